@@ -1,0 +1,121 @@
+import type { ZodType } from 'zod'
+import type { Card } from './cards.js'
+
+/**
+ * The one interface every game engine implements. Everything in and out is plain JSON data
+ * (no classes, no Maps): the store persists states as they are. Engines are pure: no I/O,
+ * no clock, no Math.random; chance comes only from the seeded RNG inside the state.
+ * `apply` never mutates its input, so a refused action leaves the state byte-for-byte as it was.
+ */
+
+export type GameId = 'bugami' | 'bura' | 'badugi'
+
+/** A rule the action breaks, in words a player understands ("You must follow suit: play a ♦."). */
+export interface RuleError {
+  readonly code: string
+  readonly message: string
+}
+
+export type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: RuleError }
+
+export function ok<T>(value: T): Outcome<T> {
+  return { ok: true, value }
+}
+
+export function refuse(code: string, message: string): { ok: false; error: RuleError } {
+  return { ok: false, error: { code, message } }
+}
+
+export interface Transition<S, E> {
+  readonly state: S
+  /** Public facts only: events go to the public table log and must never hold a hidden card. */
+  readonly events: E[]
+}
+
+/** Where chips sit at a table: a seat's stack or the pot (all of a table's pots together). */
+export type ChipAccount = 'pot' | { readonly seat: number }
+
+/** Every chip movement inside a game is one of these events; the store turns them into ledger rows. */
+export interface ChipEvent {
+  readonly type: 'chips'
+  readonly from: ChipAccount
+  readonly to: ChipAccount
+  readonly amount: number
+  readonly reason: string
+}
+
+export interface SetupParams<O> {
+  readonly players: number
+  readonly dealer: number
+  readonly options: O
+  readonly seed: number
+  /** Fixed decks, top card first, used before any shuffled from the seed. */
+  readonly decks?: readonly (readonly Card[])[]
+  /** Chip games: each seat's chips at the table. */
+  readonly stacks?: readonly number[]
+  /** Chip games: chips already in the pot, carried over from earlier games at this table. */
+  readonly pot?: number
+  /** Chip games: what each seat has paid into the carried pot (for refunds when the table closes). */
+  readonly potShares?: readonly number[]
+}
+
+/**
+ * acting: some seat must act. between: a deal ended and the next one continues the same game
+ * (Bugami deals towards the target). gameOver: a game (a Bugami match, a Bura game, a Badugi
+ * hand) ended; `nextDeal` starts another at the same table where the game allows it.
+ */
+export type Progress = 'acting' | 'between' | 'gameOver'
+
+/** The per-game part of the replay output (RULES.md, "Scenario files"). */
+export interface ReplaySummary {
+  readonly phase: string
+  readonly over: boolean
+  readonly seats: readonly Record<string, unknown>[]
+  readonly pot?: number
+  readonly winners?: readonly number[]
+  readonly [extra: string]: unknown
+}
+
+export interface ChipTotals {
+  readonly stacks: readonly number[]
+  readonly pot: number
+}
+
+export interface GameEngine<S, A extends { readonly type: string }, O, V, E extends { readonly type: string }> {
+  readonly id: GameId
+  readonly title: string
+  readonly minPlayers: number
+  readonly maxPlayers: number
+  /** True for chip games (stacks and a pot), false for points games. */
+  readonly usesChips: boolean
+  /** Strict: unknown options are rejected; missing ones take their defaults. */
+  readonly optionsSchema: ZodType<O, any, unknown>
+  /** The scenario/wire form of an action; card strings are normalised to card codes. */
+  readonly actionSchema: ZodType<A, any, unknown>
+
+  /** Deals the first deal (or game, or hand). Refuses a fixed deck that is not this game's deck. */
+  setup(params: SetupParams<O>): Outcome<Transition<S, E>>
+  progress(state: S): Progress
+  /** Seats the game waits for now; several at once while Bugami bids are open. */
+  waitingFor(state: S): number[]
+  /** Every action `seat` may take now (for amounts in a range: the ends of the range). */
+  legalActions(state: S, seat: number): A[]
+  apply(state: S, seat: number, action: A): Outcome<Transition<S, E>>
+  /** Starts the next deal, game or hand when progress is 'between' or 'gameOver'. */
+  nextDeal(state: S): Outcome<Transition<S, E>>
+  /** What a sensible player would do for a seat whose time ran out; null if it has nothing to do. */
+  autoAction(state: S, seat: number): A | null
+  /** What one seat may know (null: a spectator). Never holds another seat's hidden card. */
+  view(state: S, viewer: number | null): V
+  /** The cards `viewer` must not see right now: the test oracle for views and logs. */
+  hiddenFrom(state: S, viewer: number | null): Card[]
+  /** Broken invariants (cards or chips not conserved, impossible counts); [] when sound. */
+  invariants(state: S): string[]
+  /** Chip games: the chips at the table; null for points games. */
+  chipTotals(state: S): ChipTotals | null
+  summary(state: S): ReplaySummary
+}
+
+// The registry and the generic tools see engines with their types erased.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyEngine = GameEngine<any, any, any, any, any>

@@ -1,0 +1,106 @@
+import type { AnyEngine } from './core/engine.js'
+import { Rng, seedRng } from './core/rng.js'
+
+export interface SimulateParams {
+  readonly engine: AnyEngine
+  readonly players: number
+  readonly games: number
+  readonly seed: number
+  readonly options?: Record<string, unknown>
+  /** Share of moves taken by the engine's automatic move instead of a random legal one. */
+  readonly autoShare?: number
+  /** Chip games: the stack each seat sits down with. */
+  readonly stack?: number
+}
+
+export interface SimulateReport {
+  readonly game: string
+  readonly players: number
+  readonly games: number
+  readonly actions: number
+  readonly deals: number
+  readonly violations: string[]
+}
+
+/**
+ * Plays whole games with random legal moves (and some automatic ones), checking the engine's
+ * invariants after every step. A game is a Bugami match, a Bura game or a Badugi hand; chip
+ * tables go on with the next game and are set up afresh when too few can pay.
+ */
+export function simulate(p: SimulateParams): SimulateReport {
+  const { engine } = p
+  const chooser = new Rng(seedRng(p.seed))
+  const options = engine.optionsSchema.parse(p.options ?? {})
+  const autoShare = p.autoShare ?? 0.25
+  const violations: string[] = []
+  let actions = 0
+  let deals = 0
+  let games = 0
+  let tableSeed = p.seed
+
+  const fresh = () =>
+    engine.setup({
+      players: p.players,
+      dealer: chooser.int(p.players),
+      options,
+      seed: tableSeed++,
+      ...(engine.usesChips ? { stacks: Array.from({ length: p.players }, () => p.stack ?? 200) } : {}),
+    })
+  const note = (msg: string) => {
+    if (violations.length < 20) violations.push(`game ${games + 1}: ${msg}`)
+  }
+
+  let setup = fresh()
+  if (!setup.ok) throw new Error(`setup refused: ${setup.error.message}`)
+  let state: unknown = setup.value.state
+  const maxSteps = 100_000
+  while (games < p.games) {
+    let steps = 0
+    while (engine.progress(state) === 'acting') {
+      if (++steps > maxSteps) {
+        note(`no end after ${maxSteps} actions`)
+        break
+      }
+      const waiting = engine.waitingFor(state)
+      if (waiting.length === 0) {
+        note('progress is acting but no seat is waited for')
+        break
+      }
+      const seat = chooser.pick(waiting)
+      const legal = engine.legalActions(state, seat)
+      const auto = engine.autoAction(state, seat)
+      const action = auto !== null && chooser.int(1000) < autoShare * 1000 ? auto : legal.length ? chooser.pick(legal) : auto
+      if (action === null) {
+        note(`seat ${seat} is waited for but has no legal action`)
+        break
+      }
+      const out = engine.apply(state, seat, action)
+      if (!out.ok) {
+        note(`legal action ${JSON.stringify(action)} of seat ${seat} refused: ${out.error.message}`)
+        break
+      }
+      actions++
+      state = out.value.state
+      for (const v of engine.invariants(state)) note(v)
+    }
+    if (engine.progress(state) === 'acting') {
+      // The game broke (already noted); start a clean table so the run can go on.
+      games++
+      setup = fresh()
+      if (!setup.ok) throw new Error(setup.error.message)
+      state = setup.value.state
+      continue
+    }
+    deals++
+    if (engine.progress(state) === 'gameOver') games++
+    if (games >= p.games) break
+    const next = engine.nextDeal(state)
+    if (next.ok) state = next.value.state
+    else {
+      setup = fresh()
+      if (!setup.ok) throw new Error(setup.error.message)
+      state = setup.value.state
+    }
+  }
+  return { game: engine.id, players: p.players, games, actions, deals, violations }
+}

@@ -1,0 +1,98 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import type { AnyEngine } from '../../src/games/core/engine.js'
+import { Rng, seedRng } from '../../src/games/core/rng.js'
+import { ENGINES } from '../../src/games/registry.js'
+import { simulate } from '../../src/games/simulate.js'
+
+/**
+ * The one random-simulation test every engine passes (in the spirit of OpenSpiel's
+ * RandomSimTest): invariants hold, states survive a JSON round trip, views never hold a card
+ * their viewer may not see, and a refused action leaves the state byte-for-byte unchanged.
+ */
+
+function quotedCards(json: string): Set<string> {
+  return new Set(json.match(/"(?:[AKQJT2-9][SHDC]|X\d+)"/g) ?? [])
+}
+
+function walk(engine: AnyEngine, players: number, seed: number, visit: (state: unknown) => void): void {
+  const rng = new Rng(seedRng(seed))
+  const options = engine.optionsSchema.parse({})
+  const setup = engine.setup({
+    players,
+    dealer: rng.int(players),
+    options,
+    seed,
+    ...(engine.usesChips ? { stacks: Array.from({ length: players }, () => 100) } : {}),
+  })
+  if (!setup.ok) throw new Error(setup.error.message)
+  let state: unknown = setup.value.state
+  for (let step = 0; step < 400; step++) {
+    visit(state)
+    if (engine.progress(state) !== 'acting') {
+      const next = engine.nextDeal(state)
+      if (!next.ok) return
+      state = next.value.state
+      continue
+    }
+    const seat = rng.pick(engine.waitingFor(state))
+    const legal = engine.legalActions(state, seat)
+    expect(legal.length, `seat ${seat} is waited for but has no legal action`).toBeGreaterThan(0)
+    const out = engine.apply(state, seat, rng.pick(legal))
+    expect(out.ok).toBe(true)
+    if (out.ok) state = out.value.state
+  }
+}
+
+for (const engine of Object.values(ENGINES)) {
+  const playerCounts = Array.from({ length: engine.maxPlayers - engine.minPlayers + 1 }, (_, i) => engine.minPlayers + i)
+
+  describe(`${engine.title} engine contract`, () => {
+    it.each(playerCounts)('plays %i-player games with random legal moves and no invariant broken', (players) => {
+      const report = simulate({ engine, players, games: 30, seed: players * 7919 })
+      expect(report.violations).toEqual([])
+      expect(report.games).toBe(30)
+    })
+
+    it('keeps states plain JSON and views free of cards their viewer may not see', () => {
+      fc.assert(
+        fc.property(fc.integer({ min: engine.minPlayers, max: engine.maxPlayers }), fc.nat(1_000_000), (players, seed) => {
+          walk(engine, players, seed, (state) => {
+            expect(JSON.parse(JSON.stringify(state))).toEqual(state)
+            for (const viewer of [null, ...Array.from({ length: players }, (_, i) => i)]) {
+              const seen = quotedCards(JSON.stringify(engine.view(state, viewer)))
+              for (const hidden of engine.hiddenFrom(state, viewer)) expect(seen.has(`"${hidden}"`), `${hidden} leaks to ${viewer}`).toBe(false)
+            }
+          })
+        }),
+        { numRuns: 25 },
+      )
+    })
+
+    it('refuses an action out of turn and leaves the state unchanged', () => {
+      fc.assert(
+        fc.property(fc.integer({ min: engine.minPlayers, max: engine.maxPlayers }), fc.nat(1_000_000), (players, seed) => {
+          walk(engine, players, seed, (state) => {
+            if (engine.progress(state) !== 'acting') return
+            const waiting = engine.waitingFor(state)
+            const before = JSON.stringify(state)
+            for (let seat = 0; seat < players; seat++) {
+              if (waiting.includes(seat)) continue
+              const own = new Set(engine.legalActions(state, seat).map((a) => JSON.stringify(a)))
+              const foreign = engine.legalActions(state, waiting[0]!).find((a) => !own.has(JSON.stringify(a)))
+              if (!foreign) continue
+              const out = engine.apply(state, seat, foreign)
+              expect(out.ok).toBe(false)
+              expect(JSON.stringify(state)).toBe(before)
+            }
+          })
+        }),
+        { numRuns: 15 },
+      )
+    })
+  })
+}
+
+it('has every game registered', () => {
+  expect(Object.keys(ENGINES).sort()).toEqual(['badugi', 'bugami', 'bura'])
+})

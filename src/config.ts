@@ -1,0 +1,76 @@
+import { z } from 'zod'
+
+/** Discord's own API root; the tests point the bot at the fake Discord instead. */
+export const DISCORD_API_DEFAULT = 'https://discord.com'
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
+
+const configSchema = z.object({
+  DISCORD_TOKEN: z.preprocess(blankToUndefined, z.string().min(1).optional()),
+  DISCORD_CLIENT_ID: z.preprocess(blankToUndefined, z.string().regex(/^\d+$/, 'must be the numeric application id').optional()),
+  DATABASE_URL: z.preprocess(blankToUndefined, z.string().default('file:./data/bot.db')),
+  DEV_GUILD_ID: z.preprocess(blankToUndefined, z.string().regex(/^\d+$/, 'must be a numeric server id').optional()),
+  DISCORD_API_URL: z.preprocess(blankToUndefined, z.string().url().default(DISCORD_API_DEFAULT)),
+  LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).default('info')),
+})
+
+export interface Config {
+  token: string | undefined
+  clientId: string | undefined
+  databaseUrl: string
+  devGuildId: string | undefined
+  discordUrl: string
+  logLevel: (typeof LOG_LEVELS)[number]
+}
+
+export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] }
+
+/** Reads the bot's settings from an environment (process.env after dotenv); never throws. */
+export function readConfig(env: Record<string, string | undefined>): ConfigResult {
+  const parsed = configSchema.safeParse(env)
+  if (!parsed.success) {
+    return { ok: false, problems: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }
+  }
+  const e = parsed.data
+  return {
+    ok: true,
+    config: {
+      token: e.DISCORD_TOKEN,
+      clientId: e.DISCORD_CLIENT_ID,
+      databaseUrl: e.DATABASE_URL,
+      devGuildId: e.DEV_GUILD_ID,
+      discordUrl: e.DISCORD_API_URL.replace(/\/+$/, ''),
+      logLevel: e.LOG_LEVEL,
+    },
+  }
+}
+
+/**
+ * Permissions the bot needs in a channel: View Channel (1<<10), Send Messages (1<<11),
+ * Embed Links (1<<14), Read Message History (1<<16), Mention Everyone is not needed.
+ */
+export const BOT_PERMISSIONS = (1n << 10n) | (1n << 11n) | (1n << 14n) | (1n << 16n)
+
+export function inviteUrl(clientId: string | undefined): string {
+  const id = clientId ?? 'YOUR_APPLICATION_ID'
+  return `https://discord.com/oauth2/authorize?client_id=${id}&scope=bot+applications.commands&permissions=${BOT_PERMISSIONS}`
+}
+
+/** What someone who ran `npm start` without a token should do next. */
+export function missingTokenHelp(clientId: string | undefined): string {
+  return [
+    'No DISCORD_TOKEN is set, so the bot cannot log in to Discord.',
+    '',
+    'To run the bot:',
+    '  1. Copy the example settings:      cp .env.example .env',
+    '  2. Create an application at https://discord.com/developers/applications,',
+    '     add a Bot to it, and copy its token into DISCORD_TOKEN in .env,',
+    '     and the application id into DISCORD_CLIENT_ID.',
+    '  3. Invite the bot to your server with this URL (scopes "bot applications.commands"):',
+    `     ${inviteUrl(clientId)}`,
+    '  4. Run `npm start` again (and `npm run deploy-commands` to register the slash commands).',
+    '',
+  ].join('\n')
+}

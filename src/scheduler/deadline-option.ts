@@ -1,0 +1,34 @@
+/** Turn deadlines as players type them: `30s`, `5m`, `2h`, `1d`, `1h30m`. */
+
+export const MIN_TURN_MS = 30 * 1000
+export const MAX_TURN_MS = 48 * 60 * 60 * 1000
+export const DEFAULT_TURN_MS = 12 * 60 * 60 * 1000
+
+const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
+
+export type DeadlineParse = { ok: true; ms: number } | { ok: false; message: string }
+
+export function parseTurnDeadline(text: string): DeadlineParse {
+  const t = text.trim().toLowerCase().replace(/\s+/g, '')
+  const parts = [...t.matchAll(/(\d+)([smhd])/g)]
+  if (t === '' || parts.map((p) => p[0]).join('') !== t) {
+    return { ok: false, message: `"${text}" is not a duration I understand: try \`30s\`, \`10m\`, \`2h\` or \`1d\`.` }
+  }
+  const ms = parts.reduce((sum, p) => sum + Number(p[1]) * UNIT_MS[p[2]!]!, 0)
+  if (ms < MIN_TURN_MS || ms > MAX_TURN_MS) {
+    return { ok: false, message: 'The turn deadline must be between 30 seconds and 48 hours.' }
+  }
+  return { ok: true, ms }
+}
+
+/** `90000` → `1m30s`, the short form players type. */
+export function formatDuration(ms: number): string {
+  let rest = Math.round(ms / 1000)
+  const out: string[] = []
+  for (const [unit, size] of [['d', 86400], ['h', 3600], ['m', 60], ['s', 1]] as const) {
+    const n = Math.floor(rest / size)
+    if (n > 0) out.push(`${n}${unit}`)
+    rest -= n * size
+  }
+  return out.join('') || '0s'
+}

@@ -1,0 +1,232 @@
+import { parseCard, SUITS, type Card, type Suit } from '../games/core/cards.js'
+import type { GameId } from '../games/core/engine.js'
+
+/**
+ * The custom_id codec every button and select menu of the bot is routed by. A custom_id carries
+ * everything needed to route it from the database alone (no collectors, survives restarts):
+ *
+ *   t:<tableId>:<verb>                     table buttons: join, leave, start, rules, hand
+ *   t:<tableId>:<verb>:<version>[:<arg>]   moves; <version> is the table's state version when the
+ *                                          control was drawn, so a stale button is recognised
+ *   r:<game>:<page>                        a page of /rules (not tied to a table)
+ *
+ * Move arguments: bid `S|H|D|C|M` (M = misère); play/draw cards as codes joined by `.`
+ * (`KC.9C`), absent when a select menu supplies them as its values; bet/raise the "to" amount,
+ * absent in fixed limit. `pat` is the draw of no card (stand pat).
+ * Every custom_id is at most 100 characters (Discord's limit); encode throws rather than
+ * produce a longer one.
+ */
+
+export const TABLE_VERBS = ['join', 'leave', 'start', 'rules', 'hand'] as const
+export type TableVerb = (typeof TABLE_VERBS)[number]
+
+/** A move as a control encodes it; `cards: null` means "the select menu's values". */
+export type Move =
+  | { readonly verb: 'bid'; readonly bid: Suit | 'misere' }
+  | { readonly verb: 'play'; readonly cards: readonly Card[] | null }
+  | { readonly verb: 'draw'; readonly cards: readonly Card[] | null }
+  | { readonly verb: 'declare' }
+  | { readonly verb: 'pass' }
+  | { readonly verb: 'fold' }
+  | { readonly verb: 'check' }
+  | { readonly verb: 'call' }
+  | { readonly verb: 'bet'; readonly amount: number | null }
+  | { readonly verb: 'raise'; readonly amount: number | null }
+
+export type MoveVerb = Move['verb']
+
+export type CustomId =
+  | { readonly kind: 'table'; readonly tableId: string; readonly verb: TableVerb }
+  | { readonly kind: 'move'; readonly tableId: string; readonly version: number; readonly move: Move }
+  | { readonly kind: 'rules'; readonly game: GameId; readonly page: number }
+
+export const CUSTOM_ID_MAX = 100
+const TABLE_ID = /^[A-Za-z0-9_-]{1,40}$/
+const GAMES: readonly GameId[] = ['bugami', 'bura', 'badugi']
+const NO_ARG_VERBS = new Set<string>(['declare', 'pass', 'fold', 'check', 'call'])
+const MAX_AMOUNT = 1_000_000_000_000
+
+function encodeCards(cards: readonly Card[]): string {
+  return cards.join('.')
+}
+
+function moveSuffix(move: Move): string {
+  switch (move.verb) {
+    case 'bid':
+      return `bid:%v:${move.bid === 'misere' ? 'M' : move.bid}`
+    case 'play':
+      return move.cards === null ? 'play:%v' : `play:%v:${encodeCards(move.cards)}`
+    case 'draw':
+      if (move.cards === null) return 'draw:%v'
+      return move.cards.length === 0 ? 'pat:%v' : `draw:%v:${encodeCards(move.cards)}`
+    case 'bet':
+    case 'raise':
+      return move.amount === null ? `${move.verb}:%v` : `${move.verb}:%v:${move.amount}`
+    default:
+      return `${move.verb}:%v`
+  }
+}
+
+function checked(id: string): string {
+  if (id.length > CUSTOM_ID_MAX) throw new Error(`custom_id longer than ${CUSTOM_ID_MAX} characters: ${id}`)
+  return id
+}
+
+function checkTableId(tableId: string): void {
+  if (!TABLE_ID.test(tableId)) throw new Error(`not a table id for custom_ids: ${JSON.stringify(tableId)}`)
+}
+
+export function tableButtonId(tableId: string, verb: TableVerb): string {
+  checkTableId(tableId)
+  return checked(`t:${tableId}:${verb}`)
+}
+
+export function moveId(tableId: string, version: number, move: Move): string {
+  checkTableId(tableId)
+  if (!Number.isSafeInteger(version) || version < 0) throw new Error(`bad table version ${version}`)
+  return checked(`t:${tableId}:${moveSuffix(move).replace('%v', String(version))}`)
+}
+
+export function rulesPageId(game: GameId, page: number): string {
+  return checked(`r:${game}:${page}`)
+}
+
+export function encodeCustomId(id: CustomId): string {
+  switch (id.kind) {
+    case 'table':
+      return tableButtonId(id.tableId, id.verb)
+    case 'move':
+      return moveId(id.tableId, id.version, id.move)
+    case 'rules':
+      return rulesPageId(id.game, id.page)
+  }
+}
+
+function parseNat(text: string | undefined, max: number): number | null {
+  if (text === undefined || !/^(0|[1-9][0-9]{0,15})$/.test(text)) return null
+  const n = Number(text)
+  return n <= max ? n : null
+}
+
+/** Card codes joined by `.`, each once, canonical (so encode(parse(x)) === x). */
+function parseCardList(text: string | undefined): Card[] | null {
+  if (text === undefined || text === '') return null
+  const out: Card[] = []
+  for (const part of text.split('.')) {
+    const c = parseCard(part)
+    if (c === null || c !== part || out.includes(c)) return null
+    out.push(c)
+  }
+  return out
+}
+
+function parseMove(verb: string, arg: string | undefined): Move | null {
+  if (NO_ARG_VERBS.has(verb)) return arg === undefined ? ({ verb } as Move) : null
+  switch (verb) {
+    case 'bid': {
+      if (arg === 'M') return { verb, bid: 'misere' }
+      return SUITS.includes(arg as Suit) ? { verb, bid: arg as Suit } : null
+    }
+    case 'play':
+    case 'draw': {
+      if (arg === undefined) return { verb, cards: null }
+      const cards = parseCardList(arg)
+      return cards === null ? null : { verb, cards }
+    }
+    case 'pat':
+      return arg === undefined ? { verb: 'draw', cards: [] } : null
+    case 'bet':
+    case 'raise': {
+      if (arg === undefined) return { verb, amount: null }
+      const amount = parseNat(arg, MAX_AMOUNT)
+      return amount === null ? null : { verb, amount }
+    }
+    default:
+      return null
+  }
+}
+
+/** Reads a custom_id; null for anything foreign or malformed (never throws). */
+export function parseCustomId(raw: unknown): CustomId | null {
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > CUSTOM_ID_MAX) return null
+  const parts = raw.split(':')
+  if (parts[0] === 'r') {
+    if (parts.length !== 3 || !GAMES.includes(parts[1] as GameId)) return null
+    const page = parseNat(parts[2], 99)
+    return page === null ? null : { kind: 'rules', game: parts[1] as GameId, page }
+  }
+  if (parts[0] !== 't' || parts.length < 3 || parts.length > 5) return null
+  const tableId = parts[1]!
+  if (!TABLE_ID.test(tableId)) return null
+  const verb = parts[2]!
+  if (parts.length === 3) {
+    return (TABLE_VERBS as readonly string[]).includes(verb) ? { kind: 'table', tableId, verb: verb as TableVerb } : null
+  }
+  const version = parseNat(parts[3], Number.MAX_SAFE_INTEGER)
+  if (version === null) return null
+  const move = parseMove(verb, parts[4])
+  return move === null ? null : { kind: 'move', tableId, version, move }
+}
+
+/**
+ * The engine action a move stands for, in the scenario/wire shape of RULES.md; `values` are the
+ * select menu's chosen values when the control was a select. Returns null when the values are not
+ * card codes. The result still goes through `engine.actionSchema` and `engine.apply`, which judge it.
+ */
+export function moveToAction(game: GameId, move: Move, values: readonly string[] = []): Record<string, unknown> | null {
+  const cardsOf = (cards: readonly Card[] | null): Card[] | null => {
+    if (cards !== null) return [...cards]
+    const out: Card[] = []
+    for (const v of values) {
+      const c = parseCard(v)
+      if (c === null) return null
+      out.push(c)
+    }
+    return out
+  }
+  switch (move.verb) {
+    case 'bid':
+      return move.bid === 'misere' ? { type: 'bid', misere: true } : { type: 'bid', suit: move.bid }
+    case 'play': {
+      const cards = cardsOf(move.cards)
+      if (cards === null) return null
+      if (game === 'bugami') return cards.length === 1 ? { type: 'play', card: cards[0] } : null
+      return { type: 'play', cards }
+    }
+    case 'draw': {
+      const cards = cardsOf(move.cards)
+      return cards === null ? null : { type: 'draw', cards }
+    }
+    case 'bet':
+    case 'raise':
+      return move.amount === null ? { type: move.verb } : { type: move.verb, amount: move.amount }
+    default:
+      return { type: move.verb }
+  }
+}
+
+/**
+ * The move that draws a given engine action as one control (the inverse of moveToAction for
+ * buttons); null for an action shape no control stands for.
+ */
+export function actionToMove(action: { readonly type: string; readonly [k: string]: unknown }): Move | null {
+  switch (action.type) {
+    case 'bid':
+      return action.misere === true ? { verb: 'bid', bid: 'misere' } : { verb: 'bid', bid: action.suit as Suit }
+    case 'play':
+      return { verb: 'play', cards: Array.isArray(action.cards) ? (action.cards as Card[]) : [action.card as Card] }
+    case 'draw':
+      return { verb: 'draw', cards: action.cards as Card[] }
+    case 'bet':
+    case 'raise':
+      return { verb: action.type, amount: typeof action.amount === 'number' ? action.amount : null }
+    case 'declare':
+    case 'pass':
+    case 'fold':
+    case 'check':
+    case 'call':
+      return { verb: action.type }
+    default:
+      return null
+  }
+}

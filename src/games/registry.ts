@@ -1,7 +1,10 @@
+import { bugami } from './bugami/index.js'
 import type { AnyEngine, GameId } from './core/engine.js'
 
 /** Every game the bot hosts, by id. Each engine plugs into replay, simulate, bench and the bot here. */
-export const ENGINES: Partial<Record<GameId, AnyEngine>> = {}
+export const ENGINES: Partial<Record<GameId, AnyEngine>> = {
+  bugami,
+}
 
 export function engineFor(game: string): AnyEngine | undefined {
   return Object.prototype.hasOwnProperty.call(ENGINES, game) ? ENGINES[game as GameId] : undefined

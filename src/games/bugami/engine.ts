@@ -1,0 +1,201 @@
+import { cardLabel, SUITS, type Card, type Suit } from '../core/cards.js'
+import { checkDeck, nextDeck, type DeckSupply } from '../core/decks.js'
+import { ok, refuse, type Outcome, type Progress, type SetupParams, type Transition } from '../core/engine.js'
+import { seedRng } from '../core/rng.js'
+import type { BugamiOptions } from './options.js'
+import { bugamiDeck, bugsIn, dealCards, dealSizes, followError, legalCards, winningIndex } from './rules.js'
+import { matchResult, partnerships, scoreDeal } from './scoring.js'
+import type {
+  Bid,
+  BiddingState,
+  BugamiAction,
+  BugamiEvent,
+  BugamiState,
+  CompletedTrick,
+  PlayingState,
+  ScoredState,
+} from './types.js'
+
+type Step = Outcome<Transition<BugamiState, BugamiEvent>>
+
+export const MIN_PLAYERS = 3
+export const MAX_PLAYERS = 7
+
+/** The seat to play next in a trick. */
+export function seatToPlay(state: PlayingState): number {
+  return (state.leader + state.trick.length) % state.players
+}
+
+function zeros(n: number): number[] {
+  return new Array<number>(n).fill(0)
+}
+
+/** Deals a fresh deal with `dealer` dealing; the match so far (totals, history) is kept. */
+function deal(
+  base: Pick<BugamiState, 'players' | 'options' | 'totals' | 'history' | 'deals'>,
+  supply: DeckSupply,
+  dealer: number,
+): Transition<BugamiState, BugamiEvent> {
+  const { deck, supply: rest } = nextDeck(supply, bugamiDeck(base.options.jokers))
+  const { hands, leftovers } = dealCards(deck, base.players, dealer)
+  const state: BiddingState = {
+    phase: 'bidding',
+    players: base.players,
+    options: base.options,
+    supply: rest,
+    dealer,
+    deals: base.deals,
+    totals: base.totals,
+    history: base.history,
+    hands,
+    leftovers,
+    taken: hands.map(() => []),
+    tricks: zeros(base.players),
+    bids: hands.map(() => null),
+  }
+  const { handSize } = dealSizes(deck.length, base.players)
+  return { state, events: [{ type: 'dealt', deal: base.deals + 1, dealer, handSize, leftovers: leftovers.length }] }
+}
+
+export function setup(params: SetupParams<BugamiOptions>): Step {
+  const { players, dealer, options } = params
+  if (!Number.isInteger(players) || players < MIN_PLAYERS || players > MAX_PLAYERS)
+    return refuse('players', `Bugami takes ${MIN_PLAYERS} to ${MAX_PLAYERS} players, not ${players}.`)
+  if (!Number.isInteger(dealer) || dealer < 0 || dealer >= players)
+    return refuse('dealer', `The dealer must be a seat from 0 to ${players - 1}.`)
+  const full = bugamiDeck(options.jokers)
+  for (const [i, d] of (params.decks ?? []).entries()) {
+    const problem = checkDeck(d, full)
+    if (problem) return refuse('deck', `Deck ${i + 1}: ${problem}.`)
+  }
+  const supply: DeckSupply = { rng: seedRng(params.seed), decks: params.decks ?? [] }
+  return ok(deal({ players, options, totals: zeros(players), history: [], deals: 0 }, supply, dealer))
+}
+
+export function progress(state: BugamiState): Progress {
+  return state.phase === 'between' ? 'between' : state.phase === 'gameOver' ? 'gameOver' : 'acting'
+}
+
+export function waitingFor(state: BugamiState): number[] {
+  if (state.phase === 'bidding') return state.bids.flatMap((b, seat) => (b === null ? [seat] : []))
+  if (state.phase === 'playing') return [seatToPlay(state)]
+  return []
+}
+
+const BID_ACTIONS: readonly BugamiAction[] = [...SUITS.map((suit) => ({ type: 'bid', suit }) as const), { type: 'bid', misere: true }]
+
+/** While bids are open every seat may bid or change its bid; in play only the seat to play has actions. */
+export function legalActions(state: BugamiState, seat: number): BugamiAction[] {
+  if (state.phase === 'bidding') return seat >= 0 && seat < state.players ? BID_ACTIONS.slice() : []
+  if (state.phase !== 'playing' || seat !== seatToPlay(state)) return []
+  return legalCards(state.hands[seat]!, state.trick).map((card) => ({ type: 'play', card }))
+}
+
+function bidOf(action: BugamiAction & { type: 'bid' }): Bid | null {
+  if ('misere' in action && action.misere === true) return 'misere'
+  const suit = (action as { suit?: unknown }).suit
+  return typeof suit === 'string' && (SUITS as readonly string[]).includes(suit) ? (suit as Suit) : null
+}
+
+export function apply(state: BugamiState, seat: number, action: BugamiAction): Step {
+  if (!Number.isInteger(seat) || seat < 0 || seat >= state.players) return refuse('seat', `There is no seat ${seat} at this table.`)
+  switch (action.type) {
+    case 'bid':
+      return placeBid(state, seat, action)
+    case 'play':
+      return playCard(state, seat, action.card)
+    default:
+      return refuse('action', 'That is not a Bugami move: bid a suit or misère, or play a card.')
+  }
+}
+
+function placeBid(state: BugamiState, seat: number, action: BugamiAction & { type: 'bid' }): Step {
+  if (state.phase !== 'bidding')
+    return refuse('biddingClosed', state.phase === 'playing' ? 'The bids are revealed: a bid cannot change now.' : 'The deal is over: there is nothing to bid on.')
+  const bid = bidOf(action)
+  if (bid === null) return refuse('badBid', 'Bid one suit (♠ ♥ ♦ ♣) or misère.')
+  const first = state.bids[seat] === null
+  const bids = state.bids.slice()
+  bids[seat] = bid
+  const events: BugamiEvent[] = first ? [{ type: 'bidPlaced', seat }] : []
+  if (bids.includes(null)) return ok({ state: { ...state, bids }, events })
+  // The last bid is in: every bid is revealed at once and the player left of the dealer leads.
+  const revealed = bids as Bid[]
+  const playing: PlayingState = {
+    ...state,
+    phase: 'playing',
+    bids: revealed,
+    leader: (state.dealer + 1) % state.players,
+    trick: [],
+    lastTrick: null,
+  }
+  events.push({ type: 'bidsRevealed', bids: revealed, partnerships: partnerships(revealed, state.options.shotgunWedding) })
+  return ok({ state: playing, events })
+}
+
+function playCard(state: BugamiState, seat: number, card: Card): Step {
+  if (state.phase === 'bidding') return refuse('biddingOpen', 'Wait until every player has bid: play starts when all bids are in.')
+  if (state.phase !== 'playing') return refuse('dealOver', 'The deal is over: wait for the next deal.')
+  if (seat !== seatToPlay(state)) return refuse('notYourTurn', 'It is not your turn.')
+  const hand = state.hands[seat]!
+  const at = hand.indexOf(card)
+  if (at < 0) return refuse('notInHand', `You do not hold ${typeof card === 'string' ? cardLabel(card) : 'that card'}.`)
+  const problem = followError(hand, state.trick, card)
+  if (problem) return refuse('mustFollow', problem)
+
+  const hands = state.hands.slice()
+  const rest = hand.slice()
+  rest.splice(at, 1)
+  hands[seat] = rest
+  const trick = [...state.trick, card]
+  const events: BugamiEvent[] = [{ type: 'played', seat, card }]
+  if (trick.length < state.players) return ok({ state: { ...state, hands, trick }, events })
+
+  // The trick is complete: its winner takes it (with the leftovers on the last trick) and leads next.
+  const winner = (state.leader + winningIndex(trick)) % state.players
+  const number = state.tricks.reduce((a, b) => a + b, 0) + 1
+  const last = rest.length === 0
+  const leftovers = last ? state.leftovers : []
+  const taken = state.taken.slice()
+  taken[winner] = [...taken[winner]!, ...trick, ...leftovers]
+  const tricks = state.tricks.slice()
+  tricks[winner] = tricks[winner]! + 1
+  const lastTrick: CompletedTrick = { number, leader: state.leader, cards: trick, winner, leftovers }
+  events.push({ type: 'trickWon', seat: winner, trick: number, cards: trick, leftovers })
+  const next: PlayingState = { ...state, hands, taken, tricks, trick: [], leader: winner, lastTrick, leftovers: last ? [] : state.leftovers }
+  if (!last) return ok({ state: next, events })
+  return ok(finishDeal(next, lastTrick, events))
+}
+
+/** Scores the deal, adds it to the totals and decides whether the match is won. */
+function finishDeal(state: PlayingState, lastTrick: CompletedTrick, events: BugamiEvent[]): Transition<BugamiState, BugamiEvent> {
+  const totalTricks = lastTrick.number
+  const scores = scoreDeal(state.bids, state.tricks, state.taken, totalTricks, state.options.shotgunWedding)
+  const totals = state.totals.map((t, i) => t + scores[i]!)
+  const deals = state.deals + 1
+  const { winner, tiedAtTop } = matchResult(totals, state.options.target)
+  const { trick: _trick, leader: _leader, ...rest } = state
+  const base = { ...rest, lastTrick, scores, totals, deals, history: [...state.history, scores] }
+  events.push({
+    type: 'dealScored',
+    deal: deals,
+    tricks: state.tricks,
+    bugs: state.bids.map((bid, s) => bugsIn(state.taken[s]!, bid)),
+    scores,
+    totals,
+    tiedAtTop,
+  })
+  if (winner === null) return { state: { ...base, phase: 'between' }, events }
+  events.push({ type: 'gameWon', seat: winner, totals })
+  return { state: { ...base, phase: 'gameOver', winner }, events }
+}
+
+export function nextDeal(state: BugamiState): Step {
+  if (state.phase === 'gameOver') return refuse('gameOver', 'The match is over: start a new game to play again.')
+  if (state.phase !== 'between') return refuse('dealInProgress', 'This deal is not finished yet.')
+  return ok(deal(state, state.supply, (state.dealer + 1) % state.players))
+}
+
+export function isScored(state: BugamiState): state is ScoredState {
+  return state.phase === 'between' || state.phase === 'gameOver'
+}

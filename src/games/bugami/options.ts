@@ -1,0 +1,15 @@
+import { z } from 'zod'
+
+/** Table settings (RULES.md, Bugami variants); the names the bot's table settings use too. */
+export const optionsSchema = z
+  .object({
+    /** Points that win the match. */
+    target: z.number().int().min(1).max(100_000).default(250),
+    /** 0, 1 or 2 jokers in the deck. */
+    jokers: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
+    /** Players who chose the same bug suit are partners for the deal. */
+    shotgunWedding: z.boolean().default(false),
+  })
+  .strict()
+
+export type BugamiOptions = z.infer<typeof optionsSchema>

@@ -1,0 +1,86 @@
+import type { Db } from './db.js'
+
+export interface AuditReport {
+  /** True when every check passed. */
+  readonly ok: boolean
+  /** Chips ever created (starting grants, daily claims, admin grants). */
+  readonly granted: number
+  readonly wallets: number
+  /** Chips in the stacks of open tables. */
+  readonly stacks: number
+  /** Chips in the pots of open tables. */
+  readonly pots: number
+  /** wallets + stacks + pots - granted: 0 when balanced. */
+  readonly difference: number
+  /** What is off, one line each ([] when ok). */
+  readonly problems: string[]
+}
+
+type Sums = Map<string, number>
+
+function add(m: Sums, key: string, v: number) {
+  m.set(key, (m.get(key) ?? 0) + v)
+}
+
+/**
+ * Proves that no chip was created or lost: wallets + table stacks + pots = everything ever
+ * granted, and, account by account, that each wallet, stack and pot equals its ledger rows
+ * (in minus out), that none is negative, and that ended tables hold no chips.
+ */
+export async function audit(db: Db): Promise<AuditReport> {
+  const [grants, walletAgg, seats, tables, flowsIn, flowsOut, wallets] = await Promise.all([
+    db.ledgerEntry.aggregate({ where: { fromKind: 'grant' }, _sum: { amount: true } }),
+    db.wallet.aggregate({ _sum: { balance: true } }),
+    db.tableSeat.findMany({ where: { stack: { not: 0 } }, select: { tableId: true, userId: true, stack: true } }),
+    db.gameTable.findMany({ select: { id: true, status: true, pot: true } }),
+    db.ledgerEntry.groupBy({ by: ['guildId', 'toKind', 'toUserId', 'tableId'], _sum: { amount: true } }),
+    db.ledgerEntry.groupBy({ by: ['guildId', 'fromKind', 'fromUserId', 'tableId'], _sum: { amount: true } }),
+    db.wallet.findMany({ select: { guildId: true, userId: true, balance: true } }),
+  ])
+  const problems: string[] = []
+  const granted = grants._sum.amount ?? 0
+  const walletTotal = walletAgg._sum.balance ?? 0
+  const status = new Map(tables.map((t) => [t.id, t.status]))
+  const open = (id: string) => status.get(id) === 'lobby' || status.get(id) === 'playing'
+
+  // What the ledger says every account holds.
+  const net: Sums = new Map()
+  for (const f of flowsIn) if (f.toKind !== 'grant') add(net, key(f.toKind, f.guildId, f.toUserId, f.tableId), f._sum.amount ?? 0)
+  for (const f of flowsOut) if (f.fromKind !== 'grant') add(net, key(f.fromKind, f.guildId, f.fromUserId, f.tableId), -(f._sum.amount ?? 0))
+
+  const held: Sums = new Map()
+  for (const w of wallets) {
+    if (w.balance < 0) problems.push(`wallet ${w.guildId}/${w.userId} is negative: ${w.balance}`)
+    held.set(key('wallet', w.guildId, w.userId, null), w.balance)
+  }
+  let stacks = 0
+  for (const s of seats) {
+    if (s.stack < 0) problems.push(`stack of ${s.userId} at table ${s.tableId} is negative: ${s.stack}`)
+    if (!open(s.tableId)) problems.push(`table ${s.tableId} ended but ${s.userId} still has ${s.stack} chips there`)
+    stacks += s.stack
+    held.set(key('stack', null, s.userId, s.tableId), s.stack)
+  }
+  let pots = 0
+  for (const t of tables) {
+    if (t.pot === 0) continue
+    if (t.pot < 0) problems.push(`pot of table ${t.id} is negative: ${t.pot}`)
+    if (!open(t.id)) problems.push(`table ${t.id} ended with ${t.pot} chips in its pot`)
+    pots += t.pot
+    held.set(key('pot', null, null, t.id), t.pot)
+  }
+  for (const k of new Set([...net.keys(), ...held.keys()])) {
+    const want = net.get(k) ?? 0
+    const have = held.get(k) ?? 0
+    if (want !== have) problems.push(`${k} holds ${have} but its ledger rows add up to ${want}`)
+  }
+  const difference = walletTotal + stacks + pots - granted
+  if (difference !== 0) problems.push(`wallets ${walletTotal} + stacks ${stacks} + pots ${pots} differ from granted ${granted} by ${difference}`)
+  return { ok: problems.length === 0, granted, wallets: walletTotal, stacks, pots, difference, problems }
+}
+
+// Stacks and pots are keyed by table (a table belongs to one server); wallets by server.
+function key(kind: string, guildId: string | null, userId: string | null, tableId: string | null): string {
+  if (kind === 'wallet') return `wallet ${guildId}/${userId}`
+  if (kind === 'stack') return `stack of ${userId} at table ${tableId}`
+  return `pot of table ${tableId}`
+}

@@ -1,0 +1,114 @@
+import type { Db } from './db.js'
+
+export interface LeaderRow {
+  /** 1-based; equal scores share a rank (1, 2, 2, 4), listed by user id among themselves. */
+  readonly rank: number
+  readonly userId: string
+  /** The ranked figure: chips, games won, net chips, or Bugami wins. */
+  readonly value: number
+  /** The tie-break figure where the board has one (games: played, fewer first; Bugami: points). */
+  readonly secondary?: number
+}
+
+export interface Leaderboard {
+  readonly board: 'chips' | 'wins' | 'netChips' | 'bugami'
+  readonly game?: string
+  readonly rows: readonly LeaderRow[]
+  /** The caller's own row, even when outside `rows`; null if they have no figure on this board. */
+  readonly caller: LeaderRow | null
+  /** How many players the board holds. */
+  readonly total: number
+}
+
+/**
+ * Server leaderboards. Order: the figure descending, then the tie-break, then user id; rank =
+ * 1 + the number of players strictly ahead, so exact ties share a rank. The caller's rank is
+ * one COUNT over an index range, whatever their place.
+ */
+export class Leaderboards {
+  constructor(private readonly db: Db) {}
+
+  /** Wallet balances of a server. */
+  async chips(guildId: string, callerId: string, limit = 10): Promise<Leaderboard> {
+    const [top, mine, total] = await Promise.all([
+      this.db.wallet.findMany({ where: { guildId }, orderBy: [{ balance: 'desc' }, { userId: 'asc' }], take: limit, select: { userId: true, balance: true } }),
+      this.db.wallet.findUnique({ where: { guildId_userId: { guildId, userId: callerId } }, select: { balance: true } }),
+      this.db.wallet.count({ where: { guildId } }),
+    ])
+    const rows = withRanks(top.map((w) => ({ userId: w.userId, value: w.balance })))
+    let caller: LeaderRow | null = null
+    if (mine) {
+      const listed = rows.find((r) => r.userId === callerId)
+      caller = listed ?? {
+        rank: 1 + (await this.db.wallet.count({ where: { guildId, balance: { gt: mine.balance } } })),
+        userId: callerId,
+        value: mine.balance,
+      }
+    }
+    return { board: 'chips', rows, caller, total }
+  }
+
+  /** Games won at one game; the same wins in fewer games rank higher. */
+  wins(guildId: string, game: string, callerId: string, limit = 10): Promise<Leaderboard> {
+    return this.statBoard('wins', guildId, game, callerId, limit, 'won', 'played', 'asc')
+  }
+
+  /** Net chips won at one chip game (Bura, Badugi). */
+  netChips(guildId: string, game: string, callerId: string, limit = 10): Promise<Leaderboard> {
+    return this.statBoard('netChips', guildId, game, callerId, limit, 'netChips', null, 'desc')
+  }
+
+  /** Bugami: matches won, then total points. */
+  bugami(guildId: string, callerId: string, limit = 10): Promise<Leaderboard> {
+    return this.statBoard('bugami', guildId, 'bugami', callerId, limit, 'won', 'points', 'desc')
+  }
+
+  private async statBoard(
+    board: Leaderboard['board'],
+    guildId: string,
+    game: string,
+    callerId: string,
+    limit: number,
+    field: 'won' | 'netChips',
+    second: 'played' | 'points' | null,
+    secondDir: 'asc' | 'desc',
+  ): Promise<Leaderboard> {
+    const where = { guildId, game, played: { gt: 0 } }
+    const orderBy = [{ [field]: 'desc' as const }, ...(second ? [{ [second]: secondDir }] : []), { userId: 'asc' as const }]
+    const [top, mine, total] = await Promise.all([
+      this.db.stat.findMany({ where, orderBy, take: limit }),
+      this.db.stat.findUnique({ where: { guildId_userId_game: { guildId, userId: callerId, game } } }),
+      this.db.stat.count({ where }),
+    ])
+    const pickRow = (s: { userId: string; won: number; netChips: number; played: number; points: number }) => ({
+      userId: s.userId,
+      value: s[field],
+      ...(second ? { secondary: s[second] } : {}),
+    })
+    const rows = withRanks(top.map(pickRow))
+    let caller: LeaderRow | null = null
+    if (mine && mine.played > 0) {
+      const listed = rows.find((r) => r.userId === callerId)
+      if (listed) caller = listed
+      else {
+        const v = mine[field]
+        const ahead = second
+          ? { OR: [{ [field]: { gt: v } }, { [field]: v, [second]: secondDir === 'desc' ? { gt: mine[second] } : { lt: mine[second] } }] }
+          : { [field]: { gt: v } }
+        caller = { rank: 1 + (await this.db.stat.count({ where: { ...where, ...ahead } })), ...pickRow(mine) }
+      }
+    }
+    return { board, game, rows, caller, total }
+  }
+}
+
+/** Ranks for rows already in board order: a row tied with the one before shares its rank. */
+function withRanks(rows: { userId: string; value: number; secondary?: number }[]): LeaderRow[] {
+  const out: LeaderRow[] = []
+  rows.forEach((r, i) => {
+    const prev = out[i - 1]
+    const tied = prev && prev.value === r.value && prev.secondary === r.secondary
+    out.push({ ...r, rank: tied ? prev.rank : i + 1 })
+  })
+  return out
+}

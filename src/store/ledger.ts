@@ -1,0 +1,87 @@
+import type { Db } from './db.js'
+
+/**
+ * Where chips are. `grant` is where chips come from (starting grants, daily claims, admin
+ * grants); `stack` and `pot` belong to the ledger row's table.
+ */
+export type Account =
+  | { readonly kind: 'grant' }
+  | { readonly kind: 'wallet'; readonly userId: string }
+  | { readonly kind: 'stack'; readonly userId: string }
+  | { readonly kind: 'pot' }
+
+export type AccountKind = Account['kind']
+
+export interface Movement {
+  readonly guildId: string
+  readonly from: Account
+  readonly to: Account
+  readonly amount: number
+  readonly reason: string
+  readonly tableId?: string | null
+}
+
+export interface LedgerRow extends Movement {
+  readonly id: number
+  readonly at: number
+}
+
+const userOf = (a: Account): string | null => (a.kind === 'wallet' || a.kind === 'stack' ? a.userId : null)
+
+function account(kind: string, userId: string | null): Account {
+  if (kind === 'wallet' || kind === 'stack') return { kind, userId: userId ?? '' }
+  return { kind: kind as 'grant' | 'pot' }
+}
+
+/** The append-only chip ledger: one row per movement, never updated or deleted. */
+export class Ledger {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+  ) {}
+
+  /** Adds rows; zero amounts are skipped (nothing moved). */
+  async record(movements: readonly Movement[]): Promise<void> {
+    const rows = movements
+      .filter((m) => m.amount !== 0)
+      .map((m) => {
+        if (!Number.isSafeInteger(m.amount) || m.amount < 0) throw new Error(`ledger amount must be a positive integer, got ${m.amount}`)
+        return {
+          guildId: m.guildId,
+          fromKind: m.from.kind,
+          fromUserId: userOf(m.from),
+          toKind: m.to.kind,
+          toUserId: userOf(m.to),
+          amount: m.amount,
+          reason: m.reason,
+          tableId: m.tableId ?? null,
+          createdAt: new Date(this.now()),
+        }
+      })
+    if (rows.length === 1) await this.db.ledgerEntry.create({ data: rows[0]! })
+    else if (rows.length) await this.db.ledgerEntry.createMany({ data: rows })
+  }
+
+  /** Newest first: a table's movements, or a guild's (optionally one user's). */
+  async list(filter: { guildId?: string; tableId?: string; userId?: string; limit?: number }): Promise<LedgerRow[]> {
+    const rows = await this.db.ledgerEntry.findMany({
+      where: {
+        ...(filter.guildId ? { guildId: filter.guildId } : {}),
+        ...(filter.tableId ? { tableId: filter.tableId } : {}),
+        ...(filter.userId ? { OR: [{ fromUserId: filter.userId }, { toUserId: filter.userId }] } : {}),
+      },
+      orderBy: { id: 'desc' },
+      take: filter.limit ?? 50,
+    })
+    return rows.map((r) => ({
+      id: r.id,
+      guildId: r.guildId,
+      from: account(r.fromKind, r.fromUserId),
+      to: account(r.toKind, r.toUserId),
+      amount: r.amount,
+      reason: r.reason,
+      tableId: r.tableId,
+      at: r.createdAt.getTime(),
+    }))
+  }
+}

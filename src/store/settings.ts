@@ -1,0 +1,73 @@
+import { z } from 'zod'
+import { ok, refuse, type Outcome } from '../games/core/engine.js'
+import type { Db } from './db.js'
+
+export interface GuildSettingsValue {
+  /** Chips a member's wallet starts with. */
+  readonly startingGrant: number
+  /** Chips of the daily claim (once per 20 hours). */
+  readonly dailyAmount: number
+  /** Default turn deadline of new tables, in milliseconds (30 s .. 48 h). */
+  readonly turnMs: number
+  /** Default stakes of new chip tables: the Bura ante and the Badugi big blind. */
+  readonly defaultStakes: number
+  /** Default chips a player brings to a chip table. */
+  readonly defaultBuyIn: number
+}
+
+export const MIN_TURN_MS = 30_000
+export const MAX_TURN_MS = 48 * 3_600_000
+export const DAILY_INTERVAL_MS = 20 * 3_600_000
+
+export const DEFAULT_SETTINGS: GuildSettingsValue = {
+  startingGrant: 1000,
+  dailyAmount: 100,
+  turnMs: 12 * 3_600_000,
+  defaultStakes: 10,
+  defaultBuyIn: 200,
+}
+
+export const settingsPatchSchema = z
+  .object({
+    startingGrant: z.number().int().min(0).max(1_000_000),
+    dailyAmount: z.number().int().min(0).max(1_000_000),
+    turnMs: z.number().int().min(MIN_TURN_MS).max(MAX_TURN_MS),
+    defaultStakes: z.number().int().min(1).max(100_000),
+    defaultBuyIn: z.number().int().min(1).max(10_000_000),
+  })
+  .partial()
+  .strict()
+
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>
+
+const pick = (r: GuildSettingsValue): GuildSettingsValue => ({
+  startingGrant: r.startingGrant,
+  dailyAmount: r.dailyAmount,
+  turnMs: r.turnMs,
+  defaultStakes: r.defaultStakes,
+  defaultBuyIn: r.defaultBuyIn,
+})
+
+/** Per-server settings; a server without a row has the defaults. */
+export class Settings {
+  constructor(private readonly db: Db) {}
+
+  async get(guildId: string): Promise<GuildSettingsValue> {
+    const row = await this.db.guildSettings.findUnique({ where: { guildId } })
+    return row ? pick(row) : DEFAULT_SETTINGS
+  }
+
+  async update(guildId: string, patch: unknown): Promise<Outcome<GuildSettingsValue>> {
+    const parsed = settingsPatchSchema.safeParse(patch)
+    if (!parsed.success) {
+      const i = parsed.error.issues[0]!
+      return refuse('bad-setting', `${i.path.join('.') || 'settings'}: ${i.message}`)
+    }
+    const row = await this.db.guildSettings.upsert({
+      where: { guildId },
+      create: { guildId, ...DEFAULT_SETTINGS, ...parsed.data },
+      update: parsed.data,
+    })
+    return ok(pick(row))
+  }
+}

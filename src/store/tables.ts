@@ -1,0 +1,220 @@
+import type { GameId } from '../games/core/engine.js'
+import type { Db } from './db.js'
+
+export type TableStatusValue = 'lobby' | 'playing' | 'finished' | 'aborted'
+
+export interface SeatRecord {
+  readonly userId: string
+  readonly joinOrder: number
+  readonly position: number | null
+  readonly stack: number
+  readonly status: 'seated' | 'left'
+  readonly missedTurns: number
+  readonly away: boolean
+}
+
+/** A table row with its JSON columns parsed. */
+export interface TableRecord {
+  readonly id: string
+  readonly game: GameId
+  readonly guildId: string
+  readonly channelId: string
+  readonly messageId: string | null
+  readonly status: TableStatusValue
+  readonly creatorId: string
+  readonly options: Record<string, unknown>
+  readonly buyIn: number
+  readonly turnMs: number
+  readonly state: unknown
+  readonly seed: number | null
+  readonly version: number
+  readonly deadlineAt: number | null
+  readonly pot: number
+  readonly potShares: number[]
+  readonly gamesPlayed: number
+  readonly logSize: number
+  readonly seats: SeatRecord[]
+}
+
+export interface NewTable {
+  readonly id: string
+  readonly game: GameId
+  readonly guildId: string
+  readonly channelId: string
+  readonly creatorId: string
+  readonly options: Record<string, unknown>
+  readonly buyIn: number
+  readonly turnMs: number
+}
+
+/** What a write changes; seats are written whole (the few seats of a table). */
+export interface TablePatch {
+  readonly status?: TableStatusValue
+  readonly state?: unknown
+  readonly seed?: number | null
+  readonly deadlineAt?: number | null
+  readonly pot?: number
+  readonly potShares?: number[]
+  readonly gamesPlayed?: number
+  readonly logSize?: number
+  readonly seats?: readonly SeatRecord[]
+}
+
+export const openChannelKey = (guildId: string, channelId: string) => `${guildId}:${channelId}`
+
+type Row = {
+  id: string
+  game: string
+  guildId: string
+  channelId: string
+  messageId: string | null
+  status: string
+  creatorId: string
+  options: string
+  buyIn: number
+  turnMs: number
+  state: string | null
+  seed: number | null
+  version: number
+  deadlineAt: Date | null
+  pot: number
+  potShares: string
+  gamesPlayed: number
+  logSize: number
+  seats: { userId: string; joinOrder: number; position: number | null; stack: number; status: string; missedTurns: number; away: boolean }[]
+}
+
+function record(r: Row): TableRecord {
+  return {
+    id: r.id,
+    game: r.game as GameId,
+    guildId: r.guildId,
+    channelId: r.channelId,
+    messageId: r.messageId,
+    status: r.status as TableStatusValue,
+    creatorId: r.creatorId,
+    options: JSON.parse(r.options) as Record<string, unknown>,
+    buyIn: r.buyIn,
+    turnMs: r.turnMs,
+    state: r.state === null ? null : (JSON.parse(r.state) as unknown),
+    seed: r.seed,
+    version: r.version,
+    deadlineAt: r.deadlineAt ? r.deadlineAt.getTime() : null,
+    pot: r.pot,
+    potShares: JSON.parse(r.potShares) as number[],
+    gamesPlayed: r.gamesPlayed,
+    logSize: r.logSize,
+    seats: r.seats
+      .map((s) => ({
+        userId: s.userId,
+        joinOrder: s.joinOrder,
+        position: s.position,
+        stack: s.stack,
+        status: s.status as 'seated' | 'left',
+        missedTurns: s.missedTurns,
+        away: s.away,
+      }))
+      .sort((a, b) => a.joinOrder - b.joinOrder),
+  }
+}
+
+const withSeats = { seats: true } as const
+
+/** Game tables and their seats. Writes are guarded by the version (optimistic concurrency). */
+export class Tables {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+  ) {}
+
+  async get(id: string): Promise<TableRecord | null> {
+    const row = await this.db.gameTable.findUnique({ where: { id }, include: withSeats })
+    return row ? record(row) : null
+  }
+
+  /** The lobby or running table of a channel. */
+  async openInChannel(guildId: string, channelId: string): Promise<TableRecord | null> {
+    const row = await this.db.gameTable.findUnique({ where: { openChannel: openChannelKey(guildId, channelId) }, include: withSeats })
+    return row ? record(row) : null
+  }
+
+  /** Creates a lobby; throws a unique violation if the channel already has an open table. */
+  async create(t: NewTable): Promise<TableRecord> {
+    const now = new Date(this.now())
+    const row = await this.db.gameTable.create({
+      data: {
+        id: t.id,
+        game: t.game,
+        guildId: t.guildId,
+        channelId: t.channelId,
+        status: 'lobby',
+        openChannel: openChannelKey(t.guildId, t.channelId),
+        creatorId: t.creatorId,
+        options: JSON.stringify(t.options),
+        buyIn: t.buyIn,
+        turnMs: t.turnMs,
+        createdAt: now,
+        updatedAt: now,
+      },
+      include: withSeats,
+    })
+    return record(row)
+  }
+
+  async setMessageId(id: string, messageId: string | null): Promise<void> {
+    await this.db.gameTable.update({ where: { id }, data: { messageId } })
+  }
+
+  /**
+   * Writes a change made on top of `version`, bumping it. False (nothing written) when the
+   * table moved on meanwhile: the caller refuses with "the table changed".
+   */
+  async update(id: string, version: number, patch: TablePatch): Promise<boolean> {
+    const ended = patch.status === 'finished' || patch.status === 'aborted'
+    const done = await this.db.gameTable.updateMany({
+      where: { id, version },
+      data: {
+        version: version + 1,
+        updatedAt: new Date(this.now()),
+        ...(patch.status !== undefined ? { status: patch.status } : {}),
+        ...(ended ? { openChannel: null, endedAt: new Date(this.now()) } : {}),
+        ...(patch.state !== undefined ? { state: patch.state === null ? null : JSON.stringify(patch.state) } : {}),
+        ...(patch.seed !== undefined ? { seed: patch.seed } : {}),
+        ...(patch.deadlineAt !== undefined ? { deadlineAt: patch.deadlineAt === null ? null : new Date(patch.deadlineAt) } : {}),
+        ...(patch.pot !== undefined ? { pot: patch.pot } : {}),
+        ...(patch.potShares !== undefined ? { potShares: JSON.stringify(patch.potShares) } : {}),
+        ...(patch.gamesPlayed !== undefined ? { gamesPlayed: patch.gamesPlayed } : {}),
+        ...(patch.logSize !== undefined ? { logSize: patch.logSize } : {}),
+      },
+    })
+    if (done.count !== 1) return false
+    if (patch.seats) await this.writeSeats(id, patch.seats)
+    return true
+  }
+
+  private async writeSeats(tableId: string, seats: readonly SeatRecord[]): Promise<void> {
+    const now = new Date(this.now())
+    const existing = await this.db.tableSeat.findMany({ where: { tableId } })
+    const byUser = new Map(existing.map((s) => [s.userId, s]))
+    for (const s of seats) {
+      const old = byUser.get(s.userId)
+      const data = { joinOrder: s.joinOrder, position: s.position, stack: s.stack, status: s.status, missedTurns: s.missedTurns, away: s.away }
+      if (!old) await this.db.tableSeat.create({ data: { tableId, userId: s.userId, joinedAt: now, ...data } })
+      else if (
+        old.joinOrder !== s.joinOrder ||
+        old.position !== s.position ||
+        old.stack !== s.stack ||
+        old.status !== s.status ||
+        old.missedTurns !== s.missedTurns ||
+        old.away !== s.away
+      )
+        await this.db.tableSeat.update({ where: { id: old.id }, data })
+    }
+  }
+
+  /** Lobbies and running tables, for re-arming deadlines after a restart. */
+  async active(): Promise<TableRecord[]> {
+    const rows = await this.db.gameTable.findMany({ where: { status: { in: ['lobby', 'playing'] } }, include: withSeats, orderBy: { createdAt: 'asc' } })
+    return rows.map(record)
+  }
+}

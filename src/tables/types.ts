@@ -1,0 +1,151 @@
+import type { GameId, Outcome, Progress } from '../games/core/engine.js'
+
+/**
+ * What the table service hands to the bot. No Discord types: user, guild and channel ids are
+ * plain strings. Every method answers with an `Outcome` (from the engine core): `{ok: true,
+ * value}` or `{ok: false, error: {code, message}}` where `message` can be shown to the user
+ * as-is. User mistakes are never thrown; a throw means a bug or a broken database.
+ */
+export type { Outcome }
+
+export type TableStatus = 'lobby' | 'playing' | 'finished' | 'aborted'
+
+export interface SeatSnapshot {
+  readonly userId: string
+  /** The engine seat in the current game (events and views use it); null: not in this game. */
+  readonly position: number | null
+  /** Chips at the table (chip games; 0 for Bugami). */
+  readonly stack: number
+  /** `left`: stood up; during a Bugami/Bura game the seat is auto-played until the game ends. */
+  readonly status: 'seated' | 'left'
+  /** Timed out 3 turns in a row: auto-played at once until the player acts again. */
+  readonly away: boolean
+  readonly missedTurns: number
+  readonly joinOrder: number
+}
+
+export interface TableSnapshot {
+  readonly id: string
+  readonly game: GameId
+  readonly guildId: string
+  readonly channelId: string
+  /** The public table message, once the bot has posted it (`setMessageId`). */
+  readonly messageId: string | null
+  readonly status: TableStatus
+  readonly creatorId: string
+  /** Engine options after validation (defaults filled in). */
+  readonly options: Readonly<Record<string, unknown>>
+  /** Chips each player brings when joining (chip games), 0 for Bugami. */
+  readonly buyIn: number
+  /** Time a seat has to act, in ms (30 s .. 48 h). */
+  readonly turnMs: number
+  /** Bumped by every change: pass it back as `expectedVersion` to refuse stale buttons. */
+  readonly version: number
+  /** When the waited-for seats time out (ms since epoch); null when nothing waits. */
+  readonly deadlineAt: number | null
+  /** Chips in the pot(s) now, or carried to the next Bura game. */
+  readonly pot: number
+  /** All who ever sat here, in join order (left ones too, with status 'left'). */
+  readonly seats: readonly SeatSnapshot[]
+  /** The engine state (never show it raw: use `TableService.view`). Null in the lobby. */
+  readonly state: unknown
+  /** Null in the lobby and after the table ended. */
+  readonly progress: Progress | null
+  /** User ids the game waits for now. */
+  readonly waitingFor: readonly string[]
+  /** Games finished here (Bugami matches, Bura games, Badugi hands). */
+  readonly gamesPlayed: number
+}
+
+/** Table-level facts for the public log (engine events are separate, in `events`). */
+export type TableEvent =
+  | { readonly type: 'created'; readonly userId: string }
+  | { readonly type: 'joined'; readonly userId: string; readonly buyIn: number }
+  | { readonly type: 'boughtIn'; readonly userId: string; readonly amount: number }
+  | { readonly type: 'left'; readonly userId: string; readonly cashedOut: number }
+  | { readonly type: 'started'; readonly dealer: number; readonly seed: number }
+  | { readonly type: 'nextGame'; readonly dealer: number | null; readonly seed: number | null }
+  | { readonly type: 'autoMove'; readonly userId: string; readonly position: number; readonly action: unknown }
+  | { readonly type: 'away'; readonly userId: string }
+  | { readonly type: 'back'; readonly userId: string }
+  | { readonly type: 'gameOver'; readonly winners: readonly string[] }
+  | { readonly type: 'ended'; readonly status: 'finished' | 'aborted'; readonly refunds: readonly { userId: string; amount: number }[] }
+
+export interface TableUpdate {
+  /** The table after the change. */
+  readonly table: TableSnapshot
+  /** Engine events of this change, in order (public facts; seats are engine positions). */
+  readonly events: readonly unknown[]
+  readonly tableEvents: readonly TableEvent[]
+  /** Users whose turn it is now (ping them). */
+  readonly ping: readonly string[]
+  readonly deadlineAt: number | null
+  /** True when this interaction id was already applied: nothing changed now. */
+  readonly duplicate: boolean
+}
+
+export interface CreateTableInput {
+  readonly guildId: string
+  readonly channelId: string
+  readonly game: string
+  readonly creatorId: string
+  /** Engine options (validated by the engine's optionsSchema; unknown keys are refused). */
+  readonly options?: Record<string, unknown>
+  /** Turn deadline in seconds, 30 .. 172800; default: the server setting (12 h). */
+  readonly turnSeconds?: number
+  /** Chip games: chips each player brings; default: the server setting. */
+  readonly buyIn?: number
+}
+
+export interface ActOptions {
+  /** The Discord interaction id: the same id is applied once, a repeat answers `duplicate`. */
+  readonly interactionId?: string
+  /** The version the user saw; a different current version is refused ("the table changed"). */
+  readonly expectedVersion?: number
+}
+
+/** What one user may see of a table: their own engine view and the actions they may take. */
+export interface SeatView {
+  readonly table: TableSnapshot
+  /** The user's engine position, null for a spectator (or a player not in this game). */
+  readonly position: number | null
+  readonly view: unknown
+  /** The engine's legal actions for this user now (empty when it is not their turn). */
+  readonly legal: readonly unknown[]
+}
+
+export interface ActiveTable {
+  readonly id: string
+  readonly game: GameId
+  readonly guildId: string
+  readonly channelId: string
+  readonly status: 'lobby' | 'playing'
+  readonly version: number
+  readonly deadlineAt: number | null
+}
+
+/** Called with what a timer did (automatic moves, a table closed): the bot renders it. */
+export type TimerListener = (update: TableUpdate) => void
+
+/** Refusal codes the bot may branch on (the message is always ready to show). */
+export type RefusalCode =
+  | 'unknown-game'
+  | 'bad-options'
+  | 'channel-busy'
+  | 'no-table'
+  | 'not-lobby'
+  | 'not-playing'
+  | 'already-seated'
+  | 'table-full'
+  | 'not-seated'
+  | 'not-creator'
+  | 'too-few-players'
+  | 'stale'
+  | 'not-your-turn'
+  | 'bad-action'
+  | 'bad-amount'
+  | 'not-enough-chips'
+  | 'not-between-games'
+  | 'daily-too-soon'
+  | 'bad-setting'
+  | string

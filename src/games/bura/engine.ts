@@ -1,0 +1,169 @@
+import { z } from 'zod'
+import { checkDeck } from '../core/decks.js'
+import { ok, refuse, type GameEngine, type Outcome, type SetupParams, type Transition } from '../core/engine.js'
+import { seedRng } from '../core/rng.js'
+import { cardSchema } from '../core/schemas.js'
+import { fullDeck, pointsOf } from './cards.js'
+import { autoAction } from './auto.js'
+import { declare31, draftOf, passCall, playCards, startGame, type Draft } from './game.js'
+import { invariants } from './invariants.js'
+import { declareRefusal, legalActions, playRefusal, waitingFor } from './legal.js'
+import { buraOptionsSchema, PENALTY_LIMIT, type BuraOptions } from './options.js'
+import type { BuraAction, BuraEvent, BuraState } from './types.js'
+import { gameWinners, hiddenFrom, view, type BuraView } from './view.js'
+
+/** Chips each seat sits down with when the caller names no stacks (e.g. a scenario without "stacks"). */
+export const DEFAULT_STACK = 100
+
+const actionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('play'), cards: z.array(cardSchema).min(1).max(3), faceDown: z.boolean().optional() }).strict(),
+  z.object({ type: z.literal('declare') }).strict(),
+  z.object({ type: z.literal('pass') }).strict(),
+]) as unknown as z.ZodType<BuraAction, z.ZodTypeDef, unknown>
+
+type Result = Outcome<Transition<BuraState, BuraEvent>>
+
+function wholeChips(values: readonly number[]): boolean {
+  return values.every((v) => Number.isSafeInteger(v) && v >= 0)
+}
+
+function setup(p: SetupParams<BuraOptions>): Result {
+  const n = p.players
+  const options = p.options
+  if (!Number.isInteger(n) || n < 2 || n > 6) return refuse('players', `Bura takes 2 to 6 players, not ${n}.`)
+  if (!Number.isInteger(p.dealer) || p.dealer < 0 || p.dealer >= n) return refuse('dealer', `The dealer must be a seat 0..${n - 1}.`)
+  const stacks = p.stacks ? p.stacks.slice() : new Array<number>(n).fill(DEFAULT_STACK)
+  if (stacks.length !== n || !wholeChips(stacks)) return refuse('stacks', `Give ${n} stacks of whole chips, none negative.`)
+  const pot = p.pot ?? 0
+  if (!Number.isSafeInteger(pot) || pot < 0) return refuse('pot', 'The pot must be a whole number of chips, not negative.')
+  if (pot > 0 && !p.potShares) return refuse('pot-shares', 'A carried pot needs potShares: what each seat paid into it.')
+  const potShares = p.potShares ? p.potShares.slice() : new Array<number>(n).fill(0)
+  if (potShares.length !== n || !wholeChips(potShares)) return refuse('pot-shares', `Give ${n} pot shares of whole chips, none negative.`)
+  if (potShares.reduce((a, b) => a + b, 0) !== pot) return refuse('pot-shares', `The pot shares add up to ${potShares.reduce((a, b) => a + b, 0)}, but the pot holds ${pot}.`)
+  const full = fullDeck(options.deck32)
+  for (const deck of p.decks ?? []) {
+    const problem = checkDeck(deck, full)
+    if (problem) return refuse('deck', problem)
+  }
+  if (options.scoring === 'chips') {
+    const payers = stacks.filter((s) => s >= options.ante).length
+    if (payers < 2) return refuse('ante', `Only ${payers} player${payers === 1 ? '' : 's'} can pay the ante of ${options.ante}; Bura needs at least 2.`)
+  }
+  const d: Draft = {
+    game: 'bura',
+    players: n,
+    options,
+    phase: 'play',
+    gameNumber: 0,
+    dealer: p.dealer,
+    supply: { rng: seedRng(p.seed), decks: p.decks ? p.decks.map((deck) => deck.slice()) : [] },
+    inGame: [],
+    trump: 'S',
+    trumpCard: 'AS',
+    trumpCardDrawnBy: null,
+    hands: [],
+    pile: [],
+    trick: null,
+    lastTrick: null,
+    taken: [],
+    tricks: [],
+    faceDownBy: [],
+    passed: [],
+    callTurn: null,
+    stacks,
+    pot,
+    potShares,
+    chipTotal: stacks.reduce((a, b) => a + b, 0) + pot,
+    penalties: new Array<number>(n).fill(0),
+    end: null,
+    nextDealer: null,
+  }
+  const events: BuraEvent[] = []
+  startGame(d, p.dealer, events)
+  return ok({ state: d, events })
+}
+
+function apply(s: BuraState, seat: number, action: BuraAction): Result {
+  if (!Number.isInteger(seat) || seat < 0 || seat >= s.players) return refuse('seat', `There is no seat ${seat} at this table.`)
+  if (s.phase === 'over') return refuse('game-over', 'This game is over; the next one has not started yet.')
+  if (!s.inGame[seat]) return refuse('not-in-game', 'You are sitting this game out.')
+  const type = action && typeof action === 'object' ? action.type : undefined
+  const events: BuraEvent[] = []
+  if (type === 'declare') {
+    const refusal = declareRefusal(s, seat)
+    if (refusal) return { ok: false, error: refusal }
+    const d = draftOf(s)
+    declare31(d, seat, events)
+    return ok({ state: d, events })
+  }
+  if (type === 'pass') {
+    if (s.phase !== 'finalCall') return refuse('no-final-call', 'You can pass only at the final call, after the last trick.')
+    const refusal = declareRefusal(s, seat)
+    if (refusal) return { ok: false, error: refusal }
+    const d = draftOf(s)
+    passCall(d, seat, events)
+    return ok({ state: d, events })
+  }
+  if (type === 'play') {
+    const play = action as Extract<BuraAction, { type: 'play' }>
+    const refusal = playRefusal(s, seat, play.cards, play.faceDown)
+    if (refusal) return { ok: false, error: refusal }
+    const d = draftOf(s)
+    playCards(d, seat, play.cards.slice(), play.faceDown === true, events)
+    return ok({ state: d, events })
+  }
+  return refuse('unknown-action', 'In Bura you can play cards, declare 31, or pass at the final call.')
+}
+
+function nextDeal(s: BuraState): Result {
+  if (s.phase !== 'over') return refuse('game-running', 'This game is still being played.')
+  if (s.options.scoring === 'points') {
+    const loser = s.penalties.findIndex((p) => p >= PENALTY_LIMIT)
+    if (loser >= 0) return refuse('match-over', `The match is over: seat ${loser + 1} has ${s.penalties[loser]} penalty points.`)
+  } else {
+    const payers = s.stacks.filter((st) => st >= s.options.ante).length
+    if (payers < 2) return refuse('ante', `Only ${payers} player${payers === 1 ? '' : 's'} can pay the ante of ${s.options.ante}; Bura needs at least 2.`)
+  }
+  const d = draftOf(s)
+  const events: BuraEvent[] = []
+  startGame(d, s.nextDealer!, events)
+  return ok({ state: d, events })
+}
+
+export const buraEngine: GameEngine<BuraState, BuraAction, BuraOptions, BuraView, BuraEvent> = {
+  id: 'bura',
+  title: 'Bura',
+  minPlayers: 2,
+  maxPlayers: 6,
+  usesChips: true,
+  optionsSchema: buraOptionsSchema as unknown as z.ZodType<BuraOptions, z.ZodTypeDef, unknown>,
+  actionSchema,
+  setup,
+  progress: (s) => (s.phase === 'over' ? 'gameOver' : 'acting'),
+  waitingFor,
+  legalActions,
+  apply,
+  nextDeal,
+  autoAction,
+  view,
+  hiddenFrom,
+  invariants,
+  chipTotals: (s) => ({ stacks: s.stacks, pot: s.pot }),
+  summary: (s) => ({
+    phase: s.phase,
+    over: s.phase === 'over',
+    seats: s.taken.map((cards, seat) => ({
+      points: pointsOf(cards),
+      stack: s.stacks[seat]!,
+      tricks: s.tricks[seat]!,
+      inGame: s.inGame[seat]!,
+      ...(s.options.scoring === 'points' ? { penalty: s.penalties[seat]! } : {}),
+    })),
+    pot: s.pot,
+    winners: gameWinners(s),
+    gameNumber: s.gameNumber,
+    dealer: s.dealer,
+    trump: s.trump,
+    end: s.end,
+  }),
+}

@@ -1,0 +1,302 @@
+import type { Card } from '../core/cards.js'
+import { nextDeck } from '../core/decks.js'
+import { fullDeck, pointsOf, setBeats } from './cards.js'
+import { combinationOf, priority, winsPot } from './combinations.js'
+import { PENALTY_PER_LOSS } from './options.js'
+import type { BuraEvent, BuraState, CombinationKind, GameEnd, Trick, TrickPlay } from './types.js'
+
+/**
+ * The transitions of a Bura game. They work on a shallow draft of the state and replace
+ * (never mutate) every array they change, so the caller's state stays untouched.
+ */
+export type Draft = { -readonly [K in keyof BuraState]: BuraState[K] }
+
+/** Redeals when `redealOnCombination` keeps finding combinations; a shuffled deck ends this in a few tries. */
+const MAX_REDEALS = 10_000
+
+export function draftOf(state: BuraState): Draft {
+  return { ...state }
+}
+
+export function nextInGame(s: BuraState, seat: number): number {
+  const n = s.players
+  let next = (seat + 1) % n
+  while (!s.inGame[next]) next = (next + 1) % n
+  return next
+}
+
+export function inGameCount(s: BuraState): number {
+  let count = 0
+  for (const b of s.inGame) if (b) count++
+  return count
+}
+
+/** In-game seats clockwise starting at `first` (which must be in the game). */
+export function inGameFrom(s: BuraState, first: number): number[] {
+  const out: number[] = [first]
+  for (let seat = nextInGame(s, first); seat !== first; seat = nextInGame(s, seat)) out.push(seat)
+  return out
+}
+
+/** Whose play it is in the trick in progress. */
+export function trickTurn(s: BuraState): number {
+  const trick = s.trick!
+  const plays = trick.plays
+  return plays.length === 0 ? trick.leader : nextInGame(s, plays[plays.length - 1]!.seat)
+}
+
+function setArray<T>(arr: readonly T[], index: number, value: T): T[] {
+  const copy = arr.slice()
+  copy[index] = value
+  return copy
+}
+
+function moveChips(d: Draft, from: 'pot' | number, to: 'pot' | number, amount: number, reason: string, events: BuraEvent[]): void {
+  if (amount <= 0) return
+  const stacks = d.stacks.slice()
+  if (from === 'pot') d.pot -= amount
+  else stacks[from]! -= amount
+  if (to === 'pot') d.pot += amount
+  else stacks[to]! += amount
+  d.stacks = stacks
+  events.push({ type: 'chips', from: from === 'pot' ? 'pot' : { seat: from }, to: to === 'pot' ? 'pot' : { seat: to }, amount, reason })
+}
+
+/**
+ * Starts a game dealt by `dealer`: antes (chips), the deal, the trump card, then the first
+ * trick's combination check. Seats that cannot pay the ante sit this game out.
+ */
+export function startGame(d: Draft, dealer: number, events: BuraEvent[]): void {
+  const n = d.players
+  const { options } = d
+  d.dealer = dealer
+  d.gameNumber += 1
+  const inGame: boolean[] = []
+  if (options.scoring === 'chips') {
+    const shares = d.potShares.slice()
+    for (let seat = 0; seat < n; seat++) {
+      const pays = d.stacks[seat]! >= options.ante
+      inGame.push(pays)
+      if (pays) {
+        moveChips(d, seat, 'pot', options.ante, 'ante', events)
+        shares[seat]! += options.ante
+      } else events.push({ type: 'sitOut', seat, reason: `cannot pay the ante of ${options.ante}` })
+    }
+    d.potShares = shares
+  } else for (let seat = 0; seat < n; seat++) inGame.push(true)
+  d.inGame = inGame
+  d.phase = 'play'
+  d.trick = null
+  d.lastTrick = null
+  d.passed = new Array<boolean>(n).fill(false)
+  d.callTurn = null
+  d.end = null
+  d.nextDealer = null
+  d.trumpCardDrawnBy = null
+  d.tricks = new Array<number>(n).fill(0)
+  d.taken = Array.from({ length: n }, () => [])
+  d.faceDownBy = Array.from({ length: n }, () => [])
+
+  const first = nextInGame(d, dealer)
+  const order = inGameFrom(d, first)
+  const full = fullDeck(options.deck32)
+  for (let attempt = 0; ; attempt++) {
+    const next = nextDeck(d.supply, full)
+    d.supply = next.supply
+    const deck = next.deck
+    const hands: Card[][] = Array.from({ length: n }, () => [])
+    let pos = 0
+    for (let round = 0; round < 3; round++) for (const seat of order) hands[seat]!.push(deck[pos++]!)
+    d.trumpCard = deck[pos]!
+    d.trump = d.trumpCard[1] as Draft['trump']
+    d.pile = deck.slice(pos + 1).concat(d.trumpCard)
+    d.hands = hands
+    if (!options.redealOnCombination || attempt >= MAX_REDEALS) break
+    if (!order.some((seat) => combinationOf(hands[seat]!, d.trump, options) !== null)) break
+    events.push({ type: 'redeal', reason: 'a combination was dealt' })
+  }
+  events.push({ type: 'deal', game: d.gameNumber, dealer, seats: order, trumpCard: d.trumpCard })
+  startTrick(d, first, events)
+}
+
+/**
+ * The start of every trick: combinations are checked in turn order from the normal leader,
+ * the highest claim (earliest on a tie) is played by the bot, else the normal leader leads.
+ */
+export function startTrick(d: Draft, normalLeader: number, events: BuraEvent[]): void {
+  if (d.hands[normalLeader]!.length === 3) {
+    const order = inGameFrom(d, normalLeader)
+    let bestSeat = -1
+    let bestKind: CombinationKind | null = null
+    for (const seat of order) {
+      const kind = combinationOf(d.hands[seat]!, d.trump, d.options)
+      if (kind && (bestKind === null || priority(kind) > priority(bestKind))) {
+        bestKind = kind
+        bestSeat = seat
+      }
+    }
+    if (bestKind !== null) {
+      if (bestKind === 'bura') {
+        const holders = order.filter((seat) => combinationOf(d.hands[seat]!, d.trump, d.options) === 'bura')
+        if (holders.length > 1) return playBuraTrick(d, holders, events)
+      }
+      const cards = d.hands[bestSeat]!
+      events.push({ type: 'combination', seat: bestSeat, kind: bestKind, cards })
+      if (winsPot(bestKind, d.options)) {
+        const reason = bestKind === 'moscow' ? 'moscow' : bestKind === 'bura' ? 'bura' : 'threeAces'
+        return winGame(d, bestSeat, { reason, winner: bestSeat, cards }, events)
+      }
+      d.hands = setArray(d.hands, bestSeat, [])
+      d.trick = { leader: bestSeat, size: 3, plays: [{ seat: bestSeat, cards, faceDown: false }], best: 0, combination: bestKind }
+      events.push({ type: 'play', seat: bestSeat, count: 3, faceDown: false, cards, beats: true })
+      return
+    }
+  }
+  d.trick = { leader: normalLeader, size: 0, plays: [], best: -1, combination: null }
+}
+
+/** Several Buras: their holders alone play a trick with them; its winner takes the pot. */
+function playBuraTrick(d: Draft, holders: number[], events: BuraEvent[]): void {
+  const plays: TrickPlay[] = []
+  let best = 0
+  const hands = d.hands.slice()
+  for (const seat of holders) {
+    const cards = hands[seat]!
+    events.push({ type: 'combination', seat, kind: 'bura', cards })
+    plays.push({ seat, cards, faceDown: false })
+    const beatsNow = plays.length > 1 && setBeats(cards, plays[best]!.cards, d.trump)
+    if (beatsNow) best = plays.length - 1
+    events.push({ type: 'play', seat, count: cards.length, faceDown: false, cards, beats: plays.length === 1 || beatsNow })
+    hands[seat] = []
+  }
+  d.hands = hands
+  const winner = plays[best]!.seat
+  collectTrick(d, { leader: holders[0]!, size: 3, plays, best, combination: 'bura' }, winner, events)
+  winGame(d, winner, { reason: 'buraTrick', winner }, events)
+}
+
+function collectTrick(d: Draft, trick: Trick, winner: number, events: BuraEvent[]): void {
+  const won: Card[] = d.taken[winner]!.slice()
+  for (const play of trick.plays) for (const c of play.cards) won.push(c)
+  d.taken = setArray(d.taken, winner, won)
+  d.tricks = setArray(d.tricks, winner, d.tricks[winner]! + 1)
+  d.lastTrick = { ...trick, winner }
+  d.trick = null
+  events.push({ type: 'trick', winner })
+}
+
+/** Lays `cards` (already checked) for the seat whose turn it is. */
+export function playCards(d: Draft, seat: number, cards: readonly Card[], faceDownWanted: boolean, events: BuraEvent[]): void {
+  const trick = d.trick!
+  const hand = d.hands[seat]!
+  const rest: Card[] = []
+  for (const c of hand) if (!cards.includes(c)) rest.push(c)
+  d.hands = setArray(d.hands, seat, rest)
+  let next: Trick
+  let faceDown = false
+  let beatsNow = true
+  if (trick.plays.length === 0) {
+    next = { leader: seat, size: cards.length, plays: [{ seat, cards, faceDown: false }], best: 0, combination: null }
+  } else {
+    beatsNow = !faceDownWanted && setBeats(cards, trick.plays[trick.best]!.cards, d.trump)
+    faceDown = d.options.faceDown && !beatsNow
+    const plays = trick.plays.concat({ seat, cards, faceDown })
+    next = { ...trick, plays, best: beatsNow ? plays.length - 1 : trick.best }
+  }
+  if (faceDown) d.faceDownBy = setArray(d.faceDownBy, seat, d.faceDownBy[seat]!.concat(cards))
+  events.push({ type: 'play', seat, count: cards.length, faceDown, cards: faceDown ? null : cards, beats: beatsNow })
+  if (next.plays.length < inGameCount(d)) {
+    d.trick = next
+    return
+  }
+  const winner = next.plays[next.best]!.seat
+  collectTrick(d, next, winner, events)
+  drawCards(d, winner, next.size, events)
+  if (d.hands[winner]!.length === 0) {
+    d.phase = 'finalCall'
+    d.callTurn = d.options.declareOnTurnOnly ? winner : null
+    events.push({ type: 'finalCall' })
+  } else startTrick(d, winner, events)
+}
+
+/** Everyone draws back to 3, one card at a time from the trick winner, in whole rounds only. */
+function drawCards(d: Draft, from: number, need: number, events: BuraEvent[]): void {
+  const order = inGameFrom(d, from)
+  const pile = d.pile
+  const rounds = Math.min(need, Math.floor(pile.length / order.length))
+  if (rounds === 0) return
+  const hands = d.hands.slice()
+  for (const seat of order) hands[seat] = hands[seat]!.slice()
+  let pos = 0
+  let trumpCardTo: number | null = null
+  for (let r = 0; r < rounds; r++)
+    for (const seat of order) {
+      if (pos === pile.length - 1) trumpCardTo = seat
+      ;(hands[seat] as Card[]).push(pile[pos++]!)
+    }
+  d.hands = hands
+  d.pile = pile.slice(pos)
+  if (trumpCardTo !== null) d.trumpCardDrawnBy = trumpCardTo
+  events.push({ type: 'draw', from, rounds, trumpCardTo, pileLeft: d.pile.length })
+}
+
+/** Declaring 31: only tricks already taken count; the trick in progress counts for nobody. */
+export function declare31(d: Draft, seat: number, events: BuraEvent[]): void {
+  const cards = d.taken[seat]!
+  const declaredPoints = pointsOf(cards)
+  const correct = declaredPoints >= 31
+  events.push({ type: 'declare', seat, declaredPoints, correct, cards })
+  if (correct) return winGame(d, seat, { reason: 'declared', winner: seat, declaredPoints }, events)
+  let paid = 0
+  if (d.options.scoring === 'chips') {
+    // A false declaration doubles the pot; whoever cannot pay in full pays what they have.
+    paid = Math.min(d.pot, d.stacks[seat]!)
+    moveChips(d, seat, 'pot', paid, 'falseDeclaration', events)
+    if (paid > 0) d.potShares = setArray(d.potShares, seat, d.potShares[seat]! + paid)
+  } else penalise(d, [seat], events)
+  endGame(d, { reason: 'falseDeclaration', declarer: seat, declaredPoints, paid }, seat, [], events)
+}
+
+export function passCall(d: Draft, seat: number, events: BuraEvent[]): void {
+  d.passed = setArray(d.passed, seat, true)
+  events.push({ type: 'pass', seat })
+  const waiting = inGameFrom(d, nextInGame(d, seat)).filter((s) => !d.passed[s])
+  if (waiting.length === 0) return endGame(d, { reason: 'allPassed' }, d.dealer, [], events)
+  if (d.callTurn !== null) d.callTurn = waiting[0]!
+}
+
+function penalise(d: Draft, seats: number[], events: BuraEvent[]): void {
+  const penalties = d.penalties.slice()
+  for (const seat of seats) {
+    penalties[seat]! += PENALTY_PER_LOSS
+    events.push({ type: 'penalty', seat, points: PENALTY_PER_LOSS, total: penalties[seat]! })
+  }
+  d.penalties = penalties
+}
+
+function winGame(d: Draft, winner: number, end: GameEnd, events: BuraEvent[]): void {
+  if (d.options.scoring === 'chips') {
+    const amount = d.pot
+    moveChips(d, 'pot', winner, amount, end.reason === 'declared' ? 'declaration' : end.reason, events)
+    d.potShares = new Array<number>(d.players).fill(0)
+    events.push({ type: 'potWon', seat: winner, amount, reason: end.reason })
+  } else {
+    const losers: number[] = []
+    for (let seat = 0; seat < d.players; seat++) if (d.inGame[seat] && seat !== winner) losers.push(seat)
+    penalise(d, losers, events)
+  }
+  endGame(d, end, winner, [winner], events)
+}
+
+function endGame(d: Draft, end: GameEnd, nextDealer: number, winners: number[], events: BuraEvent[]): void {
+  d.phase = 'over'
+  d.end = end
+  d.nextDealer = nextDealer
+  d.callTurn = null
+  events.push({ type: 'gameOver', reason: end.reason, winners, nextDealer })
+}
+
+/** Card points in each seat's tricks (for the replay summary and declarations). */
+export function seatPoints(s: BuraState): number[] {
+  return s.taken.map(pointsOf)
+}

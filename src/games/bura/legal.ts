@@ -1,0 +1,107 @@
+import { cardLabel, type Card } from '../core/cards.js'
+import { refuse, type RuleError } from '../core/engine.js'
+import { allOneSuit, setBeats } from './cards.js'
+import { trickTurn } from './game.js'
+import type { BuraAction, BuraState } from './types.js'
+
+export const DECLARE: BuraAction = Object.freeze({ type: 'declare' })
+export const PASS: BuraAction = Object.freeze({ type: 'pass' })
+const NONE: BuraAction[] = []
+
+/** Seats the game waits for: the player to lay cards, or at the final call everyone still to answer. */
+export function waitingFor(s: BuraState): number[] {
+  if (s.phase === 'play') return [trickTurn(s)]
+  if (s.phase === 'finalCall') {
+    if (s.callTurn !== null) return [s.callTurn]
+    const out: number[] = []
+    for (let seat = 0; seat < s.players; seat++) if (s.inGame[seat] && !s.passed[seat]) out.push(seat)
+    return out
+  }
+  return []
+}
+
+/** Whether `seat` may declare 31 now (any moment of the game, or on their turn with `declareOnTurnOnly`). */
+export function declareRefusal(s: BuraState, seat: number): RuleError | null {
+  if (s.phase === 'over') return refuse('game-over', 'This game is over: there is nothing left to declare.').error
+  if (!s.inGame[seat]) return refuse('not-in-game', 'You are sitting this game out.').error
+  if (s.phase === 'finalCall') {
+    if (s.passed[seat]) return refuse('already-passed', 'You have already passed at the final call.').error
+    if (s.callTurn !== null && s.callTurn !== seat) return refuse('not-your-turn', 'At this table you may declare only on your turn.').error
+    return null
+  }
+  if (s.options.declareOnTurnOnly && trickTurn(s) !== seat)
+    return refuse('not-your-turn', 'At this table you may declare only on your turn.').error
+  return null
+}
+
+function subsets(hand: readonly Card[], k: number, out: Card[][]): void {
+  const n = hand.length
+  if (k === 1) for (const c of hand) out.push([c])
+  else if (k === n) out.push(hand.slice())
+  else if (k === 2) for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) out.push([hand[i]!, hand[j]!])
+}
+
+/** Every lead: one card, or two or three cards of one suit. */
+export function leadOptions(hand: readonly Card[]): Card[][] {
+  const out: Card[][] = []
+  subsets(hand, 1, out)
+  const pairs: Card[][] = []
+  subsets(hand, 2, pairs)
+  for (const p of pairs) if (p[0]![1] === p[1]![1]) out.push(p)
+  if (hand.length === 3 && allOneSuit(hand)) out.push(hand.slice())
+  return out
+}
+
+/** Every answer: any `size` cards of the hand (no duty to follow suit or to beat). */
+export function answerOptions(hand: readonly Card[], size: number): Card[][] {
+  const out: Card[][] = []
+  subsets(hand, size, out)
+  return out
+}
+
+export function legalActions(s: BuraState, seat: number): BuraAction[] {
+  if (s.phase === 'over' || !(seat >= 0 && seat < s.players) || !s.inGame[seat]) return NONE.slice()
+  if (s.phase === 'finalCall') return declareRefusal(s, seat) ? [] : [DECLARE, PASS]
+  if (trickTurn(s) !== seat) return s.options.declareOnTurnOnly ? [] : [DECLARE]
+  const trick = s.trick!
+  const hand = s.hands[seat]!
+  const out: BuraAction[] = []
+  if (trick.plays.length === 0) for (const cards of leadOptions(hand)) out.push({ type: 'play', cards })
+  else {
+    const front = trick.plays[trick.best]!.cards
+    for (const cards of answerOptions(hand, trick.size)) {
+      out.push({ type: 'play', cards })
+      // Face-down play: a beating answer may deliberately lie face down (and then does not beat).
+      if (s.options.faceDown && setBeats(cards, front, s.trump)) out.push({ type: 'play', cards, faceDown: true })
+    }
+  }
+  out.push(DECLARE)
+  return out
+}
+
+/** Why laying `action`'s cards is not allowed now, or null when it is. */
+export function playRefusal(s: BuraState, seat: number, cards: unknown, faceDown: unknown): RuleError | null {
+  if (s.phase !== 'play') return refuse('no-trick', 'All cards are played: declare 31 or pass.').error
+  const turn = trickTurn(s)
+  if (turn !== seat) return refuse('not-your-turn', `It is seat ${turn + 1}'s turn to play, not yours.`).error
+  if (!Array.isArray(cards) || cards.length < 1 || cards.length > 3)
+    return refuse('bad-cards', 'Play 1, 2 or 3 cards.').error
+  const hand = s.hands[seat]!
+  for (let i = 0; i < cards.length; i++) {
+    const c = cards[i] as Card
+    if (typeof c !== 'string' || !hand.includes(c))
+      return refuse('not-in-hand', typeof c === 'string' ? `You don't hold ${/^[AKQJT2-9][SHDC]$/.test(c) ? cardLabel(c) : c}.` : 'That is not a card.').error
+    if (cards.indexOf(c) !== i) return refuse('duplicate-card', `You named ${cardLabel(c)} twice.`).error
+  }
+  if (faceDown !== undefined && typeof faceDown !== 'boolean') return refuse('bad-face-down', 'faceDown is true or false.').error
+  if (faceDown === true && !s.options.faceDown) return refuse('no-face-down', 'This table does not play face down.').error
+  const trick = s.trick!
+  if (trick.plays.length === 0) {
+    if (faceDown === true) return refuse('lead-face-down', 'A lead always lies face up.').error
+    if (!allOneSuit(cards as Card[])) return refuse('lead-mixed-suits', 'Lead one card, or two or three cards of one suit.').error
+    return null
+  }
+  if (cards.length !== trick.size)
+    return refuse('wrong-count', `Play exactly ${trick.size} card${trick.size === 1 ? '' : 's'}, as many as the lead.`).error
+  return null
+}

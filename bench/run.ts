@@ -1,3 +1,4 @@
+import { run as bura } from './bura.bench.js'
 import { meets, type BenchResult } from './harness.js'
 
 /**
@@ -7,6 +8,7 @@ import { meets, type BenchResult } from './harness.js'
  */
 const suites: Record<string, () => Promise<BenchResult[]>> = {
   // Each suite module exports run(); add new ones here.
+  bura,
 }
 
 const only = process.argv.slice(2)

@@ -181,9 +181,11 @@ export function view(s: BuraState, viewer: number | null): BuraView {
 export function hiddenFrom(s: BuraState, viewer: number | null): Card[] {
   const hidden: Card[] = []
   const trumpCard = s.trumpCard
+  // A combination that won the pot was shown to the table.
+  const shown = s.end && 'cards' in s.end ? s.end.cards : []
   for (let seat = 0; seat < s.players; seat++) {
     if (seat === viewer) continue
-    for (const c of s.hands[seat]!) if (c !== trumpCard) hidden.push(c)
+    for (const c of s.hands[seat]!) if (c !== trumpCard && !shown.includes(c)) hidden.push(c)
   }
   for (const c of s.pile) if (c !== trumpCard) hidden.push(c)
   const unseen = unseenFaceDown(s, viewer)

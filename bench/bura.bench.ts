@@ -1,0 +1,40 @@
+import { buraEngine as bura, type BuraAction, type BuraState } from '../src/games/bura/index.js'
+import { Rng, seedRng } from '../src/games/core/rng.js'
+import { perSecond, type BenchResult } from './harness.js'
+
+/**
+ * Whole Bura games through the engine, single-threaded: a fresh table (antes, deal), random
+ * legal plays to the last trick (nobody declares early, so every game is played out in full),
+ * then the final call. Counts games per second.
+ */
+function gamesPerSecond(players: number): number {
+  const chooser = new Rng(seedRng(players))
+  const options = bura.optionsSchema.parse({})
+  const stacks = new Array<number>(players).fill(1000)
+  let seed = 0
+  return perSecond(() => {
+    const setup = bura.setup({ players, dealer: seed % players, options, seed: seed++, stacks })
+    if (!setup.ok) throw new Error(setup.error.message)
+    let state: BuraState = setup.value.state
+    while (bura.progress(state) === 'acting') {
+      const seat = bura.waitingFor(state)[0]!
+      const legal = bura.legalActions(state, seat)
+      let action: BuraAction
+      if (state.phase === 'play') {
+        // The last legal action is always "declare": leave it out while cards are played.
+        action = legal[chooser.int(legal.length - 1)]!
+      } else action = chooser.pick(legal)
+      const out = bura.apply(state, seat, action)
+      if (!out.ok) throw new Error(out.error.message)
+      state = out.value.state
+    }
+    return 1
+  })
+}
+
+export async function run(): Promise<BenchResult[]> {
+  return [
+    { name: 'bura 2-player games', value: gamesPerSecond(2), unit: 'games/s', target: { atLeast: 20_000 } },
+    { name: 'bura 4-player games', value: gamesPerSecond(4), unit: 'games/s' },
+  ]
+}

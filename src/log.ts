@@ -11,6 +11,7 @@ export function createLogger(level: string = 'info', destination?: DestinationSt
 }
 
 /** The loggable part of a player's action: its type and public amount, never its cards or suit. */
-export function actionForLog(action: { readonly type: string; readonly amount?: unknown }): { type: string; amount?: number } {
-  return typeof action.amount === 'number' ? { type: action.type, amount: action.amount } : { type: action.type }
+export function actionForLog(action: Readonly<Record<string, unknown>>): { type: string; amount?: number } {
+  const type = String(action.type)
+  return typeof action.amount === 'number' ? { type, amount: action.amount } : { type }
 }

@@ -2,7 +2,6 @@
 
 export const MIN_TURN_MS = 30 * 1000
 export const MAX_TURN_MS = 48 * 60 * 60 * 1000
-export const DEFAULT_TURN_MS = 12 * 60 * 60 * 1000
 
 const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
 
@@ -19,16 +18,4 @@ export function parseTurnDeadline(text: string): DeadlineParse {
     return { ok: false, message: 'The turn deadline must be between 30 seconds and 48 hours.' }
   }
   return { ok: true, ms }
-}
-
-/** `90000` → `1m30s`, the short form players type. */
-export function formatDuration(ms: number): string {
-  let rest = Math.round(ms / 1000)
-  const out: string[] = []
-  for (const [unit, size] of [['d', 86400], ['h', 3600], ['m', 60], ['s', 1]] as const) {
-    const n = Math.floor(rest / size)
-    if (n > 0) out.push(`${n}${unit}`)
-    rest -= n * size
-  }
-  return out.join('') || '0s'
 }

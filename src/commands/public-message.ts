@@ -1,0 +1,75 @@
+import { DiscordAPIError, RESTJSONErrorCodes, SnowflakeUtil, type Client, type MessageCreateOptions, type MessageEditOptions } from 'discord.js'
+import type { Clock } from '../clock.js'
+import type { Logger } from '../log.js'
+
+/**
+ * Discord caps edits to messages older than an hour (error 30046). A table message older than this
+ * is replaced by a fresh one before the cap can bite, so a long game never gets stuck on it.
+ */
+export const FRESH_MESSAGE_MS = 50 * 60 * 1000
+
+const REPLACE_ON = new Set<number>([
+  RESTJSONErrorCodes.MaximumNumberOfEditsToMessagesOlderThanOneHourReached,
+  RESTJSONErrorCodes.UnknownMessage,
+])
+
+export interface PublicMessagePlace {
+  readonly channelId: string
+  readonly messageId: string | null
+}
+
+export type Sendable = MessageCreateOptions & MessageEditOptions
+
+export interface PublicMessageDeps {
+  readonly client: Client
+  readonly clock: Clock
+  readonly log: Logger
+}
+
+function isReplaceable(error: unknown): boolean {
+  return error instanceof DiscordAPIError && typeof error.code === 'number' && REPLACE_ON.has(error.code)
+}
+
+async function textChannel(client: Client, channelId: string) {
+  const channel = client.channels.cache.get(channelId) ?? (await client.channels.fetch(channelId))
+  if (!channel || !channel.isTextBased() || !('send' in channel)) throw new Error(`channel ${channelId} is not a text channel`)
+  return channel
+}
+
+/**
+ * Shows `payload` as the table's public message: edits the message in place while it is fresh,
+ * otherwise posts a fresh one and retires the old (pointing to the new one). Returns the id of the
+ * message now showing the table (the caller saves it when it changed).
+ */
+export async function showPublicMessage(
+  deps: PublicMessageDeps,
+  place: PublicMessagePlace,
+  payload: Sendable,
+  retired: (newMessageUrl: string) => Sendable,
+): Promise<string> {
+  const channel = await textChannel(deps.client, place.channelId)
+  const old = place.messageId
+  if (old !== null && deps.clock.now() - SnowflakeUtil.timestampFrom(old) < FRESH_MESSAGE_MS) {
+    try {
+      await channel.messages.edit(old, payload)
+      return old
+    } catch (error) {
+      if (!isReplaceable(error)) throw error
+      deps.log.info({ channelId: place.channelId, code: (error as DiscordAPIError).code }, 'table message refused an edit; posting a fresh one')
+    }
+  }
+  const fresh = await channel.send(payload)
+  if (old !== null) {
+    // Retiring is a courtesy: its buttons route by table id and keep working even if this fails.
+    await channel.messages.edit(old, retired(fresh.url)).catch(async () => {
+      await channel.messages.delete(old).catch((error: unknown) => deps.log.warn({ err: error, channelId: place.channelId }, 'could not retire the old table message'))
+    })
+  }
+  return fresh.id
+}
+
+/** Posts a short public message in a table's channel (turn pings, reminders). */
+export async function postInChannel(client: Client, channelId: string, payload: MessageCreateOptions): Promise<void> {
+  const channel = await textChannel(client, channelId)
+  await channel.send(payload)
+}

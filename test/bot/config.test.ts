@@ -1,0 +1,41 @@
+import { spawnSync } from 'node:child_process'
+import { describe, expect, it } from 'vitest'
+import { DISCORD_API_DEFAULT, inviteUrl, readConfig } from '../../src/config.js'
+
+describe('bot settings', () => {
+  it('fills in the defaults a fresh .env leaves empty', () => {
+    const read = readConfig({ DISCORD_TOKEN: 'abc', DISCORD_CLIENT_ID: '', DEV_GUILD_ID: '', DISCORD_API_URL: '', LOG_LEVEL: '' })
+    expect(read).toEqual({
+      ok: true,
+      config: { token: 'abc', clientId: undefined, databaseUrl: 'file:./data/bot.db', devGuildId: undefined, discordUrl: DISCORD_API_DEFAULT, logLevel: 'info' },
+    })
+  })
+
+  it('names every setting that is wrong', () => {
+    const read = readConfig({ DISCORD_CLIENT_ID: 'my-app', LOG_LEVEL: 'loud', DISCORD_API_URL: 'not a url' })
+    expect(read.ok).toBe(false)
+    if (!read.ok) expect(read.problems.map((p) => p.split(':')[0])).toEqual(['DISCORD_CLIENT_ID', 'DISCORD_API_URL', 'LOG_LEVEL'])
+  })
+
+  it('builds an invite URL with the bot and applications.commands scopes', () => {
+    const url = new URL(inviteUrl('123'))
+    expect(url.searchParams.get('client_id')).toBe('123')
+    expect(url.searchParams.get('scope')).toBe('bot applications.commands')
+    // View Channel, Send Messages, Embed Links, Read Message History.
+    expect(BigInt(url.searchParams.get('permissions')!)).toBe(0x14c00n)
+  })
+
+  it('npm start without a token says what to do and exits non-zero without a stack trace', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      env: { PATH: process.env.PATH, DOTENV_CONFIG_PATH: '/nonexistent/.env', DISCORD_CLIENT_ID: '42' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    })
+    expect(run.status).toBe(1)
+    expect(run.stderr).toContain('cp .env.example .env')
+    expect(run.stderr).toContain('https://discord.com/developers/applications')
+    expect(run.stderr).toContain('client_id=42&scope=bot+applications.commands')
+    expect(run.stderr).not.toMatch(/\n\s+at /)
+    expect(run.stdout).toBe('')
+  })
+})

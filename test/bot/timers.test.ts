@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest'
+import { ManualClock } from '../support/manual-clock.js'
+import { reminderTime, TurnTimers } from '../../src/scheduler/timers.js'
+import { parseTurnDeadline } from '../../src/scheduler/deadline-option.js'
+
+function recorder(clock: ManualClock) {
+  const calls: string[] = []
+  const timers = new TurnTimers(clock, {
+    reminder: (id, d) => calls.push(`remind ${id} ${d - start} @${clock.now() - start}`),
+    deadline: (id, d) => calls.push(`deadline ${id} ${d - start} @${clock.now() - start}`),
+  })
+  const start = clock.now()
+  return { calls, timers, start }
+}
+
+describe('turn timers', () => {
+  it('reminds a quarter of the turn before the deadline, then fires the deadline once', async () => {
+    const clock = new ManualClock()
+    const { calls, timers, start } = recorder(clock)
+    timers.arm('t1', { deadline: start + 60_000, turnMs: 60_000 })
+    await clock.advance(120_000)
+    expect(calls).toEqual(['remind t1 60000 @45000', 'deadline t1 60000 @60000'])
+    expect(clock.pending()).toBe(0)
+  })
+
+  it('re-arming for a new deadline cancels the old timers; the same deadline keeps them', async () => {
+    const clock = new ManualClock()
+    const { calls, timers, start } = recorder(clock)
+    timers.arm('t1', { deadline: start + 60_000, turnMs: 60_000 })
+    timers.arm('t1', { deadline: start + 60_000, turnMs: 60_000 })
+    expect(clock.pending()).toBe(2)
+    await clock.advance(30_000)
+    timers.arm('t1', { deadline: start + 90_000, turnMs: 60_000 })
+    await clock.advance(100_000)
+    expect(calls).toEqual(['remind t1 90000 @75000', 'deadline t1 90000 @90000'])
+  })
+
+  it('skips a reminder whose time passed (after a restart) but still fires the deadline', async () => {
+    const clock = new ManualClock()
+    const { calls, timers, start } = recorder(clock)
+    await clock.advance(50_000)
+    timers.arm('t1', { deadline: start + 60_000, turnMs: 60_000 })
+    await clock.advance(20_000)
+    expect(calls).toEqual(['deadline t1 60000 @60000'])
+  })
+
+  it('clearing a table and stopping cancel everything', async () => {
+    const clock = new ManualClock()
+    const { calls, timers, start } = recorder(clock)
+    timers.arm('a', { deadline: start + 1000 * 60, turnMs: 60_000 })
+    timers.arm('b', { deadline: start + 1000 * 60, turnMs: 60_000 })
+    timers.arm('a', null)
+    timers.stop()
+    await clock.advance(3_600_000)
+    expect(calls).toEqual([])
+    expect(clock.pending()).toBe(0)
+  })
+
+  it('caps the reminder lead at an hour for long turns', () => {
+    expect(reminderTime(100 * 3_600_000, 48 * 3_600_000)).toBe(99 * 3_600_000)
+  })
+})
+
+describe('turn deadline option', () => {
+  it.each([
+    ['30s', 30_000],
+    ['90s', 90_000],
+    ['10m', 600_000],
+    ['1h30m', 5_400_000],
+    [' 2H ', 7_200_000],
+    ['2d', 172_800_000],
+  ])('%s is %d ms', (text, ms) => {
+    expect(parseTurnDeadline(text)).toEqual({ ok: true, ms })
+  })
+
+  it.each(['29s', '3d', '49h'])('%s is out of range', (text) => {
+    expect(parseTurnDeadline(text)).toEqual({ ok: false, message: 'The turn deadline must be between 30 seconds and 48 hours.' })
+  })
+
+  it.each(['', 'soon', '10', '5 minutes', '1h-1m'])('"%s" is not understood', (text) => {
+    const r = parseTurnDeadline(text)
+    expect(r.ok).toBe(false)
+    if (!r.ok) expect(r.message).toContain('try `30s`')
+  })
+})

@@ -1,0 +1,227 @@
+import type { IncomingMessage } from 'node:http'
+import type { Duplex } from 'node:stream'
+import { deflateSync } from 'node:zlib'
+import { WebSocketServer, type WebSocket } from 'ws'
+import {
+  GatewayCloseCodes,
+  GatewayDispatchEvents,
+  GatewayIntentBits,
+  GatewayOpcodes,
+} from 'discord-api-types/v10'
+import type { World } from './world.js'
+
+interface Session {
+  id: string
+  intents: number
+  seq: number
+  /** Dispatches kept for replay on RESUME. */
+  sent: { s: number; t: string; d: unknown }[]
+  socket: WebSocket | null
+  compress: boolean
+}
+
+export interface GatewayStats {
+  identifies: number
+  resumes: number
+  heartbeats: number
+}
+
+const REPLAY_BUFFER = 1000
+
+/**
+ * The fake gateway: HELLO, heartbeat ACKs, IDENTIFY → READY + GUILD_CREATEs, RESUME with replay of
+ * missed dispatches, and dispatch of events the world produces. JSON only, never compressed streams.
+ */
+export class Gateway {
+  private readonly server = new WebSocketServer({ noServer: true })
+  private readonly sessions = new Map<string, Session>()
+  private readonly waiters = new Set<() => void>()
+  readonly stats: GatewayStats = { identifies: 0, resumes: 0, heartbeats: 0 }
+
+  constructor(
+    private readonly world: World,
+    private readonly token: string,
+    private readonly urls: () => { gateway: string; resume: string },
+    private readonly heartbeatInterval: number,
+  ) {
+    world.dispatch = (event, data, intent) => this.dispatch(event, data, intent)
+  }
+
+  /** Called by the HTTP server for upgrade requests on the gateway paths. */
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const url = new URL(request.url ?? '/', 'http://x')
+    this.server.handleUpgrade(request, socket, head, (ws) => {
+      if (url.searchParams.get('encoding') && url.searchParams.get('encoding') !== 'json') {
+        ws.close(GatewayCloseCodes.DecodeError, 'Only encoding=json is supported by the fake gateway')
+        return
+      }
+      if (url.searchParams.get('compress')) {
+        ws.close(GatewayCloseCodes.DecodeError, 'The fake gateway does not support transport compression')
+        return
+      }
+      this.accept(ws)
+    })
+  }
+
+  private accept(ws: WebSocket): void {
+    let session: Session | null = null
+    const send = (payload: unknown, compress = false) => {
+      if (ws.readyState !== ws.OPEN) return
+      const text = JSON.stringify(payload)
+      ws.send(compress ? deflateSync(text) : text)
+    }
+    send({ op: GatewayOpcodes.Hello, d: { heartbeat_interval: this.heartbeatInterval }, s: null, t: null })
+
+    ws.on('message', (raw) => {
+      let payload: { op: number; d: any }
+      try {
+        payload = JSON.parse(String(raw))
+      } catch {
+        ws.close(GatewayCloseCodes.DecodeError, 'Error while decoding payload.')
+        return
+      }
+      switch (payload.op) {
+        case GatewayOpcodes.Heartbeat:
+          this.stats.heartbeats++
+          send({ op: GatewayOpcodes.HeartbeatAck, d: null, s: null, t: null })
+          return
+        case GatewayOpcodes.Identify: {
+          if (session) return ws.close(GatewayCloseCodes.AlreadyAuthenticated, 'Already authenticated.')
+          if (payload.d?.token !== this.token) return ws.close(GatewayCloseCodes.AuthenticationFailed, 'Authentication failed.')
+          this.stats.identifies++
+          session = {
+            id: this.world.nextId(),
+            intents: Number(payload.d.intents ?? 0),
+            seq: 0,
+            sent: [],
+            socket: ws,
+            compress: payload.d.compress === true,
+          }
+          this.sessions.set(session.id, session)
+          this.sendDispatch(session, GatewayDispatchEvents.Ready, this.readyPayload(session))
+          if (session.intents & GatewayIntentBits.Guilds) {
+            for (const guild of this.world.guilds) {
+              this.sendDispatch(session, GatewayDispatchEvents.GuildCreate, this.world.guildCreatePayload(guild))
+            }
+          }
+          this.settle()
+          return
+        }
+        case GatewayOpcodes.Resume: {
+          const old = this.sessions.get(String(payload.d?.session_id))
+          if (!old || payload.d?.token !== this.token) {
+            send({ op: GatewayOpcodes.InvalidSession, d: false, s: null, t: null })
+            return
+          }
+          this.stats.resumes++
+          old.socket?.terminate()
+          old.socket = ws
+          session = old
+          const since = Number(payload.d.seq ?? 0)
+          for (const missed of old.sent.filter((p) => p.s > since)) {
+            send({ op: GatewayOpcodes.Dispatch, ...missed }, old.compress)
+          }
+          this.sendDispatch(old, GatewayDispatchEvents.Resumed, {})
+          this.settle()
+          return
+        }
+        default:
+          // Presence and voice updates and the like: accepted and ignored.
+          return
+      }
+    })
+
+    ws.on('close', (code) => {
+      if (!session || session.socket !== ws) return
+      session.socket = null
+      // A clean close (1000/1001) ends the session on Discord; anything else leaves it resumable.
+      if (code === 1000 || code === 1001) this.sessions.delete(session.id)
+    })
+  }
+
+  private readyPayload(session: Session) {
+    return {
+      v: 10,
+      user: this.world.botUser(),
+      guilds: session.intents & GatewayIntentBits.Guilds ? this.world.readyGuilds() : [],
+      session_id: session.id,
+      resume_gateway_url: this.urls().resume,
+      shard: [0, 1],
+      application: { id: this.world.bot.id, flags: 0 },
+      private_channels: [],
+      relationships: [],
+      user_settings: {},
+      presences: [],
+      guild_join_requests: [],
+      geo_ordered_rtc_regions: [],
+    }
+  }
+
+  private sendDispatch(session: Session, event: string, data: unknown): void {
+    const payload = { s: ++session.seq, t: event, d: data }
+    session.sent.push(payload)
+    if (session.sent.length > REPLAY_BUFFER) session.sent.shift()
+    const ws = session.socket
+    if (ws && ws.readyState === ws.OPEN) {
+      const text = JSON.stringify({ op: GatewayOpcodes.Dispatch, ...payload })
+      ws.send(session.compress ? deflateSync(text) : text)
+    }
+  }
+
+  /** Sends an event to every live (or resumable) session that asked for it. */
+  dispatch(event: string, data: unknown, intent?: number): void {
+    for (const session of this.sessions.values()) {
+      if (intent !== undefined && !(session.intents & intent)) continue
+      this.sendDispatch(session, event, data)
+    }
+  }
+
+  /** Whether some bot session exists (connected, or dropped and able to resume). */
+  hasSession(): boolean {
+    return this.sessions.size > 0
+  }
+
+  /** Whether a bot is connected right now. */
+  isConnected(): boolean {
+    return [...this.sessions.values()].some((s) => s.socket?.readyState === 1)
+  }
+
+  /** Drops every connection without a close frame, as a network failure would; sessions stay resumable. */
+  dropConnections(): number {
+    let dropped = 0
+    for (const session of this.sessions.values()) {
+      if (session.socket) {
+        session.socket.terminate()
+        session.socket = null
+        dropped++
+      }
+    }
+    return dropped
+  }
+
+  /** Resolves on the next successful IDENTIFY or RESUME. */
+  nextConnection(timeoutMs: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const done = () => {
+        clearTimeout(timer)
+        this.waiters.delete(done)
+        resolve()
+      }
+      const timer = setTimeout(() => {
+        this.waiters.delete(done)
+        reject(new Error(`No bot reconnected to the fake gateway within ${timeoutMs} ms`))
+      }, timeoutMs)
+      this.waiters.add(done)
+    })
+  }
+
+  private settle(): void {
+    for (const waiter of [...this.waiters]) waiter()
+  }
+
+  async close(): Promise<void> {
+    for (const session of this.sessions.values()) session.socket?.terminate()
+    this.sessions.clear()
+    await new Promise<void>((resolve) => this.server.close(() => resolve()))
+  }
+}

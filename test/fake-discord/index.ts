@@ -1,0 +1,210 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { ManualClock } from '../support/manual-clock.js'
+import { Gateway, type GatewayStats } from './gateway.js'
+import { FakeChannel, FakeGuild, type Backend } from './handles.js'
+import { ANSWER_WINDOW_MS, Interactions, type FailedInteraction } from './interactions.js'
+import { snapshot, type CommandRecord, type FakeMessage } from './model.js'
+import { RestServer, routeMatcher, type RateLimitRule, type RequestLog } from './rest.js'
+import { buildRoutes } from './routes.js'
+import { World } from './world.js'
+
+export type { FakeMessage } from './model.js'
+export type { Answer, AnswerKind, FailedInteraction } from './interactions.js'
+export { InteractionFailedError } from './interactions.js'
+export type { FakeChannel, FakeGuild, FakeMember, WaitOptions, InteractOptions } from './handles.js'
+export type { OptionValue } from './commands.js'
+export { LIMITS } from './limits.js'
+
+export interface FakeDiscordOptions {
+  /** Port on 127.0.0.1 (default: a free one). */
+  port?: number
+  /** The bot token the fake accepts (default: a fresh random one). */
+  token?: string
+  /** The clock for message timestamps, token expiry and the one-hour edit cap (default: a new ManualClock). */
+  clock?: ManualClock
+  /** The bot user's name (default "CardBot"). */
+  botName?: string
+  /** Real ms the bot has to acknowledge an interaction (Discord: 3000). */
+  answerWindowMs?: number
+  /** Real ms slash/click/select wait for a deferred answer to be completed (default 10000). */
+  deferredTimeout?: number
+  /** Real ms slash waits for a command the bot has not registered yet (default 5000). */
+  commandWait?: number
+  /** Edits a message takes once it is an hour old before error 30046 (default 0: refused at once). */
+  oldMessageEdits?: number
+  /** Gateway heartbeat interval in ms (Discord: 41250). */
+  heartbeatInterval?: number
+}
+
+export interface RateLimitHandle {
+  /** How many requests were answered 429 so far. */
+  readonly hits: number
+  /** How many 429s are still to come. */
+  readonly remaining: number
+}
+
+/** A running fake Discord: REST on `url`, gateway on the URL `GET /gateway/bot` returns. */
+export class FakeDiscord {
+  readonly url: string
+  readonly token: string
+  readonly clock: ManualClock
+  private readonly backend: Backend
+
+  /** @internal use startFakeDiscord */
+  constructor(
+    private readonly server: Server,
+    private readonly world: World,
+    private readonly rest: RestServer,
+    private readonly gateway: Gateway,
+    private readonly interactions: Interactions,
+    options: Required<Pick<FakeDiscordOptions, 'deferredTimeout' | 'commandWait'>> & { token: string; clock: ManualClock },
+  ) {
+    const { port } = server.address() as AddressInfo
+    this.url = `http://127.0.0.1:${port}`
+    this.token = options.token
+    this.clock = options.clock
+    this.backend = { world, interactions, gateway, deferredTimeout: options.deferredTimeout, commandWait: options.commandWait }
+  }
+
+  /** The application id, which is also the bot user's id (as for Discord bots). */
+  get applicationId(): string {
+    return this.world.bot.id
+  }
+  get botUserId(): string {
+    return this.world.bot.id
+  }
+
+  /** The guild with this name, created (and sent to the bot as GUILD_CREATE) on first use. */
+  guild(name: string): FakeGuild {
+    return new FakeGuild(this.backend, this.world.guildByName(name))
+  }
+
+  /** Every message of a channel (ephemeral ones included, see `ephemeralFor`), oldest first. */
+  messages(channel: FakeChannel | { id: string }): FakeMessage[] {
+    return this.world.messages.filter((m) => m.channelId === channel.id && !m.deleted).map(snapshot)
+  }
+
+  /** The current state of a message, or undefined once deleted. */
+  message(id: string): FakeMessage | undefined {
+    const record = this.world.messageById(id)
+    return record && !record.deleted ? snapshot(record) : undefined
+  }
+
+  /** Commands the bot registered: global ones, or those of a guild. */
+  commands(guild?: FakeGuild): CommandRecord[] {
+    return structuredClone(guild ? (this.world.guildCommands.get(guild.id) ?? []) : this.world.globalCommands)
+  }
+
+  /** Requests to routes the fake does not serve (answered 404); a test should expect this to stay empty. */
+  get unknownRoutes(): { method: string; path: string }[] {
+    return [...this.rest.unknownRoutes]
+  }
+
+  /** Every REST request with its status (and Discord error code on failures). */
+  get requests(): RequestLog[] {
+    return [...this.rest.log]
+  }
+
+  /** Requests answered with an error (4xx/5xx, including 429s). */
+  get errors(): RequestLog[] {
+    return this.rest.log.filter((r) => r.status >= 400)
+  }
+
+  /** Interactions the bot did not acknowledge within 3 s ("This interaction failed"). */
+  get failedInteractions(): FailedInteraction[] {
+    return [...this.interactions.failed]
+  }
+
+  get gatewayStats(): GatewayStats {
+    return { ...this.gateway.stats }
+  }
+
+  /**
+   * Answers the next `count` requests matching `route` with 429 and the rate-limit headers discord.js
+   * reads. `route` is "METHOD /path" below /api/v10, where `:name`, `{name}` or `*` match one segment:
+   * `rateLimit('PATCH /channels/:channel/messages/:message', 1)`.
+   */
+  rateLimit(route: string, count = 1, options: { retryAfter?: number; global?: boolean } = {}): RateLimitHandle {
+    const rule: RateLimitRule = {
+      ...routeMatcher(route),
+      remaining: count,
+      retryAfter: options.retryAfter ?? 0.1,
+      global: options.global ?? false,
+      hits: 0,
+    }
+    this.rest.rateLimits.push(rule)
+    return {
+      get hits() {
+        return rule.hits
+      },
+      get remaining() {
+        return rule.remaining
+      },
+    }
+  }
+
+  /** Whether a bot is connected to the gateway right now. */
+  get connected(): boolean {
+    return this.gateway.isConnected()
+  }
+
+  /**
+   * Cuts the bot's gateway connection without a close frame (like a network failure) and resolves
+   * once it has reconnected (discord.js resumes, and the fake replays what it missed).
+   */
+  async dropConnection(options: { timeout?: number } = {}): Promise<void> {
+    const reconnected = this.gateway.nextConnection(options.timeout ?? 15_000)
+    if (this.gateway.dropConnections() === 0) {
+      reconnected.catch(() => {})
+      throw new Error('No bot is connected to the fake gateway')
+    }
+    await reconnected
+  }
+
+  /** Resolves once a bot has identified (or resumed) on the gateway. */
+  async waitForBot(timeout = 15_000): Promise<void> {
+    if (this.gateway.isConnected()) return
+    await this.gateway.nextConnection(timeout)
+  }
+
+  async stop(): Promise<void> {
+    this.interactions.stop()
+    await this.gateway.close()
+    this.server.closeAllConnections()
+    await new Promise<void>((resolve) => this.server.close(() => resolve()))
+  }
+}
+
+/** Starts a fake Discord on 127.0.0.1. Point discord.js at it with `rest: { api: discord.url + '/api' }`. */
+export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promise<FakeDiscord> {
+  const clock = options.clock ?? new ManualClock()
+  const token = options.token ?? `fake.${Math.random().toString(36).slice(2)}.${Date.now().toString(36)}`
+  const world = new World({ clock, botName: options.botName ?? 'CardBot', oldMessageEdits: options.oldMessageEdits ?? 0 })
+  const interactions = new Interactions(world, options.answerWindowMs ?? ANSWER_WINDOW_MS)
+  let base = ''
+  const gateway = new Gateway(
+    world,
+    token,
+    () => ({ gateway: `${base}/gateway`, resume: `${base}/gateway-resume` }),
+    options.heartbeatInterval ?? 41_250,
+  )
+  const rest = new RestServer(buildRoutes(world, interactions, () => `${base}/gateway`), token)
+  const server = createServer((req, res) => void rest.handle(req, res))
+  server.on('upgrade', (req, socket, head) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname
+    if (path === '/gateway' || path === '/gateway-resume') gateway.handleUpgrade(req, socket, head)
+    else socket.destroy()
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
+  })
+  base = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return new FakeDiscord(server, world, rest, gateway, interactions, {
+    token,
+    clock,
+    deferredTimeout: options.deferredTimeout ?? 10_000,
+    commandWait: options.commandWait ?? 5000,
+  })
+}

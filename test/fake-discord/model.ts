@@ -1,0 +1,227 @@
+import {
+  ChannelType,
+  GuildMemberFlags,
+  MessageFlags,
+  PermissionFlagsBits,
+  type APIApplicationCommand,
+  type APIEmbed,
+  type APIGuildMember,
+  type APIMessage,
+  type APIRole,
+  type APIUser,
+} from 'discord-api-types/v10'
+
+/** A message as tests see it: a plain snapshot, safe to keep and compare. */
+export interface FakeMessage {
+  id: string
+  channelId: string
+  guildId: string
+  content: string
+  embeds: APIEmbed[]
+  /** Top-level components exactly as the bot sent them (action rows, or Components V2 layout). */
+  components: Record<string, unknown>[]
+  flags: number
+  author: { id: string; username: string; bot: boolean }
+  /** Milliseconds on the fake's clock. */
+  createdAt: number
+  editedAt: number | null
+  /** The user who alone can see this message, or null for a public message. */
+  ephemeralFor: string | null
+  /** The interaction this message answers (reply or follow-up), if any. */
+  interactionId: string | null
+  /** A deferred reply still showing "… is thinking". */
+  loading: boolean
+}
+
+export interface UserRecord {
+  id: string
+  username: string
+  bot: boolean
+}
+
+export interface MemberRecord {
+  user: UserRecord
+  guildId: string
+  admin: boolean
+  joinedAt: number
+}
+
+export interface ChannelRecord {
+  id: string
+  guildId: string
+  name: string
+  position: number
+}
+
+export interface GuildRecord {
+  id: string
+  name: string
+  ownerId: string
+  adminRoleId: string
+  createdAt: number
+  channels: ChannelRecord[]
+  members: MemberRecord[]
+}
+
+export interface MessageRecord {
+  id: string
+  channelId: string
+  guildId: string
+  content: string
+  embeds: APIEmbed[]
+  components: Record<string, unknown>[]
+  flags: number
+  author: UserRecord
+  createdAt: number
+  editedAt: number | null
+  ephemeralFor: string | null
+  interactionId: string | null
+  /** Message type: 0 default, 20 chat input command reply, 19 reply. */
+  type: number
+  webhookId: string | null
+  deleted: boolean
+  loading: boolean
+  /** Edits made after the message turned one hour old (Discord caps them). */
+  oldEdits: number
+}
+
+export type CommandRecord = APIApplicationCommand
+
+/** Permissions every member has through @everyone in the fake's guilds. */
+export const EVERYONE_PERMISSIONS =
+  PermissionFlagsBits.ViewChannel |
+  PermissionFlagsBits.SendMessages |
+  PermissionFlagsBits.SendMessagesInThreads |
+  PermissionFlagsBits.EmbedLinks |
+  PermissionFlagsBits.AttachFiles |
+  PermissionFlagsBits.ReadMessageHistory |
+  PermissionFlagsBits.AddReactions |
+  PermissionFlagsBits.UseExternalEmojis |
+  PermissionFlagsBits.UseApplicationCommands |
+  PermissionFlagsBits.CreateInstantInvite |
+  PermissionFlagsBits.ChangeNickname
+
+export const ADMIN_ROLE_PERMISSIONS = PermissionFlagsBits.Administrator | PermissionFlagsBits.ManageGuild
+
+/** Discord reports every permission for an administrator. */
+export const ALL_PERMISSIONS = Object.values(PermissionFlagsBits).reduce((all, bit) => all | bit, 0n)
+
+export const BOT_PERMISSIONS = EVERYONE_PERMISSIONS | PermissionFlagsBits.ManageMessages
+
+export function memberPermissions(member: MemberRecord): bigint {
+  return member.admin ? ALL_PERMISSIONS : EVERYONE_PERMISSIONS
+}
+
+const iso = (ms: number) => new Date(ms).toISOString()
+
+export function apiUser(user: UserRecord): APIUser {
+  return {
+    id: user.id,
+    username: user.username,
+    discriminator: '0',
+    global_name: user.bot ? null : user.username,
+    avatar: null,
+    ...(user.bot ? { bot: true } : {}),
+  }
+}
+
+export function apiMember(member: MemberRecord, guild: GuildRecord): APIGuildMember {
+  return {
+    user: apiUser(member.user),
+    nick: null,
+    avatar: null,
+    banner: null,
+    roles: member.admin ? [guild.adminRoleId] : [],
+    joined_at: iso(member.joinedAt),
+    premium_since: null,
+    deaf: false,
+    mute: false,
+    flags: 0 as GuildMemberFlags,
+    pending: false,
+  }
+}
+
+export function apiRoles(guild: GuildRecord): APIRole[] {
+  const role = (id: string, name: string, position: number, permissions: bigint): APIRole => ({
+    id,
+    name,
+    color: 0,
+    colors: { primary_color: 0, secondary_color: null, tertiary_color: null },
+    hoist: false,
+    icon: null,
+    unicode_emoji: null,
+    position,
+    permissions: permissions.toString(),
+    managed: false,
+    mentionable: false,
+    flags: 0 as APIRole['flags'],
+  })
+  return [role(guild.id, '@everyone', 0, EVERYONE_PERMISSIONS), role(guild.adminRoleId, 'Admin', 1, ADMIN_ROLE_PERMISSIONS)]
+}
+
+export function apiChannel(channel: ChannelRecord, lastMessageId: string | null = null) {
+  return {
+    id: channel.id,
+    type: ChannelType.GuildText as const,
+    guild_id: channel.guildId,
+    name: channel.name,
+    position: channel.position,
+    permission_overwrites: [],
+    parent_id: null,
+    topic: null,
+    nsfw: false,
+    rate_limit_per_user: 0,
+    last_message_id: lastMessageId,
+    flags: 0,
+  }
+}
+
+export function apiMessage(message: MessageRecord, interaction?: { id: string; type: number; user: UserRecord }): APIMessage {
+  return {
+    id: message.id,
+    channel_id: message.channelId,
+    author: apiUser(message.author),
+    content: message.content,
+    timestamp: iso(message.createdAt),
+    edited_timestamp: message.editedAt === null ? null : iso(message.editedAt),
+    tts: false,
+    mention_everyone: false,
+    mentions: [],
+    mention_roles: [],
+    attachments: [],
+    embeds: message.embeds,
+    components: message.components as unknown as APIMessage['components'],
+    pinned: false,
+    type: message.type,
+    flags: message.flags | (message.loading ? MessageFlags.Loading : 0),
+    ...(message.webhookId ? { webhook_id: message.webhookId, application_id: message.webhookId } : {}),
+    ...(interaction
+      ? {
+          interaction_metadata: {
+            id: interaction.id,
+            type: interaction.type,
+            user: apiUser(interaction.user),
+            authorizing_integration_owners: { '0': message.guildId },
+          },
+        }
+      : {}),
+  } as APIMessage
+}
+
+export function snapshot(message: MessageRecord): FakeMessage {
+  return structuredClone({
+    id: message.id,
+    channelId: message.channelId,
+    guildId: message.guildId,
+    content: message.content,
+    embeds: message.embeds,
+    components: message.components,
+    flags: message.flags,
+    author: { id: message.author.id, username: message.author.username, bot: message.author.bot },
+    createdAt: message.createdAt,
+    editedAt: message.editedAt,
+    ephemeralFor: message.ephemeralFor,
+    interactionId: message.interactionId,
+    loading: message.loading,
+  })
+}

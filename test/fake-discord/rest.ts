@@ -1,0 +1,157 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { HttpError, notFound, unauthorized } from './errors.js'
+
+export interface RestRequest {
+  method: string
+  /** Path below /api/v10, e.g. /channels/123/messages. */
+  path: string
+  params: Record<string, string>
+  query: URLSearchParams
+  body: any
+  headers: IncomingMessage['headers']
+}
+
+/** What a handler returns: a JSON body (200), or null for 204 No Content. */
+export type RestResult = unknown
+
+export interface Route {
+  method: string
+  /** Like /channels/:channel/messages/:message. */
+  pattern: string
+  /** Bot routes need `Authorization: Bot <token>`; interaction callbacks and webhooks take no auth. */
+  auth: boolean
+  handle: (req: RestRequest) => RestResult | Promise<RestResult>
+}
+
+export interface RequestLog {
+  method: string
+  path: string
+  status: number
+  /** Discord's JSON error code for failures, if any. */
+  code?: number
+}
+
+export interface RateLimitRule {
+  method: string
+  pattern: RegExp
+  remaining: number
+  retryAfter: number
+  global: boolean
+  hits: number
+}
+
+/** Turns "PATCH /channels/:id/messages/*" into a matcher; `:name`, `{name}` and `*` match one segment. */
+export function routeMatcher(route: string): { method: string; pattern: RegExp } {
+  const [method = '', path = ''] = route.trim().split(/\s+/, 2)
+  const source = path
+    .replace(/\/+$/, '')
+    .split('/')
+    .map((seg) => (/^(:.+|\{.+\}|\*)$/.test(seg) ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/')
+  return { method: method.toUpperCase(), pattern: new RegExp(`^${source}$`) }
+}
+
+function matchRoute(route: Route, method: string, path: string): Record<string, string> | null {
+  if (route.method !== method) return null
+  const want = route.pattern.split('/')
+  const got = path.replace(/\/+$/, '').split('/')
+  if (want.length !== got.length) return null
+  const params: Record<string, string> = {}
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i]!
+    const g = decodeURIComponent(got[i]!)
+    if (w.startsWith(':')) params[w.slice(1)] = g
+    else if (w !== g) return null
+  }
+  return params
+}
+
+async function readBody(req: IncomingMessage): Promise<any> {
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  const raw = Buffer.concat(chunks)
+  if (raw.length === 0) return undefined
+  const type = req.headers['content-type'] ?? ''
+  if (type.startsWith('multipart/form-data')) {
+    // discord.js sends files as multipart with the message in `payload_json`; files themselves are ignored.
+    const form = await new Response(raw, { headers: { 'content-type': type } }).formData()
+    const json = form.get('payload_json')
+    return typeof json === 'string' ? JSON.parse(json) : {}
+  }
+  return JSON.parse(raw.toString('utf8'))
+}
+
+/** The REST half of the fake: routing, auth, rate limits, error shapes, and a log of every request. */
+export class RestServer {
+  readonly log: RequestLog[] = []
+  readonly unknownRoutes: { method: string; path: string }[] = []
+  readonly rateLimits: RateLimitRule[] = []
+
+  constructor(
+    private readonly routes: Route[],
+    private readonly token: string,
+  ) {}
+
+  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost')
+    const method = (req.method ?? 'GET').toUpperCase()
+    const prefix = '/api/v10'
+    const path = url.pathname.startsWith(prefix + '/') ? url.pathname.slice(prefix.length) : null
+    const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      const entry: RequestLog = { method, path: path ?? url.pathname, status }
+      if (body && typeof body === 'object' && 'code' in body && status >= 400) entry.code = Number((body as { code: unknown }).code)
+      this.log.push(entry)
+      if (status === 204 || body === null || body === undefined) {
+        res.writeHead(status === 200 ? 204 : status, headers).end()
+      } else {
+        res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body))
+      }
+    }
+    try {
+      let route: Route | undefined
+      let params: Record<string, string> | null = null
+      if (path !== null) {
+        for (const candidate of this.routes) {
+          params = matchRoute(candidate, method, path)
+          if (params) {
+            route = candidate
+            break
+          }
+        }
+      }
+      if (!route || !params) {
+        this.unknownRoutes.push({ method, path: url.pathname })
+        throw notFound()
+      }
+      if (route.auth && req.headers.authorization !== `Bot ${this.token}`) throw unauthorized()
+      const limited = this.rateLimited(method, path!)
+      if (limited) return reply(429, limited.body, limited.headers)
+      const body = await readBody(req)
+      const result = await route.handle({ method, path: path!, params, query: url.searchParams, body, headers: req.headers })
+      reply(result === null || result === undefined ? 204 : 200, result)
+    } catch (error) {
+      if (error instanceof HttpError) return reply(error.status, error.body, error.headers)
+      const message = error instanceof Error ? error.message : String(error)
+      reply(500, { message: `500: Internal Server Error (fake Discord: ${message})`, code: 0 })
+    }
+  }
+
+  private rateLimited(method: string, path: string) {
+    const rule = this.rateLimits.find((r) => r.remaining > 0 && r.method === method && r.pattern.test(path))
+    if (!rule) return null
+    rule.remaining--
+    rule.hits++
+    const after = String(rule.retryAfter)
+    const headers: Record<string, string> = {
+      'retry-after': after,
+      'x-ratelimit-limit': '5',
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset': String(Date.now() / 1000 + rule.retryAfter),
+      'x-ratelimit-reset-after': after,
+      'x-ratelimit-bucket': `fake-${rule.pattern.source.length}-${rule.method}`,
+      'x-ratelimit-scope': rule.global ? 'global' : 'user',
+    }
+    if (rule.global) headers['x-ratelimit-global'] = 'true'
+    return { body: { message: 'You are being rate limited.', retry_after: rule.retryAfter, global: rule.global }, headers }
+  }
+}

@@ -1,0 +1,300 @@
+import { EventEmitter } from 'node:events'
+import { GatewayDispatchEvents, GatewayIntentBits, MessageFlags } from 'discord-api-types/v10'
+import type { Clock } from '../../src/clock.js'
+import { snowflakes } from './snowflake.js'
+import { emptyMessage, notAuthor, oldMessageEditCap, unknownChannel, unknownMessage } from './errors.js'
+import { checkMessageBody, type MessageBody } from './limits.js'
+import {
+  apiChannel,
+  apiMember,
+  apiMessage,
+  apiRoles,
+  apiUser,
+  type ChannelRecord,
+  type CommandRecord,
+  type GuildRecord,
+  type MemberRecord,
+  type MessageRecord,
+  type UserRecord,
+} from './model.js'
+
+export const HOUR = 60 * 60 * 1000
+
+/** Sends one dispatch to the bot's gateway session(s); `intent` filters events the bot did not ask for. */
+export type Dispatch = (event: GatewayDispatchEvents, data: unknown, intent?: GatewayIntentBits) => void
+
+export interface WorldOptions {
+  clock: Clock
+  botName: string
+  /** Edits allowed on a message once it is an hour old (Discord caps them; 0 refuses every one). */
+  oldMessageEdits: number
+}
+
+/**
+ * Everything the fake Discord knows: users, guilds, channels, messages and commands. REST routes,
+ * the gateway and the test API all read and change it through these methods.
+ */
+export class World {
+  readonly clock: Clock
+  readonly nextId: () => string
+  readonly bot: UserRecord
+  readonly guilds: GuildRecord[] = []
+  readonly messages: MessageRecord[] = []
+  readonly globalCommands: CommandRecord[] = []
+  readonly guildCommands = new Map<string, CommandRecord[]>()
+  /** Fires 'message' with the record after every create, edit or delete. */
+  readonly events = new EventEmitter()
+  dispatch: Dispatch = () => {}
+
+  constructor(readonly options: WorldOptions) {
+    this.clock = options.clock
+    this.nextId = snowflakes(options.clock)
+    this.bot = { id: this.nextId(), username: options.botName, bot: true }
+    this.events.setMaxListeners(0)
+  }
+
+  // ── guilds, channels, members ──────────────────────────────────────────
+
+  guildByName(name: string): GuildRecord {
+    let guild = this.guilds.find((g) => g.name === name)
+    if (!guild) {
+      guild = {
+        id: this.nextId(),
+        name,
+        ownerId: this.nextId(),
+        adminRoleId: this.nextId(),
+        createdAt: this.clock.now(),
+        channels: [],
+        members: [],
+      }
+      this.guilds.push(guild)
+      this.dispatch(GatewayDispatchEvents.GuildCreate, this.guildCreatePayload(guild), GatewayIntentBits.Guilds)
+    }
+    return guild
+  }
+
+  guildById(id: string): GuildRecord | undefined {
+    return this.guilds.find((g) => g.id === id)
+  }
+
+  channelByName(guild: GuildRecord, name: string): ChannelRecord {
+    let channel = guild.channels.find((c) => c.name === name)
+    if (!channel) {
+      channel = { id: this.nextId(), guildId: guild.id, name, position: guild.channels.length }
+      guild.channels.push(channel)
+      this.dispatch(GatewayDispatchEvents.ChannelCreate, apiChannel(channel), GatewayIntentBits.Guilds)
+    }
+    return channel
+  }
+
+  channelById(id: string): ChannelRecord | undefined {
+    for (const guild of this.guilds) {
+      const channel = guild.channels.find((c) => c.id === id)
+      if (channel) return channel
+    }
+    return undefined
+  }
+
+  requireChannel(id: string): ChannelRecord {
+    const channel = this.channelById(id)
+    if (!channel) throw unknownChannel()
+    return channel
+  }
+
+  memberByName(guild: GuildRecord, name: string, admin: boolean | undefined): MemberRecord {
+    let member = guild.members.find((m) => m.user.username === name)
+    if (!member) {
+      member = { user: { id: this.nextId(), username: name, bot: false }, guildId: guild.id, admin: admin ?? false, joinedAt: this.clock.now() }
+      guild.members.push(member)
+      this.dispatch(
+        GatewayDispatchEvents.GuildMemberAdd,
+        { ...apiMember(member, guild), guild_id: guild.id },
+        GatewayIntentBits.GuildMembers,
+      )
+    } else if (admin !== undefined && admin !== member.admin) {
+      member.admin = admin
+      this.dispatch(
+        GatewayDispatchEvents.GuildMemberUpdate,
+        { ...apiMember(member, guild), guild_id: guild.id },
+        GatewayIntentBits.GuildMembers,
+      )
+    }
+    return member
+  }
+
+  findUser(id: string): UserRecord | undefined {
+    if (id === this.bot.id) return this.bot
+    for (const guild of this.guilds) {
+      const member = guild.members.find((m) => m.user.id === id)
+      if (member) return member.user
+    }
+    return undefined
+  }
+
+  guildCreatePayload(guild: GuildRecord) {
+    const botMember: MemberRecord = { user: this.bot, guildId: guild.id, admin: false, joinedAt: guild.createdAt }
+    return {
+      id: guild.id,
+      name: guild.name,
+      icon: null,
+      splash: null,
+      discovery_splash: null,
+      owner_id: guild.ownerId,
+      afk_channel_id: null,
+      afk_timeout: 300,
+      verification_level: 0,
+      default_message_notifications: 0,
+      explicit_content_filter: 0,
+      roles: apiRoles(guild),
+      emojis: [],
+      stickers: [],
+      features: [],
+      mfa_level: 0,
+      application_id: null,
+      system_channel_id: null,
+      system_channel_flags: 0,
+      rules_channel_id: null,
+      vanity_url_code: null,
+      description: null,
+      banner: null,
+      premium_tier: 0,
+      premium_subscription_count: 0,
+      preferred_locale: 'en-US',
+      public_updates_channel_id: null,
+      nsfw_level: 0,
+      premium_progress_bar_enabled: false,
+      safety_alerts_channel_id: null,
+      // GUILD_CREATE-only fields: discord.js caches channels and members from these.
+      joined_at: new Date(guild.createdAt).toISOString(),
+      large: false,
+      unavailable: false,
+      member_count: guild.members.length + 1,
+      voice_states: [],
+      members: [...guild.members, botMember].map((m) => apiMember(m, guild)),
+      channels: guild.channels.map((c) => apiChannel(c, this.lastMessageId(c.id))),
+      threads: [],
+      presences: [],
+      stage_instances: [],
+      guild_scheduled_events: [],
+      soundboard_sounds: [],
+    }
+  }
+
+  // ── messages ───────────────────────────────────────────────────────────
+
+  private lastMessageId(channelId: string): string | null {
+    const last = this.messages.filter((m) => m.channelId === channelId && !m.ephemeralFor && !m.deleted).at(-1)
+    return last?.id ?? null
+  }
+
+  /** A message the bot can see through channel routes: public and not deleted. */
+  channelMessage(channelId: string, messageId: string): MessageRecord {
+    const message = this.messages.find((m) => m.id === messageId && m.channelId === channelId)
+    // Ephemeral messages do not exist for the channel routes: Discord answers Unknown Message.
+    if (!message || message.deleted || message.ephemeralFor) throw unknownMessage()
+    return message
+  }
+
+  messageById(id: string): MessageRecord | undefined {
+    return this.messages.find((m) => m.id === id)
+  }
+
+  createMessage(
+    channel: ChannelRecord,
+    body: MessageBody,
+    extra: Partial<Pick<MessageRecord, 'ephemeralFor' | 'interactionId' | 'type' | 'webhookId' | 'loading' | 'author'>> = {},
+  ): MessageRecord {
+    const flags = (body.flags ?? 0) & ~MessageFlags.Ephemeral
+    checkMessageBody(body, flags)
+    const loading = extra.loading ?? false
+    if (!loading && !body.content && !body.embeds?.length && !body.components?.length) throw emptyMessage()
+    const message: MessageRecord = {
+      id: this.nextId(),
+      channelId: channel.id,
+      guildId: channel.guildId,
+      content: body.content ?? '',
+      embeds: (body.embeds ?? []).map((e) => ({ type: 'rich', ...e }) as MessageRecord['embeds'][number]),
+      components: body.components ?? [],
+      flags: flags | (extra.ephemeralFor ? MessageFlags.Ephemeral : 0),
+      author: extra.author ?? this.bot,
+      createdAt: this.clock.now(),
+      editedAt: null,
+      ephemeralFor: extra.ephemeralFor ?? null,
+      interactionId: extra.interactionId ?? null,
+      type: extra.type ?? 0,
+      webhookId: extra.webhookId ?? null,
+      deleted: false,
+      loading,
+      oldEdits: 0,
+    }
+    this.messages.push(message)
+    this.announce(message, GatewayDispatchEvents.MessageCreate)
+    return message
+  }
+
+  /**
+   * Applies an edit as Discord does: only the fields present change; limits are checked on the
+   * result; a message older than an hour takes only `oldMessageEdits` edits (error 30046 after).
+   * `fillDeferred` completes a deferred reply, which Discord does not count as an edit.
+   */
+  editMessage(message: MessageRecord, body: MessageBody, fillDeferred = false): MessageRecord {
+    if (message.author.id !== this.bot.id) throw notAuthor()
+    const isOld = this.clock.now() - message.createdAt >= HOUR
+    if (!fillDeferred && isOld && message.oldEdits >= this.options.oldMessageEdits) {
+      throw oldMessageEditCap(HOUR / 1000)
+    }
+    const keep = message.flags & MessageFlags.Ephemeral
+    const flags = body.flags == null ? message.flags : (body.flags & ~MessageFlags.Ephemeral) | keep
+    const next = {
+      content: body.content === undefined ? message.content : (body.content ?? ''),
+      embeds: body.embeds === undefined ? message.embeds : (body.embeds ?? []),
+      components: body.components === undefined ? message.components : (body.components ?? []),
+    }
+    checkMessageBody({ ...next, flags }, flags)
+    if (!next.content && !next.embeds.length && !next.components.length) throw emptyMessage()
+    message.content = next.content
+    message.embeds = next.embeds.map((e) => ({ type: 'rich', ...e }) as MessageRecord['embeds'][number])
+    message.components = next.components
+    message.flags = flags
+    if (fillDeferred) message.loading = false
+    else {
+      message.editedAt = this.clock.now()
+      if (isOld) message.oldEdits++
+    }
+    this.announce(message, GatewayDispatchEvents.MessageUpdate)
+    return message
+  }
+
+  deleteMessage(message: MessageRecord): void {
+    message.deleted = true
+    this.events.emit('message', message)
+    if (!message.ephemeralFor) {
+      this.dispatch(
+        GatewayDispatchEvents.MessageDelete,
+        { id: message.id, channel_id: message.channelId, guild_id: message.guildId },
+        GatewayIntentBits.GuildMessages,
+      )
+    }
+  }
+
+  private announce(message: MessageRecord, event: GatewayDispatchEvents.MessageCreate | GatewayDispatchEvents.MessageUpdate) {
+    this.events.emit('message', message)
+    // Ephemeral messages never reach the gateway; others only with the GuildMessages intent.
+    if (message.ephemeralFor) return
+    const guild = this.guildById(message.guildId)
+    const member = guild?.members.find((m) => m.user.id === message.author.id)
+    this.dispatch(
+      event,
+      { ...apiMessage(message), guild_id: message.guildId, ...(member && guild ? { member: apiMember(member, guild) } : {}) },
+      GatewayIntentBits.GuildMessages,
+    )
+  }
+
+  readyGuilds() {
+    return this.guilds.map((g) => ({ id: g.id, unavailable: true }))
+  }
+
+  botUser() {
+    return apiUser(this.bot)
+  }
+}

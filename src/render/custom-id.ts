@@ -12,7 +12,8 @@ import type { GameId } from '../games/core/engine.js'
  *
  * Move arguments: bid `S|H|D|C|M` (M = misère); play/draw cards as codes joined by `.`
  * (`KC.9C`), absent when a select menu supplies them as its values; bet/raise the "to" amount,
- * absent in fixed limit. `pat` is the draw of no card (stand pat).
+ * absent in fixed limit. `pat` is the draw of no card (stand pat); `down` a Bura play laid face
+ * down on purpose (the face-down variant).
  * Every custom_id is at most 100 characters (Discord's limit); encode throws rather than
  * produce a longer one.
  */
@@ -23,7 +24,7 @@ export type TableVerb = (typeof TABLE_VERBS)[number]
 /** A move as a control encodes it; `cards: null` means "the select menu's values". */
 export type Move =
   | { readonly verb: 'bid'; readonly bid: Suit | 'misere' }
-  | { readonly verb: 'play'; readonly cards: readonly Card[] | null }
+  | { readonly verb: 'play'; readonly cards: readonly Card[] | null; readonly faceDown?: true }
   | { readonly verb: 'draw'; readonly cards: readonly Card[] | null }
   | { readonly verb: 'declare' }
   | { readonly verb: 'pass' }
@@ -54,8 +55,10 @@ function moveSuffix(move: Move): string {
   switch (move.verb) {
     case 'bid':
       return `bid:%v:${move.bid === 'misere' ? 'M' : move.bid}`
-    case 'play':
-      return move.cards === null ? 'play:%v' : `play:%v:${encodeCards(move.cards)}`
+    case 'play': {
+      const verb = move.faceDown ? 'down' : 'play'
+      return move.cards === null ? `${verb}:%v` : `${verb}:%v:${encodeCards(move.cards)}`
+    }
     case 'draw':
       if (move.cards === null) return 'draw:%v'
       return move.cards.length === 0 ? 'pat:%v' : `draw:%v:${encodeCards(move.cards)}`
@@ -135,6 +138,11 @@ function parseMove(verb: string, arg: string | undefined): Move | null {
     }
     case 'pat':
       return arg === undefined ? { verb: 'draw', cards: [] } : null
+    case 'down': {
+      const cards = arg === undefined ? null : parseCardList(arg)
+      if (arg !== undefined && cards === null) return null
+      return { verb: 'play', cards, faceDown: true }
+    }
     case 'bet':
     case 'raise': {
       if (arg === undefined) return { verb, amount: null }
@@ -190,8 +198,8 @@ export function moveToAction(game: GameId, move: Move, values: readonly string[]
     case 'play': {
       const cards = cardsOf(move.cards)
       if (cards === null) return null
-      if (game === 'bugami') return cards.length === 1 ? { type: 'play', card: cards[0] } : null
-      return { type: 'play', cards }
+      if (game === 'bugami') return cards.length === 1 && !move.faceDown ? { type: 'play', card: cards[0] } : null
+      return move.faceDown ? { type: 'play', cards, faceDown: true } : { type: 'play', cards }
     }
     case 'draw': {
       const cards = cardsOf(move.cards)
@@ -213,8 +221,10 @@ export function actionToMove(action: { readonly type: string; readonly [k: strin
   switch (action.type) {
     case 'bid':
       return action.misere === true ? { verb: 'bid', bid: 'misere' } : { verb: 'bid', bid: action.suit as Suit }
-    case 'play':
-      return { verb: 'play', cards: Array.isArray(action.cards) ? (action.cards as Card[]) : [action.card as Card] }
+    case 'play': {
+      const cards = Array.isArray(action.cards) ? (action.cards as Card[]) : [action.card as Card]
+      return action.faceDown === true ? { verb: 'play', cards, faceDown: true } : { verb: 'play', cards }
+    }
     case 'draw':
       return { verb: 'draw', cards: action.cards as Card[] }
     case 'bet':

@@ -19,6 +19,7 @@ const cardsArb = fc.uniqueArray(fc.constantFrom(...deck), { minLength: 1, maxLen
 const moveArb: fc.Arbitrary<Move> = fc.oneof(
   fc.constantFrom(...SUITS, 'misere' as const).map((bid) => ({ verb: 'bid' as const, bid })),
   fc.option(cardsArb, { nil: null }).map((cards) => ({ verb: 'play' as const, cards })),
+  fc.option(cardsArb, { nil: null }).map((cards) => ({ verb: 'play' as const, cards, faceDown: true as const })),
   fc.option(fc.uniqueArray(fc.constantFrom(...deck), { maxLength: 4 }), { nil: null }).map((cards) => ({ verb: 'draw' as const, cards })),
   fc.constantFrom('declare', 'pass', 'fold', 'check', 'call').map((verb) => ({ verb }) as Move),
   fc.tuple(fc.constantFrom('bet' as const, 'raise' as const), fc.option(fc.nat(1_000_000_000), { nil: null })).map(([verb, amount]) => ({ verb, amount })),
@@ -86,6 +87,7 @@ describe('custom_id codec', () => {
     expect(moveToAction('bura', { verb: 'play', cards: null }, ['KC', '9C'])).toEqual({ type: 'play', cards: ['KC', '9C'] })
     expect(moveToAction('bura', { verb: 'play', cards: ['AS'] })).toEqual({ type: 'play', cards: ['AS'] })
     expect(moveToAction('bura', { verb: 'play', cards: null }, ['nope'])).toBeNull()
+    expect(moveToAction('bura', { verb: 'play', cards: null, faceDown: true }, ['KC'])).toEqual({ type: 'play', cards: ['KC'], faceDown: true })
     expect(moveToAction('bura', { verb: 'declare' })).toEqual({ type: 'declare' })
     expect(moveToAction('badugi', { verb: 'draw', cards: [] })).toEqual({ type: 'draw', cards: [] })
     expect(moveToAction('badugi', { verb: 'draw', cards: null }, ['KD', 'QS'])).toEqual({ type: 'draw', cards: ['KD', 'QS'] })
@@ -95,7 +97,7 @@ describe('custom_id codec', () => {
 
   it('inverts moveToAction for every control-drawn action', () => {
     const actions = [
-      { type: 'bid', suit: 'H' }, { type: 'bid', misere: true }, { type: 'play', card: '7D' }, { type: 'play', cards: ['KC', '9C'] },
+      { type: 'bid', suit: 'H' }, { type: 'bid', misere: true }, { type: 'play', card: '7D' }, { type: 'play', cards: ['KC', '9C'] }, { type: 'play', cards: ['KC'], faceDown: true },
       { type: 'draw', cards: [] }, { type: 'draw', cards: ['2S'] }, { type: 'call' }, { type: 'raise', amount: 30 }, { type: 'bet' },
     ]
     for (const a of actions) {

@@ -1,0 +1,60 @@
+import type { APIButtonComponentWithCustomId, APIStringSelectComponent } from 'discord.js'
+import { cardLabel, type Card } from '../games/core/cards.js'
+import { moveId, tableButtonId, type Move } from './custom-id.js'
+import { button, ButtonStyle, row, select, type Row } from './payload.js'
+import type { RenderTable } from './types.js'
+
+/** Controls of a seat's private view; every custom_id carries the table id and version. */
+
+export type Style = ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Success | ButtonStyle.Danger
+
+export function moveButton(table: RenderTable, move: Move, label: string, style: Style = ButtonStyle.Primary): APIButtonComponentWithCustomId {
+  return button(moveId(table.id, table.version, move), label, style)
+}
+
+/**
+ * A select menu whose option values are card codes (`7D`, `TH`): the convention tools and tests
+ * rely on. `move` has `cards: null`, so the chosen values are the cards.
+ */
+export function cardSelect(
+  table: RenderTable,
+  move: Move,
+  cards: readonly Card[],
+  placeholder: string,
+  min: number,
+  max: number,
+  describe?: (c: Card) => string | undefined,
+): APIStringSelectComponent {
+  return select(
+    moveId(table.id, table.version, move),
+    placeholder,
+    cards.map((c) => {
+      const description = describe?.(c)
+      return { label: cardLabel(c), value: c, ...(description ? { description } : {}) }
+    }),
+    min,
+    max,
+  )
+}
+
+/** "Refresh" re-opens the seat's view (the same route as the table's Your hand button). */
+export function refreshButton(table: RenderTable): APIButtonComponentWithCustomId {
+  return button(tableButtonId(table.id, 'hand'), '↻ Refresh', ButtonStyle.Secondary)
+}
+
+/**
+ * Lays out buttons five to a row, then select menus one per row, then a last row of trailing
+ * buttons (declare, refresh). Throws when Discord's five rows cannot hold it: a renderer bug.
+ */
+export function layout(
+  buttons: readonly APIButtonComponentWithCustomId[],
+  selects: readonly APIStringSelectComponent[],
+  trailing: readonly APIButtonComponentWithCustomId[],
+): Row[] {
+  const rows: Row[] = []
+  for (let i = 0; i < buttons.length; i += 5) rows.push(row(...buttons.slice(i, i + 5)))
+  for (const s of selects) rows.push(row(s))
+  for (let i = 0; i < trailing.length; i += 5) rows.push(row(...trailing.slice(i, i + 5)))
+  if (rows.length > 5) throw new Error(`controls need ${rows.length} rows; Discord allows 5`)
+  return rows
+}

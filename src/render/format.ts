@@ -1,0 +1,57 @@
+import { cardLabel, isJoker, RANKS, suitOf, SUITS, suitSymbol, type Card, type Rank, type Suit } from '../games/core/cards.js'
+
+/** Card text shared by the three games' renderers. */
+
+/** Rank orders for sorting a hand, high to low (Badugi sorts its ace low). */
+export const RANK_ORDER = {
+  aceHigh: RANKS,
+  bura: ['A', 'T', 'K', 'Q', 'J', '9', '8', '7', '6', '5', '4', '3', '2'] as readonly Rank[],
+  aceLow: ['K', 'Q', 'J', 'T', '9', '8', '7', '6', '5', '4', '3', '2', 'A'] as readonly Rank[],
+} as const
+
+/** A hand in suit order (♠ ♥ ♦ ♣), high to low within a suit, jokers last. */
+export function sortHand(cards: readonly Card[], order: readonly Rank[] = RANK_ORDER.aceHigh): Card[] {
+  const key = (c: Card) => (isJoker(c) ? 1000 + Number(c.slice(1)) : SUITS.indexOf(suitOf(c)!) * 100 + order.indexOf(c[0] as Rank))
+  return cards.slice().sort((a, b) => key(a) - key(b))
+}
+
+export function cardsText(cards: readonly Card[]): string {
+  return cards.length ? cards.map(cardLabel).join(' ') : '—'
+}
+
+/** A hand grouped by suit with a little space between suits: `A♠ 7♠ · 10♥ · K♣`. */
+export function handText(cards: readonly Card[], order: readonly Rank[] = RANK_ORDER.aceHigh): string {
+  if (cards.length === 0) return '(no cards)'
+  const groups: string[] = []
+  let current: string | null = null
+  let group: string[] = []
+  for (const c of sortHand(cards, order)) {
+    const s = isJoker(c) ? 'X' : suitOf(c)!
+    if (s !== current && group.length) {
+      groups.push(group.join(' '))
+      group = []
+    }
+    current = s
+    group.push(`**${cardLabel(c)}**`)
+  }
+  groups.push(group.join(' '))
+  return groups.join('  ·  ')
+}
+
+export function suitText(s: Suit): string {
+  return suitSymbol(s)
+}
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`
+}
+
+export function chips(n: number): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? 'chip' : 'chips'}`
+}
+
+/** "A, B and C". */
+export function listText(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? ''
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`
+}

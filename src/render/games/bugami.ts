@@ -1,0 +1,139 @@
+import type { APIEmbedField } from 'discord.js'
+import { cardLabel, SUIT_NAME, SUITS, suitSymbol, type Suit } from '../../games/core/cards.js'
+import type { Bid, BugamiAction, BugamiEvent, BugamiView, PlayedCard } from '../../games/bugami/index.js'
+import { cardSelect, layout, moveButton, refreshButton } from '../controls.js'
+import { handText, listText, plural } from '../format.js'
+import { ButtonStyle } from '../payload.js'
+import type { PrivateParts, PublicParts, RenderContext } from '../types.js'
+
+/** Bugami on Discord: bids stay secret until all are in, then they show for the whole deal. */
+
+export function bidText(bid: Bid): string {
+  return bid === 'misere' ? 'Misère' : `${suitSymbol(bid)} ${SUIT_NAME[bid]}`
+}
+
+function trickText(cards: readonly PlayedCard[], ctx: RenderContext): string {
+  return cards.map((p) => `${ctx.name(p.seat)} ${cardLabel(p.card)}`).join(' · ')
+}
+
+function seatLine(v: BugamiView, seat: number, ctx: RenderContext): string {
+  const s = v.seats[seat]!
+  const turn = v.turn === seat || (v.phase === 'bidding' && !s.hasBid) ? '▶ ' : ''
+  const dealer = v.dealer === seat ? ' 🂠 dealer' : ''
+  const bid = v.bidsRevealed && s.bid !== null ? `bid **${bidText(s.bid)}**` : s.hasBid ? 'has bid ✅' : 'bidding…'
+  const play = v.bidsRevealed ? ` · ${plural(s.tricks, 'trick')}${s.bid !== 'misere' && s.bugs !== null ? ` · ${plural(s.bugs, 'bug')}` : ''}` : ''
+  const score = s.score !== null ? ` · deal **${s.score}**` : ''
+  return `${turn}${ctx.name(seat)}${dealer} — ${bid}${play}${score} · total **${s.total}**`
+}
+
+export function publicParts(v: BugamiView, ctx: RenderContext): PublicParts {
+  const fields: APIEmbedField[] = []
+  let status: string
+  switch (v.phase) {
+    case 'bidding':
+      status = `Deal ${v.deal} · **Secret bids**: waiting for ${listText(v.waitingFor.map(ctx.name))}. Press **Your hand** to bid.`
+      break
+    case 'playing':
+      status = `Deal ${v.deal} · ▶ ${ctx.name(v.turn!)} to play${v.ledSuit ? ` (${suitSymbol(v.ledSuit as Suit)} led)` : ''}.`
+      break
+    case 'between':
+      status =
+        v.tiedAtTop.length > 1
+          ? `Deal ${v.deal} scored. ${listText(v.tiedAtTop.map(ctx.name))} tie at the top: another deal decides.`
+          : `Deal ${v.deal} scored. The next deal follows.`
+      break
+    case 'gameOver':
+      status = `Match over after ${plural(v.deal, 'deal')}.`
+      break
+  }
+  if (v.phase === 'playing') {
+    const number = v.seats.reduce((sum, s) => sum + s.tricks, 0) + 1
+    fields.push({
+      name: `Trick ${number} of ${v.tricksPerDeal}`,
+      value: v.trick.length ? trickText(v.trick, ctx) : `${ctx.name(v.turn!)} leads.`,
+    })
+  }
+  if (v.lastTrick) {
+    const left = v.lastTrick.leftovers.length ? ` (+ ${plural(v.lastTrick.leftovers.length, 'leftover')})` : ''
+    fields.push({ name: `Last trick — ${ctx.name(v.lastTrick.winner).slice(0, 200)}`, value: `${trickText(v.lastTrick.cards, ctx)}${left}` })
+  }
+  if (v.shotgunWedding && v.partnerships.some((p) => p.length > 1)) {
+    fields.push({ name: 'Shotgun Wedding partners', value: v.partnerships.filter((p) => p.length > 1).map((p) => p.map(ctx.name).join(' + ')).join('\n') })
+  }
+  const rules = [`Target ${v.target}`, v.jokers ? plural(v.jokers, 'joker') : null, v.shotgunWedding ? 'Shotgun Wedding' : null, v.leftoverCount ? `${plural(v.leftoverCount, 'leftover')} face down for the last trick` : null]
+  fields.push({ name: 'Table', value: rules.filter(Boolean).join(' · ') })
+  const result = v.phase === 'gameOver' && v.winner !== null ? `🏆 ${ctx.name(v.winner)} wins the match with **${v.seats[v.winner]!.total}** points.` : null
+  return { status, seatLines: v.seats.map((_, seat) => seatLine(v, seat, ctx)), fields, result }
+}
+
+export function privateParts(v: BugamiView, legal: readonly BugamiAction[], ctx: RenderContext): PrivateParts {
+  const seat = v.viewer!
+  const lines: string[] = [handText(v.hand ?? [])]
+  const fields: APIEmbedField[] = []
+  const table = ctx.table
+  const bidButtons = legal
+    .filter((a): a is BugamiAction & { type: 'bid' } => a.type === 'bid')
+    .map((a) => {
+      const bid: Bid = 'misere' in a ? 'misere' : a.suit
+      const mine = v.myBid === bid
+      return moveButton(table, { verb: 'bid', bid }, `${bid === 'misere' ? 'Misère' : `${suitSymbol(bid)} ${SUIT_NAME[bid]}`}${mine ? ' ✓' : ''}`, mine ? ButtonStyle.Success : ButtonStyle.Primary)
+    })
+  // Stable order: the four suits, then misère.
+  bidButtons.sort((a, b) => order(a.custom_id) - order(b.custom_id))
+  const playable = legal.flatMap((a) => (a.type === 'play' ? [a.card] : []))
+  const selects = playable.length
+    ? [cardSelect(table, { verb: 'play', cards: null }, playable, playable.length === 1 ? 'Play your only legal card' : `Play a card (${playable.length} legal)`, 1, 1)]
+    : []
+
+  if (v.phase === 'bidding') {
+    lines.push('')
+    lines.push(
+      v.myBid === null
+        ? '**Choose your bug suit or Misère.** Your bid stays secret until everyone has bid.'
+        : `Your bid: **${bidText(v.myBid)}** (secret). You may change it until the last bid is in.`,
+    )
+    const still = v.waitingFor.filter((s) => s !== seat)
+    if (still.length) lines.push(`Still bidding: ${listText(still.map(ctx.name))}.`)
+  } else {
+    const bid = v.seats[seat]!.bid
+    if (bid) lines.push('', `Your bid: **${bidText(bid)}** · ${plural(v.seats[seat]!.tricks, 'trick')}${bid !== 'misere' ? ` · ${plural(v.seats[seat]!.bugs ?? 0, 'bug')}` : ''}.`)
+    fields.push({ name: 'Bids', value: v.seats.map((s) => `${ctx.name(s.seat)}: ${s.bid ? bidText(s.bid) : '—'}`).join('\n') })
+    if (v.phase === 'playing') {
+      fields.push({ name: 'Trick in progress', value: v.trick.length ? trickText(v.trick, ctx) : 'No card yet.' })
+      lines.push(v.turn === seat ? (v.ledSuit ? `**Your turn.** Follow ${suitSymbol(v.ledSuit as Suit)} if you can.` : '**Your turn to lead.**') : `Waiting for ${ctx.name(v.turn!)}.`)
+    }
+  }
+  return {
+    title: `Your hand — Bugami, deal ${v.deal}`,
+    description: lines.join('\n'),
+    fields,
+    rows: layout(bidButtons, selects, [refreshButton(table)]),
+  }
+}
+
+function order(customId: string): number {
+  const last = customId.slice(customId.lastIndexOf(':') + 1)
+  const i = SUITS.indexOf(last as Suit)
+  return i >= 0 ? i : SUITS.length
+}
+
+export function eventLine(e: BugamiEvent, ctx: RenderContext): string | null {
+  switch (e.type) {
+    case 'dealt':
+      return `Deal ${e.deal}: ${ctx.name(e.dealer)} deals ${e.handSize} cards each${e.leftovers ? `, ${plural(e.leftovers, 'leftover')} face down` : ''}.`
+    case 'bidPlaced':
+      return `${ctx.name(e.seat)} has bid.`
+    case 'bidsRevealed':
+      return `Bids revealed: ${e.bids.map((b, s) => `${ctx.name(s)} ${bidText(b)}`).join(', ')}.`
+    case 'played':
+      return `${ctx.name(e.seat)} played ${cardLabel(e.card)}.`
+    case 'trickWon':
+      return `${ctx.name(e.seat)} won trick ${e.trick}${e.leftovers.length ? ' and the leftovers' : ''}.`
+    case 'dealScored':
+      return `Deal ${e.deal} scored: ${e.scores.map((sc, s) => `${ctx.name(s)} ${sc}`).join(', ')}.`
+    case 'gameWon':
+      return `🏆 ${ctx.name(e.seat)} wins the match with ${e.totals[e.seat]} points.`
+    default:
+      return null
+  }
+}

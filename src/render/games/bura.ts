@@ -1,0 +1,183 @@
+import type { APIButtonComponentWithCustomId, APIEmbedField, APIStringSelectComponent } from 'discord.js'
+import { cardLabel, SUIT_NAME, suitSymbol, type Card } from '../../games/core/cards.js'
+import { COMBINATION_NAME, type BuraAction, type BuraEvent, type BuraView, type PlaySeen, type ResultView } from '../../games/bura/index.js'
+import { cardSelect, layout, moveButton, refreshButton } from '../controls.js'
+import { cardsText, chips, handText, listText, plural, RANK_ORDER, sortHand } from '../format.js'
+import { ButtonStyle } from '../payload.js'
+import type { PrivateParts, PublicParts, RenderContext } from '../types.js'
+
+/**
+ * Bura on Discord. Counting in your head: points and the cards of taken tricks appear only when
+ * the view carries them (the `showCounts` option); trick counts are public (the piles lie on the
+ * table), points never are.
+ */
+
+function playText(p: PlaySeen, ctx: RenderContext): string {
+  const cards = p.cards ? cardsText(sortHand(p.cards, RANK_ORDER.bura)) : plural(p.count, 'card')
+  return `${ctx.name(p.seat)} ${cards}${p.faceDown ? ' (face down)' : ''}`
+}
+
+function trickValue(plays: readonly PlaySeen[], winning: number | null, ctx: RenderContext): string {
+  const text = plays.map((p) => playText(p, ctx)).join(' · ')
+  return winning !== null ? `${text}\nIn front: ${ctx.name(winning)}` : text
+}
+
+function resultText(r: ResultView, ctx: RenderContext): string {
+  switch (r.reason) {
+    case 'bura':
+    case 'moscow':
+    case 'threeAces':
+      return `🏆 ${ctx.name(r.winner)} holds ${COMBINATION_NAME[r.reason]} (${cardsText(r.cards)}) and wins the pot.`
+    case 'buraTrick':
+      return `🏆 ${ctx.name(r.winner)} wins the trick of Buras and the pot.`
+    case 'declared':
+      return `🏆 ${ctx.name(r.winner)} declared 31 with **${r.declaredPoints}** points and wins the pot.`
+    case 'falseDeclaration':
+      return `${ctx.name(r.declarer)} declared with only **${r.declaredPoints}** points and paid ${chips(r.paid)} into the pot, which stays for the next game.`
+    case 'allPassed':
+      return 'Everybody passed: nobody wins, the pot stays and the same dealer deals again.'
+  }
+}
+
+function seatLine(v: BuraView, seat: number, ctx: RenderContext): string {
+  const s = v.seats[seat]!
+  const acting = v.waitingFor.includes(seat) ? '▶ ' : ''
+  const dealer = v.dealer === seat ? ' 🂠 dealer' : ''
+  if (!s.inGame) return `${ctx.name(seat)}${dealer} — sits this game out · ${chips(s.stack)}`
+  const parts = [chips(s.stack), plural(s.tricks, 'trick')]
+  if (s.points !== undefined) parts.push(`**${s.points}** points${s.unseenTaken ? ` (+${plural(s.unseenTaken, 'card')} face down)` : ''}`)
+  if (s.penalty !== undefined) parts.push(`${s.penalty} penalty`)
+  if (v.phase === 'finalCall' && s.passed) parts.push('passed')
+  return `${acting}${ctx.name(seat)}${dealer} — ${parts.join(' · ')}`
+}
+
+function trumpText(v: BuraView, ctx: RenderContext): string {
+  const where = v.trumpCardInPile ? 'at the bottom of the pile' : v.trumpCardDrawnBy !== null ? `drawn by ${ctx.name(v.trumpCardDrawnBy)}` : 'drawn'
+  return `Trump **${suitSymbol(v.trump)} ${SUIT_NAME[v.trump]}** (${cardLabel(v.trumpCard)} ${where}) · pile ${plural(v.pileCount, 'card')}`
+}
+
+export function publicParts(v: BuraView, ctx: RenderContext): PublicParts {
+  const fields: APIEmbedField[] = [{ name: 'Pot', value: chips(v.pot), inline: true }]
+  let status = `Game ${v.gameNumber} · ${trumpText(v, ctx)}`
+  if (v.phase === 'play' && v.turn !== null) {
+    const leading = !v.trick || v.trick.plays.length === 0
+    status += `\n▶ ${ctx.name(v.turn)} to ${leading ? 'lead' : `answer with ${plural(v.trick!.size, 'card')}`}.`
+  } else if (v.phase === 'finalCall') {
+    status += `\n**Final call**: declare 31 or pass. Waiting for ${listText(v.waitingFor.map(ctx.name))}.`
+  }
+  if (v.trick && v.trick.plays.length) {
+    const combo = v.trick.combination ? ` — ${COMBINATION_NAME[v.trick.combination]}` : ''
+    fields.push({ name: `Trick in progress${combo}`, value: trickValue(v.trick.plays, v.trick.winning, ctx) })
+  }
+  if (v.lastTrick) fields.push({ name: 'Last trick', value: `${v.lastTrick.plays.map((p) => playText(p, ctx)).join(' · ')}\nTaken by ${ctx.name(v.lastTrick.winner)}` })
+  if (v.result?.revealed) {
+    const r = v.result.revealed
+    fields.push({ name: 'Tricks turned over', value: `${ctx.name(r.seat)}: ${cardsText(sortHand(r.cards, RANK_ORDER.bura))}`.slice(0, 1024) })
+  }
+  const result = v.result ? `${resultText(v.result, ctx)}\n${ctx.name(v.result.nextDealer)} deals the next game.` : null
+  return { status, seatLines: v.seats.map((_, seat) => seatLine(v, seat, ctx)), fields, result }
+}
+
+type Play = BuraAction & { type: 'play' }
+
+function sameSets(a: readonly (readonly Card[])[], b: readonly (readonly Card[])[]): boolean {
+  const key = (cards: readonly Card[]) => cards.slice().sort().join('.')
+  const x = new Set(a.map(key))
+  return x.size === b.length && b.every((c) => x.has(key(c))) && a.length === b.length
+}
+
+function kSubsets(hand: readonly Card[], k: number): Card[][] {
+  const out: Card[][] = []
+  const go = (start: number, acc: Card[]) => {
+    if (acc.length === k) return void out.push(acc.slice())
+    for (let i = start; i < hand.length; i++) go(i + 1, [...acc, hand[i]!])
+  }
+  go(0, [])
+  return out
+}
+
+export function privateParts(v: BuraView, legal: readonly BuraAction[], ctx: RenderContext): PrivateParts {
+  const table = ctx.table
+  const seat = v.viewer!
+  const hand = sortHand(v.hand ?? [], RANK_ORDER.bura)
+  const lines = [handText(hand, RANK_ORDER.bura), '', trumpText(v, ctx)]
+  const me = v.seats[seat]
+  if (me && me.points !== undefined) lines.push(`Your tricks: ${plural(me.tricks, 'trick')}, **${me.points}** points.`)
+  else if (me) lines.push(`Your tricks: ${plural(me.tricks, 'trick')} (count the points in your head).`)
+
+  const plays = legal.filter((a): a is Play => a.type === 'play')
+  const faceUp = plays.filter((a) => !a.faceDown)
+  const faceDown = plays.filter((a) => a.faceDown)
+  const buttons: APIButtonComponentWithCustomId[] = []
+  const selects: APIStringSelectComponent[] = []
+  const answering = v.trick !== null && v.trick.plays.length > 0
+  const size = answering ? v.trick!.size : 0
+  const verbWord = answering ? 'Play' : 'Lead'
+  if (answering && size > 1 && faceUp.length > 0 && sameSets(faceUp.map((a) => a.cards), kSubsets(hand, size))) {
+    // Any `size` cards may answer: one menu with exactly that many choices.
+    selects.push(cardSelect(table, { verb: 'play', cards: null }, hand, `Answer with ${size} cards`, size, size))
+  } else {
+    for (const a of faceUp) buttons.push(moveButton(table, { verb: 'play', cards: a.cards }, `${verbWord} ${cardsText(sortHand(a.cards, RANK_ORDER.bura))}`))
+  }
+  for (const a of faceDown) {
+    buttons.push(moveButton(table, { verb: 'play', cards: a.cards, faceDown: true }, `Face down: ${cardsText(sortHand(a.cards, RANK_ORDER.bura))}`, ButtonStyle.Secondary))
+  }
+  const trailing: APIButtonComponentWithCustomId[] = []
+  if (legal.some((a) => a.type === 'declare')) trailing.push(moveButton(table, { verb: 'declare' }, 'Declare 31', ButtonStyle.Danger))
+  if (legal.some((a) => a.type === 'pass')) trailing.push(moveButton(table, { verb: 'pass' }, 'Pass', ButtonStyle.Secondary))
+  trailing.push(refreshButton(table))
+
+  if (v.phase === 'play') {
+    if (v.trick && v.trick.plays.length) lines.push('', `**Trick**: ${trickValue(v.trick.plays, v.trick.winning, ctx)}`)
+    if (v.turn === seat) lines.push('', answering ? `**Your turn**: answer with exactly ${plural(size, 'card')} (any cards; to take the trick, beat what is in front).` : '**Your lead**: one card, or two or three cards of one suit.')
+    else if (v.turn !== null) lines.push('', `Waiting for ${ctx.name(v.turn)}.`)
+  } else if (v.phase === 'finalCall') {
+    lines.push('', legal.length ? '**Final call**: declare 31 if your tricks hold 31 or more points, or pass.' : 'Final call: waiting for the others.')
+  } else if (v.result) {
+    lines.push('', resultText(v.result, ctx))
+  }
+  if (v.canDeclare && v.phase === 'play') lines.push('Declaring 31 with 30 or less doubles the pot at your cost.')
+  return { title: `Your hand — Bura, game ${v.gameNumber}`, description: lines.join('\n'), fields: [{ name: 'Pot', value: chips(v.pot), inline: true }], rows: layout(buttons, selects, trailing) }
+}
+
+export function eventLine(e: BuraEvent, ctx: RenderContext): string | null {
+  switch (e.type) {
+    case 'deal':
+      return `Game ${e.game}: ${ctx.name(e.dealer)} deals; trump card ${cardLabel(e.trumpCard)}.`
+    case 'redeal':
+      return `Redeal: ${e.reason}.`
+    case 'sitOut':
+      return `${ctx.name(e.seat)} sits this game out (${e.reason}).`
+    case 'combination':
+      return `${ctx.name(e.seat)} has ${COMBINATION_NAME[e.kind]}: ${cardsText(e.cards)}.`
+    case 'play': {
+      const what = e.cards ? cardsText(sortHand(e.cards, RANK_ORDER.bura)) : `${plural(e.count, 'card')} face down`
+      return `${ctx.name(e.seat)} played ${what}${e.beats ? ' and is in front' : ''}.`
+    }
+    case 'trick':
+      return `${ctx.name(e.winner)} took the trick.`
+    case 'draw':
+      return e.rounds > 0
+        ? `Cards drawn from ${ctx.name(e.from)}${e.trumpCardTo !== null ? `; ${ctx.name(e.trumpCardTo)} drew the trump card` : ''}; ${plural(e.pileLeft, 'card')} left.`
+        : null
+    case 'finalCall':
+      return 'Final call: declare 31 or pass.'
+    case 'declare':
+      return e.correct
+        ? `${ctx.name(e.seat)} declared 31 with ${e.declaredPoints} points.`
+        : `${ctx.name(e.seat)} declared with only ${e.declaredPoints} points: a false declaration.`
+    case 'pass':
+      return `${ctx.name(e.seat)} passed.`
+    case 'potWon':
+      return `${ctx.name(e.seat)} wins the pot: ${chips(e.amount)}.`
+    case 'penalty':
+      return `${ctx.name(e.seat)} takes ${plural(e.points, 'penalty point')} (${e.total} in all).`
+    case 'gameOver':
+      return e.winners.length ? null : 'The game ends without a winner.'
+    case 'chips':
+      // Antes and pot wins have their own lines (deal, potWon); a false declaration's payment does not.
+      return e.reason === 'falseDeclaration' && typeof e.from === 'object' ? `${ctx.name(e.from.seat)} paid ${chips(e.amount)} into the pot.` : null
+    default:
+      return null
+  }
+}

@@ -1,0 +1,219 @@
+import type { APIEmbed, APIEmbedField } from 'discord.js'
+import { engineFor } from '../games/registry.js'
+import type { AnyEngine } from '../games/core/engine.js'
+import { tableButtonId } from './custom-id.js'
+import { chips, listText } from './format.js'
+import { RENDERERS, type GameRenderer } from './games/index.js'
+import { mention, relativeTime } from './messages.js'
+import { button, ButtonStyle, buttonRows, clip, COLOURS, ephemeral, NO_PINGS, type Payload } from './payload.js'
+import { RULES } from './rules-text.js'
+import type { RenderContext, RenderTable } from './types.js'
+
+/** The public table message and a seat's private view, for any registered game. */
+
+const RECENT_LINES = 6
+
+function parts(table: RenderTable): { engine: AnyEngine; renderer: GameRenderer } {
+  const engine = engineFor(table.game)
+  const renderer = RENDERERS[table.game]
+  if (!engine || !renderer) throw new Error(`no engine or renderer for game ${table.game}`)
+  return { engine, renderer }
+}
+
+export function contextFor(table: RenderTable): RenderContext {
+  const byPosition = new Map<number, string>()
+  for (const s of table.seats) if (s.position !== null) byPosition.set(s.position, s.userId)
+  return {
+    table,
+    options: table.options,
+    name: (position) => {
+      const user = byPosition.get(position)
+      return user ? mention(user) : `Seat ${position + 1}`
+    },
+  }
+}
+
+/** Turn time in words: "30 s", "10 min", "12 h", "2 d". */
+export function durationText(ms: number): string {
+  const s = Math.round(ms / 1000)
+  if (s < 120) return `${s} s`
+  if (s < 7200) return `${Math.round(s / 60)} min`
+  if (s < 172_800 && s % 86_400 !== 0) return `${Math.round(s / 360) / 10} h`.replace('.0 h', ' h')
+  return `${Math.round(s / 8640) / 10} d`.replace('.0 d', ' d')
+}
+
+function optionsText(table: RenderTable): string {
+  const opts = Object.entries(table.options)
+    .filter(([, v]) => v !== false && v !== undefined && v !== null)
+    .map(([k, v]) => (v === true ? k : `${k} ${String(v)}`))
+  return clip([...opts, `turn time ${durationText(table.turnMs)}`].join(' · '), 1024)
+}
+
+function seatedUsers(table: RenderTable): string[] {
+  return table.seats.filter((s) => s.status === 'seated').map((s) => s.userId)
+}
+
+function lobby(table: RenderTable): Payload {
+  const engine = engineFor(table.game)
+  const rules = RULES[table.game]
+  const users = seatedUsers(table)
+  const min = engine?.minPlayers ?? 2
+  const max = engine?.maxPlayers ?? 8
+  const seats = users.length ? users.map((u, i) => `${i + 1}. ${mention(u)}${u === table.creatorId ? ' (host)' : ''}`).join('\n') : 'Nobody yet.'
+  const need = users.length < min ? `Needs ${min - users.length} more to start.` : `Ready: ${mention(table.creatorId)} can press **Start**.`
+  const fields: APIEmbedField[] = [
+    { name: `Players (${users.length}/${max})`, value: clip(seats, 1024) },
+    { name: 'Settings', value: optionsText(table) },
+  ]
+  if (table.buyIn > 0) fields.push({ name: 'Buy-in', value: `${chips(table.buyIn)} from your server balance, returned when you stand up.` })
+  const embed: APIEmbed = {
+    title: `${rules.title} — table open`,
+    color: COLOURS.lobby,
+    description: `${rules.tagline}\nPress **Join** to take a seat (${min}-${max} players). ${need}`,
+    fields,
+    footer: { text: `Table ${table.id}` },
+  }
+  return {
+    content: '',
+    embeds: [embed],
+    components: buttonRows([
+      button(tableButtonId(table.id, 'join'), 'Join', ButtonStyle.Success),
+      button(tableButtonId(table.id, 'leave'), 'Leave', ButtonStyle.Secondary),
+      button(tableButtonId(table.id, 'start'), 'Start', ButtonStyle.Primary),
+      button(tableButtonId(table.id, 'rules'), 'Rules', ButtonStyle.Secondary),
+    ]),
+    allowedMentions: NO_PINGS,
+  }
+}
+
+function recentField(recent: readonly string[]): APIEmbedField[] {
+  const lines = recent.slice(-RECENT_LINES)
+  if (!lines.length) return []
+  // Keep the newest lines when the field would overflow.
+  let value = lines.join('\n')
+  while (value.length > 1024 && lines.length > 1) {
+    lines.shift()
+    value = lines.join('\n')
+  }
+  return [{ name: 'Latest', value: clip(value, 1024) }]
+}
+
+function standingsText(table: RenderTable): string {
+  const players = table.seats.filter((s) => s.status === 'seated' || s.stack > 0)
+  return players.map((s) => `${mention(s.userId)}${s.stack ? ` — ${chips(s.stack)}` : ''}`).join('\n')
+}
+
+/**
+ * The public table message, edited in place on every change. Shows what everyone at the table
+ * can see (the engine's spectator view) and nothing else. `recent` are the latest log lines
+ * (describeEvents), oldest first.
+ */
+export function renderTableMessage(table: RenderTable, now: number, recent: readonly string[] = []): Payload {
+  if (table.status === 'lobby') return lobby(table)
+  const rules = RULES[table.game]
+  const over = table.status !== 'playing'
+  if (table.state === null || table.state === undefined) {
+    const embed: APIEmbed = {
+      title: `${rules.title} — ${table.status === 'aborted' ? 'table closed' : 'finished'}`,
+      color: COLOURS.over,
+      description: clip(standingsText(table) || 'The table is closed.', 4096),
+      fields: recentField(recent),
+      footer: { text: `Table ${table.id}` },
+    }
+    return { content: '', embeds: [embed], components: [], allowedMentions: NO_PINGS }
+  }
+  const { engine, renderer } = parts(table)
+  const ctx = contextFor(table)
+  const p = renderer.publicParts(engine.view(table.state, null), ctx)
+  const lines = [p.status, '', ...p.seatLines]
+  if (p.result) lines.push('', p.result)
+  const away = table.seats.filter((s) => s.status === 'seated' && s.away && s.position !== null)
+  if (!over && away.length) lines.push('', `💤 Away, auto-played until they act: ${listText(away.map((s) => mention(s.userId)))}`)
+  if (!over && table.deadlineAt !== null && table.progress === 'acting') {
+    lines.push('', table.deadlineAt > now ? `⏰ Automatic move ${relativeTime(table.deadlineAt)}` : '⏰ The deadline has passed: an automatic move is due.')
+  }
+  if (over) lines.push('', table.status === 'aborted' ? 'The table was closed.' : 'The table has finished. Thanks for playing!')
+  const fields = [...p.fields, ...recentField(recent)]
+  const embed: APIEmbed = {
+    title: `${rules.title}${over ? ' — final result' : ''}`,
+    color: over || p.result ? COLOURS.over : COLOURS.play,
+    description: clip(lines.join('\n'), 4096),
+    fields: fields.slice(0, 25),
+    footer: { text: `Table ${table.id} · ${optionsText(table)}`.slice(0, 2048) },
+  }
+  const components = over
+    ? []
+    : buttonRows([
+        button(tableButtonId(table.id, 'hand'), 'Your hand', ButtonStyle.Primary),
+        button(tableButtonId(table.id, 'rules'), 'Rules', ButtonStyle.Secondary),
+        button(tableButtonId(table.id, 'leave'), 'Leave', ButtonStyle.Secondary),
+      ])
+  return { content: '', embeds: [embed], components, allowedMentions: NO_PINGS }
+}
+
+/**
+ * The ephemeral view of one user at the table: their cards, what they may know, and controls
+ * for exactly their legal moves. A spectator or a seat outside this game gets a short text.
+ */
+export function renderHandView(table: RenderTable, userId: string, now: number): Payload {
+  const seat = table.seats.find((s) => s.userId === userId)
+  if (table.status === 'lobby') {
+    return ephemeral({ content: seat ? 'The game has not started yet: your cards come when the host presses **Start**.' : 'The game has not started yet. Press **Join** to take a seat.' })
+  }
+  if (table.status !== 'playing' || table.state === null || table.state === undefined) return ephemeral({ content: 'This table has finished.' })
+  if (!seat || seat.position === null) {
+    return ephemeral({ content: seat ? 'You are not dealt into this game; you play from the next one.' : 'You are watching this table: everything public is on the table message.' })
+  }
+  const { engine, renderer } = parts(table)
+  const ctx = contextFor(table)
+  const position = seat.position
+  const acting = engine.progress(table.state) === 'acting'
+  const legal: unknown[] = acting ? engine.legalActions(table.state, position) : []
+  const p = renderer.privateParts(engine.view(table.state, position), legal, ctx)
+  const waiting: number[] = acting ? engine.waitingFor(table.state) : []
+  const lines = [p.description]
+  if (waiting.includes(position) && table.deadlineAt !== null) {
+    lines.push('', table.deadlineAt > now ? `⏰ Your move: automatic move ${relativeTime(table.deadlineAt)}.` : '⏰ Your time is up: an automatic move is due.')
+  }
+  const embed: APIEmbed = {
+    title: clip(p.title, 256),
+    color: waiting.includes(position) ? COLOURS.play : COLOURS.info,
+    description: clip(lines.join('\n'), 4096),
+    fields: p.fields.slice(0, 25),
+    footer: { text: 'Only you can see this. Buttons work until the game moves on; ↻ Refresh for a fresh view.' },
+  }
+  return ephemeral({ embeds: [embed], components: [...p.rows] })
+}
+
+/** One short channel message for whoever must act now; it pings exactly them. */
+export function renderTurnPing(table: RenderTable, userIds: readonly string[], messageId?: string | null): Payload {
+  const who = listText(userIds.map(mention))
+  const link = table.guildId && table.channelId && messageId ? ` — [table](https://discord.com/channels/${table.guildId}/${table.channelId}/${messageId})` : ''
+  const deadline = table.deadlineAt !== null ? `, automatic move ${relativeTime(table.deadlineAt)}` : ''
+  return {
+    content: clip(`${who}: your turn at ${RULES[table.game].title}${deadline}. Press **Your hand** on the table message${link}.`, 2000),
+    allowedMentions: { users: [...userIds].slice(0, 100) },
+  }
+}
+
+/** A reminder before the deadline, pinging exactly the given users. */
+export function renderReminder(table: RenderTable, userIds: readonly string[], messageId?: string | null): Payload {
+  const ping = renderTurnPing(table, userIds, messageId)
+  return { ...ping, content: clip(`⏳ Reminder — ${ping.content}`, 2000) }
+}
+
+/**
+ * The public log in words for one change: engine events (seats are engine positions) as the
+ * game describes them. Events never hold a hidden card, and these lines add none.
+ */
+export function describeEvents(table: RenderTable, events: readonly unknown[]): string[] {
+  const renderer = RENDERERS[table.game]
+  if (!renderer) return []
+  const ctx = contextFor(table)
+  const out: string[] = []
+  for (const e of events) {
+    const line = renderer.eventLine(e, ctx)
+    if (line) out.push(line)
+  }
+  return out
+}

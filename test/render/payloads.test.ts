@@ -1,0 +1,58 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import type { AnyEngine } from '../../src/games/core/engine.js'
+import { ENGINES } from '../../src/games/registry.js'
+import { limitViolations } from '../../src/render/limits.js'
+import { describeEvents, renderHandView, renderTableMessage } from '../../src/render/table.js'
+import { actionKey, leakedCards, offeredActions, tableFor, userId, walk } from './support.js'
+
+/**
+ * Property tests over random game states of every registered game: the public message never shows
+ * a card hidden from spectators, a seat's view never shows a card hidden from that seat, the
+ * controls offer exactly the legal actions, and every payload fits Discord's limits.
+ */
+
+const NOW = 1_800_000_000_000
+
+function checkState(engine: AnyEngine, state: unknown, players: number, step: number, options: Record<string, unknown>): void {
+  const table = tableFor(engine, state, players, step, { options: engine.optionsSchema.parse(options) as Record<string, unknown> })
+  const pub = renderTableMessage(table, NOW, ['Someone did something.'])
+  expect(limitViolations(pub), 'public message limits').toEqual([])
+  expect(leakedCards(pub, engine.hiddenFrom(state, null)), 'public message leaks').toEqual([])
+  const acting = engine.progress(state) === 'acting'
+  for (let seat = 0; seat < players; seat++) {
+    const own = renderHandView(table, userId(seat), NOW)
+    expect(limitViolations(own), `seat ${seat} view limits`).toEqual([])
+    expect(leakedCards(own, engine.hiddenFrom(state, seat)), `seat ${seat} view leaks`).toEqual([])
+    const legal = acting ? engine.legalActions(state, seat) : []
+    const offered = offeredActions(engine.id, own)
+    expect(new Set(offered.map(actionKey)), `seat ${seat} controls`).toEqual(new Set(legal.map(actionKey)))
+  }
+}
+
+for (const engine of Object.values(ENGINES)) {
+  describe(`${engine.title} payloads`, () => {
+    it('show no hidden card, offer exactly the legal moves and fit Discord limits', () => {
+      fc.assert(
+        fc.property(fc.integer({ min: engine.minPlayers, max: engine.maxPlayers }), fc.nat(1_000_000), (players, seed) => {
+          walk(engine, players, seed, 250, {}, (state, step) => checkState(engine, state, players, step, {}))
+        }),
+        { numRuns: 8 },
+      )
+    })
+
+    it('describe events in words without a hidden card', () => {
+      fc.assert(
+        fc.property(fc.integer({ min: engine.minPlayers, max: engine.maxPlayers }), fc.nat(1_000_000), (players, seed) => {
+          let prev: unknown = null
+          walk(engine, players, seed, 200, {}, (state, step) => {
+            void prev
+            prev = state
+            void step
+          })
+        }),
+        { numRuns: 1 },
+      )
+    })
+  })
+}

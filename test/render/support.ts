@@ -1,0 +1,140 @@
+import { ComponentType } from 'discord.js'
+import { cardLabel, parseCard, type Card } from '../../src/games/core/cards.js'
+import type { AnyEngine, GameId } from '../../src/games/core/engine.js'
+import { Rng, seedRng } from '../../src/games/core/rng.js'
+import { moveToAction, parseCustomId } from '../../src/render/custom-id.js'
+import type { Payload } from '../../src/render/payload.js'
+import type { RenderTable } from '../../src/render/types.js'
+
+/** Helpers for the render tests: tables around engine states, and reading payloads back. */
+
+export const userId = (seat: number) => `40000000000000000${seat}`
+
+export function tableFor(engine: AnyEngine, state: unknown, players: number, version: number, extra: Partial<RenderTable> = {}): RenderTable {
+  return {
+    id: 'tbl_test01',
+    game: engine.id,
+    guildId: '100000000000000001',
+    channelId: '200000000000000002',
+    messageId: '300000000000000003',
+    status: 'playing',
+    creatorId: userId(0),
+    options: engine.optionsSchema.parse({}) as Record<string, unknown>,
+    buyIn: engine.usesChips ? 100 : 0,
+    turnMs: 12 * 3600_000,
+    version,
+    deadlineAt: 1_900_000_000_000,
+    pot: 0,
+    seats: Array.from({ length: players }, (_, i) => ({ userId: userId(i), position: i, stack: engine.usesChips ? 100 : 0, status: 'seated' as const, away: false })),
+    state,
+    progress: engine.progress(state),
+    gamesPlayed: 0,
+    ...extra,
+  }
+}
+
+/** Every string anywhere in a payload (content, embeds, labels, custom_ids, option values). */
+export function strings(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') out.push(value)
+  else if (Array.isArray(value)) for (const v of value) strings(v, out)
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) strings(v, out)
+  return out
+}
+
+/** The hidden cards a payload shows, as codes or as labels (`7♦`, `10♥`), anywhere in it. */
+export function leakedCards(payload: Payload, hidden: readonly Card[]): Card[] {
+  if (hidden.length === 0) return []
+  const texts = strings(payload)
+  const seen = new Set<Card>()
+  for (const t of texts) {
+    for (const m of t.matchAll(/(?<![0-9A-Za-z])(?:10|[AKQJT2-9])[SHDC](?![A-Za-z0-9])|X\d+/g)) {
+      const c = parseCard(m[0])
+      if (c) seen.add(c)
+    }
+  }
+  const joined = texts.join('\n')
+  return hidden.filter((c) => seen.has(c) || new RegExp(`(?<![0-9A-Za-z])${escape(cardLabel(c))}`).test(joined))
+}
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+function subsets<T>(items: readonly T[], min: number, max: number): T[][] {
+  const out: T[][] = []
+  const pick = (start: number, acc: T[]) => {
+    if (acc.length >= min && acc.length <= max) out.push(acc.slice())
+    if (acc.length === max) return
+    for (let i = start; i < items.length; i++) {
+      acc.push(items[i]!)
+      pick(i + 1, acc)
+      acc.pop()
+    }
+  }
+  pick(0, [])
+  return out
+}
+
+/** Every engine action the payload's move controls can send (select menus: every allowed choice). */
+export function offeredActions(game: GameId, payload: Payload): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = []
+  for (const row of payload.components ?? []) {
+    for (const c of row.components) {
+      if (!('custom_id' in c)) continue
+      const id = parseCustomId(c.custom_id)
+      if (!id || id.kind !== 'move') continue
+      if (c.type === ComponentType.StringSelect) {
+        for (const values of subsets(c.options.map((o) => o.value), c.min_values ?? 1, c.max_values ?? 1)) {
+          const a = moveToAction(game, id.move, values)
+          if (a) out.push(a)
+        }
+      } else {
+        const a = moveToAction(game, id.move, [])
+        if (a) out.push(a)
+      }
+    }
+  }
+  return out
+}
+
+/** A canonical text for an action: keys sorted, card lists sorted (their order carries no meaning). */
+export function actionKey(a: unknown): string {
+  const norm = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(norm).sort()
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).sort(([x], [y]) => x.localeCompare(y)).map(([k, x]) => [k, norm(x)]))
+    return v
+  }
+  return JSON.stringify(norm(a))
+}
+
+/**
+ * Walks a game with random legal moves from a seed, calling `visit` on every state (between deals
+ * too), like the engine contract test.
+ */
+export function walk(engine: AnyEngine, players: number, seed: number, steps: number, options: Record<string, unknown>, visit: (state: unknown, step: number) => void): void {
+  const rng = new Rng(seedRng(seed))
+  const setup = engine.setup({
+    players,
+    dealer: rng.int(players),
+    options: engine.optionsSchema.parse(options),
+    seed,
+    ...(engine.usesChips ? { stacks: Array.from({ length: players }, () => 20 + rng.int(200)) } : {}),
+  })
+  if (!setup.ok) throw new Error(setup.error.message)
+  let state: unknown = setup.value.state
+  for (let step = 0; step < steps; step++) {
+    visit(state, step)
+    if (engine.progress(state) !== 'acting') {
+      const next = engine.nextDeal(state)
+      if (!next.ok) return
+      state = next.value.state
+      continue
+    }
+    const seat = rng.pick(engine.waitingFor(state))
+    const legal = engine.legalActions(state, seat)
+    if (legal.length === 0) return
+    const out = engine.apply(state, seat, rng.pick(legal))
+    if (!out.ok) throw new Error(out.error.message)
+    state = out.value.state
+  }
+}

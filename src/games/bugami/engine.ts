@@ -26,6 +26,25 @@ export function seatToPlay(state: PlayingState): number {
   return (state.leader + state.trick.length) % state.players
 }
 
+/** A bidding state written out field by field (one object shape, see `playingState`). */
+function biddingState(s: Omit<BiddingState, 'phase' | 'bids'>, bids: readonly (Bid | null)[]): BiddingState {
+  return {
+    phase: 'bidding',
+    players: s.players,
+    options: s.options,
+    supply: s.supply,
+    dealer: s.dealer,
+    deals: s.deals,
+    totals: s.totals,
+    history: s.history,
+    hands: s.hands,
+    leftovers: s.leftovers,
+    taken: s.taken,
+    tricks: s.tricks,
+    bids,
+  }
+}
+
 function zeros(n: number): number[] {
   return new Array<number>(n).fill(0)
 }
@@ -77,7 +96,11 @@ export function progress(state: BugamiState): Progress {
 }
 
 export function waitingFor(state: BugamiState): number[] {
-  if (state.phase === 'bidding') return state.bids.flatMap((b, seat) => (b === null ? [seat] : []))
+  if (state.phase === 'bidding') {
+    const seats: number[] = []
+    for (let seat = 0; seat < state.players; seat++) if (state.bids[seat] === null) seats.push(seat)
+    return seats
+  }
   if (state.phase === 'playing') return [seatToPlay(state)]
   return []
 }
@@ -118,17 +141,10 @@ function placeBid(state: BugamiState, seat: number, action: BugamiAction & { typ
   const bids = state.bids.slice()
   bids[seat] = bid
   const events: BugamiEvent[] = first ? [{ type: 'bidPlaced', seat }] : []
-  if (bids.includes(null)) return ok({ state: { ...state, bids }, events })
+  if (bids.includes(null)) return ok({ state: biddingState(state, bids), events })
   // The last bid is in: every bid is revealed at once and the player left of the dealer leads.
   const revealed = bids as Bid[]
-  const playing: PlayingState = {
-    ...state,
-    phase: 'playing',
-    bids: revealed,
-    leader: (state.dealer + 1) % state.players,
-    trick: [],
-    lastTrick: null,
-  }
+  const playing = playingState(state, revealed, state.hands, state.taken, state.tricks, (state.dealer + 1) % state.players, [], null, state.leftovers)
   events.push({ type: 'bidsRevealed', bids: revealed, partnerships: partnerships(revealed, state.options.shotgunWedding) })
   return ok({ state: playing, events })
 }
@@ -143,28 +159,67 @@ function playCard(state: BugamiState, seat: number, card: Card): Step {
   const problem = followError(hand, state.trick, card)
   if (problem) return refuse('mustFollow', problem)
 
+  // Plain loops and slices: concat, splice and object spread are several times slower here.
   const hands = state.hands.slice()
-  const rest = hand.slice()
-  rest.splice(at, 1)
+  const rest: Card[] = []
+  for (let i = 0; i < hand.length; i++) if (i !== at) rest.push(hand[i]!)
   hands[seat] = rest
-  const trick = [...state.trick, card]
+  const trick = state.trick.slice()
+  trick.push(card)
   const events: BugamiEvent[] = [{ type: 'played', seat, card }]
-  if (trick.length < state.players) return ok({ state: { ...state, hands, trick }, events })
+  if (trick.length < state.players)
+    return ok({ state: playingState(state, state.bids, hands, state.taken, state.tricks, state.leader, trick, state.lastTrick, state.leftovers), events })
 
   // The trick is complete: its winner takes it (with the leftovers on the last trick) and leads next.
   const winner = (state.leader + winningIndex(trick)) % state.players
-  const number = state.tricks.reduce((a, b) => a + b, 0) + 1
+  let number = 1
+  for (const t of state.tricks) number += t
   const last = rest.length === 0
   const leftovers = last ? state.leftovers : []
   const taken = state.taken.slice()
-  taken[winner] = [...taken[winner]!, ...trick, ...leftovers]
+  const pile = taken[winner]!.slice()
+  for (const c of trick) pile.push(c)
+  for (const c of leftovers) pile.push(c)
+  taken[winner] = pile
   const tricks = state.tricks.slice()
   tricks[winner] = tricks[winner]! + 1
   const lastTrick: CompletedTrick = { number, leader: state.leader, cards: trick, winner, leftovers }
   events.push({ type: 'trickWon', seat: winner, trick: number, cards: trick, leftovers })
-  const next: PlayingState = { ...state, hands, taken, tricks, trick: [], leader: winner, lastTrick, leftovers: last ? [] : state.leftovers }
+  const next = playingState(state, state.bids, hands, taken, tricks, winner, [], lastTrick, last ? [] : state.leftovers)
   if (!last) return ok({ state: next, events })
   return ok(finishDeal(next, lastTrick, events))
+}
+
+/** The next play state, written out field by field: one object shape keeps `apply` fast (no spread of a whole state). */
+function playingState(
+  s: Pick<BugamiState, 'players' | 'options' | 'supply' | 'dealer' | 'deals' | 'totals' | 'history'>,
+  bids: readonly Bid[],
+  hands: readonly (readonly Card[])[],
+  taken: readonly (readonly Card[])[],
+  tricks: readonly number[],
+  leader: number,
+  trick: readonly Card[],
+  lastTrick: CompletedTrick | null,
+  leftovers: readonly Card[],
+): PlayingState {
+  return {
+    phase: 'playing',
+    players: s.players,
+    options: s.options,
+    supply: s.supply,
+    dealer: s.dealer,
+    deals: s.deals,
+    totals: s.totals,
+    history: s.history,
+    hands,
+    leftovers,
+    taken,
+    tricks,
+    bids,
+    leader,
+    trick,
+    lastTrick,
+  }
 }
 
 /** Scores the deal, adds it to the totals and decides whether the match is won. */
@@ -174,8 +229,22 @@ function finishDeal(state: PlayingState, lastTrick: CompletedTrick, events: Buga
   const totals = state.totals.map((t, i) => t + scores[i]!)
   const deals = state.deals + 1
   const { winner, tiedAtTop } = matchResult(totals, state.options.target)
-  const { trick: _trick, leader: _leader, ...rest } = state
-  const base = { ...rest, lastTrick, scores, totals, deals, history: [...state.history, scores] }
+  const scored = {
+    players: state.players,
+    options: state.options,
+    supply: state.supply,
+    dealer: state.dealer,
+    deals,
+    totals,
+    history: [...state.history, scores],
+    hands: state.hands,
+    leftovers: state.leftovers,
+    taken: state.taken,
+    tricks: state.tricks,
+    bids: state.bids,
+    lastTrick,
+    scores,
+  }
   events.push({
     type: 'dealScored',
     deal: deals,
@@ -185,9 +254,9 @@ function finishDeal(state: PlayingState, lastTrick: CompletedTrick, events: Buga
     totals,
     tiedAtTop,
   })
-  if (winner === null) return { state: { ...base, phase: 'between' }, events }
+  if (winner === null) return { state: { phase: 'between', ...scored }, events }
   events.push({ type: 'gameWon', seat: winner, totals })
-  return { state: { ...base, phase: 'gameOver', winner }, events }
+  return { state: { phase: 'gameOver', ...scored, winner }, events }
 }
 
 export function nextDeal(state: BugamiState): Step {

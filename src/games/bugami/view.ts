@@ -1,7 +1,7 @@
 import type { Card } from '../core/cards.js'
 import type { ReplaySummary } from '../core/engine.js'
 import { seatToPlay, waitingFor } from './engine.js'
-import { bugamiDeck, bugsIn, dealSizes, ledSuit, legalCards } from './rules.js'
+import { bugamiDeck, bugsIn, dealSizes, handOrder, ledSuit, legalCards } from './rules.js'
 import { partnerships } from './scoring.js'
 import type { Bid, BugamiState, CompletedTrick } from './types.js'
 
@@ -106,9 +106,9 @@ export function view(state: BugamiState, viewer: number | null): BugamiView {
     target: state.options.target,
     jokers: state.options.jokers,
     shotgunWedding: state.options.shotgunWedding,
-    hand: own === null ? null : state.hands[own]!.slice(),
+    hand: own === null ? null : state.hands[own]!.slice().sort(handOrder),
     myBid: own === null ? null : state.bids[own]!,
-    playable: state.phase === 'playing' && own === seatToPlay(state) ? legalCards(state.hands[own]!, state.trick) : [],
+    playable: state.phase === 'playing' && own === seatToPlay(state) ? legalCards(state.hands[own]!, state.trick).sort(handOrder) : [],
     bidsRevealed: revealed,
     seats: state.hands.map((h, seat) => ({
       seat,

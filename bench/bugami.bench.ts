@@ -1,0 +1,33 @@
+import { bugami, type BugamiState } from '../src/games/bugami/index.js'
+import { Rng, seedRng } from '../src/games/core/rng.js'
+import { perSecond, type BenchResult } from './harness.js'
+
+/**
+ * Whole Bugami deals through the engine, single-threaded: a fresh shuffled deal, every seat
+ * bids, then random legal cards until the deal is scored. Counts deals per second.
+ */
+function dealsPerSecond(players: number): number {
+  const chooser = new Rng(seedRng(players))
+  const options = bugami.optionsSchema.parse({})
+  let seed = 0
+  return perSecond(() => {
+    const setup = bugami.setup({ players, dealer: seed % players, options, seed: seed++ })
+    if (!setup.ok) throw new Error(setup.error.message)
+    let state: BugamiState = setup.value.state
+    while (bugami.progress(state) === 'acting') {
+      const waiting = bugami.waitingFor(state)
+      const seat = waiting[0]!
+      const out = bugami.apply(state, seat, chooser.pick(bugami.legalActions(state, seat)))
+      if (!out.ok) throw new Error(out.error.message)
+      state = out.value.state
+    }
+    return 1
+  })
+}
+
+export async function run(): Promise<BenchResult[]> {
+  return [
+    { name: 'bugami 5-player deals', value: dealsPerSecond(5), unit: 'deals/s', target: { atLeast: 20_000 } },
+    { name: 'bugami 7-player deals', value: dealsPerSecond(7), unit: 'deals/s' },
+  ]
+}

@@ -167,9 +167,10 @@ export class Tables {
 
   /**
    * Writes a change made on top of `version`, bumping it. False (nothing written) when the
-   * table moved on meanwhile: the caller refuses with "the table changed".
+   * table moved on meanwhile: the caller refuses with "the table changed". `seats` are written
+   * where they differ from `before` (the seats as read).
    */
-  async update(id: string, version: number, patch: TablePatch): Promise<boolean> {
+  async update(id: string, version: number, patch: TablePatch, before: readonly SeatRecord[] = []): Promise<boolean> {
     const ended = patch.status === 'finished' || patch.status === 'aborted'
     const done = await this.db.gameTable.updateMany({
       where: { id, version },
@@ -188,28 +189,37 @@ export class Tables {
       },
     })
     if (done.count !== 1) return false
-    if (patch.seats) await this.writeSeats(id, patch.seats)
+    if (patch.seats) await this.writeSeats(id, patch.seats, before)
     return true
   }
 
-  private async writeSeats(tableId: string, seats: readonly SeatRecord[]): Promise<void> {
-    const now = new Date(this.now())
-    const existing = await this.db.tableSeat.findMany({ where: { tableId } })
-    const byUser = new Map(existing.map((s) => [s.userId, s]))
+  private async writeSeats(tableId: string, seats: readonly SeatRecord[], before: readonly SeatRecord[]): Promise<void> {
+    const old = new Map(before.map((s) => [s.userId, s]))
     for (const s of seats) {
-      const old = byUser.get(s.userId)
+      const was = old.get(s.userId)
       const data = { joinOrder: s.joinOrder, position: s.position, stack: s.stack, status: s.status, missedTurns: s.missedTurns, away: s.away }
-      if (!old) await this.db.tableSeat.create({ data: { tableId, userId: s.userId, joinedAt: now, ...data } })
-      else if (
-        old.joinOrder !== s.joinOrder ||
-        old.position !== s.position ||
-        old.stack !== s.stack ||
-        old.status !== s.status ||
-        old.missedTurns !== s.missedTurns ||
-        old.away !== s.away
-      )
-        await this.db.tableSeat.update({ where: { id: old.id }, data })
+      if (!was) {
+        await this.db.tableSeat.create({ data: { tableId, userId: s.userId, joinedAt: new Date(this.now()), ...data } })
+      } else if (
+        was.joinOrder !== s.joinOrder ||
+        was.position !== s.position ||
+        was.stack !== s.stack ||
+        was.status !== s.status ||
+        was.missedTurns !== s.missedTurns ||
+        was.away !== s.away
+      ) {
+        await this.db.tableSeat.update({ where: { tableId_userId: { tableId, userId: s.userId } }, data })
+      }
     }
+  }
+
+  /** Chips a user has at the open tables of a server. */
+  async stacksOf(guildId: string, userId: string): Promise<number> {
+    const agg = await this.db.tableSeat.aggregate({
+      where: { userId, table: { guildId, status: { in: ['lobby', 'playing'] } } },
+      _sum: { stack: true },
+    })
+    return agg._sum.stack ?? 0
   }
 
   /** Lobbies and running tables, for re-arming deadlines after a restart. */

@@ -18,6 +18,7 @@ CREATE TABLE "GameTable" (
     "pot" INTEGER NOT NULL DEFAULT 0,
     "potShares" TEXT NOT NULL DEFAULT '[]',
     "gamesPlayed" INTEGER NOT NULL DEFAULT 0,
+    "logSize" INTEGER NOT NULL DEFAULT 0,
     "createdAt" DATETIME NOT NULL,
     "updatedAt" DATETIME NOT NULL,
     "endedAt" DATETIME

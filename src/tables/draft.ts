@@ -1,0 +1,236 @@
+import type { AnyEngine, ChipAccount, ChipEvent, Outcome } from '../games/core/engine.js'
+import { ok } from '../games/core/engine.js'
+import type { LogEntryInput, LogKind } from '../store/actions.js'
+import type { Movement } from '../store/ledger.js'
+import type { GameResult } from '../store/stats.js'
+import type { SeatRecord, TableRecord, TableStatusValue } from '../store/tables.js'
+import type { TableRules } from './games.js'
+import type { TableEvent } from './types.js'
+
+export type MutableSeat = { -readonly [K in keyof SeatRecord]: SeatRecord[K] }
+
+/** After this many automatic moves in one change, something is wrong with an engine. */
+const MAX_AUTO_STEPS = 100_000
+
+const isChipEvent = (e: unknown): e is ChipEvent => typeof e === 'object' && e !== null && (e as { type?: unknown }).type === 'chips'
+
+/**
+ * A table being changed inside one transaction: the engine state, seats, and everything the
+ * change must write (log entries, ledger rows, stats, cash-outs). Pure: the service reads the
+ * record, changes the draft, then writes it in one go.
+ */
+export class TableDraft {
+  status: TableStatusValue
+  state: unknown
+  seed: number | null
+  pot: number
+  potShares: number[]
+  gamesPlayed: number
+  readonly seats: MutableSeat[]
+  readonly log: LogEntryInput[] = []
+  readonly events: unknown[] = []
+  readonly tableEvents: TableEvent[] = []
+  readonly movements: Movement[] = []
+  /** Chips won from (+) or put into (-) pots, per user, for the net-chips stat. */
+  readonly net = new Map<string, number>()
+  readonly results: GameResult[] = []
+  /** Stacks to return to wallets when the change is written. */
+  readonly cashOuts: { userId: string; amount: number; reason: string }[] = []
+  /** A new game started or the game waits for someone new: the deadline restarts. */
+  restartClock = false
+  private gameRunning: boolean
+
+  constructor(
+    readonly rec: TableRecord,
+    readonly engine: AnyEngine,
+    readonly rules: TableRules,
+  ) {
+    this.status = rec.status
+    this.state = rec.state
+    this.seed = rec.seed
+    this.pot = rec.pot
+    this.potShares = rec.potShares.slice()
+    this.gamesPlayed = rec.gamesPlayed
+    this.seats = rec.seats.map((s) => ({ ...s }))
+    this.gameRunning = rec.state !== null && engine.progress(rec.state) !== 'gameOver'
+  }
+
+  seatOf(userId: string): MutableSeat | undefined {
+    return this.seats.find((s) => s.userId === userId)
+  }
+
+  atPosition(position: number): MutableSeat | undefined {
+    return this.seats.find((s) => s.position === position)
+  }
+
+  /** Seated players in join order (the seating of the next game). */
+  seated(): MutableSeat[] {
+    return this.seats.filter((s) => s.status === 'seated').sort((a, b) => a.joinOrder - b.joinOrder)
+  }
+
+  progress() {
+    return this.state === null ? null : this.engine.progress(this.state)
+  }
+
+  /** Positions the game waits for now ([] when no game runs). */
+  waiting(): number[] {
+    return this.state !== null && this.status === 'playing' && this.engine.progress(this.state) === 'acting' ? this.engine.waitingFor(this.state) : []
+  }
+
+  /** Deals a new game from parameters; seats must already hold their new positions. */
+  setup(params: Record<string, unknown>, seed: number): Outcome<void> {
+    const out = this.engine.setup(params as never)
+    if (!out.ok) return out
+    this.state = out.value.state
+    this.seed = seed
+    this.log.push({ kind: 'setup', seat: null, userId: null, payload: params })
+    this.absorb(out.value.events)
+    this.gameRunning = true
+    this.restartClock = true
+    return ok(undefined)
+  }
+
+  nextDeal(): Outcome<void> {
+    const out = this.engine.nextDeal(this.state)
+    if (!out.ok) return out
+    this.state = out.value.state
+    this.log.push({ kind: 'nextDeal', seat: null, userId: null, payload: null })
+    this.absorb(out.value.events)
+    this.gameRunning = true
+    this.restartClock = true
+    return ok(undefined)
+  }
+
+  /** One move through the engine; refused moves change nothing. */
+  move(position: number, action: unknown, kind: Extract<LogKind, 'action' | 'auto'>, interactionId?: string): Outcome<void> {
+    const before = new Set(this.waiting())
+    const out = this.engine.apply(this.state, position, action)
+    if (!out.ok) return out
+    this.state = out.value.state
+    const seat = this.atPosition(position)
+    this.log.push({ kind, seat: position, userId: seat?.userId ?? null, payload: action, interactionId: interactionId ?? null })
+    this.absorb(out.value.events)
+    if (this.waiting().some((p) => !before.has(p))) this.restartClock = true
+    return ok(undefined)
+  }
+
+  /**
+   * After a change: starts the next deal of a game that waits between deals, plays the
+   * automatic moves of away and departed seats, and books a game that ended.
+   */
+  settle(): void {
+    for (let step = 0; step < MAX_AUTO_STEPS; step++) {
+      if (this.status !== 'playing' || this.state === null) return
+      const progress = this.engine.progress(this.state)
+      if (progress === 'between') {
+        const next = this.nextDeal()
+        if (!next.ok) throw new Error(`${this.engine.id}: nextDeal refused between deals: ${next.error.message}`)
+        continue
+      }
+      if (progress === 'gameOver') {
+        if (this.gameRunning) this.finishGame()
+        return
+      }
+      const auto = this.waiting().find((p) => {
+        const s = this.atPosition(p)
+        return !s || s.away || s.status === 'left'
+      })
+      if (auto === undefined) return
+      const action = this.engine.autoAction(this.state, auto)
+      if (action === null) return
+      const moved = this.move(auto, action, 'auto')
+      if (!moved.ok) throw new Error(`${this.engine.id}: automatic move ${JSON.stringify(action)} refused: ${moved.error.message}`)
+      this.tableEvents.push({ type: 'autoMove', userId: this.atPosition(auto)?.userId ?? '', position: auto, action })
+    }
+    throw new Error(`${this.engine.id}: no end after ${MAX_AUTO_STEPS} automatic moves`)
+  }
+
+  private finishGame(): void {
+    this.gameRunning = false
+    this.restartClock = true
+    this.gamesPlayed++
+    const summary = this.engine.summary(this.state)
+    const winners = new Set(summary.winners ?? [])
+    const players = summary.seats.length
+    for (let p = 0; p < players; p++) {
+      const seat = this.atPosition(p)
+      if (!seat || !this.rules.playedIn(this.state, p)) continue
+      const total = summary.seats[p]?.total
+      this.results.push({ userId: seat.userId, won: winners.has(p), ...(typeof total === 'number' && !this.engine.usesChips ? { points: total } : {}) })
+    }
+    this.tableEvents.push({ type: 'gameOver', winners: [...winners].map((p) => this.atPosition(p)?.userId ?? '') })
+    if (this.engine.usesChips) {
+      this.potShares = this.rules.carriesPot ? this.rules.potShares(this.state, this.pot, players) : []
+      // Players who left during the game take their chips now.
+      for (const s of this.seats) if (s.status === 'left' && s.stack > 0) this.cashOut(s, 'cash-out')
+    }
+    if (!this.rules.betweenGames) this.status = 'finished'
+  }
+
+  /** The seat's whole stack goes back to its wallet when the change is written. */
+  cashOut(seat: MutableSeat, reason: string): number {
+    const amount = seat.stack
+    if (amount > 0) this.cashOuts.push({ userId: seat.userId, amount, reason })
+    seat.stack = 0
+    return amount
+  }
+
+  /** Book the engine's chip events: seat stacks, the pot, ledger rows and net chips. */
+  absorb(events: readonly unknown[]): void {
+    for (const e of events) {
+      this.events.push(e)
+      if (!isChipEvent(e)) continue
+      this.shift(e.from, -e.amount)
+      this.shift(e.to, e.amount)
+      this.movements.push({
+        guildId: this.rec.guildId,
+        from: this.account(e.from),
+        to: this.account(e.to),
+        amount: e.amount,
+        reason: e.reason,
+        tableId: this.rec.id,
+      })
+      // Net chips count what moves between a player and the pot.
+      if (e.from !== 'pot' && e.to === 'pot') this.addNet(e.from.seat, -e.amount)
+      if (e.from === 'pot' && e.to !== 'pot') this.addNet(e.to.seat, e.amount)
+    }
+  }
+
+  private addNet(position: number, delta: number) {
+    const user = this.atPosition(position)?.userId
+    if (user) this.net.set(user, (this.net.get(user) ?? 0) + delta)
+  }
+
+  private account(a: ChipAccount): Movement['from'] {
+    if (a === 'pot') return { kind: 'pot' }
+    const seat = this.atPosition(a.seat)
+    if (!seat) throw new Error(`${this.engine.id}: chip event names seat ${a.seat}, which nobody holds`)
+    return { kind: 'stack', userId: seat.userId }
+  }
+
+  private shift(a: ChipAccount, delta: number) {
+    if (a === 'pot') this.pot += delta
+    else {
+      const seat = this.atPosition(a.seat)
+      if (!seat) throw new Error(`${this.engine.id}: chip event names seat ${a.seat}, which nobody holds`)
+      seat.stack += delta
+    }
+  }
+
+  /**
+   * The table's books must match the engine's: every seated player's stack and the pot. A
+   * mismatch is an engine that moved chips without a chip event: refuse to write it.
+   */
+  checkChips(): void {
+    if (!this.engine.usesChips || this.state === null || this.status !== 'playing') return
+    const totals = this.engine.chipTotals(this.state)
+    if (!totals) return
+    const problems: string[] = []
+    if (totals.pot !== this.pot) problems.push(`pot ${this.pot} vs engine ${totals.pot}`)
+    for (const s of this.seats)
+      if (s.status === 'seated' && s.position !== null && totals.stacks[s.position] !== s.stack)
+        problems.push(`${s.userId} stack ${s.stack} vs engine ${totals.stacks[s.position]}`)
+    for (const s of this.seats) if (s.stack < 0) problems.push(`${s.userId} stack negative: ${s.stack}`)
+    if (problems.length) throw new Error(`${this.engine.id}: chips out of step at table ${this.rec.id}: ${problems.join('; ')}`)
+  }
+}

@@ -1,0 +1,22 @@
+import type { AnyEngine } from '../games/core/engine.js'
+import type { LogEntry } from '../store/actions.js'
+
+/**
+ * Folds a table's action log through its engine: setup entries deal from their parameters
+ * (seed included), actions and automatic moves are applied, nextDeal entries start the next
+ * deal. The result equals the stored state when nothing was lost or half-written.
+ */
+export function rebuildState(engine: AnyEngine, log: readonly Pick<LogEntry, 'kind' | 'seat' | 'payload'>[]): unknown {
+  let state: unknown = null
+  for (const [i, e] of log.entries()) {
+    const out =
+      e.kind === 'setup'
+        ? engine.setup(e.payload as never)
+        : e.kind === 'nextDeal'
+          ? engine.nextDeal(state)
+          : engine.apply(state, e.seat!, e.payload)
+    if (!out.ok) throw new Error(`log entry ${i} (${e.kind}) was refused on replay: ${out.error.message}`)
+    state = out.value.state
+  }
+  return state
+}

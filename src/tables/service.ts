@@ -1,0 +1,559 @@
+import { randomBytes, randomInt } from 'node:crypto'
+import type { Clock } from '../clock.js'
+import { ok, refuse, type AnyEngine, type GameId, type Outcome } from '../games/core/engine.js'
+import { peekInt, seedRng } from '../games/core/rng.js'
+import { ENGINES } from '../games/registry.js'
+import { isUniqueViolation } from '../store/db.js'
+import type { AuditReport } from '../store/audit.js'
+import type { Leaderboard } from '../store/leaderboards.js'
+import { MAX_TURN_MS, MIN_TURN_MS } from '../store/settings.js'
+import type { Repos, Store } from '../store/store.js'
+import type { TableRecord } from '../store/tables.js'
+import { MAX_AMOUNT, type DailyClaim, type WalletInfo } from '../store/wallets.js'
+import { TableDraft, type MutableSeat } from './draft.js'
+import { refundPot, TABLE_RULES } from './games.js'
+import { snapshot } from './snapshot.js'
+import type { ActiveTable, ActOptions, CreateTableInput, SeatView, TableSnapshot, TableUpdate } from './types.js'
+
+export interface TableServiceDeps {
+  readonly store: Store
+  /** Default: the store's clock. */
+  readonly clock?: Clock
+  /** Default: every registered engine. */
+  readonly engines?: Partial<Record<GameId, AnyEngine>>
+  /** Seeds of new games (default: crypto random, 31 bits so any SQL integer holds it). */
+  readonly seeds?: () => number
+}
+
+export interface WalletView extends WalletInfo {
+  /** Chips sitting at open tables of this server. */
+  readonly atTables: number
+}
+
+export interface LeaderboardView extends Leaderboard {
+  /** What `value` counts: "chips", "net chips", "wins". */
+  readonly unit: string
+  /** The rows in render's shape. */
+  readonly entries: readonly { userId: string; value: number; games?: number; wins?: number; points?: number; rank: number }[]
+  /** The caller (null: not on this board yet). */
+  readonly viewer: { userId: string; rank: number | null; value: number | null }
+}
+
+/** A refusal raised inside a transaction: rolls everything back, then answers the user. */
+class Refused extends Error {
+  constructor(readonly refusal: { ok: false; error: { code: string; message: string } }) {
+    super(refusal.error.message)
+  }
+}
+
+const STALE = refuse('stale', 'The table changed while you were deciding. Have another look and try again.')
+const START_SALT = 0x5eed
+
+/** How a change starts: who asks, and which interaction / version it answers. */
+interface ChangeRequest {
+  readonly interactionId?: string
+  readonly expectedVersion?: number
+}
+
+type Change = (d: TableDraft, repos: Repos) => Promise<Outcome<void>> | Outcome<void>
+
+/**
+ * The table lifecycle the Discord commands call: every method is one transaction that reads
+ * the table, changes it through the engine, and writes state, version, log, chips and stats
+ * together. No Discord types here; refusals are `Outcome` values with friendly messages.
+ */
+export class TableService {
+  readonly store: Store
+  private readonly clock: Clock
+  private readonly engines: Partial<Record<GameId, AnyEngine>>
+  private readonly seeds: () => number
+
+  constructor(deps: TableServiceDeps) {
+    this.store = deps.store
+    this.clock = deps.clock ?? deps.store.clock
+    this.engines = deps.engines ?? ENGINES
+    this.seeds = deps.seeds ?? (() => randomInt(0, 2 ** 31 - 1))
+  }
+
+  // ---- reading -------------------------------------------------------------------------
+
+  async get(tableId: string): Promise<TableSnapshot | null> {
+    const rec = await this.store.tables.get(tableId)
+    return rec ? snapshot(rec, this.engines[rec.game]) : null
+  }
+
+  async inChannel(guildId: string, channelId: string): Promise<TableSnapshot | null> {
+    const rec = await this.store.tables.openInChannel(guildId, channelId)
+    return rec ? snapshot(rec, this.engines[rec.game]) : null
+  }
+
+  /** Lobbies and running tables with their deadlines: the scheduler re-arms them at start-up. */
+  async activeTables(): Promise<ActiveTable[]> {
+    return (await this.store.tables.active()).map((t) => ({
+      id: t.id,
+      game: t.game,
+      guildId: t.guildId,
+      channelId: t.channelId,
+      status: t.status as 'lobby' | 'playing',
+      version: t.version,
+      deadlineAt: t.deadlineAt,
+    }))
+  }
+
+  /** What `userId` may see: their own engine view (spectator view if not in the game) and legal moves. */
+  async seatView(tableId: string, userId: string): Promise<Outcome<SeatView>> {
+    const rec = await this.store.tables.get(tableId)
+    if (!rec) return refuse('no-table', 'That table does not exist any more.')
+    const engine = this.engines[rec.game]
+    if (!engine) return refuse('unknown-game', `${rec.game} tables are not available.`)
+    const table = snapshot(rec, engine)
+    const position = rec.seats.find((s) => s.userId === userId)?.position ?? null
+    if (rec.state === null) return ok({ table, position, view: null, legal: [] })
+    const view = engine.view(rec.state, position)
+    const legal = position !== null && rec.status === 'playing' && table.progress === 'acting' ? engine.legalActions(rec.state, position) : []
+    return ok({ table, position, view, legal })
+  }
+
+  async setMessageId(tableId: string, messageId: string | null): Promise<void> {
+    await this.store.tables.setMessageId(tableId, messageId)
+  }
+
+  // ---- chips and boards ----------------------------------------------------------------
+
+  async wallet(guildId: string, userId: string): Promise<WalletView> {
+    const [w, atTables] = await Promise.all([this.store.wallets.get(guildId, userId), this.store.tables.stacksOf(guildId, userId)])
+    return { ...w, atTables }
+  }
+
+  claimDaily(guildId: string, userId: string): Promise<Outcome<DailyClaim>> {
+    return this.store.wallets.claimDaily(guildId, userId)
+  }
+
+  /** Admin grant; the command has checked Manage Server. */
+  grant(guildId: string, userId: string, amount: number, byUserId: string): Promise<Outcome<WalletInfo>> {
+    return this.store.wallets.grant(guildId, userId, amount, `admin grant by ${byUserId}`)
+  }
+
+  /** null: chips; bugami: wins then points; bura/badugi: net chips. */
+  async leaderboard(guildId: string, game: GameId | null, callerId: string, limit = 10): Promise<LeaderboardView> {
+    const lb = this.store.leaderboards
+    const board =
+      game === null ? await lb.chips(guildId, callerId, limit) : game === 'bugami' ? await lb.bugami(guildId, callerId, limit) : await lb.netChips(guildId, game, callerId, limit)
+    const unit = game === null ? 'chips' : game === 'bugami' ? 'wins' : 'net chips'
+    const entries = board.rows.map((r) => ({
+      userId: r.userId,
+      value: r.value,
+      rank: r.rank,
+      ...(board.board === 'bugami' && r.secondary !== undefined ? { points: r.secondary } : {}),
+    }))
+    const viewer = { userId: callerId, rank: board.caller?.rank ?? null, value: board.caller?.value ?? null }
+    return { ...board, unit, entries, viewer }
+  }
+
+  audit(): Promise<AuditReport> {
+    return this.store.audit()
+  }
+
+  // ---- lifecycle -----------------------------------------------------------------------
+
+  async create(input: CreateTableInput): Promise<Outcome<TableUpdate>> {
+    const engine = this.engines[input.game as GameId]
+    if (!engine) return refuse('unknown-game', `There is no game called "${input.game}" here (try ${Object.keys(this.engines).join(', ')}).`)
+    const rules = TABLE_RULES[engine.id]
+    const turnMs = input.turnSeconds === undefined ? undefined : Math.round(input.turnSeconds * 1000)
+    if (turnMs !== undefined && (!Number.isFinite(turnMs) || turnMs < MIN_TURN_MS || turnMs > MAX_TURN_MS))
+      return refuse('bad-options', 'The turn deadline must be between 30 seconds and 48 hours.')
+    if (input.buyIn !== undefined && (!Number.isSafeInteger(input.buyIn) || input.buyIn < 1 || input.buyIn > MAX_AMOUNT))
+      return refuse('bad-amount', 'The buy-in must be a whole number of chips above zero.')
+    return this.transaction(async (repos) => {
+      const settings = await repos.settings.get(input.guildId)
+      const given = input.options ?? {}
+      const parsed = engine.optionsSchema.safeParse({ ...rules.stakeOptions(settings.defaultStakes, given), ...given })
+      if (!parsed.success) {
+        const i = parsed.error.issues[0]!
+        return refuse('bad-options', `Option ${i.path.join('.') || '?'}: ${i.message}`)
+      }
+      const busy = await repos.tables.openInChannel(input.guildId, input.channelId)
+      if (busy) return refuse('channel-busy', `This channel already has a ${this.engines[busy.game]?.title ?? busy.game} table. Finish or end it first.`)
+      let rec: TableRecord
+      try {
+        rec = await repos.tables.create({
+          id: randomBytes(9).toString('base64url'),
+          game: engine.id,
+          guildId: input.guildId,
+          channelId: input.channelId,
+          creatorId: input.creatorId,
+          options: parsed.data as Record<string, unknown>,
+          buyIn: engine.usesChips ? (input.buyIn ?? settings.defaultBuyIn) : 0,
+          turnMs: turnMs ?? settings.turnMs,
+        })
+      } catch (e) {
+        if (isUniqueViolation(e)) return refuse('channel-busy', 'This channel already has a table. Finish or end it first.')
+        throw e
+      }
+      return this.changeIn(repos, rec, async (d, r) => {
+        d.tableEvents.push({ type: 'created', userId: input.creatorId })
+        return this.seat(d, r, input.creatorId, rec.buyIn)
+      })
+    })
+  }
+
+  /** Sit down in the lobby, or between two Bura/Badugi games; chip games buy in from the wallet. */
+  join(tableId: string, userId: string, opts: ActOptions & { buyIn?: number } = {}): Promise<Outcome<TableUpdate>> {
+    return this.change(tableId, opts, async (d, repos) => {
+      if (!this.betweenOrLobby(d)) return refuse('not-lobby', 'The game is already running; you can join between games or at the next table.')
+      return this.seat(d, repos, userId, opts.buyIn ?? d.rec.buyIn)
+    })
+  }
+
+  /** More chips from the wallet to the table (lobby or between games). */
+  buyIn(tableId: string, userId: string, amount: number, opts: ActOptions = {}): Promise<Outcome<TableUpdate>> {
+    return this.change(tableId, opts, async (d, repos) => {
+      if (!d.engine.usesChips) return refuse('bad-amount', `${d.engine.title} is not played for chips.`)
+      if (!this.betweenOrLobby(d)) return refuse('not-between-games', 'You can buy chips before the game or between games.')
+      const seat = d.seatOf(userId)
+      if (!seat || seat.status !== 'seated') return refuse('not-seated', 'You are not sitting at this table.')
+      const taken = await repos.wallets.withdraw(d.rec.guildId, userId, amount, { kind: 'stack', userId }, d.rec.id, 'buy-in')
+      if (!taken.ok) return taken
+      seat.stack += amount
+      d.tableEvents.push({ type: 'boughtIn', userId, amount })
+      return ok(undefined)
+    })
+  }
+
+  /**
+   * Stand up. Lobby or between games: cash out. Mid-game: Bugami and Bura seats are played
+   * automatically until the game ends (then cashed out); Badugi folds and cashes out at once.
+   */
+  leave(tableId: string, userId: string, opts: ActOptions = {}): Promise<Outcome<TableUpdate>> {
+    return this.change(tableId, opts, (d) => this.unseat(d, userId, opts.interactionId))
+  }
+
+  /** Deals the first game: seats in join order, dealer drawn from the seed. */
+  start(tableId: string, opts: ActOptions & { userId?: string } = {}): Promise<Outcome<TableUpdate>> {
+    return this.change(tableId, opts, (d) => {
+      if (d.status !== 'lobby') return refuse('not-lobby', 'This table has already started.')
+      if (opts.userId !== undefined && opts.userId !== d.rec.creatorId) return refuse('not-creator', 'Only the player who opened the table can start it.')
+      const players = d.seated()
+      if (players.length < d.engine.minPlayers)
+        return refuse('too-few-players', `${d.engine.title} needs at least ${d.engine.minPlayers} players; ${players.length} ${players.length === 1 ? 'is' : 'are'} seated.`)
+      d.status = 'playing'
+      const seed = this.seeds()
+      const dealer = peekInt(seedRng(seed), START_SALT, players.length)
+      const dealt = this.deal(d, players, dealer, seed, 0, [])
+      if (!dealt.ok) return dealt
+      d.tableEvents.push({ type: 'started', dealer, seed })
+      d.settle()
+      return ok(undefined)
+    })
+  }
+
+  /** One move. `expectedVersion` refuses a stale button; a repeated `interactionId` is applied once. */
+  act(tableId: string, userId: string, action: unknown, opts: ActOptions = {}): Promise<Outcome<TableUpdate>> {
+    return this.change(tableId, opts, (d) => {
+      if (d.status !== 'playing' || d.state === null) return refuse('not-playing', 'No game is running at this table.')
+      const seat = d.seatOf(userId)
+      if (!seat || seat.position === null || seat.status !== 'seated') return refuse('not-seated', 'You are not playing at this table.')
+      const parsed = d.engine.actionSchema.safeParse(action)
+      if (!parsed.success) return refuse('bad-action', `That is not a move of ${d.engine.title}: ${parsed.error.issues[0]?.message ?? 'unknown'}.`)
+      const move = parsed.data as { type: string }
+      if (d.rules.leaveAction && move.type === d.rules.leaveAction.type) return this.unseat(d, userId, opts.interactionId)
+      if (d.progress() !== 'acting') return refuse('not-between-games', 'This game is over; the next one starts when a player deals it.')
+      const moved = d.move(seat.position, move, 'action', opts.interactionId)
+      if (!moved.ok) return moved
+      seat.missedTurns = 0
+      if (seat.away) {
+        seat.away = false
+        d.tableEvents.push({ type: 'back', userId })
+      }
+      d.settle()
+      return ok(undefined)
+    })
+  }
+
+  /** Between Bura/Badugi games: deals the next one to whoever sits at the table. */
+  nextDeal(tableId: string, opts: ActOptions & { userId?: string } = {}): Promise<Outcome<TableUpdate>> {
+    return this.change(tableId, opts, (d) => {
+      if (d.status !== 'playing' || d.progress() !== 'gameOver') return refuse('not-between-games', 'A game is still running at this table.')
+      if (opts.userId !== undefined && d.seatOf(opts.userId)?.status !== 'seated') return refuse('not-seated', 'Only players at this table can deal the next game.')
+      const next = this.nextGame(d)
+      if (!next.ok) return next
+      d.settle()
+      return ok(undefined)
+    })
+  }
+
+  /**
+   * The deadline `deadline` passed (the scheduler's call). Plays the automatic move of every
+   * seat the game waits for (3 missed turns in a row: away), or between chip games deals the
+   * next game; a table where nobody is left to play closes. Refused (`stale`) when the
+   * table's deadline is no longer `deadline`.
+   */
+  expire(tableId: string, deadline: number): Promise<Outcome<TableUpdate>> {
+    return this.change(tableId, {}, (d) => {
+      if (d.status !== 'playing' || d.rec.deadlineAt !== deadline) return refuse('stale', 'The deadline moved: someone acted in time.')
+      if (this.clock.now() < deadline) return refuse('not-due', 'The deadline has not passed yet.')
+      if (d.progress() === 'gameOver') {
+        const present = d.seated().filter((s) => !s.away)
+        if (present.length === 0) return this.close(d)
+        const next = this.nextGame(d)
+        if (!next.ok) return this.close(d)
+        d.settle()
+        return ok(undefined)
+      }
+      for (const position of d.waiting()) {
+        const seat = d.atPosition(position)
+        if (!seat || seat.away || seat.status === 'left') continue
+        const action = d.engine.autoAction(d.state, position)
+        if (action === null) continue
+        seat.missedTurns++
+        if (seat.missedTurns >= 3 && !seat.away) {
+          seat.away = true
+          d.tableEvents.push({ type: 'away', userId: seat.userId })
+        }
+        const moved = d.move(position, action, 'auto')
+        if (!moved.ok) throw new Error(`${d.engine.id}: automatic move ${JSON.stringify(action)} refused: ${moved.error.message}`)
+        d.tableEvents.push({ type: 'autoMove', userId: seat.userId, position, action })
+      }
+      d.restartClock = true
+      d.settle()
+      return ok(undefined)
+    })
+  }
+
+  /**
+   * Closes the table: a pot still on it goes back in proportion to what each paid in (RULES.md
+   * Bura rule 10), every stack goes back to its wallet. Aborted when a game was cut short,
+   * finished otherwise. With `userId`, only the creator may end it (admins: call without).
+   */
+  end(tableId: string, opts: ActOptions & { userId?: string } = {}): Promise<Outcome<TableUpdate>> {
+    return this.change(tableId, opts, (d) => {
+      if (d.status !== 'lobby' && d.status !== 'playing') return refuse('not-playing', 'This table has already ended.')
+      if (opts.userId !== undefined && opts.userId !== d.rec.creatorId) return refuse('not-creator', 'Only the player who opened the table (or a server manager) can end it.')
+      return this.close(d)
+    })
+  }
+
+  // ---- internals -----------------------------------------------------------------------
+
+  private betweenOrLobby(d: TableDraft): boolean {
+    return d.status === 'lobby' || (d.status === 'playing' && d.rules.betweenGames && d.progress() === 'gameOver')
+  }
+
+  private async seat(d: TableDraft, repos: Repos, userId: string, buyIn: number): Promise<Outcome<void>> {
+    const existing = d.seatOf(userId)
+    if (existing?.status === 'seated') return refuse('already-seated', 'You are already sitting at this table.')
+    if (d.seated().length >= d.engine.maxPlayers) return refuse('table-full', `The table is full (${d.engine.maxPlayers} players).`)
+    let stack = 0
+    if (d.engine.usesChips) {
+      const taken = await repos.wallets.withdraw(d.rec.guildId, userId, buyIn, { kind: 'stack', userId }, d.rec.id, 'buy-in')
+      if (!taken.ok) return taken
+      stack = buyIn
+    }
+    const joinOrder = Math.max(-1, ...d.seats.map((s) => s.joinOrder)) + 1
+    if (existing) Object.assign(existing, { status: 'seated', joinOrder, stack: existing.stack + stack, missedTurns: 0, away: false, position: null })
+    else d.seats.push({ userId, joinOrder, position: null, stack, status: 'seated', missedTurns: 0, away: false })
+    d.tableEvents.push({ type: 'joined', userId, buyIn: stack })
+    return ok(undefined)
+  }
+
+  private unseat(d: TableDraft, userId: string, interactionId?: string): Outcome<void> {
+    const seat = d.seatOf(userId)
+    if (!seat || seat.status !== 'seated') return refuse('not-seated', 'You are not sitting at this table.')
+    if (d.status !== 'lobby' && d.status !== 'playing') return refuse('not-playing', 'This table has already ended.')
+    const midGame = d.status === 'playing' && d.progress() === 'acting'
+    let cashedOut = 0
+    if (midGame && d.rules.leaveAction && seat.position !== null) {
+      const left = d.move(seat.position, d.rules.leaveAction, 'action', interactionId)
+      if (!left.ok) return left
+      seat.status = 'left'
+      cashedOut = d.cashOut(seat, 'cash-out')
+    } else if (midGame) {
+      // The seat plays on automatically until the game ends; its chips follow then.
+      seat.status = 'left'
+    } else {
+      seat.status = 'left'
+      cashedOut = d.cashOut(seat, 'cash-out')
+      if (d.status === 'lobby') seat.position = null
+    }
+    d.tableEvents.push({ type: 'left', userId, cashedOut })
+    if (d.seated().length === 0) return this.close(d)
+    d.settle()
+    return ok(undefined)
+  }
+
+  /** Seats `players` at positions 0..n-1 and deals a game with the carried pot. */
+  private deal(d: TableDraft, players: MutableSeat[], dealer: number, seed: number, pot: number, potShares: number[]): Outcome<void> {
+    for (const s of d.seats) s.position = null
+    players.forEach((s, i) => (s.position = i))
+    const params: Record<string, unknown> = { players: players.length, dealer, options: d.rec.options, seed }
+    if (d.engine.usesChips) params.stacks = players.map((s) => s.stack)
+    if (pot > 0) Object.assign(params, { pot, potShares })
+    return d.setup(params, seed)
+  }
+
+  /**
+   * The next game at a chip table: the engine's own nextDeal when the same players sit in the
+   * same seats; otherwise a fresh deal for those seated now (join order), carrying the Bura
+   * pot. A leaver's share of a carried pot stays in it, spread over the others' shares.
+   */
+  private nextGame(d: TableDraft): Outcome<void> {
+    const players = d.seated()
+    const n = d.engine.summary(d.state).seats.length
+    const same = players.length === n && players.every((s) => s.position !== null && s.position < n) && new Set(players.map((s) => s.position)).size === n
+    const before = d.log.length
+    if (same) {
+      const next = d.nextDeal()
+      if (!next.ok) return refuse('too-few-players', next.error.message)
+    } else {
+      if (players.length < d.engine.minPlayers)
+        return refuse('too-few-players', `${d.engine.title} needs at least ${d.engine.minPlayers} players; ${players.length} ${players.length === 1 ? 'is' : 'are'} seated.`)
+      // The next dealer: the one the game names, or the next one still seated after them.
+      const start = d.rules.nextDealer(d.state, n)
+      let dealerUser: string | undefined
+      for (let i = 0; i < n && !dealerUser; i++) {
+        const s = d.atPosition((start + i) % n)
+        if (s && s.status === 'seated') dealerUser = s.userId
+      }
+      const dealer = Math.max(0, players.findIndex((s) => s.userId === dealerUser))
+      let pot = 0
+      let shares: number[] = []
+      if (d.rules.carriesPot && d.pot > 0) {
+        pot = d.pot
+        const old = d.potShares.length === n ? d.potShares : d.rules.potShares(d.state, d.pot, n)
+        const own = players.map((s) => (s.position !== null && s.position < n ? (old[s.position] ?? 0) : 0))
+        const forfeited = pot - own.reduce((a, b) => a + b, 0)
+        const spread = refundPot(forfeited, own)
+        shares = own.map((v, i) => v + spread[i]!)
+      }
+      const seed = this.seeds()
+      const dealt = this.deal(d, players, dealer, seed, pot, shares)
+      if (!dealt.ok) {
+        d.log.length = before
+        return refuse('too-few-players', dealt.error.message)
+      }
+    }
+    const started = d.log[before]
+    const payload = started?.kind === 'setup' ? (started.payload as { dealer: number; seed: number }) : null
+    d.tableEvents.push({ type: 'nextGame', dealer: payload?.dealer ?? null, seed: payload?.seed ?? null })
+    return ok(undefined)
+  }
+
+  /** Refunds the pot, cashes every stack out, and ends the table. */
+  private close(d: TableDraft): Outcome<void> {
+    const cutShort = d.status === 'lobby' || (d.status === 'playing' && d.progress() === 'acting')
+    const refunds: { userId: string; amount: number }[] = []
+    if (d.pot > 0 && d.state !== null) {
+      const n = d.engine.summary(d.state).seats.length
+      const shares = d.progress() === 'acting' || d.potShares.length !== n ? d.rules.potShares(d.state, d.pot, n) : d.potShares
+      const back = refundPot(d.pot, shares)
+      back.forEach((amount, position) => {
+        if (amount > 0) {
+          refunds.push({ userId: d.atPosition(position)!.userId, amount })
+          d.absorb([{ type: 'chips', from: 'pot', to: { seat: position }, amount, reason: 'refund' }])
+        }
+      })
+    }
+    for (const s of d.seats) {
+      d.cashOut(s, 'cash-out')
+      s.status = 'left'
+    }
+    d.status = cutShort || d.gamesPlayed === 0 ? 'aborted' : 'finished'
+    d.potShares = []
+    d.tableEvents.push({ type: 'ended', status: d.status, refunds })
+    return ok(undefined)
+  }
+
+  private transaction<T>(fn: (repos: Repos) => Promise<Outcome<T>>): Promise<Outcome<T>> {
+    return this.store
+      .transaction(async (repos) => {
+        const out = await fn(repos)
+        // A refusal rolls back whatever the change wrote before it was refused.
+        if (!out.ok) throw new Refused(out)
+        return out
+      })
+      .catch((e: unknown) => {
+        if (e instanceof Refused) return e.refusal
+        throw e
+      })
+  }
+
+  private change(tableId: string, req: ChangeRequest, fn: Change): Promise<Outcome<TableUpdate>> {
+    return this.transaction(async (repos) => {
+      if (req.interactionId) {
+        const seen = await repos.actions.byInteraction(req.interactionId)
+        if (seen) {
+          const rec = await repos.tables.get(seen.tableId)
+          const table = snapshot(rec!, this.engines[rec!.game])
+          return ok({ table, events: [], tableEvents: [], ping: [], deadlineAt: table.deadlineAt, duplicate: true })
+        }
+      }
+      const rec = await repos.tables.get(tableId)
+      if (!rec) return refuse('no-table', 'That table does not exist any more.')
+      if (req.expectedVersion !== undefined && req.expectedVersion !== rec.version) return STALE
+      return this.changeIn(repos, rec, fn)
+    }).catch((e: unknown) => {
+      // Another process applied the same interaction a moment earlier.
+      if (req.interactionId && isUniqueViolation(e)) return this.duplicateOf(req.interactionId)
+      throw e
+    })
+  }
+
+  private async duplicateOf(interactionId: string): Promise<Outcome<TableUpdate>> {
+    const seen = await this.store.actions.byInteraction(interactionId)
+    const rec = seen && (await this.store.tables.get(seen.tableId))
+    if (!rec) return STALE
+    const table = snapshot(rec, this.engines[rec.game])
+    return ok({ table, events: [], tableEvents: [], ping: [], deadlineAt: table.deadlineAt, duplicate: true })
+  }
+
+  private async changeIn(repos: Repos, rec: TableRecord, fn: Change): Promise<Outcome<TableUpdate>> {
+    const engine = this.engines[rec.game]
+    if (!engine) return refuse('unknown-game', `${rec.game} tables are not available.`)
+    const d = new TableDraft(rec, engine, TABLE_RULES[engine.id])
+    const changed = await fn(d, repos)
+    if (!changed.ok) return changed
+    d.checkChips()
+    const now = this.clock.now()
+    const open = d.status === 'playing'
+    const deadlineAt = !open ? null : d.restartClock || rec.deadlineAt === null ? now + rec.turnMs : rec.deadlineAt
+    const written = await repos.tables.update(
+      rec.id,
+      rec.version,
+      {
+        status: d.status,
+        state: d.state,
+        seed: d.seed,
+        deadlineAt,
+        pot: d.pot,
+        potShares: d.potShares,
+        gamesPlayed: d.gamesPlayed,
+        logSize: rec.logSize + d.log.length,
+        seats: d.seats,
+      },
+      rec.seats,
+    )
+    if (!written) return STALE
+    for (const c of d.cashOuts) await repos.wallets.deposit(rec.guildId, c.userId, c.amount, { kind: 'stack', userId: c.userId }, rec.id, c.reason)
+    await repos.actions.append(rec.id, rec.logSize, d.log)
+    await repos.ledger.record(d.movements)
+    if (d.results.length) await repos.stats.recordGame(rec.guildId, rec.game, d.results)
+    if (d.net.size) await repos.stats.addNetChips(rec.guildId, rec.game, d.net)
+    const after: TableRecord = {
+      ...rec,
+      status: d.status,
+      state: d.state,
+      seed: d.seed,
+      version: rec.version + 1,
+      deadlineAt,
+      pot: d.pot,
+      potShares: d.potShares,
+      gamesPlayed: d.gamesPlayed,
+      logSize: rec.logSize + d.log.length,
+      seats: d.seats.map((s) => ({ ...s })),
+    }
+    const table = snapshot(after, engine)
+    const ping = deadlineAt !== rec.deadlineAt || d.restartClock ? table.waitingFor.filter((u) => !d.seatOf(u)?.away) : []
+    return ok({ table, events: d.events, tableEvents: d.tableEvents, ping, deadlineAt, duplicate: false })
+  }
+}

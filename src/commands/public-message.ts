@@ -60,9 +60,10 @@ export async function showPublicMessage(
   }
   const fresh = await channel.send(payload)
   if (old !== null) {
-    // Retiring is a courtesy: its buttons route by table id and keep working even if this fails.
-    await channel.messages.edit(old, retired(fresh.url)).catch(async () => {
-      await channel.messages.delete(old).catch((error: unknown) => deps.log.warn({ err: error, channelId: place.channelId }, 'could not retire the old table message'))
+    // Retiring is a courtesy: when Discord refuses the edit the old message stays as it was, and
+    // its buttons keep working because they route by table id, not by message.
+    await channel.messages.edit(old, retired(fresh.url)).catch((error: unknown) => {
+      deps.log.info({ channelId: place.channelId, code: (error as DiscordAPIError).code }, 'old table message could not be retired')
     })
   }
   return fresh.id

@@ -1,0 +1,14 @@
+import type { Client } from 'discord.js'
+import type { Clock } from '../clock.js'
+import type { Logger } from '../log.js'
+import type { TableService } from '../tables/index.js'
+import type { TableDesk } from './desk.js'
+
+/** What every handler gets: the table service to change things, the desk to show the changes. */
+export interface BotContext {
+  readonly client: Client
+  readonly clock: Clock
+  readonly log: Logger
+  readonly tables: TableService
+  readonly desk: TableDesk
+}

@@ -1,0 +1,82 @@
+import type { Client } from 'discord.js'
+import type { Clock } from '../clock.js'
+import type { Logger } from '../log.js'
+import type { TableService, TableSnapshot, TableUpdate } from '../tables/index.js'
+import { renderRetiredTableMessage } from '../render/messages.js'
+import { describeEvents, renderTableMessage, renderTurnPing } from '../render/table.js'
+import { SerialQueue } from '../scheduler/serial.js'
+import { postInChannel, showPublicMessage, type Sendable } from './public-message.js'
+
+const RECENT_KEPT = 12
+
+export interface DeskDeps {
+  readonly client: Client
+  readonly clock: Clock
+  readonly log: Logger
+  readonly tables: TableService
+  /** Told about every table after a change, to arm or clear its turn timers. */
+  readonly onTable: (table: TableSnapshot) => void
+}
+
+/**
+ * Shows what happened at a table: the public message edited (or replaced) to the latest state,
+ * one short ping for whoever must act now, and the turn timers re-armed. Work for one table runs
+ * in order; the public message always shows the table as it is when the edit is made.
+ */
+export class TableDesk {
+  private readonly queue = new SerialQueue()
+  // The latest public log lines per table, shown on the table message (memory only: a restart
+  // starts the list afresh, the game itself is in the database).
+  private readonly log = new Map<string, string[]>()
+
+  constructor(private readonly deps: DeskDeps) {}
+
+  /** After a change: refresh the public message, ping `update.ping`, re-arm timers. */
+  async show(update: TableUpdate): Promise<void> {
+    if (update.duplicate) return
+    const table = update.table
+    this.deps.onTable(table)
+    this.remember(table.id, describeEvents(table, update.events))
+    await this.queue.run(table.id, async () => {
+      const messageId = await this.publish(table.id)
+      if (update.ping.length > 0 && table.status === 'playing') {
+        await postInChannel(this.deps.client, table.channelId, renderTurnPing(table, update.ping, messageId) as Sendable)
+        this.deps.log.info({ tableId: table.id, users: update.ping.length }, 'turn ping')
+      }
+    })
+  }
+
+  /** Refreshes the public message alone (e.g. a new lobby, or after a restart). */
+  async refresh(tableId: string): Promise<void> {
+    await this.queue.run(tableId, () => this.publish(tableId))
+  }
+
+  /** The latest public log lines of a table, oldest first. */
+  recent(tableId: string): readonly string[] {
+    return this.log.get(tableId) ?? []
+  }
+
+  private remember(tableId: string, lines: readonly string[]): void {
+    if (lines.length === 0) return
+    this.log.set(tableId, [...this.recent(tableId), ...lines].slice(-RECENT_KEPT))
+  }
+
+  /** Waits for queued Discord work (for a clean stop). */
+  idle(): Promise<void> {
+    return this.queue.idle()
+  }
+
+  // Reads the table afresh so a queued refresh never shows an older state than the database holds.
+  private async publish(tableId: string): Promise<string | null> {
+    const table = await this.deps.tables.get(tableId)
+    if (!table) return null
+    const messageId = await showPublicMessage(
+      this.deps,
+      { channelId: table.channelId, messageId: table.messageId },
+      renderTableMessage(table, this.deps.clock.now(), this.recent(table.id)) as Sendable,
+      (url) => renderRetiredTableMessage(url) as Sendable,
+    )
+    if (messageId !== table.messageId) await this.deps.tables.setMessageId(table.id, messageId)
+    return messageId
+  }
+}

@@ -1,0 +1,251 @@
+import {
+  MessageFlags,
+  PermissionFlagsBits,
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  type RepliableInteraction,
+  type StringSelectMenuInteraction,
+} from 'discord.js'
+import type { GameId, Outcome } from '../games/core/engine.js'
+import { engineFor } from '../games/registry.js'
+import type { TableSnapshot, TableUpdate } from '../tables/index.js'
+import type { WalletInfo } from '../store/index.js'
+import type { BalanceInfo } from '../render/messages.js'
+import { moveToAction, type Move } from '../render/custom-id.js'
+import { forUpdate, type Payload } from '../render/payload.js'
+import { REFUSALS, renderBalance, renderHelp, renderLeaderboard, renderRefusal, renderRules } from '../render/messages.js'
+import { renderHandView, renderTableMessage } from '../render/table.js'
+import { ephemeral } from '../render/payload.js'
+import { actionForLog } from '../log.js'
+import { parseTurnDeadline } from '../scheduler/deadline-option.js'
+import type { BotContext } from './context.js'
+import { isGameId } from './games.js'
+
+type Component = ButtonInteraction | StringSelectMenuInteraction
+
+/** Sends a payload as the answer: into the deferred reply, or as a fresh ephemeral reply. */
+async function say(interaction: RepliableInteraction, payload: Payload): Promise<void> {
+  if (interaction.deferred || interaction.replied) await interaction.editReply(forUpdate(payload))
+  else await interaction.reply({ ...payload, flags: MessageFlags.Ephemeral })
+}
+
+async function deferPrivately(interaction: RepliableInteraction): Promise<void> {
+  if (!interaction.deferred && !interaction.replied) await interaction.deferReply({ flags: MessageFlags.Ephemeral })
+}
+
+async function sayRefusal(interaction: RepliableInteraction, message: string): Promise<void> {
+  await say(interaction, renderRefusal(message))
+}
+
+/** The creator of a table, or anyone with Manage Server, runs it. */
+function mayManage(interaction: RepliableInteraction, table: TableSnapshot): boolean {
+  return table.creatorId === interaction.user.id || interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) === true
+}
+
+async function tableHere(ctx: BotContext, interaction: RepliableInteraction): Promise<TableSnapshot | null> {
+  const table = await ctx.tables.inChannel(interaction.guildId!, interaction.channelId!)
+  if (!table) await say(interaction, REFUSALS.noTable())
+  return table
+}
+
+/** Shows a change made by the table service, or says why it was refused. True when it changed. */
+async function settle(ctx: BotContext, interaction: RepliableInteraction, result: Outcome<TableUpdate>, done: string): Promise<boolean> {
+  if (!result.ok) {
+    await sayRefusal(interaction, result.error.message)
+    return false
+  }
+  // The table message and pings first: when the user reads the answer, the channel shows it too.
+  await ctx.desk.show(result.value)
+  await say(interaction, { content: done })
+  return !result.value.duplicate
+}
+
+export interface StartRequest {
+  readonly game: GameId
+  readonly options: Record<string, unknown>
+  readonly deadline: string | null
+  readonly buyIn: number | null
+}
+
+export async function startTable(ctx: BotContext, interaction: ChatInputCommandInteraction, req: StartRequest): Promise<void> {
+  await deferPrivately(interaction)
+  const engine = engineFor(req.game)
+  if (!engine) return sayRefusal(interaction, `${req.game} tables are not available yet.`)
+  let turnSeconds: number | undefined
+  if (req.deadline !== null) {
+    const parsed = parseTurnDeadline(req.deadline)
+    if (!parsed.ok) return sayRefusal(interaction, parsed.message)
+    turnSeconds = parsed.ms / 1000
+  }
+  const result = await ctx.tables.create({
+    guildId: interaction.guildId!,
+    channelId: interaction.channelId,
+    game: req.game,
+    creatorId: interaction.user.id,
+    options: req.options,
+    ...(turnSeconds !== undefined ? { turnSeconds } : {}),
+    ...(req.buyIn !== null ? { buyIn: req.buyIn } : {}),
+  })
+  if (!result.ok) return sayRefusal(interaction, result.error.message)
+  const table = result.value.table
+  ctx.log.info({ tableId: table.id, game: table.game, guildId: table.guildId }, 'table created')
+  await ctx.desk.show(result.value)
+  await say(interaction, { content: `Your ${engine.title} table is open. Players press **Join** on the table message; you press **Start** when everyone is in.` })
+}
+
+export async function joinTable(ctx: BotContext, interaction: Component, tableId: string): Promise<void> {
+  await deferPrivately(interaction)
+  const result = await ctx.tables.join(tableId, interaction.user.id, { interactionId: interaction.id })
+  if (await settle(ctx, interaction, result, 'You joined the table. The game starts when the creator presses **Start**.')) {
+    ctx.log.info({ tableId }, 'joined')
+  }
+}
+
+async function leave(ctx: BotContext, interaction: RepliableInteraction, tableId: string): Promise<void> {
+  const result = await ctx.tables.leave(tableId, interaction.user.id, { interactionId: interaction.id })
+  const playing = result.ok && result.value.table.status === 'playing'
+  const done = playing ? 'You left the table. Your seat plays on automatically (or folds) until the game ends.' : 'You left the table.'
+  if (await settle(ctx, interaction, result, done)) ctx.log.info({ tableId }, 'left')
+}
+
+export async function leaveByButton(ctx: BotContext, interaction: Component, tableId: string): Promise<void> {
+  await deferPrivately(interaction)
+  await leave(ctx, interaction, tableId)
+}
+
+export async function leaveTable(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  await deferPrivately(interaction)
+  const table = await tableHere(ctx, interaction)
+  if (table) await leave(ctx, interaction, table.id)
+}
+
+/** The Start button: starts the game from the lobby, or deals the next Bura/Badugi game. */
+export async function startGame(ctx: BotContext, interaction: Component, tableId: string): Promise<void> {
+  await deferPrivately(interaction)
+  const table = await ctx.tables.get(tableId)
+  if (!table || table.status === 'finished' || table.status === 'aborted') return say(interaction, REFUSALS.tableGone())
+  if (table.status === 'playing') {
+    const next = await ctx.tables.nextDeal(tableId, { userId: interaction.user.id, interactionId: interaction.id })
+    if (await settle(ctx, interaction, next, 'The next game is dealt. Press **Your hand** to see your cards.')) ctx.log.info({ tableId }, 'next game')
+    return
+  }
+  if (!mayManage(interaction, table)) return say(interaction, REFUSALS.notCreator())
+  const result = await ctx.tables.start(tableId, { interactionId: interaction.id })
+  if (await settle(ctx, interaction, result, 'The game is on. Press **Your hand** on the table message to see your cards.')) {
+    ctx.log.info({ tableId }, 'game started')
+  }
+}
+
+export async function endTable(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  await deferPrivately(interaction)
+  const table = await tableHere(ctx, interaction)
+  if (!table) return
+  if (!mayManage(interaction, table)) return say(interaction, REFUSALS.notCreator())
+  const result = await ctx.tables.end(table.id)
+  if (await settle(ctx, interaction, result, 'The table is closed; every chip on it went back to its players.')) {
+    ctx.log.info({ tableId: table.id }, 'table ended')
+  }
+}
+
+export async function kickPlayer(ctx: BotContext, interaction: ChatInputCommandInteraction, userId: string): Promise<void> {
+  await deferPrivately(interaction)
+  const table = await tableHere(ctx, interaction)
+  if (!table) return
+  if (!mayManage(interaction, table)) return say(interaction, REFUSALS.notCreator())
+  const result = await ctx.tables.leave(table.id, userId, { interactionId: interaction.id })
+  if (await settle(ctx, interaction, result, `<@${userId}> is no longer at the table.`)) ctx.log.info({ tableId: table.id }, 'player removed')
+}
+
+export async function tableStatus(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  await deferPrivately(interaction)
+  const table = await tableHere(ctx, interaction)
+  // The public view, privately: without buttons, which belong on the table message itself.
+  if (table) await say(interaction, ephemeral({ ...renderTableMessage(table, ctx.clock.now(), ctx.desk.recent(table.id)), components: [] }))
+}
+
+/** `/hand` (tableId null: the table in this channel) and the "Your hand" button. */
+export async function showHand(ctx: BotContext, interaction: RepliableInteraction, tableId: string | null): Promise<void> {
+  await deferPrivately(interaction)
+  const table = tableId === null ? await tableHere(ctx, interaction) : await ctx.tables.get(tableId)
+  if (!table) return tableId === null ? undefined : say(interaction, REFUSALS.tableGone())
+  await say(interaction, renderHandView(table, interaction.user.id, ctx.clock.now()))
+}
+
+/**
+ * A move from a player's private view. The control carries the table version it was drawn for,
+ * so a stale view or a double click is refused by the service's version check and changes nothing.
+ */
+export async function playMove(ctx: BotContext, interaction: Component, tableId: string, version: number, move: Move, values: readonly string[]): Promise<void> {
+  // A control on the private view updates that view in place; anywhere else the answer is private.
+  const onPrivateView = interaction.message.flags.has(MessageFlags.Ephemeral)
+  if (onPrivateView) await interaction.deferUpdate()
+  else await deferPrivately(interaction)
+  const userId = interaction.user.id
+  const table = await ctx.tables.get(tableId)
+  if (!table || table.status !== 'playing') return refuseMove(ctx, interaction, onPrivateView, tableId, REFUSALS.tableGone())
+  const action = moveToAction(table.game, move, values)
+  if (!action) return refuseMove(ctx, interaction, onPrivateView, tableId, REFUSALS.illegal('Those are not cards of this game.'))
+  const result = await ctx.tables.act(tableId, userId, action, { interactionId: interaction.id, expectedVersion: version })
+  if (!result.ok) {
+    const refusal = result.error.code === 'stale' ? REFUSALS.stale() : renderRefusal(result.error.message)
+    return refuseMove(ctx, interaction, onPrivateView, tableId, refusal)
+  }
+  if (!result.value.duplicate) ctx.log.info({ tableId, action: actionForLog(action), version: result.value.table.version }, 'move')
+  await ctx.desk.show(result.value)
+  await say(interaction, renderHandView(result.value.table, userId, ctx.clock.now()))
+}
+
+/** A refused move: the refusal privately, and a private view redrawn to the current state. */
+async function refuseMove(ctx: BotContext, interaction: Component, onPrivateView: boolean, tableId: string, refusal: Payload): Promise<void> {
+  if (!onPrivateView) return say(interaction, refusal)
+  await interaction.followUp({ ...refusal, flags: MessageFlags.Ephemeral })
+  const table = await ctx.tables.get(tableId)
+  if (table) await interaction.editReply(forUpdate(renderHandView(table, interaction.user.id, ctx.clock.now())))
+}
+
+/** A wallet as the balance message shows it: a daily claim due now reads as "ready". */
+function balanceInfo(ctx: BotContext, wallet: WalletInfo & { atTables?: number }): BalanceInfo {
+  const nextDailyAt = wallet.nextDailyAt > ctx.clock.now() ? wallet.nextDailyAt : null
+  return { userId: wallet.userId, balance: wallet.balance, nextDailyAt, ...(wallet.atTables ? { atTables: wallet.atTables } : {}) }
+}
+
+export async function chipsBalance(ctx: BotContext, interaction: ChatInputCommandInteraction, userId: string): Promise<void> {
+  await deferPrivately(interaction)
+  const wallet = await ctx.tables.wallet(interaction.guildId!, userId)
+  await say(interaction, renderBalance(balanceInfo(ctx, wallet)))
+}
+
+export async function chipsDaily(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  await deferPrivately(interaction)
+  const result = await ctx.tables.claimDaily(interaction.guildId!, interaction.user.id)
+  if (!result.ok) return sayRefusal(interaction, result.error.message)
+  ctx.log.info({ guildId: interaction.guildId, amount: result.value.claimed }, 'daily claimed')
+  await say(interaction, renderBalance(balanceInfo(ctx, result.value), `+${result.value.claimed} daily chips`))
+}
+
+export async function chipsGrant(ctx: BotContext, interaction: ChatInputCommandInteraction, userId: string, amount: number): Promise<void> {
+  await deferPrivately(interaction)
+  if (interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) !== true) {
+    return sayRefusal(interaction, 'Only members with Manage Server can grant chips.')
+  }
+  const result = await ctx.tables.grant(interaction.guildId!, userId, amount, interaction.user.id)
+  if (!result.ok) return sayRefusal(interaction, result.error.message)
+  ctx.log.info({ guildId: interaction.guildId, amount }, 'chips granted')
+  await say(interaction, renderBalance(balanceInfo(ctx, result.value), `Granted ${amount} chips`))
+}
+
+export async function showLeaderboard(ctx: BotContext, interaction: ChatInputCommandInteraction, game: string | null): Promise<void> {
+  await interaction.deferReply()
+  const which = isGameId(game) ? game : null
+  const board = await ctx.tables.leaderboard(interaction.guildId!, which, interaction.user.id)
+  await say(interaction, renderLeaderboard(board.entries, { game: which, unit: board.unit, viewer: board.viewer }))
+}
+
+export async function showRules(_ctx: BotContext, interaction: RepliableInteraction, game: string, page = 0): Promise<void> {
+  if (!isGameId(game)) return sayRefusal(interaction, 'I know the rules of bugami, bura and badugi.')
+  await say(interaction, renderRules(game, page))
+}
+
+export async function showHelp(_ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  await say(interaction, renderHelp())
+}

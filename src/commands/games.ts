@@ -1,0 +1,13 @@
+import type { GameId } from '../games/core/engine.js'
+
+export const GAME_IDS: readonly GameId[] = ['bugami', 'bura', 'badugi']
+
+export const GAME_CHOICES = [
+  { name: 'Bugami', value: 'bugami' },
+  { name: 'Bura', value: 'bura' },
+  { name: 'Badugi', value: 'badugi' },
+] as const
+
+export function isGameId(value: string | null): value is GameId {
+  return value !== null && (GAME_IDS as readonly string[]).includes(value)
+}

@@ -1,0 +1,25 @@
+import type { ChatInputCommandInteraction, SlashCommandSubcommandBuilder } from 'discord.js'
+
+/** The turn deadline option every start command has. */
+export function addDeadlineOption(sub: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
+  return sub.addStringOption((o) =>
+    o.setName('deadline').setDescription('Time each player has for a turn, 30s to 48h (e.g. 90s, 10m, 2h); default 12h'),
+  )
+}
+
+const TABLE_LEVEL = new Set(['deadline', 'buy_in'])
+
+/** `shotgun_wedding` → `shotgunWedding`: slash option names are the engine's option names in snake case. */
+export function engineOptionName(optionName: string): string {
+  return optionName.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())
+}
+
+/** The options given to a start subcommand that belong to the engine (not deadline or buy-in), by engine name. */
+export function engineOptionsFrom(interaction: ChatInputCommandInteraction): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  const sub = interaction.options.data[0]
+  for (const o of sub?.options ?? []) {
+    if (!TABLE_LEVEL.has(o.name) && o.value !== undefined) out[engineOptionName(o.name)] = o.value
+  }
+  return out
+}

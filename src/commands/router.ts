@@ -1,0 +1,61 @@
+import { MessageFlags, type Interaction, type RepliableInteraction } from 'discord.js'
+import { parseCustomId } from '../render/custom-id.js'
+import { REFUSALS, renderRefusal, renderRules } from '../render/messages.js'
+import { forUpdate, type Payload } from '../render/payload.js'
+import type { BotContext } from './context.js'
+import { commandByName } from './index.js'
+import { joinTable, leaveByButton, playMove, showHand, showRules, startGame } from './flows.js'
+
+/** A private answer: into the deferred (private) reply when there is one, else a new ephemeral reply. */
+async function answerPrivately(interaction: RepliableInteraction, payload: Payload): Promise<void> {
+  if (interaction.replied) await interaction.followUp({ ...payload, flags: MessageFlags.Ephemeral })
+  else if (interaction.deferred) await interaction.editReply(forUpdate(payload))
+  else await interaction.reply({ ...payload, flags: MessageFlags.Ephemeral })
+}
+
+/**
+ * Every interaction enters here. Routing uses only the command name or the custom_id and the
+ * database (no collectors, no memory), so any button works after a restart.
+ */
+export async function routeInteraction(interaction: Interaction, ctx: BotContext): Promise<void> {
+  if (!interaction.isRepliable()) return
+  try {
+    if (!interaction.inGuild()) return await answerPrivately(interaction, REFUSALS.notInGuild())
+    if (interaction.isChatInputCommand()) {
+      const command = commandByName(interaction.commandName)
+      if (!command) return await answerPrivately(interaction, renderRefusal('I do not know that command any more.', 'Try `/help`.'))
+      ctx.log.info({ command: interaction.commandName, sub: interaction.options.getSubcommand(false), guildId: interaction.guildId }, 'command')
+      return await command.execute(interaction, ctx)
+    }
+    if (interaction.isButton() || interaction.isStringSelectMenu()) {
+      const id = parseCustomId(interaction.customId)
+      if (!id) return await answerPrivately(interaction, renderRefusal('That button no longer works.', 'Use `/hand` or `/table status` for fresh ones.'))
+      if (id.kind === 'rules') {
+        // Page buttons sit on the private rules message: turn its page in place.
+        await interaction.update(forUpdate(renderRules(id.game, id.page)))
+        return
+      }
+      if (id.kind === 'move') {
+        const values = interaction.isStringSelectMenu() ? interaction.values : []
+        return await playMove(ctx, interaction, id.tableId, id.version, id.move, values)
+      }
+      switch (id.verb) {
+        case 'join':
+          return await joinTable(ctx, interaction, id.tableId)
+        case 'leave':
+          return await leaveByButton(ctx, interaction, id.tableId)
+        case 'start':
+          return await startGame(ctx, interaction, id.tableId)
+        case 'hand':
+          return await showHand(ctx, interaction, id.tableId)
+        case 'rules': {
+          const table = await ctx.tables.get(id.tableId)
+          return await showRules(ctx, interaction, table?.game ?? '')
+        }
+      }
+    }
+  } catch (error) {
+    ctx.log.error({ err: error, interactionId: interaction.id }, 'interaction failed')
+    await answerPrivately(interaction, REFUSALS.somethingWrong()).catch(() => undefined)
+  }
+}

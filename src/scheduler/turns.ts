@@ -1,0 +1,81 @@
+import type { Clock } from '../clock.js'
+import type { Logger } from '../log.js'
+import type { TableService, TableSnapshot, TableUpdate } from '../tables/index.js'
+import { TurnTimers } from './timers.js'
+
+export interface TurnSchedulerDeps {
+  readonly clock: Clock
+  readonly log: Logger
+  readonly tables: TableService
+  /** Shows what a deadline did (automatic moves, next player's ping). */
+  readonly show: (update: TableUpdate) => Promise<void>
+  /** Posts the reminder for the users a table still waits for. */
+  readonly remind: (table: TableSnapshot) => Promise<void>
+}
+
+/**
+ * Turn deadlines on the injected clock. The deadline itself lives in the database (the table's
+ * `deadlineAt`); this only keeps one timer pair per table in step with it, and re-arms every table
+ * from the database after a restart.
+ */
+export class TurnScheduler {
+  private readonly timers: TurnTimers
+  private stopped = false
+
+  constructor(private readonly deps: TurnSchedulerDeps) {
+    this.timers = new TurnTimers(deps.clock, {
+      reminder: (tableId, deadline) => void this.onReminder(tableId, deadline),
+      deadline: (tableId, deadline) => void this.onDeadline(tableId, deadline),
+    })
+  }
+
+  /** Keeps the timers of one table in step with its deadline (none when nothing waits). */
+  track(table: Pick<TableSnapshot, 'id' | 'status' | 'deadlineAt' | 'turnMs'>): void {
+    if (this.stopped) return
+    const waiting = table.status === 'playing' && table.deadlineAt !== null
+    this.timers.arm(table.id, waiting ? { deadline: table.deadlineAt!, turnMs: table.turnMs } : null)
+  }
+
+  /** After a (re)start: every open table's deadline from the database; passed ones fire at once. */
+  async rearmAll(): Promise<number> {
+    const active = await this.deps.tables.activeTables()
+    for (const t of active) {
+      const table = await this.deps.tables.get(t.id)
+      if (table) this.track(table)
+    }
+    return active.length
+  }
+
+  stop(): void {
+    this.stopped = true
+    this.timers.stop()
+  }
+
+  private async onReminder(tableId: string, deadline: number): Promise<void> {
+    try {
+      const table = await this.deps.tables.get(tableId)
+      if (!table || table.status !== 'playing' || table.deadlineAt !== deadline || table.waitingFor.length === 0) return
+      await this.deps.remind(table)
+    } catch (error) {
+      this.deps.log.error({ err: error, tableId }, 'turn reminder failed')
+    }
+  }
+
+  private async onDeadline(tableId: string, deadline: number): Promise<void> {
+    if (this.stopped) return
+    try {
+      const result = await this.deps.tables.expire(tableId, deadline)
+      if (!result.ok) {
+        this.deps.log.info({ tableId, code: result.error.code }, 'deadline passed with nothing to do')
+        // Someone acted meanwhile: follow the table's new deadline (never the same one again).
+        const table = await this.deps.tables.get(tableId)
+        if (table && table.deadlineAt !== deadline) this.track(table)
+        return
+      }
+      this.deps.log.info({ tableId, version: result.value.table.version }, 'deadline: automatic moves played')
+      await this.deps.show(result.value)
+    } catch (error) {
+      this.deps.log.error({ err: error, tableId }, 'deadline handling failed')
+    }
+  }
+}

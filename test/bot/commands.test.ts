@@ -1,0 +1,42 @@
+import { ApplicationCommandOptionType, InteractionContextType } from 'discord.js'
+import { describe, expect, it } from 'vitest'
+import { commandDefinitions } from '../../src/commands/index.js'
+import { engineOptionName } from '../../src/commands/options.js'
+
+const defs = commandDefinitions()
+const byName = new Map(defs.map((d) => [d.name, d]))
+
+function subOptions(command: string, sub: string): string[] {
+  const s = byName.get(command)!.options!.find((o) => o.name === sub)!
+  expect(s.type).toBe(ApplicationCommandOptionType.Subcommand)
+  return ('options' in s ? (s.options ?? []) : []).map((o) => o.name)
+}
+
+describe('slash command definitions', () => {
+  it('registers exactly the commands of the bot, in servers only', () => {
+    expect(defs.map((d) => d.name)).toEqual(['bugami', 'bura', 'badugi', 'hand', 'table', 'chips', 'leaderboard', 'rules', 'help'])
+    for (const d of defs) expect(d.contexts).toEqual([InteractionContextType.Guild])
+  })
+
+  it('gives each game its table options and a turn deadline', () => {
+    expect(subOptions('bugami', 'start')).toEqual(['target', 'jokers', 'shotgun_wedding', 'deadline'])
+    expect(subOptions('badugi', 'start')).toEqual(['buy_in', 'small_blind', 'big_blind', 'limit', 'deadline'])
+    expect(subOptions('bura', 'start')).toEqual([
+      'ante', 'buy_in', 'scoring', 'show_counts', 'declare_on_turn_only', 'three_aces_win', 'moscow', 'little_moscow',
+      'redeal_on_combination', 'deck32', 'face_down', 'manual_combinations', 'deadline',
+    ])
+  })
+
+  it('has the table, chips, leaderboard and rules subcommands and options', () => {
+    expect(byName.get('table')!.options!.map((o) => o.name)).toEqual(['status', 'leave', 'end', 'kick'])
+    expect(byName.get('chips')!.options!.map((o) => o.name)).toEqual(['balance', 'daily', 'grant'])
+    expect(byName.get('leaderboard')!.options!.map((o) => [o.name, o.required ?? false])).toEqual([['game', false]])
+    expect(byName.get('rules')!.options!.map((o) => [o.name, o.required ?? false])).toEqual([['game', true]])
+  })
+
+  it('maps slash option names to the engine option names of RULES.md', () => {
+    expect(['target', 'jokers', 'shotgun_wedding', 'show_counts', 'declare_on_turn_only', 'deck32', 'small_blind', 'big_blind'].map(engineOptionName)).toEqual([
+      'target', 'jokers', 'shotgunWedding', 'showCounts', 'declareOnTurnOnly', 'deck32', 'smallBlind', 'bigBlind',
+    ])
+  })
+})

@@ -1,0 +1,291 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Writable } from 'node:stream'
+import { expect } from 'vitest'
+import { startBot, type Bot } from '../../src/bot.js'
+import { cardLabel, type Card } from '../../src/games/core/cards.js'
+import { engineFor } from '../../src/games/registry.js'
+import { createLogger } from '../../src/log.js'
+import { moveToAction, parseCustomId } from '../../src/render/custom-id.js'
+import type { TableSnapshot } from '../../src/tables/index.js'
+import { startFakeDiscord, type Answer, type FakeChannel, type FakeDiscord, type FakeGuild, type FakeMember, type FakeMessage } from '../fake-discord/index.js'
+
+/**
+ * One end-to-end world: the fake Discord, the real bot (discord.js client, table service, SQLite
+ * file in a temporary folder) on the fake's clock, one server, one channel and its members.
+ */
+export class World {
+  bot!: Bot
+  readonly logLines: string[] = []
+  /** Log lines already checked by the privacy oracle. */
+  logChecked = 0
+  private readonly checked = new Map<string, Set<string>>()
+  private constructor(
+    readonly discord: FakeDiscord,
+    readonly guild: FakeGuild,
+    readonly channel: FakeChannel,
+    readonly members: Record<string, FakeMember>,
+    private readonly dir: string,
+  ) {}
+
+  static async start(names: readonly string[], opts: { admins?: readonly string[] } = {}): Promise<World> {
+    const discord = await startFakeDiscord()
+    const guild = discord.guild('Card Club')
+    const channel = guild.channel('cards')
+    const members: Record<string, FakeMember> = {}
+    for (const n of names) members[n] = guild.member(n, { admin: opts.admins?.includes(n) ?? false })
+    const world = new World(discord, guild, channel, members, mkdtempSync(join(tmpdir(), 'bot-e2e-')))
+    await world.boot()
+    return world
+  }
+
+  get databaseUrl(): string {
+    return `file:${join(this.dir, 'bot.db')}`
+  }
+
+  /** Starts the bot on this world's database (again, after `stopBot`). */
+  async boot(): Promise<void> {
+    const sink = new Writable({
+      write: (chunk: Buffer, _enc, done) => {
+        this.logLines.push(...chunk.toString('utf8').split('\n').filter(Boolean))
+        done()
+      },
+    })
+    this.bot = await startBot({
+      token: this.discord.token,
+      discordUrl: this.discord.url,
+      databaseUrl: this.databaseUrl,
+      clock: this.discord.clock,
+      log: createLogger('info', sink),
+    })
+  }
+
+  async restart(): Promise<void> {
+    await this.bot.stop()
+    await this.boot()
+  }
+
+  async close(): Promise<void> {
+    await this.bot.stop()
+    await this.discord.stop()
+    rmSync(this.dir, { recursive: true, force: true })
+  }
+
+  /** Lines of text the privacy oracle already checked for a member. */
+  checkedLines(name: string): Set<string> {
+    let set = this.checked.get(name)
+    if (!set) this.checked.set(name, (set = new Set()))
+    return set
+  }
+
+  member(name: string): FakeMember {
+    const m = this.members[name]
+    if (!m) throw new Error(`no member ${name}`)
+    return m
+  }
+
+  nameOf(userId: string): string {
+    const entry = Object.entries(this.members).find(([, m]) => m.id === userId)
+    if (!entry) throw new Error(`no member with id ${userId}`)
+    return entry[0]
+  }
+
+  async table(): Promise<TableSnapshot> {
+    const t = await this.bot.tables.inChannel(this.guild.id, this.channel.id)
+    if (!t) throw new Error('no open table in the channel')
+    return t
+  }
+
+  async tableById(id: string): Promise<TableSnapshot> {
+    const t = await this.bot.tables.get(id)
+    if (!t) throw new Error(`no table ${id}`)
+    return t
+  }
+
+  /** The table's public message as the channel shows it now. */
+  publicMessage(table: TableSnapshot): FakeMessage {
+    const m = table.messageId ? this.discord.message(table.messageId) : undefined
+    if (!m) throw new Error(`table ${table.id} has no public message`)
+    return m
+  }
+
+  async expectAuditBalanced(): Promise<void> {
+    const report = await this.bot.store.audit()
+    expect(report.problems).toEqual([])
+    expect(report.ok).toBe(true)
+  }
+
+  /** Nothing failed on the Discord side: every interaction acknowledged in time, no unknown route. */
+  expectCleanDiscord(): void {
+    expect(this.discord.failedInteractions).toEqual([])
+    expect(this.discord.unknownRoutes).toEqual([])
+  }
+}
+
+// ── what members see ────────────────────────────────────────────────────────
+
+export function textOf(m: FakeMessage): string {
+  return JSON.stringify({ content: m.content, embeds: m.embeds, components: m.components })
+}
+
+type Json = Record<string, any>
+
+export function componentsOf(m: FakeMessage): Json[] {
+  const out: Json[] = []
+  const visit = (c: Json) => {
+    out.push(c)
+    for (const child of c.components ?? []) visit(child)
+  }
+  m.components.forEach(visit)
+  return out
+}
+
+export function buttonLabels(m: FakeMessage): string[] {
+  return componentsOf(m)
+    .filter((c) => c.type === 2)
+    .map((c) => c.label)
+}
+
+/** A card as any message might spell it: its code (`7D`) or its label (`7♦`), as a whole token. */
+function cardPattern(c: Card): RegExp {
+  const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return new RegExp(`(?<![A-Za-z0-9])(?:${esc(c)}|${esc(cardLabel(c))})(?![A-Za-z0-9])`)
+}
+
+const isRulesPage = (m: FakeMessage) => m.embeds.some((e) => /— rules/.test(e.title ?? ''))
+
+/** A message as lines of text: content, embed parts and each component, so changes show line by line. */
+function linesOf(m: FakeMessage): string[] {
+  const out = m.content.split('\n')
+  for (const e of m.embeds) {
+    out.push(...(e.title ?? '').split('\n'), ...(e.description ?? '').split('\n'), e.footer?.text ?? '')
+    for (const f of e.fields ?? []) out.push(f.name, ...f.value.split('\n'))
+  }
+  for (const c of componentsOf(m)) if (c.type !== 1) out.push(JSON.stringify(c))
+  return out
+}
+
+/**
+ * The privacy oracle: for every member, no card the engine hides from them now appears in a line
+ * of text they can see (public messages and their own ephemerals) that was not already there at
+ * an earlier check. (Earlier lines were checked when they appeared; a log line from a past deal
+ * names cards that were public then and may be in someone's hand again now.) The bot's log must
+ * never name a card hidden from a spectator. Rules pages are skipped (their examples name cards).
+ */
+export async function expectNothingHidden(world: World, tableId: string): Promise<void> {
+  const table = await world.tableById(tableId)
+  if (table.state === null || table.state === undefined) return
+  const engine = engineFor(table.game)!
+  for (const [name, member] of Object.entries(world.members)) {
+    const seat = table.seats.find((s) => s.userId === member.id)?.position ?? null
+    const hidden = (engine.hiddenFrom(table.state, seat) as Card[]).map((c) => [c, cardPattern(c)] as const)
+    const checked = world.checkedLines(name)
+    for (const m of member.visible(world.channel)) {
+      if (isRulesPage(m)) continue
+      for (const line of linesOf(m)) {
+        if (checked.has(line)) continue
+        const leak = hidden.find(([, p]) => p.test(line))
+        expect(leak, `${name} can see ${leak?.[0]}, hidden from them, in message ${m.id}: ${line}`).toBeUndefined()
+        checked.add(line)
+      }
+    }
+  }
+  const hiddenFromAll = (engine.hiddenFrom(table.state, null) as Card[]).map((c) => [c, cardPattern(c)] as const)
+  for (const line of world.logLines.slice(world.logChecked)) {
+    const leak = hiddenFromAll.find(([, p]) => p.test(line))
+    expect(leak, `the log names hidden card ${leak?.[0]}: ${line}`).toBeUndefined()
+  }
+  world.logChecked = world.logLines.length
+}
+
+// ── playing through the UI ──────────────────────────────────────────────────
+
+function canonical(engineAction: unknown, game: string): string {
+  const engine = engineFor(game)!
+  const parsed = engine.actionSchema.safeParse(engineAction)
+  const value = parsed.success ? parsed.data : engineAction
+  return JSON.stringify(value, (_k, v) => (Array.isArray(v) ? [...v].sort() : v))
+}
+
+/**
+ * Finds the control on a private view that stands for `action` and uses it: a button whose
+ * custom_id is that move, or a select menu of that move with the action's cards as its values.
+ */
+export async function useControl(member: FakeMember, view: FakeMessage, game: string, action: Json): Promise<Answer> {
+  const want = canonical(action, game)
+  const cards: string[] = Array.isArray(action.cards) ? action.cards : typeof action.card === 'string' ? [action.card] : []
+  for (const c of componentsOf(view)) {
+    const id = typeof c.custom_id === 'string' ? parseCustomId(c.custom_id) : null
+    if (!id || id.kind !== 'move') continue
+    if (c.type === 2) {
+      const a = moveToAction(game as never, id.move, [])
+      if (a && canonical(a, game) === want) return member.click(view, c.custom_id)
+    } else if (c.type === 3) {
+      const a = moveToAction(game as never, id.move, cards)
+      const offered = new Set((c.options ?? []).map((o: Json) => o.value))
+      const fits = cards.every((v) => offered.has(v)) && cards.length >= (c.min_values ?? 1) && cards.length <= (c.max_values ?? 1)
+      if (a && fits && canonical(a, game) === want) return member.select(view, c.custom_id, cards)
+    }
+  }
+  throw new Error(`no control for ${JSON.stringify(action)} on ${member.name}'s view: ${textOf(view).slice(0, 1500)}`)
+}
+
+/** Opens a member's private view with the table message's "Your hand" button. */
+export async function openHand(world: World, member: FakeMember): Promise<Answer> {
+  const table = await world.table()
+  const view = await member.click(world.publicMessage(table), 'Your hand')
+  expect(view.ephemeral).toBe(true)
+  return view
+}
+
+/**
+ * The move a test player makes: the engine's own automatic move, except that a test player calls
+ * instead of folding, so that Badugi hands reach the showdown.
+ */
+function chooseMove(table: TableSnapshot, seat: number): Json {
+  const engine = engineFor(table.game)!
+  const auto = engine.autoAction(table.state, seat) as Json | null
+  if (!auto) throw new Error(`seat ${seat} has nothing to do`)
+  if (auto.type !== 'fold') return auto
+  const legal = engine.legalActions(table.state, seat) as Json[]
+  return legal.find((a) => a.type === 'call') ?? auto
+}
+
+/**
+ * Plays one move for `userId` through Discord: opens their hand, picks the engine's own sensible
+ * move (its automatic move) and uses the matching control. Returns the answer.
+ */
+export async function playTurn(world: World, userId: string): Promise<Answer> {
+  const table = await world.table()
+  const member = world.member(world.nameOf(userId))
+  const seat = table.seats.find((s) => s.userId === userId)!.position!
+  const action = chooseMove(table, seat)
+  const view = await openHand(world, member)
+  return useControl(member, view, table.game, action)
+}
+
+/** Plays the table through Discord until `stop` says so (default: until the table is not 'acting'). */
+export async function playUntil(world: World, stop: (t: TableSnapshot) => boolean, maxMoves = 2000): Promise<number> {
+  let moves = 0
+  for (;;) {
+    const table = await world.table().catch(() => null)
+    if (!table || stop(table)) return moves
+    const who = table.waitingFor[0]
+    if (!who) throw new Error(`table waits for nobody (status ${table.status}, progress ${table.progress})`)
+    await playTurn(world, who)
+    await expectNothingHidden(world, table.id)
+    if (++moves > maxMoves) throw new Error('the game did not end')
+  }
+}
+
+/** Waits (in real time) until the bot has reacted to a clock jump; polls the database. */
+export async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 5000): Promise<T> {
+  const end = Date.now() + timeoutMs
+  for (;;) {
+    const v = await read()
+    if (ok(v)) return v
+    if (Date.now() > end) throw new Error(`condition not reached within ${timeoutMs} ms: ${JSON.stringify(v).slice(0, 500)}`)
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}

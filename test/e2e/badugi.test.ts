@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { cardLabel, type Card } from '../../src/games/core/cards.js'
+import { engineFor } from '../../src/games/registry.js'
+import { buttonLabels, expectNothingHidden, playUntil, textOf, World } from './harness.js'
+
+let world: World | undefined
+
+afterEach(async () => {
+  if (!world) return
+  world.expectCleanDiscord()
+  await world.expectAuditBalanced()
+  await world.close()
+  world = undefined
+})
+
+describe('Badugi through Discord', () => {
+  it('plays a hand from /badugi start to the showdown; stacks go back to balances at the end', async () => {
+    world = await World.start(['alice', 'bob', 'carol'])
+    const w = world
+    const [alice, bob, carol] = ['alice', 'bob', 'carol'].map((n) => w.member(n))
+
+    await alice!.slash(w.channel, 'badugi start', { buy_in: 50, small_blind: 1, big_blind: 2 })
+    const lobby = await w.channel.waitFor((m) => buttonLabels(m).includes('Join'))
+    await bob!.click(lobby, 'Join')
+    await carol!.click(lobby, 'Join')
+    await alice!.click(lobby, 'Start')
+    const started = await w.table()
+    await expectNothingHidden(w, started.id)
+
+    await playUntil(w, (t) => t.progress !== 'acting')
+    const over = await w.table()
+    expect(over.progress).toBe('gameOver')
+    const stacks = over.seats.map((s) => s.stack)
+    expect(stacks.reduce((a, b) => a + b, 0)).toBe(150)
+    await expectNothingHidden(w, over.id)
+    // Everyone called down to the showdown, so every hand is shown to the table.
+    const shown = textOf(w.publicMessage(over))
+    const summary = engineFor('badugi')!.summary(over.state) as { seats: { hand: Card[] }[] }
+    for (const seat of summary.seats) for (const c of seat.hand) expect(shown).toContain(cardLabel(c))
+
+    await alice!.slash(w.channel, 'table end')
+    const ended = await w.tableById(over.id)
+    expect(ended.status).toBe('finished')
+    const balances = await Promise.all([alice, bob, carol].map(async (m) => (await w.bot.store.wallets.get(w.guild.id, m!.id)).balance))
+    expect(balances).toEqual(stacks.map((s) => 950 + s))
+
+    // Net chips per player on the Badugi board match the balances.
+    const board = await bob!.slash(w.channel, 'leaderboard', { game: 'badugi' })
+    const best = Math.max(...balances) - 1000
+    expect(board.embeds[0]!.description).toContain(`**${best.toLocaleString('en-US')}** net chips`)
+  })
+})

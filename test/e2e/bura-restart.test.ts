@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { buttonLabels, expectNothingHidden, playTurn, playUntil, textOf, World } from './harness.js'
+
+let world: World | undefined
+
+afterEach(async () => {
+  if (!world) return
+  world.expectCleanDiscord()
+  await world.expectAuditBalanced()
+  await world.close()
+  world = undefined
+})
+
+describe('a Bura game through Discord, with the bot restarted mid-game', () => {
+  it('carries on after a restart on the same database: same table, same message, old buttons work', async () => {
+    world = await World.start(['alice', 'bob', 'carol'])
+    const w = world
+    const [alice, bob, carol] = ['alice', 'bob', 'carol'].map((n) => w.member(n))
+
+    await alice!.slash(w.channel, 'bura start', { ante: 10, buy_in: 100 })
+    const lobby = await w.channel.waitFor((m) => buttonLabels(m).includes('Join'))
+    await bob!.click(lobby, 'Join')
+    await carol!.click(lobby, 'Join')
+    await alice!.click(lobby, 'Start')
+    const started = await w.table()
+    expect(started.status).toBe('playing')
+    // Buy-ins left the wallets; the antes are in the pot.
+    for (const m of [alice, bob, carol]) expect((await w.bot.store.wallets.get(w.guild.id, m!.id)).balance).toBe(900)
+    await expectNothingHidden(w, started.id)
+
+    // A few tricks, then the bot goes down and comes back on the same database.
+    for (let i = 0; i < 4; i++) {
+      const t = await w.table()
+      if (t.progress !== 'acting') break
+      await playTurn(w, t.waitingFor[0]!)
+    }
+    const before = await w.table()
+    const messageBefore = w.publicMessage(before)
+    await w.restart()
+    const after = await w.table()
+    expect(after.version).toBe(before.version)
+    expect(after.messageId).toBe(before.messageId)
+
+    // The public message from before the restart still opens the right hand and plays on.
+    if (after.progress === 'acting') {
+      const who = w.member(w.nameOf(after.waitingFor[0]!))
+      const view = await who.click(messageBefore, 'Your hand')
+      expect(view.ephemeral).toBe(true)
+      expect(view.components.length).toBeGreaterThan(0)
+    }
+    await playUntil(w, (t) => t.progress !== 'acting')
+    const over = await w.table()
+    expect(over.progress).toBe('gameOver')
+    expect(textOf(w.publicMessage(over))).not.toContain('undefined')
+
+    // The creator closes the table: every chip goes back to a wallet and the totals still add up.
+    const closed = await alice!.slash(w.channel, 'table end')
+    expect(closed.ephemeral).toBe(true)
+    const balances = await Promise.all([alice, bob, carol].map(async (m) => (await w.bot.store.wallets.get(w.guild.id, m!.id)).balance))
+    expect(balances.reduce((a, b) => a + b, 0)).toBe(3000)
+    const board = await carol!.slash(w.channel, 'leaderboard')
+    const top = Math.max(...balances)
+    expect(board.embeds[0]!.description).toContain(`**${top.toLocaleString('en-US')}** chips`)
+    const mine = await bob!.slash(w.channel, 'chips balance')
+    expect(mine.ephemeral).toBe(true)
+    expect(textOf(mine)).toContain(`**${balances[1]!.toLocaleString('en-US')}** chips`)
+    await expectNothingHidden(w, over.id)
+  })
+})

@@ -1,5 +1,5 @@
 import { ComponentType } from 'discord.js'
-import { cardLabel, parseCard, type Card } from '../../src/games/core/cards.js'
+import { parseCard, type Card } from '../../src/games/core/cards.js'
 import type { AnyEngine, GameId } from '../../src/games/core/engine.js'
 import { Rng, seedRng } from '../../src/games/core/rng.js'
 import { moveToAction, parseCustomId } from '../../src/render/custom-id.js'
@@ -41,23 +41,30 @@ export function strings(value: unknown, out: string[] = []): string[] {
   return out
 }
 
-/** The hidden cards a payload shows, as codes or as labels (`7♦`, `10♥`), anywhere in it. */
-export function leakedCards(payload: Payload, hidden: readonly Card[]): Card[] {
-  if (hidden.length === 0) return []
-  const texts = strings(payload)
+const SYMBOL_SUIT: Record<string, string> = { '♠': 'S', '♥': 'H', '♦': 'D', '♣': 'C' }
+
+/** Every card a payload names, as a code (`7D`, in ids and values too) or a label (`7♦`, `Joker 1`). */
+export function cardsNamed(payload: unknown): Set<Card> {
   const seen = new Set<Card>()
-  for (const t of texts) {
-    for (const m of t.matchAll(/(?<![0-9A-Za-z])(?:10|[AKQJT2-9])[SHDC](?![A-Za-z0-9])|X\d+/g)) {
+  for (const t of strings(payload)) {
+    for (const m of t.matchAll(/(?<![0-9A-Za-z])(?:10|[AKQJT2-9])[SHDC](?![A-Za-z0-9])|(?<![0-9A-Za-z])X\d+/g)) {
       const c = parseCard(m[0])
       if (c) seen.add(c)
     }
+    for (const m of t.matchAll(/(?<![0-9A-Za-z])(10|[AKQJ2-9])([♠♥♦♣])/g)) {
+      const c = parseCard(`${m[1]}${SYMBOL_SUIT[m[2]!]}`)
+      if (c) seen.add(c)
+    }
+    for (const m of t.matchAll(/Joker (\d+)/g)) seen.add(`X${m[1]}` as Card)
   }
-  const joined = texts.join('\n')
-  return hidden.filter((c) => seen.has(c) || new RegExp(`(?<![0-9A-Za-z])${escape(cardLabel(c))}`).test(joined))
+  return seen
 }
 
-function escape(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+/** The hidden cards a payload shows, as codes or as labels (`7♦`, `10♥`), anywhere in it. */
+export function leakedCards(payload: Payload, hidden: readonly Card[]): Card[] {
+  if (hidden.length === 0) return []
+  const seen = cardsNamed(payload)
+  return hidden.filter((c) => seen.has(c))
 }
 
 function subsets<T>(items: readonly T[], min: number, max: number): T[][] {

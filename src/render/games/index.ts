@@ -1,5 +1,6 @@
 import type { GameId } from '../../games/core/engine.js'
 import type { PrivateParts, PublicParts, RenderContext } from '../types.js'
+import * as badugi from './badugi.js'
 import * as bugami from './bugami.js'
 import * as bura from './bura.js'
 
@@ -11,6 +12,7 @@ export interface GameRenderer {
 }
 
 export const RENDERERS: Partial<Record<GameId, GameRenderer>> = {
+  badugi: badugi as unknown as GameRenderer,
   bugami: bugami as unknown as GameRenderer,
   bura: bura as unknown as GameRenderer,
 }

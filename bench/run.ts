@@ -1,3 +1,4 @@
+import { run as badugi } from './badugi.bench.js'
 import { run as bugami } from './bugami.bench.js'
 import { run as bura } from './bura.bench.js'
 import { meets, type BenchResult } from './harness.js'
@@ -9,6 +10,7 @@ import { meets, type BenchResult } from './harness.js'
  */
 const suites: Record<string, () => Promise<BenchResult[]>> = {
   // Each suite module exports run(); add new ones here.
+  badugi,
   bugami,
   bura,
 }

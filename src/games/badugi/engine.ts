@@ -1,0 +1,188 @@
+import type { Card } from '../core/cards.js'
+import { checkDeck } from '../core/decks.js'
+import { ok, refuse, type GameEngine, type Outcome, type SetupParams, type Transition } from '../core/engine.js'
+import { seedRng } from '../core/rng.js'
+import { actionSchema, type BadugiAction } from './actions.js'
+import { applyBetting, foldSeat, toCall, wagerRange } from './betting.js'
+import { applyDraw } from './drawing.js'
+import { advance, FULL_DECK, hasChips, liveCount, startHand } from './flow.js'
+import { countingCards, handValue, valueName } from './hand.js'
+import { checkInvariants } from './invariants.js'
+import { optionsSchema, type BadugiOptions } from './options.js'
+import { draftOf, inHand, nextSeat, type BadugiEvent, type BadugiState } from './state.js'
+import { hiddenFrom, view, type BadugiView } from './view.js'
+
+type Result = Outcome<Transition<BadugiState, BadugiEvent>>
+
+/** Without `stacks`, every seat sits down with 100 chips (the source's example). */
+export const DEFAULT_STACK = 100
+
+function setup(p: SetupParams<BadugiOptions>): Result {
+  const n = p.players
+  if (!Number.isInteger(n) || n < 2 || n > 8) return refuse('players', `Badugi takes 2 to 8 players, not ${n}.`)
+  if (!Number.isInteger(p.dealer) || p.dealer < 0 || p.dealer >= n) return refuse('dealer', `The dealer must be a seat from 0 to ${n - 1}.`)
+  const stacks = p.stacks ? p.stacks.slice() : new Array<number>(n).fill(DEFAULT_STACK)
+  if (stacks.length !== n) return refuse('stacks', `Give a stack for each of the ${n} seats.`)
+  if (stacks.some((c) => !Number.isSafeInteger(c) || c < 0)) return refuse('stacks', 'Stacks are whole numbers of chips, 0 or more.')
+  if ((p.pot ?? 0) > 0) return refuse('pot', 'Badugi does not carry a pot from hand to hand.')
+  for (const deck of p.decks ?? []) {
+    const problem = checkDeck(deck, FULL_DECK)
+    if (problem) return refuse('deck', `Bad deck: ${problem}.`)
+  }
+  const left = new Array<boolean>(n).fill(false)
+  const seated = { stacks, left }
+  if (stacks.filter((_, s) => hasChips(seated, s)).length < 2) return refuse('chips', 'Badugi needs at least two seats with chips.')
+  // The button sits with a player who is dealt in.
+  const dealer = hasChips(seated, p.dealer) ? p.dealer : nextSeat(n, p.dealer, (s) => hasChips(seated, s))
+  return ok(
+    startHand({
+      options: p.options,
+      players: n,
+      handNo: 1,
+      dealer,
+      supply: { rng: seedRng(p.seed), decks: p.decks ?? [] },
+      chips: stacks.reduce((a, b) => a + b, 0),
+      stacks,
+      left,
+    }),
+  )
+}
+
+function apply(s: BadugiState, seat: number, action: BadugiAction): Result {
+  if (!Number.isInteger(seat) || seat < 0 || seat >= s.players) return refuse('seat', `There is no seat ${seat} at this table.`)
+  if (action.type === 'leave') return leave(s, seat)
+  if (s.phase === 'handOver') return refuse('hand-over', 'This hand is over; the next one has not been dealt yet.')
+  if (s.toAct !== seat) return refuse('not-your-turn', `It is not your turn: seat ${s.toAct} is to act.`)
+  if (s.phase === 'drawing') {
+    if (action.type !== 'draw') return refuse('draw-now', 'It is the draw: choose the cards to discard (none to stand pat).')
+    return applyDraw(s, seat, action)
+  }
+  switch (action.type) {
+    case 'fold':
+    case 'check':
+    case 'call':
+    case 'bet':
+    case 'raise':
+      return applyBetting(s, seat, action)
+    case 'draw':
+      return refuse('betting-now', 'It is a betting round, not a draw: check, call, bet, raise or fold.')
+    default:
+      return refuse('unknown-action', `Unknown action "${(action as { type: unknown }).type}".`)
+  }
+}
+
+/**
+ * Standing up: any seat, any time, also out of turn. A hand in play is folded (the chips it
+ * put in stay in the pot); the seat sits out every later hand and its stack is frozen for the
+ * table layer to cash out.
+ */
+function leave(s: BadugiState, seat: number): Result {
+  if (s.left[seat]) return refuse('already-left', 'You have already left this table.')
+  const d = draftOf(s)
+  const events: BadugiEvent[] = []
+  d.left[seat] = true
+  const folds = s.phase !== 'handOver' && inHand(s.status[seat]!)
+  if (folds) {
+    events.push({ type: 'fold', seat })
+    foldSeat(d, seat)
+  }
+  events.push({ type: 'leave', seat, stack: d.stacks[seat]! })
+  if (folds && (liveCount(d) === 1 || s.toAct === seat)) advance(d, seat, events)
+  return ok({ state: d, events })
+}
+
+function nextDeal(s: BadugiState): Result {
+  if (s.phase !== 'handOver') return refuse('hand-in-play', 'The hand is still being played.')
+  const can = (seat: number) => hasChips(s, seat)
+  let count = 0
+  for (let seat = 0; seat < s.players; seat++) if (can(seat)) count++
+  if (count < 2) return refuse('too-few', 'Badugi needs at least two seated players with chips to deal the next hand.')
+  return ok(
+    startHand({
+      options: s.options,
+      players: s.players,
+      handNo: s.handNo + 1,
+      dealer: nextSeat(s.players, s.dealer, can),
+      supply: s.supply,
+      chips: s.chips,
+      stacks: s.stacks,
+      left: s.left,
+    }),
+  )
+}
+
+/** The four ends of every range: what the bot offers as buttons. `leave` is always open and not listed. */
+function legalActions(s: BadugiState, seat: number): BadugiAction[] {
+  if (s.phase === 'handOver' || s.toAct !== seat) return []
+  if (s.phase === 'drawing') {
+    const hand = s.hands[seat]!
+    const out: BadugiAction[] = []
+    for (let mask = 0; mask < 1 << hand.length; mask++) out.push({ type: 'draw', cards: hand.filter((_, i) => mask & (1 << i)) })
+    return out
+  }
+  const out: BadugiAction[] = []
+  const owe = toCall(s, seat)
+  if (owe > 0) out.push({ type: 'fold' }, { type: 'call' })
+  else out.push({ type: 'check' })
+  const range = wagerRange(s, seat)
+  if (range) {
+    if (s.options.limit === 'fixed') out.push({ type: range.kind })
+    else {
+      out.push({ type: range.kind, amount: range.min })
+      if (range.max !== range.min) out.push({ type: range.kind, amount: range.max })
+    }
+  }
+  return out
+}
+
+/** Timed out: check when free, otherwise fold; in a draw, throw the cards that do not count. */
+function autoAction(s: BadugiState, seat: number): BadugiAction | null {
+  if (s.phase === 'handOver' || s.toAct !== seat) return null
+  if (s.phase === 'drawing') {
+    const keep = countingCards(s.hands[seat]!)
+    return { type: 'draw', cards: s.hands[seat]!.filter((c) => !keep.includes(c)) }
+  }
+  return toCall(s, seat) === 0 ? { type: 'check' } : { type: 'fold' }
+}
+
+function potOf(s: BadugiState): number {
+  let pot = 0
+  for (const c of s.committed) pot += c
+  return pot
+}
+
+export const badugiEngine: GameEngine<BadugiState, BadugiAction, BadugiOptions, BadugiView, BadugiEvent> = {
+  id: 'badugi',
+  title: 'Badugi',
+  minPlayers: 2,
+  maxPlayers: 8,
+  usesChips: true,
+  optionsSchema,
+  actionSchema,
+  setup,
+  progress: (s) => (s.phase === 'handOver' ? 'gameOver' : 'acting'),
+  waitingFor: (s) => (s.toAct >= 0 ? [s.toAct] : []),
+  legalActions,
+  apply,
+  nextDeal,
+  autoAction,
+  view,
+  hiddenFrom,
+  invariants: checkInvariants,
+  chipTotals: (s) => ({ stacks: s.stacks, pot: potOf(s) }),
+  summary: (s) => ({
+    phase: s.phase,
+    over: s.phase === 'handOver',
+    handNo: s.handNo,
+    dealer: s.dealer,
+    round: s.street + 1,
+    seats: s.hands.map((hand: readonly Card[], seat) => ({
+      stack: s.stacks[seat]!,
+      hand,
+      handValue: hand.length === 4 ? valueName(handValue(hand)) : null,
+      status: s.status[seat]!,
+    })),
+    pot: potOf(s),
+    winners: s.result ? s.result.winners : [],
+  }),
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod'
+
+/** Table options (RULES.md, "Option names"): betting structure and sizes, in chips. */
+export const optionsSchema = z
+  .object({
+    limit: z.enum(['fixed', 'pot', 'no']).default('fixed'),
+    smallBlind: z.number().int().positive().default(1),
+    bigBlind: z.number().int().positive().default(2),
+    smallBet: z.number().int().positive().default(2),
+    bigBet: z.number().int().positive().default(4),
+  })
+  .strict()
+  .refine((o) => o.smallBlind <= o.bigBlind, { message: 'the small blind cannot be larger than the big blind', path: ['smallBlind'] })
+
+export type BadugiOptions = z.infer<typeof optionsSchema>
+export type Limit = BadugiOptions['limit']
+
+export const DEFAULT_OPTIONS: BadugiOptions = optionsSchema.parse({})

@@ -181,7 +181,10 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
   const clock = options.clock ?? new ManualClock()
   const token = options.token ?? `fake.${Math.random().toString(36).slice(2)}.${Date.now().toString(36)}`
   const world = new World({ clock, botName: options.botName ?? 'CardBot', oldMessageEdits: options.oldMessageEdits ?? 0 })
-  const interactions = new Interactions(world, options.answerWindowMs ?? ANSWER_WINDOW_MS)
+  let rest: RestServer | undefined
+  const interactions = new Interactions(world, options.answerWindowMs ?? ANSWER_WINDOW_MS, (since) =>
+    (rest?.log ?? []).filter((r) => r.status >= 400 && r.at >= since),
+  )
   let base = ''
   const gateway = new Gateway(
     world,
@@ -189,8 +192,9 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     () => ({ gateway: `${base}/gateway`, resume: `${base}/gateway-resume` }),
     options.heartbeatInterval ?? 41_250,
   )
-  const rest = new RestServer(buildRoutes(world, interactions, () => `${base}/gateway`), token)
-  const server = createServer((req, res) => void rest.handle(req, res))
+  rest = new RestServer(buildRoutes(world, interactions, () => `${base}/gateway`), token)
+  const restServer = rest
+  const server = createServer((req, res) => void restServer.handle(req, res))
   server.on('upgrade', (req, socket, head) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname
     if (path === '/gateway' || path === '/gateway-resume') gateway.handleUpgrade(req, socket, head)
@@ -201,7 +205,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
   })
   base = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`
-  return new FakeDiscord(server, world, rest, gateway, interactions, {
+  return new FakeDiscord(server, world, restServer, gateway, interactions, {
     token,
     clock,
     deferredTimeout: options.deferredTimeout ?? 10_000,

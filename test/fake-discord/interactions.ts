@@ -15,6 +15,7 @@ import {
   unknownWebhook,
 } from './errors.js'
 import type { MessageBody } from './limits.js'
+import type { RequestLog } from './rest.js'
 import {
   apiChannel,
   apiMember,
@@ -48,10 +49,13 @@ export interface Answer extends FakeMessage {
 
 /** The user saw "This interaction failed": the bot did not acknowledge within 3 seconds. */
 export class InteractionFailedError extends Error {
-  constructor(readonly interaction: FailedInteraction) {
+  constructor(
+    readonly interaction: FailedInteraction,
+    refusals = '',
+  ) {
     super(
       `Interaction failed: the bot did not answer ${interaction.user}'s ${interaction.label} within 3 s ` +
-        '(Discord shows "This interaction failed"). Reply or defer sooner.',
+        `(Discord shows "This interaction failed"). Reply or defer sooner.${refusals}`,
     )
     this.name = 'InteractionFailedError'
   }
@@ -112,7 +116,19 @@ export class Interactions {
   constructor(
     private readonly world: World,
     private readonly answerWindowMs: number,
+    /** REST errors answered since a real time, to explain a failure. */
+    private readonly errorsSince: (realMs: number) => RequestLog[],
   ) {}
+
+  private refusals(since: number): string {
+    const errors = this.errorsSince(since)
+    if (errors.length === 0) return ''
+    const lines = errors.map((e) => {
+      const detail = e.errors === undefined ? '' : ` ${JSON.stringify(e.errors).slice(0, 400)}`
+      return `\n  ${e.method} ${e.path} → ${e.status}${e.code ? ` ${e.code}` : ''} ${e.message ?? ''}${detail}`
+    })
+    return `\nMeanwhile Discord refused these bot requests:${lines.join('')}`
+  }
 
   start(params: StartInteraction): Promise<Answer> {
     const { world } = this
@@ -150,6 +166,7 @@ export class Interactions {
     this.byToken.set(token, record)
 
     const { guild, member, channel } = params
+    const startedAt = Date.now()
     world.dispatch(GatewayDispatchEvents.InteractionCreate, {
       id,
       application_id: world.bot.id,
@@ -179,7 +196,7 @@ export class Interactions {
         record.state = 'failed'
         record.failure = { id, label: record.label, user: member.user.username, channelId: channel.id, lateAnswer: false }
         this.failed.push(record.failure)
-        this.settle(record, new InteractionFailedError(record.failure))
+        this.settle(record, new InteractionFailedError(record.failure, this.refusals(startedAt)))
       }, this.answerWindowMs),
     )
     record.timers.push(
@@ -189,7 +206,7 @@ export class Interactions {
           record,
           new Error(
             `The bot deferred ${member.user.username}'s ${record.label} but did not edit the reply or send a follow-up ` +
-              `within ${params.deferredTimeout} ms`,
+              `within ${params.deferredTimeout} ms.${this.refusals(startedAt)}`,
           ),
         )
       }, params.deferredTimeout),

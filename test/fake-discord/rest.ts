@@ -29,6 +29,11 @@ export interface RequestLog {
   status: number
   /** Discord's JSON error code for failures, if any. */
   code?: number
+  /** Discord's error message and, for 50035, the error tree. */
+  message?: string
+  errors?: unknown
+  /** Real time (Date.now()) of the answer. */
+  at: number
 }
 
 export interface RateLimitRule {
@@ -98,8 +103,13 @@ export class RestServer {
     const prefix = '/api/v10'
     const path = url.pathname.startsWith(prefix + '/') ? url.pathname.slice(prefix.length) : null
     const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-      const entry: RequestLog = { method, path: path ?? url.pathname, status }
-      if (body && typeof body === 'object' && 'code' in body && status >= 400) entry.code = Number((body as { code: unknown }).code)
+      const entry: RequestLog = { method, path: path ?? url.pathname, status, at: Date.now() }
+      if (status >= 400 && body && typeof body === 'object') {
+        const error = body as { code?: unknown; message?: unknown; errors?: unknown }
+        if (error.code !== undefined) entry.code = Number(error.code)
+        if (typeof error.message === 'string') entry.message = error.message
+        if (error.errors !== undefined) entry.errors = error.errors
+      }
       this.log.push(entry)
       if (status === 204 || body === null || body === undefined) {
         res.writeHead(status === 200 ? 204 : status, headers).end()

@@ -5,7 +5,7 @@ import { commandDefinitions } from './commands/index.js'
 import { routeInteraction } from './commands/router.js'
 import { TableDesk } from './commands/desk.js'
 import type { BotContext } from './commands/context.js'
-import { postInChannel, type Sendable } from './commands/public-message.js'
+import { MAX_RATE_LIMIT_WAIT_MS, postInChannel, type Sendable } from './commands/public-message.js'
 import { TurnScheduler } from './scheduler/turns.js'
 import { openStore, type Store } from './store/index.js'
 import { TableService } from './tables/index.js'
@@ -41,7 +41,10 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const log = opts.log ?? createLogger(process.env.LOG_LEVEL ?? 'info')
   const store = await openStore({ url: opts.databaseUrl, clock })
   const tables = new TableService({ store, clock })
-  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: `${opts.discordUrl}/api` } })
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    rest: { api: `${opts.discordUrl}/api`, rejectOnRateLimit: (limit) => limit.retryAfter > MAX_RATE_LIMIT_WAIT_MS },
+  })
 
   let scheduler: TurnScheduler
   const desk = new TableDesk({ client, clock, log, tables, onTable: (table) => scheduler.track(table) })

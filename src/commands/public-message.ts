@@ -1,4 +1,4 @@
-import { DiscordAPIError, RESTJSONErrorCodes, SnowflakeUtil, type Client, type MessageCreateOptions, type MessageEditOptions } from 'discord.js'
+import { DiscordAPIError, RateLimitError, RESTJSONErrorCodes, SnowflakeUtil, type Client, type MessageCreateOptions, type MessageEditOptions } from 'discord.js'
 import type { Clock } from '../clock.js'
 import type { Logger } from '../log.js'
 
@@ -7,6 +7,7 @@ import type { Logger } from '../log.js'
  * is replaced by a fresh one before the cap can bite, so a long game never gets stuck on it.
  */
 export const FRESH_MESSAGE_MS = 50 * 60 * 1000
+const HOUR_MS = 60 * 60 * 1000
 
 const REPLACE_ON = new Set<number>([
   RESTJSONErrorCodes.MaximumNumberOfEditsToMessagesOlderThanOneHourReached,
@@ -26,8 +27,20 @@ export interface PublicMessageDeps {
   readonly log: Logger
 }
 
+/**
+ * Waits longer than this are refused instead of waited out (`rejectOnRateLimit` in bot.ts):
+ * Discord answers the hour-old edit cap (30046) as a 429 with an hour's retry_after, and a table
+ * must never freeze for an hour on one edit.
+ */
+export const MAX_RATE_LIMIT_WAIT_MS = 60_000
+
 function isReplaceable(error: unknown): boolean {
+  if (error instanceof RateLimitError) return true
   return error instanceof DiscordAPIError && typeof error.code === 'number' && REPLACE_ON.has(error.code)
+}
+
+function codeOf(error: unknown): number | string | undefined {
+  return error instanceof DiscordAPIError ? error.code : error instanceof RateLimitError ? 'rate-limit' : undefined
 }
 
 async function textChannel(client: Client, channelId: string) {
@@ -55,15 +68,16 @@ export async function showPublicMessage(
       return old
     } catch (error) {
       if (!isReplaceable(error)) throw error
-      deps.log.info({ channelId: place.channelId, code: (error as DiscordAPIError).code }, 'table message refused an edit; posting a fresh one')
+      deps.log.info({ channelId: place.channelId, code: codeOf(error) }, 'table message refused an edit; posting a fresh one')
     }
   }
   const fresh = await channel.send(payload)
-  if (old !== null) {
+  // An hour-old message takes no edits (30046): leave it, rather than spend a refused request.
+  if (old !== null && deps.clock.now() - SnowflakeUtil.timestampFrom(old) < HOUR_MS) {
     // Retiring is a courtesy: when Discord refuses the edit the old message stays as it was, and
     // its buttons keep working because they route by table id, not by message.
     await channel.messages.edit(old, retired(fresh.url)).catch((error: unknown) => {
-      deps.log.info({ channelId: place.channelId, code: (error as DiscordAPIError).code }, 'old table message could not be retired')
+      deps.log.info({ channelId: place.channelId, code: codeOf(error) }, 'old table message could not be retired')
     })
   }
   return fresh.id

@@ -42,12 +42,17 @@ export class TurnTimers {
     if (remindAt > this.clock.now()) {
       cancel.push(this.clock.schedule(remindAt, () => this.handlers.reminder(tableId, alarm.deadline)))
     }
-    cancel.push(
-      this.clock.schedule(alarm.deadline, () => {
-        this.armed.delete(tableId)
-        this.handlers.deadline(tableId, alarm.deadline)
-      }),
-    )
+    const fire = () => {
+      this.armed.delete(tableId)
+      this.handlers.deadline(tableId, alarm.deadline)
+    }
+    if (alarm.deadline > this.clock.now()) cancel.push(this.clock.schedule(alarm.deadline, fire))
+    else {
+      // Passed while the bot was down: due now, whatever the clock's own idea of "soon" is.
+      let cancelled = false
+      queueMicrotask(() => cancelled || fire())
+      cancel.push(() => (cancelled = true))
+    }
     this.armed.set(tableId, { deadline: alarm.deadline, cancel })
   }
 

@@ -83,3 +83,24 @@ describe('turn deadline option', () => {
     if (!r.ok) expect(r.message).toContain('try `30s`')
   })
 })
+
+describe('deadlines that passed while the bot was down', () => {
+  it('fire at once when armed, without waiting for the clock to move', async () => {
+    const clock = new ManualClock()
+    const { calls, timers, start } = recorder(clock)
+    await clock.advance(5 * 60_000)
+    timers.arm('t1', { deadline: start + 60_000, turnMs: 60_000 })
+    await Promise.resolve()
+    expect(calls).toEqual(['deadline t1 60000 @300000'])
+  })
+
+  it('can still be cleared before they fire', async () => {
+    const clock = new ManualClock()
+    const { calls, timers, start } = recorder(clock)
+    await clock.advance(5 * 60_000)
+    timers.arm('t1', { deadline: start + 60_000, turnMs: 60_000 })
+    timers.arm('t1', null)
+    await Promise.resolve()
+    expect(calls).toEqual([])
+  })
+})

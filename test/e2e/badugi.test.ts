@@ -35,7 +35,7 @@ describe('Badugi through Discord', () => {
     await expectNothingHidden(w, over.id)
     // Everyone called down to the showdown, so every hand is shown to the table.
     const shown = textOf(w.publicMessage(over))
-    const summary = engineFor('badugi')!.summary(over.state) as { seats: { hand: Card[] }[] }
+    const summary = engineFor('badugi')!.summary(over.state) as unknown as { seats: { hand: Card[] }[] }
     for (const seat of summary.seats) for (const c of seat.hand) expect(shown).toContain(cardLabel(c))
 
     await alice!.slash(w.channel, 'table end')

@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { buttonLabels, eventually, expectNothingHidden, playTurn, textOf, World } from './harness.js'
+
+let world: World | undefined
+
+afterEach(async () => {
+  if (!world) return
+  world.expectCleanDiscord()
+  await world.expectAuditBalanced()
+  await world.close()
+  world = undefined
+})
+
+async function openBura(w: World, options: Record<string, string | number | boolean>) {
+  const [alice, bob] = ['alice', 'bob'].map((n) => w.member(n))
+  await alice!.slash(w.channel, 'bura start', { buy_in: 100, ...options })
+  const lobby = await w.channel.waitFor((m) => buttonLabels(m).includes('Join'))
+  await bob!.click(lobby, 'Join')
+  await alice!.click(lobby, 'Start')
+  return w.table()
+}
+
+describe('asynchronous play on the injected clock', () => {
+  it('reminds before the deadline, plays the automatic move at it, and pings the next player', async () => {
+    world = await World.start(['alice', 'bob'])
+    const w = world
+    const t0 = await openBura(w, { deadline: '2m' })
+    if (t0.progress !== 'acting') return // a Bura was dealt: the game ended before anyone acted
+    const first = t0.waitingFor[0]!
+    expect(t0.deadlineAt).toBe(w.discord.clock.now() + 120_000)
+    await w.channel.waitFor((m) => m.content.includes(`<@${first}>`) && m.content.includes('your turn'))
+
+    // A quarter of the turn before the deadline: one reminder for the player on turn.
+    await w.discord.clock.advance(91_000)
+    await w.channel.waitFor((m) => /reminder/i.test(m.content) && m.content.includes(`<@${first}>`))
+
+    // The deadline: the engine's automatic move is played for them and the next player is pinged.
+    await w.discord.clock.advance(30_000)
+    const t1 = await eventually(() => w.table(), (t) => t.version > t0.version)
+    expect(t1.seats.find((s) => s.userId === first)!.missedTurns).toBe(1)
+    const next = t1.waitingFor[0]!
+    expect(next).not.toBe(first)
+    await w.channel.waitFor((m) => m.content.includes(`<@${next}>`) && m.content.includes('your turn') && m.createdAt >= t0.deadlineAt!)
+    expect(t1.deadlineAt).toBe(t0.deadlineAt! + 120_000)
+    const turnPings = w.channel.publicMessages().filter((m) => m.content.includes('your turn') && !/reminder/i.test(m.content))
+    expect(turnPings).toHaveLength(2)
+    await expectNothingHidden(w, t1.id)
+  })
+
+  it('re-arms deadlines after a restart and plays the move when it passed while the bot was down', async () => {
+    world = await World.start(['alice', 'bob'])
+    const w = world
+    const t0 = await openBura(w, { deadline: '10m' })
+    if (t0.progress !== 'acting') return
+    await w.bot.stop()
+    await w.discord.clock.advance(11 * 60_000)
+    await w.boot()
+    const t1 = await eventually(() => w.table(), (t) => t.version > t0.version)
+    expect(t1.seats.find((s) => s.userId === t0.waitingFor[0])!.missedTurns).toBe(1)
+    await w.channel.waitFor((m) => m.content.includes(`<@${t1.waitingFor[0]}>`) && m.createdAt > t0.deadlineAt!)
+  })
+
+  it('posts a fresh table message once the old one is over an hour old; old buttons keep working', async () => {
+    world = await World.start(['alice', 'bob'])
+    const w = world
+    const t0 = await openBura(w, { deadline: '2h' })
+    if (t0.progress !== 'acting') return
+    const oldMessage = w.publicMessage(t0)
+    await w.discord.clock.advance(61 * 60_000)
+    await playTurn(w, t0.waitingFor[0]!)
+    const t1 = await w.table()
+    expect(t1.messageId).not.toBe(t0.messageId)
+    const fresh = w.publicMessage(t1)
+    expect(buttonLabels(fresh)).toContain('Your hand')
+    expect(w.channel.publicMessages().filter((m) => buttonLabels(m).includes('Your hand')).at(-1)!.id).toBe(fresh.id)
+    // Discord refused to edit the hour-old message (30046): it stays, and its buttons still route.
+    const stillThere = w.discord.message(oldMessage.id)!
+    const view = await w.member(w.nameOf(t1.waitingFor[0]!)).click(stillThere, 'Your hand')
+    expect(view.ephemeral).toBe(true)
+    expect(view.components.length).toBeGreaterThan(0)
+    await playTurn(w, t1.waitingFor[0]!)
+    expect((await w.table()).version).toBeGreaterThan(t1.version)
+    expect(textOf(w.publicMessage(await w.table()))).toContain('Bura')
+  })
+})

@@ -1,0 +1,88 @@
+import { execFile } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { replayText } from '../../../src/games/replay.js'
+
+const DIR = join(import.meta.dirname, 'scenarios')
+
+/** Runs a scenario file through the real command line, as a user would. */
+function replayCli(file: string): Promise<{ code: number; out: any }> {
+  return new Promise((resolve, reject) => {
+    execFile('npm', ['run', '--silent', 'replay', '--', join(DIR, file)], { cwd: join(import.meta.dirname, '../../..') }, (err, stdout) => {
+      try {
+        resolve({ code: err ? Number((err as { code?: number }).code) : 0, out: JSON.parse(stdout) })
+      } catch (e) {
+        reject(new Error(`${file}: ${(e as Error).message}: ${stdout}`))
+      }
+    })
+  })
+}
+
+const seat = (out: any, s: number) => out.seats[s]
+
+describe('Badugi scenario files through `npm run replay`', () => {
+  it('replays the scenario files with the results the rules give', async () => {
+    // Two files go through the command line itself (exit 0 and exit 1); the rest through the same replay in-process.
+    const cli = ['anna-ben.json', 'raise-cap.json']
+    const inProcess = ['side-pots.json', 'odd-chip.json', 'heads-up-order.json', 'reshuffle.json', 'next-hand.json']
+    const runs: Record<string, { code: number; out: any }> = Object.fromEntries(await Promise.all(cli.map(async (f) => [f, await replayCli(f)] as const)))
+    for (const f of inProcess) {
+      const r = replayText(readFileSync(join(DIR, f), 'utf8'))
+      runs[f] = { code: r.exitCode, out: JSON.parse(JSON.stringify(r.output)) }
+    }
+
+    // Anna's 8-6-5-3 badugi beats Ben's 7-4-2 (source example); Anna wins Ben's 2 chips.
+    const anna = runs['anna-ben.json']!
+    expect(anna.code).toBe(0)
+    expect(anna.out).toMatchObject({ ok: true, game: 'badugi', over: true, pot: 0, winners: [0] })
+    expect(seat(anna.out, 0)).toMatchObject({ stack: 102, handValue: '8-6-5-3 badugi' })
+    expect(seat(anna.out, 1)).toMatchObject({ stack: 98, handValue: '3-card 7-4-2' })
+    expect([...seat(anna.out, 0).hand].sort()).toEqual(['3D', '5C', '6H', '8S'])
+    expect([...seat(anna.out, 1).hand].sort()).toEqual(['2C', '2D', '4H', '7S'])
+    expect(anna.out.events.filter((e: any) => e.type === 'show').map((e: any) => e.seat)).toEqual([1, 0])
+
+    const side = runs['side-pots.json']!
+    expect(side.code).toBe(0)
+    expect(side.out.seats.map((s: any) => s.stack)).toEqual([40, 40, 45, 70])
+    expect(side.out.winners).toEqual([1, 2, 3])
+    expect(side.out.events.filter((e: any) => e.type === 'chips' && e.to !== 'pot').map((e: any) => [e.to.seat, e.amount, e.reason])).toEqual([
+      [0, 40, 'uncalled bet returned'],
+      [1, 40, 'main pot'],
+      [2, 45, 'side pot 1'],
+      [3, 70, 'side pot 2'],
+    ])
+
+    const odd = runs['odd-chip.json']!
+    expect(odd.out.seats.map((s: any) => s.stack)).toEqual([100, 99, 101])
+    expect(odd.out.winners).toEqual([0, 2])
+
+    expect(runs['raise-cap.json']).toMatchObject({ code: 1, out: { ok: false, error: { index: 3 } } })
+    expect(runs['raise-cap.json']!.out.error.message).toMatch(/capped/)
+    expect(runs['heads-up-order.json']).toMatchObject({ code: 1, out: { ok: false, error: { index: 4 } } })
+
+    const reshuffle = runs['reshuffle.json']!
+    expect(reshuffle.code).toBe(0)
+    expect(reshuffle.out.events).toContainEqual({ type: 'reshuffle', cards: 20 })
+    // Seat 6 threw 5D 6D 7D 8D when the pile ran out: none of them can come back to it.
+    expect(seat(reshuffle.out, 6).hand.filter((x: string) => ['5D', '6D', '7D', '8D'].includes(x))).toEqual([])
+    expect(reshuffle.out).toMatchObject({ phase: 'betting', pot: 16, over: false })
+
+    const next = runs['next-hand.json']!
+    expect(next.code).toBe(0)
+    expect(next.out).toMatchObject({ handNo: 2, dealer: 1, pot: 3, winners: [] })
+    expect(next.out.events.filter((e: any) => e.type === 'handStarted').map((e: any) => [e.dealer, e.smallBlind, e.bigBlind])).toEqual([
+      [0, 1, 2],
+      [1, 2, 0],
+    ])
+  })
+
+  it('refuses malformed files with exit 2 and names the problem', () => {
+    const base = JSON.parse(readFileSync(join(DIR, 'odd-chip.json'), 'utf8'))
+    expect(replayText(JSON.stringify({ ...base, options: { limit: 'spread' } })).exitCode).toBe(2)
+    expect(replayText(JSON.stringify({ ...base, options: { ante: 1 } })).exitCode).toBe(2)
+    expect(replayText(JSON.stringify({ ...base, actions: [{ seat: 0, type: 'draw', cards: ['ZZ'] }] })).exitCode).toBe(2)
+    expect(replayText(JSON.stringify({ ...base, actions: [{ seat: 0, type: 'shove' }] })).exitCode).toBe(2)
+    expect(replayText(JSON.stringify({ ...base, deck: base.deck.slice(1) })).exitCode).toBe(2)
+  })
+})

@@ -14,8 +14,37 @@ export type Draft = { -readonly [K in keyof BuraState]: BuraState[K] }
 /** Redeals when `redealOnCombination` keeps finding combinations; a shuffled deck ends this in a few tries. */
 const MAX_REDEALS = 10_000
 
-export function draftOf(state: BuraState): Draft {
-  return { ...state }
+/** A field-by-field copy: several times faster than an object spread in V8, and apply runs it every time. */
+export function draftOf(s: BuraState): Draft {
+  return {
+    game: s.game,
+    players: s.players,
+    options: s.options,
+    phase: s.phase,
+    gameNumber: s.gameNumber,
+    dealer: s.dealer,
+    supply: s.supply,
+    inGame: s.inGame,
+    trump: s.trump,
+    trumpCard: s.trumpCard,
+    trumpCardDrawnBy: s.trumpCardDrawnBy,
+    hands: s.hands,
+    pile: s.pile,
+    trick: s.trick,
+    lastTrick: s.lastTrick,
+    taken: s.taken,
+    tricks: s.tricks,
+    faceDownBy: s.faceDownBy,
+    passed: s.passed,
+    callTurn: s.callTurn,
+    stacks: s.stacks,
+    pot: s.pot,
+    potShares: s.potShares,
+    chipTotal: s.chipTotal,
+    penalties: s.penalties,
+    end: s.end,
+    nextDealer: s.nextDealer,
+  }
 }
 
 export function nextInGame(s: BuraState, seat: number): number {
@@ -125,19 +154,20 @@ export function startGame(d: Draft, dealer: number, events: BuraEvent[]): void {
  */
 export function startTrick(d: Draft, normalLeader: number, events: BuraEvent[]): void {
   if (d.hands[normalLeader]!.length === 3) {
-    const order = inGameFrom(d, normalLeader)
     let bestSeat = -1
     let bestKind: CombinationKind | null = null
-    for (const seat of order) {
+    let seat = normalLeader
+    do {
       const kind = combinationOf(d.hands[seat]!, d.trump, d.options)
       if (kind && (bestKind === null || priority(kind) > priority(bestKind))) {
         bestKind = kind
         bestSeat = seat
       }
-    }
+      seat = nextInGame(d, seat)
+    } while (seat !== normalLeader)
     if (bestKind !== null) {
       if (bestKind === 'bura') {
-        const holders = order.filter((seat) => combinationOf(d.hands[seat]!, d.trump, d.options) === 'bura')
+        const holders = inGameFrom(d, normalLeader).filter((s) => combinationOf(d.hands[s]!, d.trump, d.options) === 'bura')
         if (holders.length > 1) return playBuraTrick(d, holders, events)
       }
       const cards = d.hands[bestSeat]!
@@ -180,7 +210,7 @@ function collectTrick(d: Draft, trick: Trick, winner: number, events: BuraEvent[
   for (const play of trick.plays) for (const c of play.cards) won.push(c)
   d.taken = setArray(d.taken, winner, won)
   d.tricks = setArray(d.tricks, winner, d.tricks[winner]! + 1)
-  d.lastTrick = { ...trick, winner }
+  d.lastTrick = { leader: trick.leader, size: trick.size, plays: trick.plays, best: trick.best, combination: trick.combination, winner }
   d.trick = null
   events.push({ type: 'trick', winner })
 }
@@ -200,12 +230,13 @@ export function playCards(d: Draft, seat: number, cards: readonly Card[], faceDo
   } else {
     beatsNow = !faceDownWanted && setBeats(cards, trick.plays[trick.best]!.cards, d.trump)
     faceDown = d.options.faceDown && !beatsNow
-    const plays = trick.plays.concat({ seat, cards, faceDown })
-    next = { ...trick, plays, best: beatsNow ? plays.length - 1 : trick.best }
+    const plays = trick.plays.slice()
+    plays.push({ seat, cards, faceDown })
+    next = { leader: trick.leader, size: trick.size, plays, best: beatsNow ? plays.length - 1 : trick.best, combination: trick.combination }
   }
   if (faceDown) d.faceDownBy = setArray(d.faceDownBy, seat, d.faceDownBy[seat]!.concat(cards))
   events.push({ type: 'play', seat, count: cards.length, faceDown, cards: faceDown ? null : cards, beats: beatsNow })
-  if (next.plays.length < inGameCount(d)) {
+  if (nextInGame(d, seat) !== next.leader) {
     d.trick = next
     return
   }
@@ -221,19 +252,21 @@ export function playCards(d: Draft, seat: number, cards: readonly Card[], faceDo
 
 /** Everyone draws back to 3, one card at a time from the trick winner, in whole rounds only. */
 function drawCards(d: Draft, from: number, need: number, events: BuraEvent[]): void {
-  const order = inGameFrom(d, from)
   const pile = d.pile
-  const rounds = Math.min(need, Math.floor(pile.length / order.length))
+  const rounds = Math.min(need, Math.floor(pile.length / inGameCount(d)))
   if (rounds === 0) return
-  const hands = d.hands.slice()
-  for (const seat of order) hands[seat] = hands[seat]!.slice()
+  const hands = d.hands.slice() as Card[][]
+  for (let seat = 0; seat < hands.length; seat++) if (d.inGame[seat]) hands[seat] = hands[seat]!.slice()
   let pos = 0
   let trumpCardTo: number | null = null
-  for (let r = 0; r < rounds; r++)
-    for (const seat of order) {
+  for (let r = 0; r < rounds; r++) {
+    let seat = from
+    do {
       if (pos === pile.length - 1) trumpCardTo = seat
-      ;(hands[seat] as Card[]).push(pile[pos++]!)
-    }
+      hands[seat]!.push(pile[pos++]!)
+      seat = nextInGame(d, seat)
+    } while (seat !== from)
+  }
   d.hands = hands
   d.pile = pile.slice(pos)
   if (trumpCardTo !== null) d.trumpCardDrawnBy = trumpCardTo

@@ -44,11 +44,10 @@ function subsets(hand: readonly Card[], k: number, out: Card[][]): void {
 /** Every lead: one card, or two or three cards of one suit. */
 export function leadOptions(hand: readonly Card[]): Card[][] {
   const out: Card[][] = []
-  subsets(hand, 1, out)
-  const pairs: Card[][] = []
-  subsets(hand, 2, pairs)
-  for (const p of pairs) if (p[0]![1] === p[1]![1]) out.push(p)
-  if (hand.length === 3 && allOneSuit(hand)) out.push(hand.slice())
+  const n = hand.length
+  for (let i = 0; i < n; i++) out.push([hand[i]!])
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (hand[i]![1] === hand[j]![1]) out.push([hand[i]!, hand[j]!])
+  if (n === 3 && allOneSuit(hand)) out.push(hand.slice())
   return out
 }
 

@@ -6,7 +6,7 @@ import { act, engine, play, points, refused, sorted, start } from './helpers.js'
 
 describe('beating', () => {
   it('ranks A T K Q J 9 8 7 6 and counts A 11, T 10, K 4, Q 3, J 2 (120 in the deck)', () => {
-    expect(['AS', 'TS', 'KS', 'QS', 'JS', '9S', '8S', '7S', '6S'].map(cardPoints)).toEqual([11, 10, 4, 3, 2, 0, 0, 0, 0])
+    expect((['AS', 'TS', 'KS', 'QS', 'JS', '9S', '8S', '7S', '6S'] as const).map(cardPoints)).toEqual([11, 10, 4, 3, 2, 0, 0, 0, 0])
     expect(setBeats(['TS'], ['KS'], 'H')).toBe(true)
     expect(setBeats(['KS'], ['TS'], 'H')).toBe(false)
     expect(setBeats(['6H'], ['AS'], 'H')).toBe(true)

@@ -13,12 +13,13 @@ export function options(over: Partial<BuraOptions> = {}): BuraOptions {
  * left of the dealer, turns up `trumpCard`, and then draws `pile` in that order; every other
  * card follows in a fixed order.
  */
-export function deckFor(p: { players: number; dealer: number; hands: Card[][]; trumpCard: Card; pile?: Card[]; deck32?: boolean }): Card[] {
+export function deckFor(p: { players: number; dealer: number; hands: readonly (readonly string[])[]; trumpCard: string; pile?: readonly string[]; deck32?: boolean }): Card[] {
+  // Test decks are written as plain strings; the engine's deck check catches a typo.
   const deck: Card[] = []
   for (let round = 0; round < 3; round++)
-    for (let i = 1; i <= p.players; i++) deck.push(p.hands[(p.dealer + i) % p.players]![round]!)
-  deck.push(p.trumpCard)
-  for (const c of p.pile ?? []) deck.push(c)
+    for (let i = 1; i <= p.players; i++) deck.push(p.hands[(p.dealer + i) % p.players]![round]! as Card)
+  deck.push(p.trumpCard as Card)
+  for (const c of p.pile ?? []) deck.push(c as Card)
   const used = new Set(deck)
   for (const c of p.deck32 ? DECK_32 : DECK_36) if (!used.has(c)) deck.push(c)
   expect(new Set(deck).size).toBe(deck.length)
@@ -33,12 +34,12 @@ export interface Table {
 export function start(p: {
   players: number
   dealer: number
-  hands?: Card[][]
-  trumpCard?: Card
-  pile?: Card[]
+  hands?: readonly (readonly string[])[]
+  trumpCard?: string
+  pile?: readonly string[]
   options?: Partial<BuraOptions>
   stacks?: number[]
-  decks?: Card[][]
+  decks?: readonly (readonly Card[])[]
   seed?: number
   pot?: number
   potShares?: number[]

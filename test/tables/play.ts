@@ -1,0 +1,37 @@
+import { expect } from 'vitest'
+import { Rng, seedRng } from '../../src/games/core/rng.js'
+import type { TableService, TableUpdate } from '../../src/tables/index.js'
+
+/**
+ * Plays the next move at a table like a player would: a random legal action (sometimes the
+ * automatic one) for a seat the game waits for, through `act` with the version seen. Between
+ * chip games it deals the next game. Returns the update, or null when nothing can be played.
+ */
+export async function playOne(tables: TableService, tableId: string, rng: Rng, n = 0): Promise<TableUpdate | null> {
+  const table = await tables.get(tableId)
+  if (!table || table.status !== 'playing') return null
+  if (table.progress === 'gameOver') {
+    const next = await tables.nextDeal(tableId, { expectedVersion: table.version })
+    return next.ok ? next.value : null
+  }
+  const userId = rng.pick(table.waitingFor)
+  const seat = await tables.seatView(tableId, userId)
+  if (!seat.ok) throw new Error(seat.error.message)
+  const engine = (await import('../../src/games/registry.js')).ENGINES[table.game]!
+  const auto = engine.autoAction(table.state, seat.value.position!)
+  const action = auto !== null && (rng.int(4) === 0 || seat.value.legal.length === 0) ? auto : rng.pick(seat.value.legal)
+  const out = await tables.act(tableId, userId, action, { expectedVersion: table.version, interactionId: `play-${tableId}-${table.version}-${n}` })
+  if (!out.ok) throw new Error(`legal move refused: ${JSON.stringify(action)}: ${out.error.message}`)
+  return out.value
+}
+
+/** Plays until the current game ends (progress leaves 'acting'); returns the moves made. */
+export async function playGame(tables: TableService, tableId: string, seed = 1, maxMoves = 2000): Promise<number> {
+  const rng = new Rng(seedRng(seed))
+  for (let moves = 0; moves < maxMoves; moves++) {
+    const t = await tables.get(tableId)
+    if (!t || t.status !== 'playing' || t.progress !== 'acting') return moves
+    await playOne(tables, tableId, rng)
+  }
+  expect.fail(`no end after ${maxMoves} moves`)
+}

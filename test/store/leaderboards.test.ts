@@ -1,0 +1,96 @@
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { tempStore } from './temp-db.js'
+
+let t: Awaited<ReturnType<typeof tempStore>>
+beforeEach(async () => {
+  t = await tempStore()
+  await t.store.settings.update('g', { startingGrant: 0 })
+})
+afterEach(async () => {
+  await t.cleanup()
+})
+
+/** Wallets with these balances (grants from a zero starting grant). */
+async function balances(entries: Record<string, number>) {
+  for (const [user, amount] of Object.entries(entries)) {
+    if (amount > 0) await t.store.wallets.grant('g', user, amount)
+    else await t.store.wallets.get('g', user)
+  }
+}
+
+describe('leaderboards', () => {
+  test('chips: highest first, exact ties share a rank and are listed by user id', async () => {
+    await balances({ carol: 300, bob: 500, alice: 300, dave: 100, erin: 500 })
+    const board = await t.store.leaderboards.chips('g', 'dave', 10)
+    expect(board.rows).toEqual([
+      { rank: 1, userId: 'bob', value: 500 },
+      { rank: 1, userId: 'erin', value: 500 },
+      { rank: 3, userId: 'alice', value: 300 },
+      { rank: 3, userId: 'carol', value: 300 },
+      { rank: 5, userId: 'dave', value: 100 },
+    ])
+    expect(board.caller).toEqual({ rank: 5, userId: 'dave', value: 100 })
+    expect(board.total).toBe(5)
+  })
+
+  test("the caller's own rank is there when they are far outside the top 10, ties included", async () => {
+    const many: Record<string, number> = {}
+    for (let i = 0; i < 30; i++) many[`p${String(i).padStart(2, '0')}`] = 1000 - i * 10
+    many.me = 800 // tied with p20
+    await balances(many)
+    const board = await t.store.leaderboards.chips('g', 'me', 10)
+    expect(board.rows).toHaveLength(10)
+    expect(board.rows.map((r) => r.userId)).not.toContain('me')
+    expect(board.caller).toEqual({ rank: 21, userId: 'me', value: 800 })
+    expect((await t.store.leaderboards.chips('g', 'p20', 10)).caller).toEqual({ rank: 21, userId: 'p20', value: 800 })
+    expect((await t.store.leaderboards.chips('g', 'p29', 10)).caller).toEqual({ rank: 31, userId: 'p29', value: 710 })
+  })
+
+  test('a caller without a wallet gets no row, and the board does not create one', async () => {
+    await balances({ a: 10 })
+    expect((await t.store.leaderboards.chips('g', 'stranger')).caller).toBeNull()
+    expect(await t.store.wallets.peek('g', 'stranger')).toBeNull()
+  })
+
+  test('games won: ties broken by fewer games played, then shared', async () => {
+    const s = t.store.stats
+    await s.recordGame('g', 'bura', [
+      { userId: 'a', won: true },
+      { userId: 'b', won: false },
+      { userId: 'c', won: false },
+    ])
+    await s.recordGame('g', 'bura', [
+      { userId: 'b', won: true },
+      { userId: 'c', won: true },
+    ])
+    await s.recordGame('g', 'bura', [{ userId: 'd', won: false }])
+    const board = await t.store.leaderboards.wins('g', 'bura', 'd')
+    // a: 1 won of 1; b, c: 1 won of 2; d: 0 of 1.
+    expect(board.rows).toEqual([
+      { rank: 1, userId: 'a', value: 1, secondary: 1 },
+      { rank: 2, userId: 'b', value: 1, secondary: 2 },
+      { rank: 2, userId: 'c', value: 1, secondary: 2 },
+      { rank: 4, userId: 'd', value: 0, secondary: 1 },
+    ])
+    expect((await t.store.leaderboards.wins('g', 'bura', 'c', 1)).caller).toEqual({ rank: 2, userId: 'c', value: 1, secondary: 2 })
+    expect((await t.store.leaderboards.wins('g', 'badugi', 'a')).rows).toEqual([])
+  })
+
+  test('net chips per chip game and Bugami wins then total points', async () => {
+    const s = t.store.stats
+    await s.recordGame('g', 'badugi', [{ userId: 'a', won: true }, { userId: 'b', won: false }])
+    await s.addNetChips('g', 'badugi', new Map([['a', 40], ['b', -40]]))
+    expect((await t.store.leaderboards.netChips('g', 'badugi', 'b')).rows).toEqual([
+      { rank: 1, userId: 'a', value: 40 },
+      { rank: 2, userId: 'b', value: -40 },
+    ])
+    await s.recordGame('g', 'bugami', [{ userId: 'x', won: true, points: 250 }, { userId: 'y', won: false, points: 260 }, { userId: 'z', won: false, points: 90 }])
+    await s.recordGame('g', 'bugami', [{ userId: 'y', won: true, points: 255 }, { userId: 'x', won: false, points: 100 }, { userId: 'z', won: false, points: 10 }])
+    const board = await t.store.leaderboards.bugami('g', 'z', 2)
+    expect(board.rows).toEqual([
+      { rank: 1, userId: 'y', value: 1, secondary: 515 },
+      { rank: 2, userId: 'x', value: 1, secondary: 350 },
+    ])
+    expect(board.caller).toEqual({ rank: 3, userId: 'z', value: 0, secondary: 100 })
+  })
+})

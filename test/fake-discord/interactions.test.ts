@@ -23,6 +23,10 @@ const commands = ['thinking', 'hidden-thinking', 'modal', 'too-long', 'forgets',
 )
 
 async function handle(interaction: Interaction): Promise<void> {
+  if (interaction.isButton() && interaction.customId === 'bump') {
+    await interaction.update({ content: `bumped by ${interaction.user.username}` })
+    return
+  }
   if (interaction.isButton()) {
     await interaction.reply({ content: `clicked ${interaction.customId}`, flags: MessageFlags.Ephemeral })
     return
@@ -60,7 +64,10 @@ async function handle(interaction: Interaction): Promise<void> {
     case 'post': {
       await interaction.reply({
         content: 'posted',
-        components: [new ActionRowBuilder<ButtonBuilder>().addComponents(new ButtonBuilder().setCustomId('old').setLabel('Old').setStyle(ButtonStyle.Primary))],
+        components: [new ActionRowBuilder<ButtonBuilder>().addComponents(
+            new ButtonBuilder().setCustomId('old').setLabel('Old').setStyle(ButtonStyle.Primary),
+            new ButtonBuilder().setCustomId('bump').setLabel('Bump').setStyle(ButtonStyle.Secondary),
+          ),],
       })
       return
     }
@@ -167,6 +174,20 @@ describe('fake Discord interaction details', () => {
     await channel.send('later')
     expect((await later).content).toBe('later')
     await expect(cards().waitFor((m) => m.content === 'never', { timeout: 100 })).rejects.toThrow(/No message matching/)
+  })
+
+  it('lets interactions update an hour-old message, which the channel route may no longer edit', async () => {
+    const posted = await member('alice').slash(cards(), 'post')
+    await discord.clock.advance(2 * 60 * 60 * 1000)
+    const res = await member('bob').click(posted, 'Bump')
+    expect(res).toMatchObject({ kind: 'update', id: posted.id, content: 'bumped by bob' })
+    const viaChannel = await fetch(`${discord.url}/api/v10/channels/${cards().id}/messages/${posted.id}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bot ${discord.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: 'edited from a timer' }),
+    })
+    expect(viaChannel.status).toBe(429)
+    expect(discord.errors.at(-1)).toMatchObject({ status: 429, code: 30046 })
   })
 
   it('refuses a command the bot never registered', async () => {

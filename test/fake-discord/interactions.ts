@@ -280,7 +280,7 @@ export class Interactions {
         break
       case Callback.UpdateMessage:
         if (!isComponent || !source) throw badCallbackType(body.type)
-        message = this.world.editMessage(source, data)
+        message = this.world.editMessage(source, data, 'interaction')
         record.originalMessageId = source.id
         record.state = 'acknowledged'
         this.settle(record, { kind: 'update', message })
@@ -345,7 +345,7 @@ export class Interactions {
   editWebhookMessage(record: InteractionRecord, messageId: string, body: MessageBody): MessageRecord {
     const message = this.webhookMessage(record, messageId)
     const fillsDeferred = message.loading
-    const edited = this.world.editMessage(message, body, fillsDeferred)
+    const edited = this.world.editMessage(message, body, fillsDeferred ? 'fillDeferred' : 'interaction')
     if (record.awaiting && message.id === record.originalMessageId) {
       this.settle(record, { kind: record.awaiting, message: edited })
     }
@@ -356,7 +356,7 @@ export class Interactions {
     const original = record.originalMessageId ? this.world.messageById(record.originalMessageId) : undefined
     // The first follow-up after a deferred reply replaces the "thinking" message, keeping its ephemeral state.
     if (original?.loading && !original.deleted) {
-      const filled = this.world.editMessage(original, { ...body, flags: body.flags == null ? null : body.flags }, true)
+      const filled = this.world.editMessage(original, body, 'fillDeferred')
       if (record.awaiting) this.settle(record, { kind: record.awaiting, message: filled })
       return filled
     }

@@ -234,13 +234,15 @@ export class World {
 
   /**
    * Applies an edit as Discord does: only the fields present change; limits are checked on the
-   * result; a message older than an hour takes only `oldMessageEdits` edits (error 30046 after).
-   * `fillDeferred` completes a deferred reply, which Discord does not count as an edit.
+   * result. Through the channel routes, a message older than an hour takes only `oldMessageEdits`
+   * edits (error 30046 after). `via: 'interaction'` (update callbacks and interaction-token edits)
+   * is not capped; `via: 'fillDeferred'` completes a deferred reply, which is not an edit at all.
    */
-  editMessage(message: MessageRecord, body: MessageBody, fillDeferred = false): MessageRecord {
+  editMessage(message: MessageRecord, body: MessageBody, via: 'channel' | 'interaction' | 'fillDeferred' = 'channel'): MessageRecord {
     if (message.author.id !== this.bot.id) throw notAuthor()
+    const fillDeferred = via === 'fillDeferred'
     const isOld = this.clock.now() - message.createdAt >= HOUR
-    if (!fillDeferred && isOld && message.oldEdits >= this.options.oldMessageEdits) {
+    if (via === 'channel' && isOld && message.oldEdits >= this.options.oldMessageEdits) {
       throw oldMessageEditCap(HOUR / 1000)
     }
     const keep = message.flags & MessageFlags.Ephemeral
@@ -259,7 +261,7 @@ export class World {
     if (fillDeferred) message.loading = false
     else {
       message.editedAt = this.clock.now()
-      if (isOld) message.oldEdits++
+      if (isOld && via === 'channel') message.oldEdits++
     }
     this.announce(message, GatewayDispatchEvents.MessageUpdate)
     return message

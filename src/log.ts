@@ -7,7 +7,17 @@ export type { Logger }
  * choice or a bid, because logs are read by people who also sit at the tables.
  */
 export function createLogger(level: string = 'info', destination?: DestinationStream): Logger {
-  return pino({ level, base: { app: 'card-table-bot' } }, destination ?? pino.destination(1))
+  return pino({ level, base: { app: 'card-table-bot' }, serializers: { err: errorForLog } }, destination ?? pino.destination(1))
+}
+
+/**
+ * An error as the log keeps it: name, message, code, status and stack. Never the whole object:
+ * a Discord API error carries the request body, which may be a player's private hand view.
+ */
+export function errorForLog(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error) }
+  const e = error as Error & { code?: unknown; status?: unknown; method?: unknown; url?: unknown }
+  return { type: e.name, message: e.message, code: e.code, status: e.status, method: e.method, stack: e.stack }
 }
 
 /** The loggable part of a player's action: its type and public amount, never its cards or suit. */

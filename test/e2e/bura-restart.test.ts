@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { buttonLabels, expectNothingHidden, playTurn, playUntil, textOf, World } from './harness.js'
+import { buttonLabels, expectNothingHidden, playTurn, playUntil, textOf, untilSomeoneActs, World } from './harness.js'
 
 let world: World | undefined
 
@@ -22,18 +22,13 @@ describe('a Bura game through Discord, with the bot restarted mid-game', () => {
     await bob!.click(lobby, 'Join')
     await carol!.click(lobby, 'Join')
     await alice!.click(lobby, 'Start')
-    const started = await w.table()
-    expect(started.status).toBe('playing')
     // Buy-ins left the wallets; the antes are in the pot.
     for (const m of [alice, bob, carol]) expect((await w.bot.store.wallets.get(w.guild.id, m!.id)).balance).toBe(900)
+    const started = await untilSomeoneActs(w)
     await expectNothingHidden(w, started.id)
 
     // A few tricks, then the bot goes down and comes back on the same database.
-    for (let i = 0; i < 4; i++) {
-      const t = await w.table()
-      if (t.progress !== 'acting') break
-      await playTurn(w, t.waitingFor[0]!)
-    }
+    await playUntil(w, (t) => t.progress !== 'acting' || t.version >= started.version + 4)
     const before = await w.table()
     const messageBefore = w.publicMessage(before)
     await w.restart()
@@ -47,6 +42,9 @@ describe('a Bura game through Discord, with the bot restarted mid-game', () => {
       const view = await who.click(messageBefore, 'Your hand')
       expect(view.ephemeral).toBe(true)
       expect(view.components.length).toBeGreaterThan(0)
+      // A move made through the old message's view after the restart goes through.
+      await playTurn(w, after.waitingFor[0]!)
+      expect((await w.table()).version).toBe(after.version + 1)
     }
     await playUntil(w, (t) => t.progress !== 'acting')
     const over = await w.table()

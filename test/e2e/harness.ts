@@ -279,6 +279,18 @@ export async function playUntil(world: World, stop: (t: TableSnapshot) => boolea
   }
 }
 
+/**
+ * A Bura deal can end before anyone acts (a Bura dealt at the start); then a player presses
+ * "Next game" until a game waits for someone. Returns the table then.
+ */
+export async function untilSomeoneActs(world: World): Promise<TableSnapshot> {
+  for (let t = await world.table(); ; t = await world.table()) {
+    if (t.progress === 'acting') return t
+    const seated = t.seats.find((s) => s.status === 'seated')!
+    await world.member(world.nameOf(seated.userId)).click(world.publicMessage(t), 'Next game')
+  }
+}
+
 /** Waits (in real time) until the bot has reacted to a clock jump; polls the database. */
 export async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 5000): Promise<T> {
   const end = Date.now() + timeoutMs

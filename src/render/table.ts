@@ -44,7 +44,7 @@ export function durationText(ms: number): string {
 
 function optionsText(table: RenderTable): string {
   const opts = Object.entries(table.options)
-    .filter(([, v]) => v !== false && v !== undefined && v !== null)
+    .filter(([, v]) => v !== false && v !== 0 && v !== undefined && v !== null)
     .map(([k, v]) => (v === true ? k : `${k} ${String(v)}`))
   return clip([...opts, `turn time ${durationText(table.turnMs)}`].join(' · '), 1024)
 }
@@ -125,12 +125,18 @@ export function renderTableMessage(table: RenderTable, now: number, recent: read
   const { engine, renderer } = parts(table)
   const ctx = contextFor(table)
   const p = renderer.publicParts(engine.view(table.state, null), ctx)
+  // Between games (and Bugami deals) anyone seated may start the next one, and newcomers may join.
+  const between = table.progress === 'gameOver' || table.progress === 'between'
   const lines = [p.status, '', ...p.seatLines]
   if (p.result) lines.push('', p.result)
   const away = table.seats.filter((s) => s.status === 'seated' && s.away && s.position !== null)
   if (!over && away.length) lines.push('', `💤 Away, auto-played until they act: ${listText(away.map((s) => mention(s.userId)))}`)
   if (!over && table.deadlineAt !== null && table.progress === 'acting') {
     lines.push('', table.deadlineAt > now ? `⏰ Automatic move ${relativeTime(table.deadlineAt)}` : '⏰ The deadline has passed: an automatic move is due.')
+  }
+  if (!over && between) {
+    const when = table.deadlineAt !== null && table.deadlineAt > now ? ` It starts by itself ${relativeTime(table.deadlineAt)}.` : ''
+    lines.push('', `Press **${table.progress === 'between' ? 'Next deal' : 'Next game'}** to go on.${when}`)
   }
   if (over) lines.push('', table.status === 'aborted' ? 'The table was closed.' : 'The table has finished. Thanks for playing!')
   const fields = [...p.fields, ...recentField(recent)]
@@ -144,6 +150,12 @@ export function renderTableMessage(table: RenderTable, now: number, recent: read
   const components = over
     ? []
     : buttonRows([
+        ...(between
+          ? [
+              button(tableButtonId(table.id, 'start'), table.progress === 'between' ? 'Next deal' : 'Next game', ButtonStyle.Success),
+              button(tableButtonId(table.id, 'join'), 'Join', ButtonStyle.Secondary),
+            ]
+          : []),
         button(tableButtonId(table.id, 'hand'), 'Your hand', ButtonStyle.Primary),
         button(tableButtonId(table.id, 'rules'), 'Rules', ButtonStyle.Secondary),
         button(tableButtonId(table.id, 'leave'), 'Leave', ButtonStyle.Secondary),

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest'
 import type { AnyEngine } from '../../src/games/core/engine.js'
 import { ENGINES } from '../../src/games/registry.js'
 import { limitViolations } from '../../src/render/limits.js'
-import { describeEvents, renderHandView, renderTableMessage } from '../../src/render/table.js'
-import { actionKey, leakedCards, offeredActions, tableFor, userId, walk } from './support.js'
+import { renderHandView, renderTableMessage } from '../../src/render/table.js'
+import { actionKey, leakedCards, offeredActions, strings, tableFor, userId, walk } from './support.js'
 
 /**
  * Property tests over random game states of every registered game: the public message never shows
@@ -20,10 +20,14 @@ function checkState(engine: AnyEngine, state: unknown, players: number, step: nu
   expect(limitViolations(pub), 'public message limits').toEqual([])
   expect(leakedCards(pub, engine.hiddenFrom(state, null)), 'public message leaks').toEqual([])
   const acting = engine.progress(state) === 'acting'
+  // Bura: counting in your head. Without showCounts no payload of a running game names points.
+  const countsHidden = engine.id === 'bura' && options.showCounts !== true && (engine.view(state, null) as { phase: string }).phase !== 'over'
+  if (countsHidden) expect(strings(pub).join('\n')).not.toMatch(/\bpoints?\b|\bpts\b/i)
   for (let seat = 0; seat < players; seat++) {
     const own = renderHandView(table, userId(seat), NOW)
     expect(limitViolations(own), `seat ${seat} view limits`).toEqual([])
     expect(leakedCards(own, engine.hiddenFrom(state, seat)), `seat ${seat} view leaks`).toEqual([])
+    if (countsHidden) expect(strings(own).join('\n')).not.toMatch(/\bpoints?\b|\bpts\b/i)
     const legal = acting ? engine.legalActions(state, seat) : []
     const offered = new Map(offeredActions(engine.id, own).map((a) => [actionKey(a), a]))
     // Every legal action is offered (for amounts in a range: both ends) ...

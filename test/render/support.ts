@@ -27,7 +27,7 @@ export function tableFor(engine: AnyEngine, state: unknown, players: number, ver
     pot: 0,
     seats: Array.from({ length: players }, (_, i) => ({ userId: userId(i), position: i, stack: engine.usesChips ? 100 : 0, status: 'seated' as const, away: false })),
     state,
-    progress: engine.progress(state),
+    progress: state === null ? null : engine.progress(state),
     gamesPlayed: 0,
     ...extra,
   }

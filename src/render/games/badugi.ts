@@ -52,7 +52,8 @@ function seatLine(v: BadugiView, s: BadugiSeatView, ctx: RenderContext): string 
 }
 
 function potsText(v: BadugiView): string {
-  if (v.pots.length <= 1) return chips(v.pot)
+  // Side pots matter once someone is all-in; before that the pots only mirror unequal bets.
+  if (v.pots.length <= 1 || !v.seats.some((s) => s.status === 'allIn')) return chips(v.pot)
   return `${chips(v.pot)}: ${v.pots.map((p, i) => `${i === 0 ? 'main' : `side ${i}`} ${p.amount}`).join(', ')}`
 }
 

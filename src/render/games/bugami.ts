@@ -2,7 +2,7 @@ import type { APIEmbedField } from 'discord.js'
 import { cardLabel, SUIT_NAME, SUITS, suitSymbol, type Suit } from '../../games/core/cards.js'
 import type { Bid, BugamiAction, BugamiEvent, BugamiView, PlayedCard } from '../../games/bugami/index.js'
 import { cardSelect, layout, moveButton, refreshButton } from '../controls.js'
-import { handText, listText, plural } from '../format.js'
+import { handText, listText, plural, sortHand } from '../format.js'
 import { ButtonStyle } from '../payload.js'
 import type { PrivateParts, PublicParts, RenderContext } from '../types.js'
 
@@ -80,7 +80,7 @@ export function privateParts(v: BugamiView, legal: readonly BugamiAction[], ctx:
     })
   // Stable order: the four suits, then misère.
   bidButtons.sort((a, b) => order(a.custom_id) - order(b.custom_id))
-  const playable = legal.flatMap((a) => (a.type === 'play' ? [a.card] : []))
+  const playable = sortHand(legal.flatMap((a) => (a.type === 'play' ? [a.card] : [])))
   const selects = playable.length
     ? [cardSelect(table, { verb: 'play', cards: null }, playable, playable.length === 1 ? 'Play your only legal card' : `Play a card (${playable.length} legal)`, 1, 1)]
     : []

@@ -103,7 +103,7 @@ export function privateParts(v: BuraView, legal: readonly BuraAction[], ctx: Ren
   const lines = [handText(hand, RANK_ORDER.bura), '', trumpText(v, ctx)]
   const me = v.seats[seat]
   if (me && me.points !== undefined) lines.push(`Your tricks: ${plural(me.tricks, 'trick')}, **${me.points}** points.`)
-  else if (me) lines.push(`Your tricks: ${plural(me.tricks, 'trick')} (count the points in your head).`)
+  else if (me) lines.push(`Your tricks: ${plural(me.tricks, 'trick')} (keep the count in your head).`)
 
   const plays = legal.filter((a): a is Play => a.type === 'play')
   const faceUp = plays.filter((a) => !a.faceDown)
@@ -132,7 +132,7 @@ export function privateParts(v: BuraView, legal: readonly BuraAction[], ctx: Ren
     if (v.turn === seat) lines.push('', answering ? `**Your turn**: answer with exactly ${plural(size, 'card')} (any cards; to take the trick, beat what is in front).` : '**Your lead**: one card, or two or three cards of one suit.')
     else if (v.turn !== null) lines.push('', `Waiting for ${ctx.name(v.turn)}.`)
   } else if (v.phase === 'finalCall') {
-    lines.push('', legal.length ? '**Final call**: declare 31 if your tricks hold 31 or more points, or pass.' : 'Final call: waiting for the others.')
+    lines.push('', legal.length ? '**Final call**: declare 31 if your tricks hold 31 or more, or pass.' : 'Final call: waiting for the others.')
   } else if (v.result) {
     lines.push('', resultText(v.result, ctx))
   }

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest'
+import { parseCustomId } from '../../src/render/custom-id.js'
+import { limitViolations } from '../../src/render/limits.js'
+import { GAME_IDS, REFUSALS, renderBalance, renderHelp, renderLeaderboard, renderRefusal, renderRetiredTableMessage, renderRules } from '../../src/render/messages.js'
+import { EPHEMERAL, forUpdate } from '../../src/render/payload.js'
+import { strings } from './support.js'
+
+const text = (p: unknown) => strings(p).join('\n')
+
+describe('rules', () => {
+  it.each(GAME_IDS)('summarises %s within Discord limits, every page reachable', (game) => {
+    const first = renderRules(game)
+    expect(first.flags).toBe(EPHEMERAL)
+    const seen = new Set<number>([0])
+    const queue = [first]
+    while (queue.length) {
+      const p = queue.pop()!
+      expect(limitViolations(p)).toEqual([])
+      for (const row of p.components ?? [])
+        for (const c of row.components) {
+          const id = 'custom_id' in c ? parseCustomId(c.custom_id) : null
+          expect(id?.kind).toBe('rules')
+          if (id?.kind === 'rules' && !seen.has(id.page)) {
+            seen.add(id.page)
+            queue.push(renderRules(game, id.page))
+          }
+        }
+    }
+  })
+
+  it('states the key numbers of RULES.md', () => {
+    expect(text(renderRules('bugami'))).toMatch(/250/)
+    expect(text(renderRules('bugami'))).toMatch(/⌊10 × tricks ÷ bugs⌋/)
+    expect(text(renderRules('bura'))).toMatch(/A 11 · 10 10 · K 4 · Q 3 · J 2/)
+    expect(text(renderRules('bura'))).toMatch(/31 or more/)
+    expect(text(renderRules('badugi'))).toMatch(/8♥7♦5♣4♠ beats 9♠4♣3♥2♦/)
+  })
+
+  it('clamps a page number out of range', () => {
+    expect(limitViolations(renderRules('bura', 42))).toEqual([])
+    expect(renderRules('bura', 42).embeds![0]!.title).not.toContain('43')
+  })
+})
+
+describe('help, leaderboards, balances, refusals', () => {
+  it('help names every command family', () => {
+    const p = renderHelp()
+    for (const cmd of ['/bugami start', '/bura start', '/badugi start', '/hand', '/table status', '/chips balance', '/leaderboard', '/rules']) expect(text(p)).toContain(cmd)
+    expect(limitViolations(p)).toEqual([])
+  })
+
+  it('ranks a leaderboard with medals, never pings, and shows the viewer below the top', () => {
+    const entries = Array.from({ length: 30 }, (_, i) => ({ userId: `5000000000000000${10 + i}`, value: 10_000 - i * 7, games: 12, wins: 3 }))
+    const p = renderLeaderboard(entries, { game: 'bura', unit: 'chips', viewer: { userId: '999', rank: 31, value: 5 } })
+    expect(limitViolations(p)).toEqual([])
+    expect(p.allowedMentions).toEqual({ parse: [] })
+    const t = text(p)
+    expect(t).toContain('🥇 <@500000000000000010> — **10,000** chips (12 games, 3 won)')
+    expect(t).toContain('**31.** <@999> — **5** chips ← you')
+    expect(t).not.toContain('500000000000000039') // only the top 25
+    expect(text(renderLeaderboard([], { unit: 'points' }))).toContain('Nobody is on this board yet')
+  })
+
+  it('shows a balance privately with the daily timer', () => {
+    const p = renderBalance({ userId: '42', balance: 1234, atTables: 200, nextDailyAt: 1_800_000_000_000 })
+    expect(p.flags).toBe(EPHEMERAL)
+    expect(text(p)).toContain('**1,234** chips')
+    expect(text(p)).toContain('<t:1800000000:R>')
+  })
+
+  it('refuses kindly and privately, within limits', () => {
+    for (const make of Object.values(REFUSALS)) {
+      const p = (make as (...a: unknown[]) => ReturnType<typeof renderRefusal>)(3, 2)
+      expect(p.flags).toBe(EPHEMERAL)
+      expect(limitViolations(p)).toEqual([])
+    }
+    expect(renderRefusal('x'.repeat(5000)).content!.length).toBeLessThanOrEqual(2000)
+    expect(REFUSALS.illegal('You must follow suit: play a ♦.').content).toContain('You must follow suit: play a ♦.')
+  })
+
+  it('retires an old table message with a pointer and no buttons; forUpdate drops flags', () => {
+    const p = renderRetiredTableMessage('https://discord.com/channels/1/2/3')
+    expect(p.components).toEqual([])
+    expect(p.content).toContain('https://discord.com/channels/1/2/3')
+    expect(forUpdate(renderHelp()).flags).toBeUndefined()
+  })
+})

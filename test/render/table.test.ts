@@ -1,0 +1,288 @@
+import { ComponentType, type APIButtonComponentWithCustomId, type APIStringSelectComponent } from 'discord.js'
+import { describe, expect, it } from 'vitest'
+import { cardLabel, type Card } from '../../src/games/core/cards.js'
+import type { AnyEngine } from '../../src/games/core/engine.js'
+import { ENGINES } from '../../src/games/registry.js'
+import { parseCustomId } from '../../src/render/custom-id.js'
+import { limitViolations } from '../../src/render/limits.js'
+import type { Payload } from '../../src/render/payload.js'
+import { describeEvents, renderHandView, renderTableMessage, renderTurnPing } from '../../src/render/table.js'
+import { cardsNamed, offeredActions, strings, tableFor, userId } from './support.js'
+
+const NOW = 1_800_000_000_000
+const bugami = ENGINES.bugami!
+const bura = ENGINES.bura!
+const badugi = ENGINES.badugi!
+
+function start(engine: AnyEngine, players: number, seed: number, options: Record<string, unknown> = {}, dealer = 0): { state: unknown; events: unknown[] } {
+  const out = engine.setup({
+    players,
+    dealer,
+    seed,
+    options: engine.optionsSchema.parse(options),
+    ...(engine.usesChips ? { stacks: Array.from({ length: players }, () => 100) } : {}),
+  })
+  if (!out.ok) throw new Error(out.error.message)
+  return { state: out.value.state, events: out.value.events }
+}
+
+function act(engine: AnyEngine, state: unknown, seat: number, action: unknown): { state: unknown; events: unknown[] } {
+  const out = engine.apply(state, seat, action)
+  if (!out.ok) throw new Error(out.error.message)
+  return { state: out.value.state, events: out.value.events }
+}
+
+function buttons(p: Payload): APIButtonComponentWithCustomId[] {
+  return (p.components ?? []).flatMap((r) => r.components.filter((c): c is APIButtonComponentWithCustomId => c.type === ComponentType.Button && 'custom_id' in c))
+}
+
+function selects(p: Payload): APIStringSelectComponent[] {
+  return (p.components ?? []).flatMap((r) => r.components.filter((c): c is APIStringSelectComponent => c.type === ComponentType.StringSelect))
+}
+
+function text(p: Payload): string {
+  return strings({ content: p.content, embeds: p.embeds }).join('\n')
+}
+
+function labels(p: Payload): string[] {
+  return buttons(p).map((b) => b.label ?? '')
+}
+
+describe('lobby message', () => {
+  const lobby = {
+    ...tableFor(bugami, null, 0, 0),
+    status: 'lobby' as const,
+    seats: [0, 1].map((i) => ({ userId: userId(i), position: null, stack: 0, status: 'seated' as const, away: false })),
+    progress: null,
+    deadlineAt: null,
+  }
+
+  it('has the buttons Join, Leave, Start and Rules, routed by table id', () => {
+    const p = renderTableMessage(lobby, NOW)
+    expect(labels(p)).toEqual(['Join', 'Leave', 'Start', 'Rules'])
+    expect(buttons(p).map((b) => parseCustomId(b.custom_id))).toEqual(
+      ['join', 'leave', 'start', 'rules'].map((verb) => ({ kind: 'table', tableId: lobby.id, verb })),
+    )
+    expect(text(p)).toContain(`<@${userId(0)}>`)
+    expect(text(p)).toContain('Needs 1 more to start')
+    expect(p.allowedMentions).toEqual({ parse: [] })
+    expect(limitViolations(p)).toEqual([])
+  })
+
+  it('shows the buy-in of a chip table', () => {
+    const p = renderTableMessage({ ...lobby, game: 'badugi', options: badugi.optionsSchema.parse({}) as Record<string, unknown>, buyIn: 200 }, NOW)
+    expect(text(p)).toContain('200 chips')
+  })
+
+  it('tells a seated player their cards come at the start', () => {
+    expect(renderHandView(lobby, userId(0), NOW).content).toMatch(/not started/)
+  })
+})
+
+describe('Bugami', () => {
+  const players = 4
+  const s0 = start(bugami, players, 3)
+
+  it('keeps bids secret until the last is in, then shows them all', () => {
+    let s = act(bugami, s0.state, 1, { type: 'bid', suit: 'H' })
+    s = act(bugami, s.state, 2, { type: 'bid', misere: true })
+    const table = tableFor(bugami, s.state, players, 2)
+    const pub = renderTableMessage(table, NOW)
+    expect(text(pub)).toContain('has bid ✅')
+    expect(text(pub)).not.toMatch(/hearts|Misère|♥/)
+    const own = renderHandView(table, userId(1), NOW)
+    expect(text(own)).toContain('Your bid: **♥ hearts** (secret)')
+    const other = renderHandView(table, userId(0), NOW)
+    expect(text(other)).not.toMatch(/hearts/)
+    // A seat may change its bid: the five bid buttons stay, the current one marked.
+    expect(labels(own)).toEqual(['♠ spades', '♥ hearts ✓', '♦ diamonds', '♣ clubs', 'Misère', '↻ Refresh'])
+    expect(describeEvents(table, s.events)).toEqual([`<@${userId(2)}> has bid.`])
+
+    s = act(bugami, s.state, 0, { type: 'bid', suit: 'S' })
+    s = act(bugami, s.state, 3, { type: 'bid', suit: 'H' })
+    const after = renderTableMessage(tableFor(bugami, s.state, players, 4), NOW)
+    expect(text(after)).toContain('bid **♥ hearts**')
+    expect(text(after)).toContain('bid **Misère**')
+    expect(text(after)).toContain('bid **♠ spades**')
+    expect(describeEvents(table, s.events).join('\n')).toMatch(/Bids revealed: .*♥ hearts.*Misère/)
+  })
+
+  it('offers the legal cards in a select whose values are card codes, and logs plays in words', () => {
+    let s = s0
+    for (let seat = 0; seat < players; seat++) s = act(bugami, s.state, seat, { type: 'bid', suit: 'S' })
+    const leader = bugami.waitingFor(s.state)[0]!
+    const table = tableFor(bugami, s.state, players, 9)
+    const own = renderHandView(table, userId(leader), NOW)
+    const [menu] = selects(own)
+    const legal = bugami.legalActions(s.state, leader).map((a: { card: Card }) => a.card)
+    expect(menu!.options.map((o) => o.value).sort()).toEqual([...legal].sort())
+    expect(menu!.min_values).toBe(1)
+    expect(menu!.max_values).toBe(1)
+    expect(parseCustomId(menu!.custom_id)).toEqual({ kind: 'move', tableId: table.id, version: 9, move: { verb: 'play', cards: null } })
+    const card = legal[0]!
+    const played = act(bugami, s.state, leader, { type: 'play', card })
+    expect(describeEvents(table, played.events)).toContain(`<@${userId(leader)}> played ${cardLabel(card)}.`)
+    const pub = renderTableMessage(tableFor(bugami, played.state, players, 10), NOW)
+    expect(text(pub)).toContain(cardLabel(card))
+    expect(text(pub)).toContain(`<t:${Math.floor(table.deadlineAt! / 1000)}:R>`)
+    expect(labels(pub)).toEqual(['Your hand', 'Rules', 'Leave'])
+    // Whoever is not to play gets no card controls.
+    const idle = renderHandView(tableFor(bugami, played.state, players, 10), userId(leader), NOW)
+    expect(offeredActions('bugami', idle)).toEqual([])
+  })
+
+  it('shows the winner and final totals when the match is over, without buttons', () => {
+    let state: unknown = start(bugami, 3, 8, { target: 1 }).state
+    while (bugami.progress(state) === 'acting') {
+      const seat = bugami.waitingFor(state)[0]!
+      state = act(bugami, state, seat, bugami.autoAction(state, seat)).state
+    }
+    const view = bugami.view(state, null) as { winner: number | null; phase: string }
+    if (view.phase !== 'gameOver') return // a tie at the top plays on; this seed ends
+    const p = renderTableMessage({ ...tableFor(bugami, state, 3, 50), status: 'finished' }, NOW)
+    expect(text(p)).toContain(`🏆 <@${userId(view.winner!)}> wins the match`)
+    expect(p.components).toEqual([])
+  })
+})
+
+describe('Bura', () => {
+  function toTrick(options: Record<string, unknown>, seed: number) {
+    const s = start(bura, 2, seed, options)
+    return s
+  }
+
+  it('shows no points or taken cards without showCounts, and the trump card always', () => {
+    let s = toTrick({}, 5)
+    let guard = 0
+    // Play a few tricks with the automatic moves.
+    while (bura.progress(s.state) === 'acting' && guard++ < 6) {
+      const seat = bura.waitingFor(s.state)[0]!
+      s = act(bura, s.state, seat, bura.legalActions(s.state, seat).find((a: { type: string }) => a.type === 'play') ?? bura.autoAction(s.state, seat))
+    }
+    const table = tableFor(bura, s.state, 2, 3)
+    const v = bura.view(s.state, null) as { trumpCard: Card }
+    for (const p of [renderTableMessage(table, NOW), renderHandView(table, userId(0), NOW), renderHandView(table, userId(1), NOW)]) {
+      expect(text(p)).not.toMatch(/\bpoints?\b|\bpts\b/i)
+      expect(text(p)).toContain(cardLabel(v.trumpCard))
+    }
+  })
+
+  it('shows own trick points with showCounts', () => {
+    let s = toTrick({ showCounts: true }, 5)
+    let guard = 0
+    while (bura.progress(s.state) === 'acting' && guard++ < 6) {
+      const seat = bura.waitingFor(s.state)[0]!
+      s = act(bura, s.state, seat, bura.legalActions(s.state, seat).find((a: { type: string }) => a.type === 'play') ?? bura.autoAction(s.state, seat))
+    }
+    const table = tableFor(bura, s.state, 2, 3, { options: bura.optionsSchema.parse({ showCounts: true }) as Record<string, unknown> })
+    expect(text(renderHandView(table, userId(0), NOW))).toMatch(/Your tricks: \d+ tricks?, \*\*\d+\*\* points/)
+  })
+
+  it('offers leads as buttons, answers of the lead count as a select, and Declare 31', () => {
+    let s = toTrick({}, 21)
+    const leader = bura.waitingFor(s.state)[0]!
+    const table = tableFor(bura, s.state, 2, 1)
+    const lead = renderHandView(table, userId(leader), NOW)
+    const leads = bura.legalActions(s.state, leader).filter((a: { type: string }) => a.type === 'play')
+    expect(buttons(lead).filter((b) => b.label!.startsWith('Lead '))).toHaveLength(leads.length)
+    expect(labels(lead)).toContain('Declare 31')
+    // The other player may declare at any moment (default option), but has no cards to play yet.
+    const other = renderHandView(table, userId(1 - leader), NOW)
+    expect(labels(other)).toEqual(['Declare 31', '↻ Refresh'])
+    // Lead the largest lead, then the answer needs exactly as many cards.
+    const big = leads.reduce((a: { cards: Card[] }, b: { cards: Card[] }) => (b.cards.length > a.cards.length ? b : a))
+    s = act(bura, s.state, leader, big)
+    const answer = renderHandView(tableFor(bura, s.state, 2, 2), userId(1 - leader), NOW)
+    if (big.cards.length === 1) {
+      expect(buttons(answer).filter((b) => b.label!.startsWith('Play '))).toHaveLength(3)
+    } else {
+      const [menu] = selects(answer)
+      expect(menu!.min_values).toBe(big.cards.length)
+      expect(menu!.max_values).toBe(big.cards.length)
+      expect(menu!.options).toHaveLength(3)
+    }
+    const line = describeEvents(table, s.events).join('\n')
+    expect(line).toContain(`<@${userId(leader)}> played `)
+    for (const c of big.cards as Card[]) expect(line).toContain(cardLabel(c))
+  })
+
+  it('offers Declare 31 and Pass at the final call and words a declaration with its points', () => {
+    let s = toTrick({}, 33)
+    let guard = 0
+    while (bura.progress(s.state) === 'acting' && guard++ < 500) {
+      const seat = bura.waitingFor(s.state)[0]!
+      const legal = bura.legalActions(s.state, seat)
+      const phase = (bura.view(s.state, null) as { phase: string }).phase
+      if (phase === 'finalCall') {
+        const table = tableFor(bura, s.state, 2, 7)
+        expect(labels(renderHandView(table, userId(seat), NOW))).toEqual(['Declare 31', 'Pass', '↻ Refresh'])
+        expect(text(renderTableMessage(table, NOW))).toContain('Final call')
+        s = act(bura, s.state, seat, { type: 'declare' })
+        const lines = describeEvents(table, s.events).join('\n')
+        expect(lines).toMatch(new RegExp(`<@${userId(seat)}> declared (31 with|with only) \\d+ points`))
+        const over = renderTableMessage(tableFor(bura, s.state, 2, 8), NOW)
+        expect(labels(over)).toContain('Next game')
+        expect(text(over)).toMatch(/declared/)
+        return
+      }
+      s = act(bura, s.state, seat, legal.find((a: { type: string }) => a.type === 'play') ?? legal[0])
+    }
+    throw new Error('no final call reached')
+  })
+})
+
+describe('Badugi', () => {
+  it('labels betting with amounts (fixed limit)', () => {
+    const s = start(badugi, 3, 4)
+    const seat = badugi.waitingFor(s.state)[0]!
+    const p = renderHandView(tableFor(badugi, s.state, 3, 1), userId(seat), NOW)
+    expect(labels(p)).toEqual(['Fold', 'Call 2', 'Raise to 4', '↻ Refresh'])
+    expect(text(p)).toMatch(/Value: \*\*/)
+  })
+
+  it('offers presets within the range in pot limit and no limit', () => {
+    for (const limit of ['pot', 'no']) {
+      const s = start(badugi, 3, 4, { limit })
+      const seat = badugi.waitingFor(s.state)[0]!
+      const p = renderHandView(tableFor(badugi, s.state, 3, 1, { options: badugi.optionsSchema.parse({ limit }) as Record<string, unknown> }), userId(seat), NOW)
+      const raises = labels(p).filter((l) => /Raise|All-in/.test(l))
+      expect(raises.length).toBeGreaterThanOrEqual(2)
+      expect(raises[0]).toBe('Raise to 4 (min)')
+      if (limit === 'no') expect(raises.at(-1)).toBe('All-in 100')
+      else expect(raises.at(-1)).toMatch(/\(pot\)$/)
+    }
+  })
+
+  it('draws with a multi-select of card codes and a Stand pat button', () => {
+    let s = start(badugi, 2, 9)
+    while ((badugi.view(s.state, null) as { phase: string }).phase === 'betting') {
+      const seat = badugi.waitingFor(s.state)[0]!
+      const legal = badugi.legalActions(s.state, seat)
+      s = act(badugi, s.state, seat, legal.find((a: { type: string }) => a.type === 'check' || a.type === 'call'))
+    }
+    const seat = badugi.waitingFor(s.state)[0]!
+    const p = renderHandView(tableFor(badugi, s.state, 2, 5), userId(seat), NOW)
+    const [menu] = selects(p)
+    const hand = (badugi.view(s.state, seat) as { you: { hand: Card[] } }).you.hand
+    expect(menu!.options.map((o) => o.value).sort()).toEqual([...hand].sort())
+    expect([menu!.min_values, menu!.max_values]).toEqual([1, 4])
+    expect(labels(p)).toContain('Stand pat')
+    const drawn = act(badugi, s.state, seat, { type: 'draw', cards: hand.slice(0, 2) })
+    const line = describeEvents(tableFor(badugi, s.state, 2, 5), drawn.events).join('\n')
+    expect(line).toContain(`<@${userId(seat)}> drew 2.`)
+    // The discarded cards stay hidden: the log names none.
+    expect([...cardsNamed({ line })]).toEqual([])
+  })
+})
+
+describe('turn ping', () => {
+  it('pings exactly the players to act and links the table message', () => {
+    const s = start(bugami, 3, 1)
+    const table = tableFor(bugami, s.state, 3, 0)
+    const p = renderTurnPing(table, [userId(1), userId(2)], '300000000000000003')
+    expect(p.allowedMentions).toEqual({ users: [userId(1), userId(2)] })
+    expect(p.content).toContain(`<@${userId(1)}> and <@${userId(2)}>`)
+    expect(p.content).toContain('https://discord.com/channels/100000000000000001/200000000000000002/300000000000000003')
+    expect(limitViolations(p)).toEqual([])
+  })
+})

@@ -197,7 +197,7 @@ describe('fake Discord with a real discord.js client', () => {
     expect(aliceSees).not.toContain('bob holds 7D TH AS')
     expect(aliceSees).not.toContain('psst: your turn soon')
     expect(aliceSees).toContain(start.content)
-    expect(() => alice.click(hand, 'Join')).toThrow(/ephemeral for someone else/)
+    await expect(alice.click(hand, 'Join')).rejects.toThrow(/ephemeral for someone else/)
   })
 
   it('sends string select menu choices', async () => {
@@ -207,8 +207,8 @@ describe('fake Discord with a real discord.js client', () => {
     const start = await alice.slash(table, 'table start', {})
     const res = await alice.select(start, 'discard', ['7D', 'TH'])
     expect(res).toMatchObject({ ephemeral: true, content: 'alice discards 7D TH' })
-    expect(() => alice.select(start, 'discard', ['7D', 'TH', 'AS'])).toThrow(/takes 1 to 2 values/)
-    expect(() => alice.select(start, 'discard', ['2C'])).toThrow(/offers no 2C/)
+    await expect(alice.select(start, 'discard', ['7D', 'TH', 'AS'])).rejects.toThrow(/takes 1 to 2 values/)
+    await expect(alice.select(start, 'discard', ['2C'])).rejects.toThrow(/offers no 2C/)
   })
 
   it('checks options and command permissions the way the Discord client does', async () => {

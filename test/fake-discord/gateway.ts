@@ -8,6 +8,7 @@ import {
   GatewayIntentBits,
   GatewayOpcodes,
 } from 'discord-api-types/v10'
+import { apiMember } from './model.js'
 import type { World } from './world.js'
 
 interface Session {
@@ -123,6 +124,27 @@ export class Gateway {
           }
           this.sendDispatch(old, GatewayDispatchEvents.Resumed, {})
           this.settle()
+          return
+        }
+        case GatewayOpcodes.RequestGuildMembers: {
+          if (!session) return ws.close(GatewayCloseCodes.NotAuthenticated, 'Not authenticated.')
+          const d = payload.d ?? {}
+          const guild = this.world.guildById(String(d.guild_id))
+          if (!guild) return
+          const ids: string[] | null = d.user_ids ? [].concat(d.user_ids) : null
+          const query = typeof d.query === 'string' ? d.query.toLowerCase() : ''
+          const limit = Number(d.limit) || Infinity
+          const members = guild.members
+            .filter((m) => (ids ? ids.includes(m.user.id) : m.user.username.toLowerCase().startsWith(query)))
+            .slice(0, limit)
+          this.sendDispatch(session, GatewayDispatchEvents.GuildMembersChunk, {
+            guild_id: guild.id,
+            members: members.map((m) => apiMember(m, guild)),
+            chunk_index: 0,
+            chunk_count: 1,
+            ...(ids ? { not_found: ids.filter((id) => !members.some((m) => m.user.id === id)) } : {}),
+            ...(d.nonce ? { nonce: d.nonce } : {}),
+          })
           return
         }
         default:

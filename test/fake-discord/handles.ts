@@ -158,6 +158,11 @@ export class FakeMember {
     return channel.messages().filter((m) => m.ephemeralFor === null || m.ephemeralFor === this.id)
   }
 
+  /** Posts a plain message as this member (the bot sees it with the GuildMessages intent). */
+  say(channel: FakeChannel, content: string): FakeMessage {
+    return snapshot(this.backend.world.createMessage(channel.record, { content }, { author: this.record.user }))
+  }
+
   /**
    * Runs a slash command as this member, e.g. `slash(table, 'bura start', { ante: 10 })`; options are
    * checked against the command the bot registered. Resolves with the bot's answer; rejects with an
@@ -179,7 +184,7 @@ export class FakeMember {
   }
 
   /** Clicks a button (found by label or custom_id) on a message this member can see. */
-  click(message: MessageRef, button: string, options: InteractOptions = {}): Promise<Answer> {
+  async click(message: MessageRef, button: string, options: InteractOptions = {}): Promise<Answer> {
     const source = this.visibleMessage(message)
     const matches = findComponents(source.components, (c) => c.type === ComponentType.Button && (c.custom_id === button || c.label === button))
     const exact = matches.filter((c) => c.custom_id === button)
@@ -198,7 +203,7 @@ export class FakeMember {
   }
 
   /** Picks `values` in the string select menu `customId` on a message this member can see. */
-  select(message: MessageRef, customId: string, values: string[], options: InteractOptions = {}): Promise<Answer> {
+  async select(message: MessageRef, customId: string, values: string[], options: InteractOptions = {}): Promise<Answer> {
     const source = this.visibleMessage(message)
     const menu = findComponents(source.components, (c) => c.type === ComponentType.StringSelect && c.custom_id === customId)[0]
     if (!menu) throw new Error(`No select menu "${customId}" on message ${source.id}`)

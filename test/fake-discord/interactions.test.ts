@@ -152,6 +152,15 @@ describe('fake Discord interaction details', () => {
     expect(created.some((m) => m.content === 'quietly done')).toBe(false)
   })
 
+  it('delivers members\' own messages, typing, and member lookups over the gateway', async () => {
+    const said = member('alice').say(cards(), 'hi bot')
+    await expect.poll(() => created.find((m) => m.id === said.id)?.author.username).toBe('alice')
+    await channel.sendTyping()
+    const guild = client.guilds.cache.get(discord.guild('Test Server').id)!
+    const fetched = await guild.members.fetch({ user: [member('alice').id, member('bob').id] })
+    expect([...fetched.values()].map((m) => m.user.username).sort()).toEqual(['alice', 'bob'])
+  })
+
   it('serves channel message history newest first, without ephemerals', async () => {
     const fetched = await channel.messages.fetch({ limit: 100 })
     const ids = [...fetched.keys()]

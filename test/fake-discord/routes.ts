@@ -120,6 +120,7 @@ export function buildRoutes(world: World, interactions: Interactions, gatewayUrl
       const flags = (body.flags ?? 0) & ~MessageFlags.Ephemeral
       return apiMessage(world.createMessage(channel, { ...body, flags }))
     }),
+    bot('POST', '/channels/:channel/typing', (req) => (world.requireChannel(req.params.channel!), null)),
     bot('GET', '/channels/:channel/messages', (req) => {
       world.requireChannel(req.params.channel!)
       const limit = Math.min(100, Math.max(1, Number(req.query.get('limit') ?? 50)))

@@ -13,6 +13,8 @@ export function startCommand(
   game: GameId,
   description: string,
   addOptions: (sub: SlashCommandSubcommandBuilder) => SlashCommandSubcommandBuilder,
+  /** Options the command derives from the ones given (the engine still validates the result). */
+  derive: (options: Record<string, unknown>) => Record<string, unknown> = (o) => o,
 ): Command {
   const data = new SlashCommandBuilder()
     .setName(game)
@@ -23,7 +25,7 @@ export function startCommand(
     async execute(interaction: ChatInputCommandInteraction, ctx: BotContext) {
       await startTable(ctx, interaction, {
         game,
-        options: engineOptionsFrom(interaction),
+        options: derive(engineOptionsFrom(interaction)),
         deadline: interaction.options.getString('deadline'),
         buyIn: interaction.options.getInteger('buy_in'),
       })

@@ -2,6 +2,7 @@ import { ApplicationCommandOptionType, InteractionContextType } from 'discord.js
 import { describe, expect, it } from 'vitest'
 import { commandDefinitions } from '../../src/commands/index.js'
 import { engineOptionName } from '../../src/commands/options.js'
+import { betsFromBlinds } from '../../src/commands/badugi.js'
 
 const defs = commandDefinitions()
 const byName = new Map(defs.map((d) => [d.name, d]))
@@ -38,5 +39,12 @@ describe('slash command definitions', () => {
     expect(['target', 'jokers', 'shotgun_wedding', 'show_counts', 'declare_on_turn_only', 'deck32', 'small_blind', 'big_blind'].map(engineOptionName)).toEqual([
       'target', 'jokers', 'shotgunWedding', 'showCounts', 'declareOnTurnOnly', 'deck32', 'smallBlind', 'bigBlind',
     ])
+  })
+})
+
+describe('badugi stakes', () => {
+  it('sizes the fixed-limit bets from the big blind when blinds are given', () => {
+    expect(betsFromBlinds({ smallBlind: 5, bigBlind: 10 })).toEqual({ smallBlind: 5, bigBlind: 10, smallBet: 10, bigBet: 20 })
+    expect(betsFromBlinds({ limit: 'pot' })).toEqual({ limit: 'pot' })
   })
 })

@@ -14,12 +14,13 @@ export function applyDraw(s: BadugiState, seat: number, action: DrawAction): Out
   const hand = s.hands[seat]!
   const thrown = action.cards
   for (let i = 0; i < thrown.length; i++) {
-    if (!hand.includes(thrown[i]!)) return refuse('not-in-hand', `You do not hold ${thrown[i]}.`)
+    if (hand.indexOf(thrown[i]!) < 0) return refuse('not-in-hand', `You do not hold ${thrown[i]}.`)
     if (thrown.indexOf(thrown[i]!) !== i) return refuse('twice', `You named ${thrown[i]} twice.`)
   }
   const d = draftOf(s)
   const events: BadugiEvent[] = [{ type: 'draw', seat, count: thrown.length }]
-  const kept = hand.filter((c) => !thrown.includes(c))
+  const kept: Card[] = []
+  for (const c of hand) if (thrown.indexOf(c) < 0) kept.push(c)
   let pile = d.pile
   let fresh: Card[]
   if (pile.length >= thrown.length) {

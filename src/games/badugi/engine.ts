@@ -117,7 +117,11 @@ function legalActions(s: BadugiState, seat: number): BadugiAction[] {
   if (s.phase === 'drawing') {
     const hand = s.hands[seat]!
     const out: BadugiAction[] = []
-    for (let mask = 0; mask < 1 << hand.length; mask++) out.push({ type: 'draw', cards: hand.filter((_, i) => mask & (1 << i)) })
+    for (let mask = 0; mask < 1 << hand.length; mask++) {
+      const cards: Card[] = []
+      for (let i = 0; i < hand.length; i++) if (mask & (1 << i)) cards.push(hand[i]!)
+      out.push({ type: 'draw', cards })
+    }
     return out
   }
   const out: BadugiAction[] = []

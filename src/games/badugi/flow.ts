@@ -40,8 +40,15 @@ export function startHand(t: TableSeating): { state: BadugiState; events: Badugi
   // Heads-up the dealer posts the small blind; otherwise the two seats left of the dealer.
   const smallBlindSeat = dealtIn.length === 2 ? t.dealer : dealtIn[0]!
   const bigBlindSeat = dealtIn.length === 2 ? dealtIn[0]! : dealtIn[1]!
-  const status: SeatStatus[] = Array.from({ length: n }, (_, s) => (hasChips(t, s) ? 'in' : 'out'))
-  const hands: Card[][] = Array.from({ length: n }, () => [])
+  // Plain loops: Array.from is slow in this hot path.
+  const status: SeatStatus[] = []
+  const hands: Card[][] = []
+  const drawCounts: number[][] = []
+  for (let s = 0; s < n; s++) {
+    status.push(hasChips(t, s) ? 'in' : 'out')
+    hands.push([])
+    drawCounts.push([])
+  }
   let next = 0
   for (let round = 0; round < 4; round++) for (const s of dealtIn) hands[s]!.push(deck[next++]!)
 
@@ -72,7 +79,7 @@ export function startHand(t: TableSeating): { state: BadugiState; events: Badugi
     lastRaise: t.options.bigBlind,
     actedAt: new Array(n).fill(-1),
     aggressor: -1,
-    drawCounts: Array.from({ length: n }, () => []),
+    drawCounts,
     lastActions: new Array(n).fill(null),
     shown: new Array(n).fill(false),
     result: null,

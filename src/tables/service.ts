@@ -271,6 +271,23 @@ export class TableService {
     })
   }
 
+  /**
+   * An away player is back (the bot calls this when they press any table button): their
+   * turns wait for them again. Refused when they were not away.
+   */
+  back(tableId: string, userId: string, opts: ActOptions = {}): Promise<Outcome<TableUpdate>> {
+    return this.change(tableId, opts, (d) => {
+      const seat = d.seatOf(userId)
+      if (!seat || seat.status !== 'seated') return refuse('not-seated', 'You are not playing at this table.')
+      if (!seat.away) return refuse('not-away', 'You are not marked away.')
+      seat.away = false
+      seat.missedTurns = 0
+      d.tableEvents.push({ type: 'back', userId })
+      d.restartClock = true
+      return ok(undefined)
+    })
+  }
+
   /** Between Bura/Badugi games: deals the next one to whoever sits at the table. */
   nextDeal(tableId: string, opts: ActOptions & { userId?: string } = {}): Promise<Outcome<TableUpdate>> {
     return this.change(tableId, opts, (d) => {

@@ -229,3 +229,62 @@ export function describeEvents(table: RenderTable, events: readonly unknown[]): 
   }
   return out
 }
+
+/** Table-level facts (src/tables `TableEvent`) in words; what an automatic move did is left to the engine's events. */
+export type TableEventLike =
+  | { readonly type: 'created'; readonly userId: string }
+  | { readonly type: 'joined'; readonly userId: string; readonly buyIn: number }
+  | { readonly type: 'boughtIn'; readonly userId: string; readonly amount: number }
+  | { readonly type: 'left'; readonly userId: string; readonly cashedOut: number }
+  | { readonly type: 'started'; readonly dealer: number; readonly seed: number }
+  | { readonly type: 'nextGame'; readonly dealer: number | null; readonly seed: number | null }
+  | { readonly type: 'autoMove'; readonly userId: string; readonly position: number; readonly action: unknown }
+  | { readonly type: 'away'; readonly userId: string }
+  | { readonly type: 'back'; readonly userId: string }
+  | { readonly type: 'gameOver'; readonly winners: readonly string[] }
+  | { readonly type: 'ended'; readonly status: 'finished' | 'aborted'; readonly refunds: readonly { userId: string; amount: number }[] }
+
+export function describeTableEvents(table: RenderTable, events: readonly TableEventLike[]): string[] {
+  const ctx = contextFor(table)
+  const out: string[] = []
+  for (const e of events) {
+    switch (e.type) {
+      case 'created':
+        out.push(`${mention(e.userId)} opened the table.`)
+        break
+      case 'joined':
+        out.push(`${mention(e.userId)} sat down${e.buyIn ? ` with ${chips(e.buyIn)}` : ''}.`)
+        break
+      case 'boughtIn':
+        out.push(`${mention(e.userId)} brought ${chips(e.amount)} to the table.`)
+        break
+      case 'left':
+        out.push(`${mention(e.userId)} left the table${e.cashedOut ? ` with ${chips(e.cashedOut)}` : ''}.`)
+        break
+      case 'started':
+        out.push(`The game starts; ${ctx.name(e.dealer)} deals.`)
+        break
+      case 'nextGame':
+        out.push(e.dealer !== null ? `Next game; ${ctx.name(e.dealer)} deals.` : 'Next game.')
+        break
+      case 'autoMove':
+        // Never the move itself: a bid or a discard must stay secret; the engine's events say what is public.
+        out.push(`⏰ ${mention(e.userId)} ran out of time: the bot moved for them.`)
+        break
+      case 'away':
+        out.push(`💤 ${mention(e.userId)} is away and auto-played until they act.`)
+        break
+      case 'back':
+        out.push(`${mention(e.userId)} is back.`)
+        break
+      case 'gameOver':
+        if (e.winners.length) out.push(`🏆 ${listText(e.winners.map(mention))} won the game.`)
+        break
+      case 'ended':
+        out.push(e.status === 'aborted' ? 'The table was closed.' : 'The table has finished.')
+        for (const r of e.refunds) if (r.amount > 0) out.push(`${mention(r.userId)} gets ${chips(r.amount)} back from the pot.`)
+        break
+    }
+  }
+  return out
+}

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { AnyEngine } from '../../src/games/core/engine.js'
 import { ENGINES } from '../../src/games/registry.js'
 import { limitViolations } from '../../src/render/limits.js'
-import { renderHandView, renderTableMessage } from '../../src/render/table.js'
+import { describeEvents, renderHandView, renderTableMessage } from '../../src/render/table.js'
 import { actionKey, leakedCards, offeredActions, strings, tableFor, userId, walk } from './support.js'
 
 /**
@@ -22,12 +22,12 @@ function checkState(engine: AnyEngine, state: unknown, players: number, step: nu
   const acting = engine.progress(state) === 'acting'
   // Bura: counting in your head. Without showCounts no payload of a running game names points.
   const countsHidden = engine.id === 'bura' && options.showCounts !== true && (engine.view(state, null) as { phase: string }).phase !== 'over'
-  if (countsHidden) expect(strings(pub).join('\n')).not.toMatch(/\bpoints?\b|\bpts\b/i)
+  if (countsHidden) expect(strings(pub).join('\n')).not.toMatch(/\d\**\s*(?:points?|pts)\b/i)
   for (let seat = 0; seat < players; seat++) {
     const own = renderHandView(table, userId(seat), NOW)
     expect(limitViolations(own), `seat ${seat} view limits`).toEqual([])
     expect(leakedCards(own, engine.hiddenFrom(state, seat)), `seat ${seat} view leaks`).toEqual([])
-    if (countsHidden) expect(strings(own).join('\n')).not.toMatch(/\bpoints?\b|\bpts\b/i)
+    if (countsHidden) expect(strings(own).join('\n')).not.toMatch(/\d\**\s*(?:points?|pts)\b/i)
     const legal = acting ? engine.legalActions(state, seat) : []
     const offered = new Map(offeredActions(engine.id, own).map((a) => [actionKey(a), a]))
     // Every legal action is offered (for amounts in a range: both ends) ...
@@ -60,7 +60,21 @@ for (const engine of Object.values(ENGINES)) {
         fc.property(fc.integer({ min: engine.minPlayers, max: engine.maxPlayers }), fc.nat(1_000_000), OPTIONS[engine.id] ?? fc.constant({}), (players, seed, options) => {
           walk(engine, players, seed, 150, options, (state, step) => checkState(engine, state, players, step, options))
         }),
-        { numRuns: 4 },
+        { numRuns: 3 },
+      )
+    })
+
+    it('word every event without naming a card hidden from the table', () => {
+      fc.assert(
+        fc.property(fc.integer({ min: engine.minPlayers, max: engine.maxPlayers }), fc.nat(1_000_000), OPTIONS[engine.id] ?? fc.constant({}), (players, seed, options) => {
+          walk(engine, players, seed, 400, options, (state, step, events) => {
+            const table = tableFor(engine, state, players, step)
+            const lines = describeEvents(table, events)
+            expect(leakedCards({ content: lines.join('\n') }, engine.hiddenFrom(state, null))).toEqual([])
+            for (const line of lines) expect(line.length).toBeLessThan(400)
+          })
+        }),
+        { numRuns: 10 },
       )
     })
   })

@@ -118,7 +118,7 @@ export function actionKey(a: unknown): string {
  * Walks a game with random legal moves from a seed, calling `visit` on every state (between deals
  * too), like the engine contract test.
  */
-export function walk(engine: AnyEngine, players: number, seed: number, steps: number, options: Record<string, unknown>, visit: (state: unknown, step: number) => void): void {
+export function walk(engine: AnyEngine, players: number, seed: number, steps: number, options: Record<string, unknown>, visit: (state: unknown, step: number, events: readonly unknown[]) => void): void {
   const rng = new Rng(seedRng(seed))
   const setup = engine.setup({
     players,
@@ -129,12 +129,14 @@ export function walk(engine: AnyEngine, players: number, seed: number, steps: nu
   })
   if (!setup.ok) throw new Error(setup.error.message)
   let state: unknown = setup.value.state
+  let events: readonly unknown[] = setup.value.events
   for (let step = 0; step < steps; step++) {
-    visit(state, step)
+    visit(state, step, events)
     if (engine.progress(state) !== 'acting') {
       const next = engine.nextDeal(state)
       if (!next.ok) return
       state = next.value.state
+      events = next.value.events
       continue
     }
     const seat = rng.pick(engine.waitingFor(state))
@@ -143,5 +145,6 @@ export function walk(engine: AnyEngine, players: number, seed: number, steps: nu
     const out = engine.apply(state, seat, rng.pick(legal))
     if (!out.ok) throw new Error(out.error.message)
     state = out.value.state
+    events = out.value.events
   }
 }

@@ -6,7 +6,7 @@ import { ENGINES } from '../../src/games/registry.js'
 import { parseCustomId } from '../../src/render/custom-id.js'
 import { limitViolations } from '../../src/render/limits.js'
 import type { Payload } from '../../src/render/payload.js'
-import { describeEvents, renderHandView, renderTableMessage, renderTurnPing } from '../../src/render/table.js'
+import { describeEvents, describeTableEvents, renderHandView, renderTableMessage, renderTurnPing } from '../../src/render/table.js'
 import { cardsNamed, offeredActions, strings, tableFor, userId } from './support.js'
 
 const NOW = 1_800_000_000_000
@@ -162,7 +162,7 @@ describe('Bura', () => {
     const table = tableFor(bura, s.state, 2, 3)
     const v = bura.view(s.state, null) as { trumpCard: Card }
     for (const p of [renderTableMessage(table, NOW), renderHandView(table, userId(0), NOW), renderHandView(table, userId(1), NOW)]) {
-      expect(text(p)).not.toMatch(/\bpoints?\b|\bpts\b/i)
+      expect(text(p)).not.toMatch(/\d\**\s*(?:points?|pts)\b/i)
       expect(text(p)).toContain(cardLabel(v.trumpCard))
     }
   })
@@ -272,6 +272,25 @@ describe('Badugi', () => {
     expect(line).toContain(`<@${userId(seat)}> drew 2.`)
     // The discarded cards stay hidden: the log names none.
     expect([...cardsNamed({ line })]).toEqual([])
+  })
+})
+
+describe('table events', () => {
+  it('words table facts and never says what an automatic move was', () => {
+    const table = tableFor(bugami, start(bugami, 3, 1).state, 3, 0)
+    const lines = describeTableEvents(table, [
+      { type: 'joined', userId: userId(1), buyIn: 0 },
+      { type: 'autoMove', userId: userId(2), position: 2, action: { type: 'bid', suit: 'H' } },
+      { type: 'away', userId: userId(2) },
+      { type: 'ended', status: 'aborted', refunds: [{ userId: userId(1), amount: 15 }] },
+    ])
+    expect(lines).toEqual([
+      `<@${userId(1)}> sat down.`,
+      `⏰ <@${userId(2)}> ran out of time: the bot moved for them.`,
+      `💤 <@${userId(2)}> is away and auto-played until they act.`,
+      'The table was closed.',
+      `<@${userId(1)}> gets 15 chips back from the pot.`,
+    ])
   })
 })
 

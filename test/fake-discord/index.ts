@@ -12,9 +12,12 @@ import { World } from './world.js'
 export type { FakeMessage } from './model.js'
 export type { Answer, AnswerKind, FailedInteraction } from './interactions.js'
 export { InteractionFailedError } from './interactions.js'
-export type { FakeChannel, FakeGuild, FakeMember, WaitOptions, InteractOptions } from './handles.js'
+export { FakeChannel, FakeGuild, FakeMember } from './handles.js'
+export type { WaitOptions, InteractOptions } from './handles.js'
 export type { OptionValue } from './commands.js'
 export { LIMITS } from './limits.js'
+export type { RequestLog } from './rest.js'
+export type { GatewayStats } from './gateway.js'
 
 export interface FakeDiscordOptions {
   /** Port on 127.0.0.1 (default: a free one). */

@@ -28,6 +28,11 @@ export interface Bot {
   /** The database (tests read the audit and balances through it). */
   readonly store: Store
   readonly clock: Clock
+  /**
+   * Resolves once nothing is in progress: no interaction being handled, no deadline being
+   * played, no table message being edited (tests wait on it after moving the clock).
+   */
+  idle(): Promise<void>
   /** Logs out, stops the timers and closes the database; the state stays on disk. */
   stop(): Promise<void>
 }
@@ -59,7 +64,18 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     },
   })
   const ctx: BotContext = { client, clock, log, tables, desk }
-  client.on(Events.InteractionCreate, (interaction) => void routeInteraction(interaction, ctx))
+  // Interactions in progress, so that stop() never closes the database under one.
+  const handling = new Set<Promise<void>>()
+  client.on(Events.InteractionCreate, (interaction) => {
+    const work = routeInteraction(interaction, ctx)
+    handling.add(work)
+    void work.finally(() => handling.delete(work))
+  })
+  const idle = async () => {
+    while (handling.size > 0) await Promise.all([...handling])
+    await scheduler.idle()
+    await desk.idle()
+  }
   client.on(Events.Error, (error) => log.error({ err: error }, 'discord client error'))
 
   try {
@@ -82,9 +98,10 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     tables,
     store,
     clock,
+    idle,
     async stop() {
       scheduler.stop()
-      await desk.idle()
+      await idle()
       await client.destroy()
       await store.close()
       log.info('bot stopped')

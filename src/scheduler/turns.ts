@@ -20,13 +20,24 @@ export interface TurnSchedulerDeps {
  */
 export class TurnScheduler {
   private readonly timers: TurnTimers
+  private readonly running = new Set<Promise<void>>()
   private stopped = false
 
   constructor(private readonly deps: TurnSchedulerDeps) {
     this.timers = new TurnTimers(deps.clock, {
-      reminder: (tableId, deadline) => void this.onReminder(tableId, deadline),
-      deadline: (tableId, deadline) => void this.onDeadline(tableId, deadline),
+      reminder: (tableId, deadline) => this.keep(this.onReminder(tableId, deadline)),
+      deadline: (tableId, deadline) => this.keep(this.onDeadline(tableId, deadline)),
     })
+  }
+
+  /** Resolves when no reminder or deadline is being handled (before closing the database). */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.all([...this.running])
+  }
+
+  private keep(work: Promise<void>): void {
+    this.running.add(work)
+    void work.finally(() => this.running.delete(work))
   }
 
   /** Keeps the timers of one table in step with its deadline (none when nothing waits). */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { buttonLabels, eventually, expectNothingHidden, playTurn, textOf, untilSomeoneActs, World } from './harness.js'
+import { buttonLabels, advance, expectNothingHidden, playTurn, textOf, untilSomeoneActs, World } from './harness.js'
 
 let world: World | undefined
 
@@ -30,12 +30,13 @@ describe('asynchronous play on the injected clock', () => {
     await w.channel.waitFor((m) => m.content.includes(`<@${first}>`) && m.content.includes('your turn'))
 
     // A quarter of the turn before the deadline: one reminder for the player on turn.
-    await w.discord.clock.advance(91_000)
+    await advance(w, 91_000)
     await w.channel.waitFor((m) => /reminder/i.test(m.content) && m.content.includes(`<@${first}>`))
 
     // The deadline: the engine's automatic move is played for them and the next player is pinged.
-    await w.discord.clock.advance(30_000)
-    const t1 = await eventually(() => w.table(), (t) => t.version > t0.version)
+    await advance(w, 30_000)
+    const t1 = await w.table()
+    expect(t1.version).toBeGreaterThan(t0.version)
     expect(t1.seats.find((s) => s.userId === first)!.missedTurns).toBe(1)
     const next = t1.waitingFor[0]!
     expect(next).not.toBe(first)
@@ -53,7 +54,9 @@ describe('asynchronous play on the injected clock', () => {
     await w.bot.stop()
     await w.discord.clock.advance(11 * 60_000)
     await w.boot()
-    const t1 = await eventually(() => w.table(), (t) => t.version > t0.version)
+    await w.bot.idle()
+    const t1 = await w.table()
+    expect(t1.version).toBeGreaterThan(t0.version)
     expect(t1.seats.find((s) => s.userId === t0.waitingFor[0])!.missedTurns).toBe(1)
     await w.channel.waitFor((m) => m.content.includes(`<@${t1.waitingFor[0]}>`) && m.createdAt > t0.deadlineAt!)
   })
@@ -63,7 +66,7 @@ describe('asynchronous play on the injected clock', () => {
     const w = world
     const t0 = await openBura(w, { deadline: '2h' })
     const oldMessage = w.publicMessage(t0)
-    await w.discord.clock.advance(61 * 60_000)
+    await advance(w, 61 * 60_000)
     await playTurn(w, t0.waitingFor[0]!)
     const t1 = await w.table()
     expect(t1.messageId).not.toBe(t0.messageId)

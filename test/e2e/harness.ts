@@ -291,13 +291,8 @@ export async function untilSomeoneActs(world: World): Promise<TableSnapshot> {
   }
 }
 
-/** Waits (in real time) until the bot has reacted to a clock jump; polls the database. */
-export async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const end = Date.now() + timeoutMs
-  for (;;) {
-    const v = await read()
-    if (ok(v)) return v
-    if (Date.now() > end) throw new Error(`condition not reached within ${timeoutMs} ms: ${JSON.stringify(v).slice(0, 500)}`)
-    await new Promise((r) => setTimeout(r, 20))
-  }
+/** Moves the fake's clock and waits until the bot has done everything that fell due. */
+export async function advance(world: World, ms: number): Promise<void> {
+  await world.discord.clock.advance(ms)
+  await world.bot.idle()
 }

@@ -1,0 +1,140 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { buttonLabels, advance, expectNothingHidden, openHand, playTurn, playUntil, textOf, untilSomeoneActs, World } from './harness.js'
+
+let world: World | undefined
+
+afterEach(async () => {
+  if (!world) return
+  world.expectCleanDiscord()
+  await world.expectAuditBalanced()
+  await world.close()
+  world = undefined
+})
+
+async function open(w: World, command: string, options: Record<string, string | number | boolean>, joiners: readonly string[]) {
+  await w.member('alice').slash(w.channel, command, options)
+  const lobby = await w.channel.waitFor((m) => buttonLabels(m).includes('Join'))
+  for (const n of joiners) await w.member(n).click(lobby, 'Join')
+  await w.member('alice').click(lobby, 'Start')
+}
+
+describe('seats that stop playing', () => {
+  it('marks a player away after three missed turns, auto-plays them at once, and welcomes them back', async () => {
+    world = await World.start(['alice', 'bob'])
+    const w = world
+    const alice = w.member('alice')
+    await open(w, 'bura start', { buy_in: 100, deadline: '30s' }, ['bob'])
+    await untilSomeoneActs(w)
+
+    // Bob plays in time; alice lets every deadline pass.
+    for (let t = await w.table(); !t.seats.find((s) => s.userId === alice.id)!.away; t = await w.table()) {
+      expect(t.progress).toBe('acting')
+      if (t.waitingFor[0] === alice.id) {
+        await advance(w, 30_000)
+        expect((await w.table()).version).toBeGreaterThan(t.version)
+      } else await playTurn(w, t.waitingFor[0]!)
+    }
+    let t = await w.table()
+    expect(t.seats.find((s) => s.userId === alice.id)!.missedTurns).toBe(3)
+    expect(t.waitingFor).not.toContain(alice.id)
+    expect(textOf(w.publicMessage(t))).toContain('Away')
+    await expectNothingHidden(w, t.id)
+
+    // While away she never holds up the game: bob plays on alone until the game ends or alice acts.
+    const before = t.version
+    if (t.progress === 'acting') await playTurn(w, t.waitingFor[0]!)
+    t = await w.table()
+    expect(t.waitingFor).not.toContain(alice.id)
+    expect(t.version).toBeGreaterThan(before)
+
+    // Acting again brings her back: declaring 31 is hers to do at any moment.
+    if (t.progress === 'acting') {
+      const view = await openHand(w, alice)
+      const declare = view.components.flatMap((r: any) => r.components).find((c: any) => /31/.test(c.label ?? ''))
+      expect(declare, 'a Declare 31 button on the private view').toBeDefined()
+      await alice.click(view, declare.custom_id)
+      t = await w.table()
+      expect(t.seats.find((s) => s.userId === alice.id)!.away).toBe(false)
+    }
+  })
+
+  it('a Bura player who leaves mid-game is auto-played to the end; the others are never held up', async () => {
+    world = await World.start(['alice', 'bob', 'carol'])
+    const w = world
+    const bob = w.member('bob')
+    await open(w, 'bura start', { buy_in: 100 }, ['bob', 'carol'])
+    await untilSomeoneActs(w)
+    const left = await bob.slash(w.channel, 'table leave')
+    expect(left.ephemeral).toBe(true)
+    expect(left.content).toMatch(/automatically/)
+    await playUntil(w, (t) => {
+      expect(t.waitingFor).not.toContain(bob.id)
+      return t.progress !== 'acting'
+    })
+    const over = await w.table()
+    expect(over.seats.find((s) => s.userId === bob.id)!.status).toBe('left')
+    // Once the game is over, his stack is back in his balance.
+    const bobSeat = over.seats.find((s) => s.userId === bob.id)!
+    expect(bobSeat.stack).toBe(0)
+    expect((await w.bot.store.wallets.get(w.guild.id, bob.id)).balance).toBeGreaterThanOrEqual(900)
+  })
+
+  it('a Badugi player who leaves mid-hand folds and gets their stack back at once', async () => {
+    world = await World.start(['alice', 'bob', 'carol'])
+    const w = world
+    const carol = w.member('carol')
+    await open(w, 'badugi start', { buy_in: 50 }, ['bob', 'carol'])
+    const t0 = await w.table()
+    const stack = t0.seats.find((s) => s.userId === carol.id)!.stack
+    await carol.click(w.publicMessage(t0), 'Leave')
+    const t1 = await w.table()
+    expect(t1.seats.find((s) => s.userId === carol.id)!.status).toBe('left')
+    expect(t1.waitingFor).not.toContain(carol.id)
+    expect((await w.bot.store.wallets.get(w.guild.id, carol.id)).balance).toBe(950 + stack)
+    await expectNothingHidden(w, t1.id)
+    await playUntil(w, (t) => t.progress !== 'acting')
+  })
+})
+
+describe('the other commands', () => {
+  it('/hand, /table status, /rules, /help and /chips answer privately', async () => {
+    world = await World.start(['alice', 'bob'])
+    const w = world
+    const [alice, bob] = [w.member('alice'), w.member('bob')]
+    const none = await alice.slash(w.channel, 'hand')
+    expect(none.ephemeral).toBe(true)
+    expect(none.content).toMatch(/no table/i)
+
+    await open(w, 'bugami start', { target: 20 }, ['bob'])
+    const t = await w.table()
+    expect(t.status).toBe('lobby') // two players: Bugami needs three
+
+    const status = await bob.slash(w.channel, 'table status')
+    expect(status.ephemeral).toBe(true)
+    expect(status.components).toEqual([])
+    expect(textOf(status)).toContain(`<@${bob.id}>`)
+
+    for (const game of ['bugami', 'bura', 'badugi']) {
+      const rules = await bob.slash(w.channel, 'rules', { game })
+      expect(rules.ephemeral).toBe(true)
+      expect(rules.embeds[0]!.title).toMatch(/rules/i)
+    }
+    const fromButton = await bob.click(w.publicMessage(t), 'Rules')
+    expect(fromButton.ephemeral).toBe(true)
+    expect(fromButton.embeds[0]!.title).toMatch(/^Bugami/)
+
+    const help = await bob.slash(w.channel, 'help')
+    expect(help.ephemeral).toBe(true)
+    expect(textOf(help)).toContain('/bura start')
+
+    const daily = await bob.slash(w.channel, 'chips daily')
+    expect(daily.ephemeral).toBe(true)
+    expect(textOf(daily)).toContain('**1,100** chips')
+    const again = await bob.slash(w.channel, 'chips daily')
+    expect(again.content).toMatch(/already claimed/i)
+    expect((await w.bot.store.wallets.get(w.guild.id, bob.id)).balance).toBe(1100)
+    const balance = await alice.slash(w.channel, 'chips balance', { member: bob.id })
+    expect(balance.ephemeral).toBe(true)
+    expect(textOf(balance)).toContain('**1,100** chips')
+  })
+})

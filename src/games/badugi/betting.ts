@@ -1,7 +1,7 @@
 import { ok, refuse, type Outcome, type Transition } from '../core/engine.js'
 import type { BettingAction } from './actions.js'
 import { advance, pay } from './flow.js'
-import { draftOf, type BadugiEvent, type BadugiState } from './state.js'
+import { appended, draftOf, type BadugiEvent, type BadugiState } from './state.js'
 
 /** Fixed limit: a bet and three raises per round (in round 1 the big blind is the bet). */
 export const CAP = 4
@@ -143,7 +143,7 @@ function putIn(s: BadugiState, seat: number, type: 'call' | 'bet' | 'raise', to:
 export function foldSeat(d: ReturnType<typeof draftOf>, seat: number): void {
   d.status[seat] = 'folded'
   d.pending[seat] = false
-  d.discards = d.discards.concat(d.hands[seat]!)
+  d.discards = appended(d.discards, d.hands[seat]!)
   d.hands[seat] = []
   d.lastActions[seat] = { type: 'fold' }
 }

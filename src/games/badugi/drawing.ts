@@ -3,7 +3,7 @@ import { ok, refuse, type Outcome, type Transition } from '../core/engine.js'
 import { Rng } from '../core/rng.js'
 import type { DrawAction } from './actions.js'
 import { advance } from './flow.js'
-import { draftOf, type BadugiEvent, type BadugiState } from './state.js'
+import { appended, draftOf, type BadugiEvent, type BadugiState } from './state.js'
 
 /**
  * A seat discards 0-4 of its cards and draws as many from the pile. When the pile runs out,
@@ -21,27 +21,26 @@ export function applyDraw(s: BadugiState, seat: number, action: DrawAction): Out
   const events: BadugiEvent[] = [{ type: 'draw', seat, count: thrown.length }]
   const kept: Card[] = []
   for (const c of hand) if (thrown.indexOf(c) < 0) kept.push(c)
-  let pile = d.pile
-  let fresh: Card[]
-  if (pile.length >= thrown.length) {
-    fresh = pile.slice(0, thrown.length)
-    pile = pile.slice(thrown.length)
-  } else {
-    fresh = pile.slice()
+  // Plain loops and pushes: Array.prototype.concat is slow in this hot path.
+  const pile = d.pile
+  let next = 0
+  while (next < pile.length && kept.length < 4) kept.push(pile[next++]!)
+  if (kept.length === 4) d.pile = next ? pile.slice(next) : pile
+  else {
     const rng = new Rng(d.supply.rng)
-    pile = rng.shuffle(d.discards)
+    const fresh = rng.shuffle(d.discards)
     d.supply = { rng: rng.state(), decks: d.supply.decks }
+    events.push({ type: 'reshuffle', cards: fresh.length })
+    next = 0
+    while (kept.length < 4) kept.push(fresh[next++]!)
+    d.pile = fresh.slice(next)
     d.discards = []
-    events.push({ type: 'reshuffle', cards: pile.length })
-    const more = thrown.length - fresh.length
-    fresh = fresh.concat(pile.slice(0, more))
-    pile = pile.slice(more)
   }
-  d.pile = pile
-  if (thrown.length) d.discards = d.discards.concat(thrown)
-  d.hands[seat] = kept.concat(fresh)
+  if (thrown.length) d.discards = appended(d.discards, thrown)
+  d.hands[seat] = kept
   d.pending[seat] = false
-  d.drawCounts[seat] = d.drawCounts[seat]!.concat(thrown.length)
+  d.drawCounts = d.drawCounts.slice()
+  d.drawCounts[seat] = appended(d.drawCounts[seat]!, [thrown.length])
   d.lastActions[seat] = { type: 'draw', count: thrown.length }
   advance(d, seat, events)
   return ok({ state: d, events })

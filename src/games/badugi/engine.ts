@@ -80,6 +80,7 @@ function leave(s: BadugiState, seat: number): Result {
   if (s.left[seat]) return refuse('already-left', 'You have already left this table.')
   const d = draftOf(s)
   const events: BadugiEvent[] = []
+  d.left = d.left.slice()
   d.left[seat] = true
   const folds = s.phase !== 'handOver' && inHand(s.status[seat]!)
   if (folds) {

@@ -237,6 +237,7 @@ function showdown(d: Draft, events: BadugiEvent[]): void {
   const first =
     d.street === BETTING_ROUNDS - 1 && d.aggressor >= 0 && live[d.aggressor] ? d.aggressor : nextSeat(d.players, d.dealer, (s) => live[s]!)
   const showOrder: number[] = []
+  d.shown = d.shown.slice()
   const values: number[] = new Array(d.players).fill(-1)
   for (let i = 0; i < d.players; i++) {
     const s = (first + i) % d.players

@@ -129,7 +129,8 @@ export function draftOf(s: BadugiState): Draft {
     supply: s.supply,
     chips: s.chips,
     stacks: s.stacks.slice(),
-    left: s.left.slice(),
+    // Copied by the few moves that change them: leave (left), a draw (drawCounts), the showdown (shown).
+    left: s.left as boolean[],
     status: s.status.slice(),
     hands: s.hands.slice(),
     pile: s.pile as Card[],
@@ -145,11 +146,18 @@ export function draftOf(s: BadugiState): Draft {
     lastRaise: s.lastRaise,
     actedAt: s.actedAt.slice(),
     aggressor: s.aggressor,
-    drawCounts: s.drawCounts.slice(),
+    drawCounts: s.drawCounts as number[][],
     lastActions: s.lastActions.slice(),
-    shown: s.shown.slice(),
+    shown: s.shown as boolean[],
     result: s.result,
   }
+}
+
+/** A new array: `list` then `more` (faster than concat here). */
+export function appended<T>(list: readonly T[], more: readonly T[]): T[] {
+  const out = list.slice()
+  for (let i = 0; i < more.length; i++) out.push(more[i]!)
+  return out
 }
 
 export function inHand(status: SeatStatus): boolean {

@@ -71,6 +71,7 @@ function playTable(players: number, limit: 'fixed' | 'pot' | 'no', seed: number,
       const out = engine.apply(state, leaver, { type: 'leave' })
       if (!out.ok) note(`leave refused: ${out.error.message}`)
       else {
+        if (JSON.stringify(state) !== before) note('leave changed the state it was applied to')
         state = out.value.state
         book(out.value.events)
       }
@@ -83,6 +84,8 @@ function playTable(players: number, limit: 'fixed' | 'pot' | 'no', seed: number,
       note(`legal ${JSON.stringify(action)} refused: ${out.error.message}`)
       break
     }
+    // apply never changes its input, accepted moves included.
+    if (JSON.stringify(state) !== before) note(`${JSON.stringify(action)} changed the state it was applied to`)
     state = out.value.state
     book(out.value.events)
   }

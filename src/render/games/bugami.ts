@@ -55,7 +55,8 @@ export function publicParts(v: BugamiView, ctx: RenderContext): PublicParts {
   }
   if (v.lastTrick) {
     const left = v.lastTrick.leftovers.length ? ` (+ ${plural(v.lastTrick.leftovers.length, 'leftover')})` : ''
-    fields.push({ name: `Last trick — ${ctx.name(v.lastTrick.winner).slice(0, 200)}`, value: `${trickText(v.lastTrick.cards, ctx)}${left}` })
+    // Mentions render in field values only, not in field names.
+    fields.push({ name: `Last trick (${v.lastTrick.number})`, value: `${trickText(v.lastTrick.cards, ctx)}${left}\nTaken by ${ctx.name(v.lastTrick.winner)}` })
   }
   if (v.shotgunWedding && v.partnerships.some((p) => p.length > 1)) {
     fields.push({ name: 'Shotgun Wedding partners', value: v.partnerships.filter((p) => p.length > 1).map((p) => p.map(ctx.name).join(' + ')).join('\n') })

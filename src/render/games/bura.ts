@@ -149,7 +149,7 @@ export function eventLine(e: BuraEvent, ctx: RenderContext): string | null {
     case 'sitOut':
       return `${ctx.name(e.seat)} sits this game out (${e.reason}).`
     case 'combination':
-      return `${ctx.name(e.seat)} has ${COMBINATION_NAME[e.kind]}: ${cardsText(e.cards)}.`
+      return `${ctx.name(e.seat)} has ${COMBINATION_NAME[e.kind]}: ${cardsText(sortHand(e.cards, RANK_ORDER.bura))}.`
     case 'play': {
       const what = e.cards ? cardsText(sortHand(e.cards, RANK_ORDER.bura)) : `${plural(e.count, 'card')} face down`
       return `${ctx.name(e.seat)} played ${what}${e.beats ? ' and is in front' : ''}.`

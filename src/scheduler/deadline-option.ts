@@ -1,7 +1,6 @@
 /** Turn deadlines as players type them: `30s`, `5m`, `2h`, `1d`, `1h30m`. */
 
-export const MIN_TURN_MS = 30 * 1000
-export const MAX_TURN_MS = 48 * 60 * 60 * 1000
+import { MAX_TURN_MS, MIN_TURN_MS } from '../store/index.js'
 
 const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
 

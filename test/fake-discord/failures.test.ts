@@ -73,6 +73,19 @@ describe('fake Discord failure paths', () => {
     expect((await alice().slash(cards(), 'ping')).content).toBe('pong')
   })
 
+  it('resumes when told to reconnect, and identifies afresh after an invalid session', async () => {
+    const before = discord.gatewayStats
+    await discord.requestReconnect()
+    expect(discord.gatewayStats.resumes).toBe(before.resumes + 1)
+    expect((await alice().slash(cards(), 'ping')).content).toBe('pong')
+    // A fresh session: READY and every GUILD_CREATE again, after which discord.js reports the shard ready.
+    const shardReady = new Promise<void>((resolve) => client.once(Events.ShardReady, () => resolve()))
+    await discord.invalidateSession()
+    await shardReady
+    expect(discord.gatewayStats.identifies).toBe(before.identifies + 1)
+    expect((await alice().slash(cards(), 'ping')).content).toBe('pong')
+  })
+
   it('answers 429 with rate-limit headers; discord.js waits and retries the edit', async () => {
     const message = await channel.send('first')
     const limit = discord.rateLimit('PATCH /channels/:channel/messages/:message', 2, { retryAfter: 0.2 })

@@ -221,6 +221,31 @@ export class Gateway {
     return dropped
   }
 
+  /** Sends RECONNECT (op 7) on every connection: discord.js closes and resumes. */
+  requestReconnect(): number {
+    return this.sendToSockets(() => ({ op: GatewayOpcodes.Reconnect, d: null }))
+  }
+
+  /** Forgets every session and sends INVALID_SESSION (op 9, not resumable): discord.js identifies afresh. */
+  invalidateSessions(): number {
+    const sent = this.sendToSockets(() => ({ op: GatewayOpcodes.InvalidSession, d: false }))
+    this.sessions.clear()
+    return sent
+  }
+
+  private sendToSockets(payload: () => unknown): number {
+    let sent = 0
+    for (const session of this.sessions.values()) {
+      const ws = session.socket
+      if (ws && ws.readyState === ws.OPEN) {
+        const text = JSON.stringify(payload())
+        ws.send(session.compress ? deflateSync(text) : text)
+        sent++
+      }
+    }
+    return sent
+  }
+
   /** Resolves on the next successful IDENTIFY or RESUME. */
   nextConnection(timeoutMs: number): Promise<void> {
     return new Promise((resolve, reject) => {

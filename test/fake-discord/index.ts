@@ -165,6 +165,29 @@ export class FakeDiscord {
     await reconnected
   }
 
+  /** Asks the bot to reconnect (gateway op 7 RECONNECT) and resolves once it has resumed. */
+  async requestReconnect(options: { timeout?: number } = {}): Promise<void> {
+    const reconnected = this.gateway.nextConnection(options.timeout ?? 15_000)
+    if (this.gateway.requestReconnect() === 0) {
+      reconnected.catch(() => {})
+      throw new Error('No bot is connected to the fake gateway')
+    }
+    await reconnected
+  }
+
+  /**
+   * Ends the bot's session (gateway op 9 INVALID_SESSION, not resumable) and resolves once it has
+   * identified again: a fresh READY and GUILD_CREATEs, nothing replayed.
+   */
+  async invalidateSession(options: { timeout?: number } = {}): Promise<void> {
+    const reconnected = this.gateway.nextConnection(options.timeout ?? 15_000)
+    if (this.gateway.invalidateSessions() === 0) {
+      reconnected.catch(() => {})
+      throw new Error('No bot is connected to the fake gateway')
+    }
+    await reconnected
+  }
+
   /** Resolves once a bot has identified (or resumed) on the gateway. */
   async waitForBot(timeout = 15_000): Promise<void> {
     if (this.gateway.isConnected()) return

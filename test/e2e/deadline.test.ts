@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { buttonLabels, advance, expectNothingHidden, playTurn, textOf, untilSomeoneActs, World } from './harness.js'
+import { engineFor } from '../../src/games/registry.js'
+import { advance, buttonLabels, expectNothingHidden, openHand, playTurn, textOf, untilSomeoneActs, useControl, World } from './harness.js'
 
 let world: World | undefined
 
@@ -82,4 +83,18 @@ describe('asynchronous play on the injected clock', () => {
     expect((await w.table()).version).toBeGreaterThan(t1.version)
     expect(textOf(w.publicMessage(await w.table()))).toContain('Bura')
   })
+
+  it('a private view older than 15 minutes (its token expired) still plays: every click is a new interaction', async () => {
+    world = await World.start(['alice', 'bob'])
+    const w = world
+    const t0 = await openBura(w, { deadline: '2h' })
+    const player = w.member(w.nameOf(t0.waitingFor[0]!))
+    const view = await openHand(w, player)
+    await advance(w, 20 * 60_000)
+    const seat = t0.seats.find((s) => s.userId === player.id)!.position!
+    const answer = await useControl(player, view, 'bura', engineFor('bura')!.autoAction(t0.state, seat)!)
+    expect(answer.ephemeral).toBe(true)
+    expect((await w.table()).version).toBe(t0.version + 1)
+  })
 })
+

@@ -131,6 +131,8 @@ export function renderTableMessage(table: RenderTable, now: number, recent: read
   if (p.result) lines.push('', p.result)
   const away = table.seats.filter((s) => s.status === 'seated' && s.away && s.position !== null)
   if (!over && away.length) lines.push('', `💤 Away, auto-played until they act: ${listText(away.map((s) => mention(s.userId)))}`)
+  const gone = table.seats.filter((s) => s.status === 'left' && s.position !== null)
+  if (!over && gone.length && table.progress === 'acting') lines.push(`🚪 Left, auto-played to the end of this game: ${listText(gone.map((s) => mention(s.userId)))}`)
   if (!over && table.deadlineAt !== null && table.progress === 'acting') {
     lines.push('', table.deadlineAt > now ? `⏰ Automatic move ${relativeTime(table.deadlineAt)}` : '⏰ The deadline has passed: an automatic move is due.')
   }

@@ -275,6 +275,17 @@ describe('Badugi', () => {
   })
 })
 
+describe('seats that stop playing', () => {
+  it('names away and departed players on the public message', () => {
+    const s = start(bura, 3, 2)
+    const base = tableFor(bura, s.state, 3, 1)
+    const seats = base.seats.map((seat, i) => (i === 1 ? { ...seat, away: true } : i === 2 ? { ...seat, status: 'left' as const } : seat))
+    const t = text(renderTableMessage({ ...base, seats }, NOW))
+    expect(t).toContain(`💤 Away, auto-played until they act: <@${userId(1)}>`)
+    expect(t).toContain(`🚪 Left, auto-played to the end of this game: <@${userId(2)}>`)
+  })
+})
+
 describe('table events', () => {
   it('words table facts and never says what an automatic move was', () => {
     const table = tableFor(bugami, start(bugami, 3, 1).state, 3, 0)

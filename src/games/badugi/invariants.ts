@@ -1,4 +1,5 @@
-import { FULL_DECK } from './flow.js'
+import type { Card } from '../core/cards.js'
+import { cardIndex } from './hand.js'
 import { inHand, type BadugiState } from './state.js'
 
 /** Broken invariants of a Badugi state (chips or cards not conserved, impossible seat states). */
@@ -19,14 +20,21 @@ export function checkInvariants(s: BadugiState): string[] {
     if (s.roundBets[seat]! > c) out.push(`seat ${seat} bet ${s.roundBets[seat]} this round but ${c} this hand`)
   }
   if (chips !== s.chips) out.push(`chips not conserved: ${chips} at the table, ${s.chips} expected`)
-  const seen = new Set<string>()
+  // Each of the 52 cards exactly once across hands, pile and discards.
+  const seen = new Uint8Array(52)
   let count = 0
-  for (const c of [...s.hands.flat(), ...s.pile, ...s.discards]) {
-    count++
-    if (seen.has(c)) out.push(`card ${c} twice`)
-    seen.add(c)
+  const tally = (cards: readonly Card[]) => {
+    for (const c of cards) {
+      count++
+      const i = cardIndex(c)
+      if (i < 0) out.push(`${c} is not a card of the deck`)
+      else if (seen[i]++) out.push(`card ${c} twice`)
+    }
   }
-  if (count !== FULL_DECK.length || FULL_DECK.some((c) => !seen.has(c))) out.push(`cards not conserved: ${count} cards, ${seen.size} distinct`)
+  for (const h of s.hands) tally(h)
+  tally(s.pile)
+  tally(s.discards)
+  if (count !== 52) out.push(`cards not conserved: ${count} cards instead of 52`)
   if (s.phase === 'handOver') {
     if (s.toAct !== -1) out.push('a seat is to act after the hand ended')
     if (!s.result) out.push('the hand ended without a result')

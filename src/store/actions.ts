@@ -20,7 +20,7 @@ export interface LogEntry extends LogEntryInput {
   readonly at: number
 }
 
-/** The append-only action log of every table. */
+/** The append-only action log of every table, and the interactions already applied. */
 export class ActionLog {
   constructor(
     private readonly db: Db,
@@ -45,9 +45,14 @@ export class ActionLog {
     else await this.db.actionLog.createMany({ data })
   }
 
-  /** The table the interaction was applied to, if it was. */
-  async byInteraction(interactionId: string): Promise<{ tableId: string; seq: number } | null> {
-    return this.db.actionLog.findUnique({ where: { interactionId }, select: { tableId: true, seq: true } })
+  /** The table (and the version it produced) an interaction was applied to, if it was. */
+  async interaction(interactionId: string): Promise<{ tableId: string; version: number } | null> {
+    return this.db.interaction.findUnique({ where: { id: interactionId }, select: { tableId: true, version: true } })
+  }
+
+  /** Marks an interaction applied; a second insert of the same id is a unique violation. */
+  async recordInteraction(interactionId: string, tableId: string, version: number): Promise<void> {
+    await this.db.interaction.create({ data: { id: interactionId, tableId, version, createdAt: new Date(this.now()) } })
   }
 
   async list(tableId: string): Promise<LogEntry[]> {

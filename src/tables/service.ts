@@ -498,7 +498,7 @@ export class TableService {
   private change(tableId: string, req: ChangeRequest, fn: Change): Promise<Outcome<TableUpdate>> {
     return this.transaction(async (repos) => {
       if (req.interactionId) {
-        const seen = await repos.actions.byInteraction(req.interactionId)
+        const seen = await repos.actions.interaction(req.interactionId)
         if (seen) {
           const rec = await repos.tables.get(seen.tableId)
           const table = snapshot(rec!, this.engines[rec!.game])
@@ -508,7 +508,9 @@ export class TableService {
       const rec = await repos.tables.get(tableId)
       if (!rec) return refuse('no-table', 'That table does not exist any more.')
       if (req.expectedVersion !== undefined && req.expectedVersion !== rec.version) return STALE
-      return this.changeIn(repos, rec, fn)
+      const out = await this.changeIn(repos, rec, fn)
+      if (out.ok && req.interactionId) await repos.actions.recordInteraction(req.interactionId, rec.id, out.value.table.version)
+      return out
     }).catch((e: unknown) => {
       // Another process applied the same interaction a moment earlier.
       if (req.interactionId && isUniqueViolation(e)) return this.duplicateOf(req.interactionId)
@@ -517,7 +519,7 @@ export class TableService {
   }
 
   private async duplicateOf(interactionId: string): Promise<Outcome<TableUpdate>> {
-    const seen = await this.store.actions.byInteraction(interactionId)
+    const seen = await this.store.actions.interaction(interactionId)
     const rec = seen && (await this.store.tables.get(seen.tableId))
     if (!rec) return STALE
     const table = snapshot(rec, this.engines[rec.game])

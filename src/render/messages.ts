@@ -2,6 +2,7 @@ import type { GameId } from '../games/core/engine.js'
 import { button, buttonRows, clip, COLOURS, ephemeral, NO_PINGS, type Payload } from './payload.js'
 import { CARD_CODES_NOTE, RULES } from './rules-text.js'
 import { rulesPageId } from './custom-id.js'
+import { formatNumber } from './format.js'
 import type { APIEmbed, APIEmbedField } from 'discord.js'
 
 /** Payloads that do not depend on a game state: rules, help, leaderboards, balances, refusals. */
@@ -115,10 +116,6 @@ export interface LeaderboardOptions {
 }
 
 const MEDALS = ['🥇', '🥈', '🥉']
-
-function formatNumber(n: number): string {
-  return n.toLocaleString('en-US')
-}
 
 /** `/leaderboard [game]`: the top entries (at most 25), public, mentions do not ping. */
 export function renderLeaderboard(entries: readonly LeaderboardEntry[], opts: LeaderboardOptions): Payload {

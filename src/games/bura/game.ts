@@ -101,30 +101,45 @@ export function startGame(d: Draft, dealer: number, events: BuraEvent[]): void {
   d.dealer = dealer
   d.gameNumber += 1
   const inGame: boolean[] = []
+  const passed: boolean[] = []
+  const tricks: number[] = []
+  const taken: Card[][] = []
+  const faceDownBy: Card[][] = []
+  const hands: Card[][] = []
+  for (let seat = 0; seat < n; seat++) {
+    inGame.push(options.scoring === 'points' || d.stacks[seat]! >= options.ante)
+    passed.push(false)
+    tricks.push(0)
+    taken.push([])
+    faceDownBy.push([])
+    hands.push([])
+  }
   if (options.scoring === 'chips') {
+    const stacks = d.stacks.slice()
     const shares = d.potShares.slice()
     for (let seat = 0; seat < n; seat++) {
-      const pays = d.stacks[seat]! >= options.ante
-      inGame.push(pays)
-      if (pays) {
-        moveChips(d, seat, 'pot', options.ante, 'ante', events)
+      if (inGame[seat]) {
+        stacks[seat]! -= options.ante
         shares[seat]! += options.ante
+        d.pot += options.ante
+        events.push({ type: 'chips', from: { seat }, to: 'pot', amount: options.ante, reason: 'ante' })
       } else events.push({ type: 'sitOut', seat, reason: `cannot pay the ante of ${options.ante}` })
     }
+    d.stacks = stacks
     d.potShares = shares
-  } else for (let seat = 0; seat < n; seat++) inGame.push(true)
+  }
   d.inGame = inGame
   d.phase = 'play'
   d.trick = null
   d.lastTrick = null
-  d.passed = new Array<boolean>(n).fill(false)
+  d.passed = passed
   d.callTurn = null
   d.end = null
   d.nextDealer = null
   d.trumpCardDrawnBy = null
-  d.tricks = new Array<number>(n).fill(0)
-  d.taken = Array.from({ length: n }, () => [])
-  d.faceDownBy = Array.from({ length: n }, () => [])
+  d.tricks = tricks
+  d.taken = taken
+  d.faceDownBy = faceDownBy
 
   const first = nextInGame(d, dealer)
   const order = inGameFrom(d, first)
@@ -133,17 +148,17 @@ export function startGame(d: Draft, dealer: number, events: BuraEvent[]): void {
     const next = nextDeck(d.supply, full)
     d.supply = next.supply
     const deck = next.deck
-    const hands: Card[][] = Array.from({ length: n }, () => [])
+    for (const h of hands) h.length = 0
     let pos = 0
     for (let round = 0; round < 3; round++) for (const seat of order) hands[seat]!.push(deck[pos++]!)
     d.trumpCard = deck[pos]!
     d.trump = d.trumpCard[1] as Draft['trump']
     d.pile = deck.slice(pos + 1).concat(d.trumpCard)
-    d.hands = hands
     if (!options.redealOnCombination || attempt >= MAX_REDEALS) break
     if (!order.some((seat) => combinationOf(hands[seat]!, d.trump, options) !== null)) break
     events.push({ type: 'redeal', reason: 'a combination was dealt' })
   }
+  d.hands = hands
   events.push({ type: 'deal', game: d.gameNumber, dealer, seats: order, trumpCard: d.trumpCard })
   startTrick(d, first, events)
 }
@@ -220,7 +235,7 @@ export function playCards(d: Draft, seat: number, cards: readonly Card[], faceDo
   const trick = d.trick!
   const hand = d.hands[seat]!
   const rest: Card[] = []
-  for (const c of hand) if (!cards.includes(c)) rest.push(c)
+  for (const c of hand) if (c !== cards[0] && c !== cards[1] && c !== cards[2]) rest.push(c)
   d.hands = setArray(d.hands, seat, rest)
   let next: Trick
   let faceDown = false

@@ -71,7 +71,6 @@ function lobby(table: RenderTable): Payload {
     color: COLOURS.lobby,
     description: `${rules.tagline}\nPress **Join** to take a seat (${min}-${max} players). ${need}`,
     fields,
-    footer: { text: `Table ${table.id}` },
   }
   return {
     content: '',
@@ -118,7 +117,6 @@ export function renderTableMessage(table: RenderTable, now: number, recent: read
       color: COLOURS.over,
       description: clip(standingsText(table) || 'The table is closed.', 4096),
       fields: recentField(recent),
-      footer: { text: `Table ${table.id}` },
     }
     return { content: '', embeds: [embed], components: [], allowedMentions: NO_PINGS }
   }
@@ -147,7 +145,8 @@ export function renderTableMessage(table: RenderTable, now: number, recent: read
     color: over || p.result ? COLOURS.over : COLOURS.play,
     description: clip(lines.join('\n'), 4096),
     fields: fields.slice(0, 25),
-    footer: { text: `Table ${table.id} · ${optionsText(table)}`.slice(0, 2048) },
+    // No table id in text: random ids could read like a card code to a careless eye or checker.
+    footer: { text: clip(optionsText(table), 2048) },
   }
   const components = over
     ? []

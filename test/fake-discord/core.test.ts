@@ -48,6 +48,7 @@ function tableComponents() {
       new ButtonBuilder().setCustomId('join').setLabel('Join').setStyle(ButtonStyle.Primary),
       new ButtonBuilder().setCustomId('hand').setLabel('Show my hand').setStyle(ButtonStyle.Secondary),
       new ButtonBuilder().setCustomId('refresh').setLabel('Refresh').setStyle(ButtonStyle.Secondary),
+      new ButtonBuilder().setCustomId('touch').setLabel('Touch').setStyle(ButtonStyle.Secondary),
     ),
     new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
       new StringSelectMenuBuilder()
@@ -97,6 +98,10 @@ async function handle(interaction: Interaction): Promise<void> {
     } else if (interaction.customId === 'refresh') {
       await interaction.deferUpdate()
       await interaction.editReply({ content: `${interaction.message.content} (refreshed)` })
+    } else if (interaction.customId === 'touch') {
+      // Deferred, then changed through the channel route rather than the interaction token.
+      await interaction.deferUpdate()
+      await interaction.message.edit({ content: `${interaction.message.content} (touched)` })
     }
     return
   }
@@ -160,6 +165,9 @@ describe('fake Discord with a real discord.js client', () => {
     const refreshed = await bob.click(res, 'refresh')
     expect(refreshed.kind).toBe('deferredUpdate')
     expect(refreshed.content).toMatch(/alice, bob \(refreshed\)$/)
+    const touched = await bob.click(res, 'Touch')
+    expect(touched).toMatchObject({ kind: 'deferredUpdate', id: res.id })
+    expect(touched.content).toMatch(/\(refreshed\) \(touched\)$/)
     expect(discord.unknownRoutes).toEqual([])
   })
 

@@ -110,6 +110,8 @@ export interface StartInteraction {
 /** Interactions in flight: the 3-second rule, callbacks, and the interaction-token webhooks. */
 export class Interactions {
   private readonly byId = new Map<string, InteractionRecord>()
+  /** Deferred updates whose answer is still open. */
+  private readonly awaitingUpdate = new Set<InteractionRecord>()
   private readonly byToken = new Map<string, InteractionRecord>()
   readonly failed: FailedInteraction[] = []
 
@@ -118,7 +120,16 @@ export class Interactions {
     private readonly answerWindowMs: number,
     /** REST errors answered since a real time, to explain a failure. */
     private readonly errorsSince: (realMs: number) => RequestLog[],
-  ) {}
+  ) {
+    // After a deferred update the bot may change the message through the channel route instead of
+    // the interaction token; the user sees the update all the same.
+    world.events.on('message', (message: MessageRecord) => {
+      if (message.deleted) return
+      for (const record of this.awaitingUpdate) {
+        if (record.originalMessageId === message.id) this.settle(record, { kind: 'deferredUpdate', message })
+      }
+    })
+  }
 
   private refusals(since: number): string {
     const errors = this.errorsSince(since)
@@ -217,6 +228,7 @@ export class Interactions {
   private settle(record: InteractionRecord, outcome: Error | { kind: AnswerKind; message: MessageRecord | null; modal?: Record<string, unknown> }): void {
     if (record.settled) return
     record.settled = true
+    this.awaitingUpdate.delete(record)
     record.timers.forEach(clearTimeout)
     if (outcome instanceof Error) {
       record.reject(outcome)
@@ -291,6 +303,7 @@ export class Interactions {
         record.originalMessageId = source.id
         record.state = 'acknowledged'
         record.awaiting = 'deferredUpdate'
+        this.awaitingUpdate.add(record)
         break
       case Callback.Modal:
         record.state = 'acknowledged'

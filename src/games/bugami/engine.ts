@@ -105,14 +105,20 @@ export function waitingFor(state: BugamiState): number[] {
   return []
 }
 
-const BID_ACTIONS: readonly BugamiAction[] = [...SUITS.map((suit) => ({ type: 'bid', suit }) as const), { type: 'bid', misere: true }]
+const BID_ACTIONS: readonly BugamiAction[] = [...SUITS.map((suit) => ({ type: 'bid', suit }) as const), { type: 'bid', misere: true } as const].map((a) => Object.freeze(a))
 
 /** While bids are open every seat may bid or change its bid; in play only the seat to play has actions. */
 export function legalActions(state: BugamiState, seat: number): BugamiAction[] {
   if (state.phase === 'bidding') return seat >= 0 && seat < state.players ? BID_ACTIONS.slice() : []
   if (state.phase !== 'playing' || seat !== seatToPlay(state)) return []
-  return legalCards(state.hands[seat]!, state.trick).map((card) => ({ type: 'play', card }))
+  const cards = legalCards(state.hands[seat]!, state.trick)
+  const out: BugamiAction[] = []
+  for (const card of cards) out.push(PLAY_ACTIONS.get(card) ?? { type: 'play', card })
+  return out
 }
+
+// One shared, frozen action object per card: legalActions runs for every move and allocates less this way.
+const PLAY_ACTIONS = new Map<Card, BugamiAction>(bugamiDeck(2).map((card) => [card, Object.freeze({ type: 'play', card })]))
 
 function bidOf(action: BugamiAction & { type: 'bid' }): Bid | null {
   if ('misere' in action && action.misere === true) return 'misere'

@@ -59,6 +59,8 @@ export function wagerRange(s: BadugiState, seat: number): WagerRange | null {
 export function applyBetting(s: BadugiState, seat: number, action: BettingAction): Outcome<Transition<BadugiState, BadugiEvent>> {
   const owe = toCall(s, seat)
   const allIn = s.roundBets[seat]! + s.stacks[seat]!
+  if ('amount' in action && action.amount !== undefined && !(Number.isSafeInteger(action.amount) && action.amount > 0))
+    return refuse('bad-amount', 'An amount is a whole number of chips: the total of your bet this round.')
   switch (action.type) {
     case 'fold': {
       if (owe === 0) return refuse('nothing-to-call', 'Nobody has bet: you can check for free.')

@@ -13,6 +13,7 @@ import { appended, draftOf, type BadugiEvent, type BadugiState } from './state.j
 export function applyDraw(s: BadugiState, seat: number, action: DrawAction): Outcome<Transition<BadugiState, BadugiEvent>> {
   const hand = s.hands[seat]!
   const thrown = action.cards
+  if (!Array.isArray(thrown) || thrown.length > 4) return refuse('bad-draw', 'Name 0 to 4 of your cards to discard.')
   for (let i = 0; i < thrown.length; i++) {
     if (hand.indexOf(thrown[i]!) < 0) return refuse('not-in-hand', `You do not hold ${thrown[i]}.`)
     if (thrown.indexOf(thrown[i]!) !== i) return refuse('twice', `You named ${thrown[i]} twice.`)

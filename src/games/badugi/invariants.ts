@@ -28,7 +28,8 @@ export function checkInvariants(s: BadugiState): string[] {
       count++
       const i = cardIndex(c)
       if (i < 0) out.push(`${c} is not a card of the deck`)
-      else if (seen[i]++) out.push(`card ${c} twice`)
+      else if (seen[i]) out.push(`card ${c} twice`)
+      else seen[i] = 1
     }
   }
   for (const h of s.hands) tally(h)

@@ -280,3 +280,20 @@ describe('Badugi at a cash table', () => {
     expect(next.ok).toBe(false)
   })
 })
+
+describe('Badugi input checks', () => {
+  it('refuses malformed moves with a clear message and no change', () => {
+    const t = table({ hands: [c('KS QH JD TC'), c('9S 8H 7D 6C')], options: { limit: 'no' } })
+    expect(refused(t, 0, { type: 'raise', amount: 4.5 })).toMatch(/whole number/)
+    expect(refused(t, 0, { type: 'raise', amount: -3 })).toMatch(/whole number/)
+    expect(refused(t, 5, { type: 'call' })).toMatch(/no seat 5/)
+    const draw = act(t, [0, { type: 'call' }], [1, { type: 'check' }])
+    expect(refused(draw, 1, { type: 'draw', cards: c('9S 8H 7D 6C 5C') })).toMatch(/0 to 4/)
+    expect(refused(draw, 1, { type: 'draw', cards: c('9S 9S') })).toMatch(/twice/)
+    expect(engine.actionSchema.safeParse({ type: 'draw', cards: ['9S', 'nope'] }).success).toBe(false)
+    expect(engine.actionSchema.parse({ type: 'draw', cards: ['10h'] })).toEqual({ type: 'draw', cards: ['TH'] })
+    expect(engine.optionsSchema.safeParse({ limit: 'spread' }).success).toBe(false)
+    expect(engine.optionsSchema.safeParse({ ante: 1 }).success).toBe(false)
+    expect(engine.optionsSchema.parse({})).toEqual({ limit: 'fixed', smallBlind: 1, bigBlind: 2, smallBet: 2, bigBet: 4 })
+  })
+})

@@ -60,7 +60,7 @@ export const RULES: Record<GameId, GameRules> = {
         title: 'Variants (table options)',
         body:
           '**Jokers** (1 or 2): the deck grows to 53/54. A joker in your tricks counts as one bug for you. You may discard a joker only when you cannot follow suit. A joker led wins the trick and the others may play any card; otherwise jokers never win.\n' +
-          '**Shotgun Wedding**: players with the same bug suit are partners for the deal, pooling tricks and bugs; each partner scores the partnership\'s score. Misère bidders always play alone.',
+          '**Shotgun Wedding**: players with the same bug suit are partners for the deal, pooling tricks and bugs; each partner scores the partnership\'s score (a partnership that took every trick is a slam). Misère bidders always play alone.',
       },
     ],
   },
@@ -92,7 +92,7 @@ export const RULES: Record<GameId, GameRules> = {
       {
         title: 'Combinations (played automatically)',
         body:
-          'Checked before every lead: **Bura** (three trumps) wins the pot at once; several Buras play one trick among themselves for it. **Three aces**, then **Molodka** (three cards of one non-trump suit): the holder takes the lead and leads all three. Order Bura > three aces > Molodka; ties go to the earliest from the normal leader. The bot plays combinations itself, so nobody can tell who held one before it is played. After a Bura, its winner deals next.',
+          'Checked before every lead: **Bura** (three trumps) wins the pot at once; several Buras play one trick among themselves for it. **Three aces**, then **Molodka** (three cards of one non-trump suit): the holder takes the lead and leads all three. Order Bura > three aces > Molodka; ties go to the earliest from the normal leader. The bot plays combinations itself, so nobody can tell who held one before it is played; a Bura dealt at the start ends the game before anyone acts. After a Bura, its winner deals next.',
       },
       {
         title: 'Declaring 31',
@@ -137,13 +137,13 @@ export const RULES: Record<GameId, GameRules> = {
       {
         title: 'Blinds and betting',
         body:
-          'Small blind left of the dealer, big blind next (heads-up the dealer posts the small blind). Defaults: blinds 1/2, small bet 2 in rounds 1-2, big bet 4 in rounds 3-4; **fixed limit**: one bet and three raises per round. Check, bet, call, raise or fold; a round ends when everyone still in has put in the same amount (or is all-in) and all have acted.',
+          'Small blind left of the dealer, big blind next (heads-up the dealer posts the small blind). Defaults: blinds 1/2, small bet 2 in rounds 1-2, big bet 4 in rounds 3-4; **fixed limit**: one bet and three raises per round (in round 1 the big blind counts as the bet). Check, bet, call, raise or fold; a round ends when everyone still in has put in the same amount (or is all-in) and all have acted.',
       },
       {
         title: 'A hand',
         body:
           '1. Blinds, 4 cards each.\n2. Round 1 starts left of the big blind; the big blind acts last and may raise.\n3. **Draw**: from the first active player left of the dealer, each discards 0-4 cards and gets as many new ones (0 = stand pat).\n' +
-          '4. Round 2, draw 2, round 3 (big bet), draw 3, round 4; rounds start left of the dealer.\n5. **Showdown**: the last bettor or raiser shows first (if all checked, the first active player left of the dealer). Best hand wins; ties split, an odd chip goes to the first tied player left of the dealer. If all but one fold, that player wins and shows nothing.',
+          '4. Round 2, draw 2, round 3 (big bet), draw 3, round 4; rounds start left of the dealer. When the pile runs out, the discards are shuffled into a new one.\n5. **Showdown**: the last bettor or raiser shows first (if all checked, the first active player left of the dealer). Best hand wins; ties split, an odd chip goes to the first tied player left of the dealer. If all but one fold, that player wins and shows nothing.',
       },
       {
         title: 'All-in and side pots',

@@ -3,6 +3,7 @@ import { parseCustomId } from '../../src/render/custom-id.js'
 import { limitViolations } from '../../src/render/limits.js'
 import { GAME_IDS, REFUSALS, renderBalance, renderHelp, renderLeaderboard, renderRefusal, renderRetiredTableMessage, renderRules } from '../../src/render/messages.js'
 import { EPHEMERAL, forUpdate } from '../../src/render/payload.js'
+import { RULES } from '../../src/render/rules-text.js'
 import { strings } from './support.js'
 
 const text = (p: unknown) => strings(p).join('\n')
@@ -26,6 +27,10 @@ describe('rules', () => {
           }
         }
     }
+  })
+
+  it('never cuts a rules section short', () => {
+    for (const game of GAME_IDS) for (const section of RULES[game].sections) expect(section.body.length, section.title).toBeLessThanOrEqual(1024)
   })
 
   it('states the key numbers of RULES.md', () => {

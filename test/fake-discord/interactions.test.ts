@@ -36,7 +36,12 @@ async function handle(interaction: Interaction): Promise<void> {
     case 'thinking':
       await interaction.deferReply()
       await interaction.followUp('done thinking')
-      await interaction.followUp('and one more thing')
+      {
+        const more = await interaction.followUp('and one more thing')
+        const bye = await interaction.followUp('bye')
+        await interaction.deleteReply(bye)
+        await interaction.editReply({ message: more, content: 'and one more thing (edited)' })
+      }
       return
     case 'hidden-thinking':
       await interaction.deferReply({ flags: MessageFlags.Ephemeral })
@@ -107,8 +112,11 @@ describe('fake Discord interaction details', () => {
   it('lets the first follow-up after a deferred reply replace the "thinking" message', async () => {
     const res = await member('alice').slash(cards(), 'thinking')
     expect(res).toMatchObject({ kind: 'deferredReply', content: 'done thinking', loading: false, ephemeral: false })
-    const more = await cards().waitFor((m) => m.content === 'and one more thing')
+    // Follow-ups are edited and deleted through the interaction token too.
+    const more = await cards().waitFor((m) => m.content === 'and one more thing (edited)')
     expect(more.id).not.toBe(res.id)
+    expect(more.editedAt).not.toBeNull()
+    expect(cards().messages().some((m) => m.content === 'bye')).toBe(false)
   })
 
   it('keeps the ephemeral state of the defer for the first follow-up', async () => {

@@ -5,6 +5,7 @@ import { Writable } from 'node:stream'
 import { expect } from 'vitest'
 import { startBot, type Bot } from '../../src/bot.js'
 import { cardLabel, type Card } from '../../src/games/core/cards.js'
+import type { AnyEngine } from '../../src/games/core/engine.js'
 import { engineFor } from '../../src/games/registry.js'
 import { createLogger } from '../../src/log.js'
 import { moveToAction, parseCustomId } from '../../src/render/custom-id.js'
@@ -21,6 +22,8 @@ export class World {
   /** Log lines already checked by the privacy oracle. */
   logChecked = 0
   private readonly checked = new Map<string, Set<string>>()
+  /** Per table: how much of the action log the privacy oracle has replayed, and the state there. */
+  readonly oracleMarks = new Map<string, { index: number; state: unknown }>()
   private constructor(
     readonly discord: FakeDiscord,
     readonly guild: FakeGuild,
@@ -166,20 +169,46 @@ function linesOf(m: FakeMessage): string[] {
   return out
 }
 
+/** The engine states a table went through since the oracle's last look (folded from the action log). */
+async function statesSinceLastCheck(world: World, tableId: string, engine: AnyEngine): Promise<unknown[]> {
+  const log = await world.bot.store.actions.list(tableId)
+  const mark = world.oracleMarks.get(tableId) ?? { index: 0, state: null as unknown }
+  let state = mark.state
+  const states = mark.index > 0 ? [state] : []
+  for (const e of log.slice(mark.index)) {
+    const out = e.kind === 'setup' ? engine.setup(e.payload as never) : e.kind === 'nextDeal' ? engine.nextDeal(state) : engine.apply(state, e.seat!, e.payload)
+    if (!out.ok) throw new Error(`log entry ${e.seq} does not replay: ${out.error.message}`)
+    state = out.value.state
+    states.push(state)
+  }
+  world.oracleMarks.set(tableId, { index: log.length, state })
+  return states
+}
+
+/** Cards hidden from `seat` in every one of `states`: none of them was ever shown to that seat meanwhile. */
+function hiddenThroughout(engine: AnyEngine, states: readonly unknown[], seat: number | null): [Card, RegExp][] {
+  const [first, ...rest] = states.map((st) => new Set(engine.hiddenFrom(st, seat) as Card[]))
+  const hidden = [...(first ?? [])].filter((c) => rest.every((h) => h.has(c)))
+  return hidden.map((c) => [c, cardPattern(c)])
+}
+
 /**
- * The privacy oracle: for every member, no card the engine hides from them now appears in a line
- * of text they can see (public messages and their own ephemerals) that was not already there at
- * an earlier check. (Earlier lines were checked when they appeared; a log line from a past deal
- * names cards that were public then and may be in someone's hand again now.) The bot's log must
- * never name a card hidden from a spectator. Rules pages are skipped (their examples name cards).
+ * The privacy oracle, run after every move: for every member, no line of text they can see
+ * (public messages and their own ephemerals) that appeared since the last check names a card the
+ * engine kept hidden from them all along since then; the same for the bot's log and a spectator.
+ * "All along": the oracle replays the action log through the engine and intersects the hidden
+ * sets of every state the table went through, because one change can show a card and then hide it
+ * again (the last trick of a deal is played, then the next deal deals that card to someone).
+ * Rules pages are skipped (their examples name cards).
  */
 export async function expectNothingHidden(world: World, tableId: string): Promise<void> {
   const table = await world.tableById(tableId)
-  if (table.state === null || table.state === undefined) return
   const engine = engineFor(table.game)!
+  const states = await statesSinceLastCheck(world, tableId, engine)
+  if (states.length === 0) return
   for (const [name, member] of Object.entries(world.members)) {
     const seat = table.seats.find((s) => s.userId === member.id)?.position ?? null
-    const hidden = (engine.hiddenFrom(table.state, seat) as Card[]).map((c) => [c, cardPattern(c)] as const)
+    const hidden = hiddenThroughout(engine, states, seat)
     const checked = world.checkedLines(name)
     for (const m of member.visible(world.channel)) {
       if (isRulesPage(m)) continue
@@ -191,7 +220,7 @@ export async function expectNothingHidden(world: World, tableId: string): Promis
       }
     }
   }
-  const hiddenFromAll = (engine.hiddenFrom(table.state, null) as Card[]).map((c) => [c, cardPattern(c)] as const)
+  const hiddenFromAll = hiddenThroughout(engine, states, null)
   for (const line of world.logLines.slice(world.logChecked)) {
     const leak = hiddenFromAll.find(([, p]) => p.test(line))
     expect(leak, `the log names hidden card ${leak?.[0]}: ${line}`).toBeUndefined()

@@ -33,6 +33,7 @@ describe('seats that stop playing', () => {
         await advance(w, 30_000)
         expect((await w.table()).version).toBeGreaterThan(t.version)
       } else await playTurn(w, t.waitingFor[0]!)
+      await expectNothingHidden(w, t.id)
     }
     let t = await w.table()
     expect(t.seats.find((s) => s.userId === alice.id)!.missedTurns).toBe(3)
@@ -43,6 +44,7 @@ describe('seats that stop playing', () => {
     // While away she never holds up the game: bob plays on alone until the game ends or alice acts.
     const before = t.version
     if (t.progress === 'acting') await playTurn(w, t.waitingFor[0]!)
+    await expectNothingHidden(w, t.id)
     t = await w.table()
     expect(t.waitingFor).not.toContain(alice.id)
     expect(t.version).toBeGreaterThan(before)

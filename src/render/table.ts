@@ -222,13 +222,7 @@ export function renderReminder(table: RenderTable, userIds: readonly string[], m
 export function describeEvents(table: RenderTable, events: readonly unknown[]): string[] {
   const renderer = RENDERERS[table.game]
   if (!renderer) return []
-  const ctx = contextFor(table)
-  const out: string[] = []
-  for (const e of events) {
-    const line = renderer.eventLine(e, ctx)
-    if (line) out.push(line)
-  }
-  return out
+  return renderer.eventLines(events, contextFor(table))
 }
 
 /** Table-level facts (src/tables `TableEvent`) in words; what an automatic move did is left to the engine's events. */

@@ -206,6 +206,17 @@ describe('Bura', () => {
     for (const c of big.cards as Card[]) expect(line).toContain(cardLabel(c))
   })
 
+  it('words a declaration and the pot it wins as one line', () => {
+    const table = tableFor(bura, start(bura, 3, 1).state, 3, 0)
+    const lines = describeEvents(table, [
+      { type: 'declare', seat: 2, declaredPoints: 34, correct: true, cards: [] },
+      { type: 'chips', from: 'pot', to: { seat: 2 }, amount: 40, reason: 'declaration' },
+      { type: 'potWon', seat: 2, amount: 40, reason: 'declared' },
+      { type: 'gameOver', reason: 'declared', winners: [2], nextDealer: 2 },
+    ])
+    expect(lines).toEqual([`<@${userId(2)}> declared 31 with 34 points — wins 40 chips.`])
+  })
+
   it('offers Declare 31 and Pass at the final call and words a declaration with its points', () => {
     let s = toTrick({}, 33)
     let guard = 0
@@ -219,7 +230,7 @@ describe('Bura', () => {
         expect(text(renderTableMessage(table, NOW))).toContain('Final call')
         s = act(bura, s.state, seat, { type: 'declare' })
         const lines = describeEvents(table, s.events).join('\n')
-        expect(lines).toMatch(new RegExp(`<@${userId(seat)}> declared (31 with|with only) \\d+ points`))
+        expect(lines).toMatch(new RegExp(`<@${userId(seat)}> declared (31 with \\d+ points — wins \\d+ chips|with only \\d+ points: a false declaration)\\.`))
         const over = renderTableMessage(tableFor(bura, s.state, 2, 8), NOW)
         expect(labels(over)).toContain('Next game')
         expect(text(over)).toMatch(/declared/)

@@ -140,6 +140,28 @@ export function privateParts(v: BuraView, legal: readonly BuraAction[], ctx: Ren
   return { title: `Your hand — Bura, game ${v.gameNumber}`, description: lines.join('\n'), fields: [{ name: 'Pot', value: chips(v.pot), inline: true }], rows: layout(buttons, selects, trailing) }
 }
 
+/**
+ * A declaration and the pot it wins read as one line ("Carla declared 31 with 34 points — wins
+ * 40 chips."); every other event is one line of its own.
+ */
+export function eventLines(events: readonly BuraEvent[], ctx: RenderContext): string[] {
+  const out: string[] = []
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i]!
+    if (e.type === 'declare' && e.correct) {
+      const won = events.slice(i + 1).find((x): x is BuraEvent & { type: 'potWon' } => x.type === 'potWon' && x.seat === e.seat)
+      if (won) {
+        out.push(`${ctx.name(e.seat)} declared 31 with ${e.declaredPoints} points — wins ${chips(won.amount)}.`)
+        events = events.filter((x) => x !== won)
+        continue
+      }
+    }
+    const line = eventLine(e, ctx)
+    if (line) out.push(line)
+  }
+  return out
+}
+
 export function eventLine(e: BuraEvent, ctx: RenderContext): string | null {
   switch (e.type) {
     case 'deal':

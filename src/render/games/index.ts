@@ -8,11 +8,23 @@ import * as bura from './bura.js'
 export interface GameRenderer {
   publicParts(view: unknown, ctx: RenderContext): PublicParts
   privateParts(view: unknown, legal: readonly unknown[], ctx: RenderContext): PrivateParts
-  eventLine(event: unknown, ctx: RenderContext): string | null
+  eventLines(events: readonly unknown[], ctx: RenderContext): string[]
+}
+
+/** For games whose events each make one line (or none). */
+function oneEach(eventLine: (event: never, ctx: RenderContext) => string | null): GameRenderer['eventLines'] {
+  return (events, ctx) => {
+    const out: string[] = []
+    for (const e of events) {
+      const line = eventLine(e as never, ctx)
+      if (line) out.push(line)
+    }
+    return out
+  }
 }
 
 export const RENDERERS: Partial<Record<GameId, GameRenderer>> = {
-  badugi: badugi as unknown as GameRenderer,
-  bugami: bugami as unknown as GameRenderer,
+  badugi: { ...(badugi as unknown as GameRenderer), eventLines: oneEach(badugi.eventLine) },
+  bugami: { ...(bugami as unknown as GameRenderer), eventLines: oneEach(bugami.eventLine) },
   bura: bura as unknown as GameRenderer,
 }

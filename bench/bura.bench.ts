@@ -3,19 +3,24 @@ import { Rng, seedRng } from '../src/games/core/rng.js'
 import { perSecond, type BenchResult } from './harness.js'
 
 /**
- * Whole Bura games through the engine, single-threaded: a fresh table (antes, deal), random
- * legal plays to the last trick (nobody declares early, so every game is played out in full),
- * then the final call. Counts games per second.
+ * Whole Bura games through the engine, single-threaded, the way a table plays them: each game
+ * starts with `nextDeal` (antes, a fresh shuffle, the deal), random legal plays follow to the
+ * last trick (nobody declares early, so every game is played out in full), then the final call.
+ * A table that can no longer go on (too few can pay the ante) is set up afresh. Counts games per second.
  */
 function gamesPerSecond(players: number): number {
   const chooser = new Rng(seedRng(players))
   const options = bura.optionsSchema.parse({})
   const stacks = new Array<number>(players).fill(1000)
   let seed = 0
+  let state: BuraState | null = null
   return perSecond(() => {
-    const setup = bura.setup({ players, dealer: seed % players, options, seed: seed++, stacks })
-    if (!setup.ok) throw new Error(setup.error.message)
-    let state: BuraState = setup.value.state
+    const next = state ? bura.nextDeal(state) : bura.setup({ players, dealer: seed % players, options, seed: seed++, stacks })
+    if (!next.ok) {
+      state = null
+      return 0
+    }
+    state = next.value.state
     while (bura.progress(state) === 'acting') {
       const seat = bura.waitingFor(state)[0]!
       const legal = bura.legalActions(state, seat)

@@ -286,3 +286,36 @@ describe('deck32, options and bad input', () => {
     expect(engine.actionSchema.safeParse({ type: 'play', cards: ['ZZ'] }).success).toBe(false)
   })
 })
+
+describe('the automatic move for a seat whose time ran out', () => {
+  // Hearts trump; dealer 0, so seat 1 leads.
+  const table = (lead: string[], answerHand: string[]) => {
+    const t = start({ players: 2, dealer: 0, trumpCard: '9H', hands: [answerHand, lead], pile: ['QD', 'JC', 'TD', '9S'] })
+    return t
+  }
+
+  it('leads the least valuable card, keeping trumps and points', () => {
+    const t = table(['AS', '7H', '8C'], ['JS', '7D', 'QC'])
+    expect(engine.autoAction(t.state, 1)).toEqual({ type: 'play', cards: ['8C'] })
+  })
+
+  it('beats without a trump when it can, and keeps the trump otherwise', () => {
+    const t = table(['KS', '7D', '8C'], ['AS', '6H', '7C'])
+    play(t, 1, 'KS')
+    expect(engine.autoAction(t.state, 0)).toEqual({ type: 'play', cards: ['AS'] })
+    const u = table(['7S', '7D', '8C'], ['6H', '7C', '8D'])
+    play(u, 1, '7S')
+    expect(engine.autoAction(u.state, 0)).toEqual({ type: 'play', cards: ['7C'] })
+  })
+
+  it('spends a trump when the trick is worth at least 10 points', () => {
+    const t = table(['TS', '7D', '8C'], ['6H', '7C', '8D'])
+    play(t, 1, 'TS')
+    expect(engine.autoAction(t.state, 0)).toEqual({ type: 'play', cards: ['6H'] })
+  })
+
+  it('has nothing to do for a seat that is not waited for', () => {
+    const t = table(['TS', '7D', '8C'], ['6H', '7C', '8D'])
+    expect(engine.autoAction(t.state, 0)).toBeNull()
+  })
+})

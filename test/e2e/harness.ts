@@ -119,10 +119,14 @@ export class World {
     expect(report.ok).toBe(true)
   }
 
-  /** Nothing failed on the Discord side: every interaction acknowledged in time, no unknown route. */
+  /**
+   * Nothing failed on the Discord side: every interaction acknowledged in time, no unknown route,
+   * and no direct message ever opened (hands are never sent by DM).
+   */
   expectCleanDiscord(): void {
     expect(this.discord.failedInteractions).toEqual([])
     expect(this.discord.unknownRoutes).toEqual([])
+    expect(this.discord.requests.filter((r) => r.path.includes('/users/@me/channels'))).toEqual([])
   }
 }
 

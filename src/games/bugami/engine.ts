@@ -12,8 +12,9 @@ import type {
   BugamiEvent,
   BugamiState,
   CompletedTrick,
+  DealOverState,
+  GameOverState,
   PlayingState,
-  ScoredState,
 } from './types.js'
 
 type Step = Outcome<Transition<BugamiState, BugamiEvent>>
@@ -113,12 +114,15 @@ export function legalActions(state: BugamiState, seat: number): BugamiAction[] {
   if (state.phase !== 'playing' || seat !== seatToPlay(state)) return []
   const cards = legalCards(state.hands[seat]!, state.trick)
   const out: BugamiAction[] = []
-  for (const card of cards) out.push(PLAY_ACTIONS.get(card) ?? { type: 'play', card })
+  for (const card of cards) out.push(PLAY_ACTIONS[cardKey(card)] ?? { type: 'play', card })
   return out
 }
 
-// One shared, frozen action object per card: legalActions runs for every move and allocates less this way.
-const PLAY_ACTIONS = new Map<Card, BugamiAction>(bugamiDeck(2).map((card) => [card, Object.freeze({ type: 'play', card })]))
+// One shared, frozen action object per card, found by the card's two character codes: legalActions runs
+// for every move, and this allocates less and looks up faster than a Map keyed by the card string.
+const cardKey = (card: Card) => card.charCodeAt(0) * 128 + card.charCodeAt(1)
+const PLAY_ACTIONS: (BugamiAction | undefined)[] = []
+for (const card of bugamiDeck(2)) PLAY_ACTIONS[cardKey(card)] = Object.freeze({ type: 'play', card })
 
 function bidOf(action: BugamiAction & { type: 'bid' }): Bid | null {
   if ('misere' in action && action.misere === true) return 'misere'
@@ -170,7 +174,8 @@ function playCard(state: BugamiState, seat: number, card: Card): Step {
   const rest: Card[] = []
   for (let i = 0; i < hand.length; i++) if (i !== at) rest.push(hand[i]!)
   hands[seat] = rest
-  const trick = state.trick.slice()
+  const trick: Card[] = []
+  for (const c of state.trick) trick.push(c)
   trick.push(card)
   const events: BugamiEvent[] = [{ type: 'played', seat, card }]
   if (trick.length < state.players)
@@ -235,7 +240,9 @@ function finishDeal(state: PlayingState, lastTrick: CompletedTrick, events: Buga
   const totals = state.totals.map((t, i) => t + scores[i]!)
   const deals = state.deals + 1
   const { winner, tiedAtTop } = matchResult(totals, state.options.target)
-  const scored = {
+  // Written out (phase first) rather than spread: one object shape per phase keeps this fast.
+  const scored = (phase: 'between' | 'gameOver') => ({
+    phase,
     players: state.players,
     options: state.options,
     supply: state.supply,
@@ -250,7 +257,7 @@ function finishDeal(state: PlayingState, lastTrick: CompletedTrick, events: Buga
     bids: state.bids,
     lastTrick,
     scores,
-  }
+  })
   events.push({
     type: 'dealScored',
     deal: deals,
@@ -260,17 +267,14 @@ function finishDeal(state: PlayingState, lastTrick: CompletedTrick, events: Buga
     totals,
     tiedAtTop,
   })
-  if (winner === null) return { state: { phase: 'between', ...scored }, events }
+  if (winner === null) return { state: scored('between') as DealOverState, events }
   events.push({ type: 'gameWon', seat: winner, totals })
-  return { state: { phase: 'gameOver', ...scored, winner }, events }
+  const over: GameOverState = Object.assign(scored('gameOver'), { phase: 'gameOver' as const, winner })
+  return { state: over, events }
 }
 
 export function nextDeal(state: BugamiState): Step {
   if (state.phase === 'gameOver') return refuse('gameOver', 'The match is over: start a new game to play again.')
   if (state.phase !== 'between') return refuse('dealInProgress', 'This deal is not finished yet.')
   return ok(deal(state, state.supply, (state.dealer + 1) % state.players))
-}
-
-export function isScored(state: BugamiState): state is ScoredState {
-  return state.phase === 'between' || state.phase === 'gameOver'
 }

@@ -7,6 +7,7 @@ import type { Bid } from './types.js'
  * the same bug suit (misère bidders always alone). Groups are listed by their first seat.
  */
 export function scoringGroups(bids: readonly Bid[], shotgunWedding: boolean): number[][] {
+  if (!shotgunWedding) return bids.map((_, seat) => [seat])
   const groups: number[][] = []
   const bySuit = new Map<string, number[]>()
   bids.forEach((bid, seat) => {

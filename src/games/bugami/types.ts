@@ -72,7 +72,6 @@ export interface GameOverState extends BugamiBase {
 }
 
 export type BugamiState = BiddingState | PlayingState | DealOverState | GameOverState
-export type ScoredState = DealOverState | GameOverState
 
 /** Public facts for the table log; never a hidden card and never a bid before all are in. */
 export type BugamiEvent =

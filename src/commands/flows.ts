@@ -10,12 +10,10 @@ import type { GameId, Outcome } from '../games/core/engine.js'
 import { engineFor } from '../games/registry.js'
 import type { TableSnapshot, TableUpdate } from '../tables/index.js'
 import type { WalletInfo } from '../store/index.js'
-import type { BalanceInfo } from '../render/messages.js'
 import { moveToAction, type Move } from '../render/custom-id.js'
-import { forUpdate, type Payload } from '../render/payload.js'
-import { REFUSALS, renderBalance, renderHelp, renderLeaderboard, renderRefusal, renderRules } from '../render/messages.js'
+import { ephemeral, forUpdate, type Payload } from '../render/payload.js'
+import { REFUSALS, renderBalance, renderHelp, renderLeaderboard, renderRefusal, renderRules, type BalanceInfo } from '../render/messages.js'
 import { renderHandView, renderTableMessage } from '../render/table.js'
-import { ephemeral } from '../render/payload.js'
 import { actionForLog } from '../log.js'
 import { parseTurnDeadline } from '../scheduler/deadline-option.js'
 import type { BotContext } from './context.js'
@@ -190,7 +188,10 @@ export async function playMove(ctx: BotContext, interaction: Component, tableId:
     const refusal = result.error.code === 'stale' ? REFUSALS.stale() : renderRefusal(result.error.message)
     return refuseMove(ctx, interaction, onPrivateView, tableId, refusal)
   }
-  if (!result.value.duplicate) ctx.log.info({ tableId, action: actionForLog(action), version: result.value.table.version }, 'move')
+  if (!result.value.duplicate) {
+    const seat = result.value.table.seats.find((s) => s.userId === userId)?.position ?? null
+    ctx.log.info({ tableId, seat, action: actionForLog(action), version: result.value.table.version }, 'move')
+  }
   await ctx.desk.show(result.value)
   await say(interaction, renderHandView(result.value.table, userId, ctx.clock.now()))
 }
@@ -241,9 +242,9 @@ export async function showLeaderboard(ctx: BotContext, interaction: ChatInputCom
   await say(interaction, renderLeaderboard(board.entries, { game: which, unit: board.unit, viewer: board.viewer }))
 }
 
-export async function showRules(_ctx: BotContext, interaction: RepliableInteraction, game: string, page = 0): Promise<void> {
+export async function showRules(_ctx: BotContext, interaction: RepliableInteraction, game: string): Promise<void> {
   if (!isGameId(game)) return sayRefusal(interaction, 'I know the rules of bugami, bura and badugi.')
-  await say(interaction, renderRules(game, page))
+  await say(interaction, renderRules(game))
 }
 
 export async function showHelp(_ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {

@@ -1,4 +1,4 @@
-import { cardLabel, isJoker, RANKS, suitOf, SUITS, suitSymbol, type Card, type Rank, type Suit } from '../games/core/cards.js'
+import { cardLabel, isJoker, RANKS, suitOf, SUITS, type Card, type Rank } from '../games/core/cards.js'
 
 /** Card text shared by the three games' renderers. */
 
@@ -36,10 +36,6 @@ export function handText(cards: readonly Card[], order: readonly Rank[] = RANK_O
   }
   groups.push(group.join(' '))
   return groups.join('  ·  ')
-}
-
-export function suitText(s: Suit): string {
-  return suitSymbol(s)
 }
 
 export function plural(n: number, one: string, many = `${one}s`): string {

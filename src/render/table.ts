@@ -20,7 +20,7 @@ function parts(table: RenderTable): { engine: AnyEngine; renderer: GameRenderer 
   return { engine, renderer }
 }
 
-export function contextFor(table: RenderTable): RenderContext {
+function contextFor(table: RenderTable): RenderContext {
   const byPosition = new Map<number, string>()
   for (const s of table.seats) if (s.position !== null) byPosition.set(s.position, s.userId)
   return {
@@ -34,7 +34,7 @@ export function contextFor(table: RenderTable): RenderContext {
 }
 
 /** Turn time in words: "30 s", "10 min", "12 h", "2 d". */
-export function durationText(ms: number): string {
+function durationText(ms: number): string {
   const s = Math.round(ms / 1000)
   if (s < 120) return `${s} s`
   if (s < 7200) return `${Math.round(s / 60)} min`

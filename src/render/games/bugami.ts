@@ -8,7 +8,7 @@ import type { PrivateParts, PublicParts, RenderContext } from '../types.js'
 
 /** Bugami on Discord: bids stay secret until all are in, then they show for the whole deal. */
 
-export function bidText(bid: Bid): string {
+function bidText(bid: Bid): string {
   return bid === 'misere' ? 'Misère' : `${suitSymbol(bid)} ${SUIT_NAME[bid]}`
 }
 
@@ -77,7 +77,7 @@ export function privateParts(v: BugamiView, legal: readonly BugamiAction[], ctx:
     .map((a) => {
       const bid: Bid = 'misere' in a ? 'misere' : a.suit
       const mine = v.myBid === bid
-      return moveButton(table, { verb: 'bid', bid }, `${bid === 'misere' ? 'Misère' : `${suitSymbol(bid)} ${SUIT_NAME[bid]}`}${mine ? ' ✓' : ''}`, mine ? ButtonStyle.Success : ButtonStyle.Primary)
+      return moveButton(table, { verb: 'bid', bid }, `${bidText(bid)}${mine ? ' ✓' : ''}`, mine ? ButtonStyle.Success : ButtonStyle.Primary)
     })
   // Stable order: the four suits, then misère.
   bidButtons.sort((a, b) => order(a.custom_id) - order(b.custom_id))

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { AnyEngine } from '../../src/games/core/engine.js'
 import { ENGINES } from '../../src/games/registry.js'
+import { parseCustomId } from '../../src/render/custom-id.js'
 import { limitViolations } from '../../src/render/limits.js'
 import { describeEvents, renderHandView, renderTableMessage } from '../../src/render/table.js'
 import { actionKey, leakedCards, offeredActions, strings, tableFor, userId, walk } from './support.js'
@@ -29,6 +30,14 @@ function checkState(engine: AnyEngine, state: unknown, players: number, step: nu
     expect(leakedCards(own, engine.hiddenFrom(state, seat)), `seat ${seat} view leaks`).toEqual([])
     if (countsHidden) expect(strings(own).join('\n')).not.toMatch(/\d\**\s*(?:points?|pts)\b/i)
     const legal = acting ? engine.legalActions(state, seat) : []
+    // Every control routes by the codec, and moves carry the version they were drawn for.
+    for (const r of own.components ?? [])
+      for (const c of r.components) {
+        const id = parseCustomId('custom_id' in c ? c.custom_id : null)
+        expect(id, 'custom_id parses').not.toBeNull()
+        if (id?.kind === 'move') expect(id.version).toBe(step)
+        else expect(id).toMatchObject({ kind: 'table', tableId: table.id })
+      }
     const offered = new Map(offeredActions(engine.id, own).map((a) => [actionKey(a), a]))
     // Every legal action is offered (for amounts in a range: both ends) ...
     for (const a of legal) expect(offered.has(actionKey(a)), `seat ${seat} misses ${actionKey(a)}`).toBe(true)

@@ -105,14 +105,12 @@ export function startGame(d: Draft, dealer: number, events: BuraEvent[]): void {
   const tricks: number[] = []
   const taken: Card[][] = []
   const faceDownBy: Card[][] = []
-  const hands: Card[][] = []
   for (let seat = 0; seat < n; seat++) {
     inGame.push(options.scoring === 'points' || d.stacks[seat]! >= options.ante)
     passed.push(false)
     tricks.push(0)
     taken.push([])
     faceDownBy.push([])
-    hands.push([])
   }
   if (options.scoring === 'chips') {
     const stacks = d.stacks.slice()
@@ -148,17 +146,21 @@ export function startGame(d: Draft, dealer: number, events: BuraEvent[]): void {
     const next = nextDeck(d.supply, full)
     d.supply = next.supply
     const deck = next.deck
-    for (const h of hands) h.length = 0
+    const hands: Card[][] = []
+    for (let seat = 0; seat < n; seat++) hands.push([])
     let pos = 0
     for (let round = 0; round < 3; round++) for (const seat of order) hands[seat]!.push(deck[pos++]!)
+    d.hands = hands
     d.trumpCard = deck[pos]!
     d.trump = d.trumpCard[1] as Draft['trump']
-    d.pile = deck.slice(pos + 1).concat(d.trumpCard)
+    // The rest of the deck is the pile, lying on the trump card, which is drawn last.
+    const pile = deck.slice(pos + 1)
+    pile.push(d.trumpCard)
+    d.pile = pile
     if (!options.redealOnCombination || attempt >= MAX_REDEALS) break
-    if (!order.some((seat) => combinationOf(hands[seat]!, d.trump, options) !== null)) break
+    if (!order.some((seat) => combinationOf(d.hands[seat]!, d.trump, options) !== null)) break
     events.push({ type: 'redeal', reason: 'a combination was dealt' })
   }
-  d.hands = hands
   events.push({ type: 'deal', game: d.gameNumber, dealer, seats: order, trumpCard: d.trumpCard })
   startTrick(d, first, events)
 }

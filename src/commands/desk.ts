@@ -27,7 +27,7 @@ export class TableDesk {
   private readonly queue = new SerialQueue()
   // The latest public log lines per table, shown on the table message (memory only: a restart
   // starts the list afresh, the game itself is in the database).
-  private readonly log = new Map<string, string[]>()
+  private readonly recentLines = new Map<string, string[]>()
 
   constructor(private readonly deps: DeskDeps) {}
 
@@ -37,28 +37,27 @@ export class TableDesk {
     const table = update.table
     this.deps.onTable(table)
     this.remember(table.id, describeEvents(table, update.events))
-    await this.queue.run(table.id, async () => {
-      const messageId = await this.publish(table.id)
-      if (update.ping.length > 0 && table.status === 'playing') {
-        await postInChannel(this.deps.client, table.channelId, renderTurnPing(table, update.ping, messageId) as Sendable)
-        this.deps.log.info({ tableId: table.id, users: update.ping.length }, 'turn ping')
-      }
-    })
-  }
-
-  /** Refreshes the public message alone (e.g. a new lobby, or after a restart). */
-  async refresh(tableId: string): Promise<void> {
-    await this.queue.run(tableId, () => this.publish(tableId))
+    // The change is already saved: if Discord fails here, the player still gets their answer and
+    // the next change shows the table again.
+    await this.queue
+      .run(table.id, async () => {
+        const messageId = await this.publish(table.id)
+        if (update.ping.length > 0 && table.status === 'playing') {
+          await postInChannel(this.deps.client, table.channelId, renderTurnPing(table, update.ping, messageId) as Sendable)
+          this.deps.log.info({ tableId: table.id, users: update.ping.length }, 'turn ping')
+        }
+      })
+      .catch((error: unknown) => this.deps.log.error({ err: error, tableId: table.id }, 'could not show the table in its channel'))
   }
 
   /** The latest public log lines of a table, oldest first. */
   recent(tableId: string): readonly string[] {
-    return this.log.get(tableId) ?? []
+    return this.recentLines.get(tableId) ?? []
   }
 
   private remember(tableId: string, lines: readonly string[]): void {
     if (lines.length === 0) return
-    this.log.set(tableId, [...this.recent(tableId), ...lines].slice(-RECENT_KEPT))
+    this.recentLines.set(tableId, [...this.recent(tableId), ...lines].slice(-RECENT_KEPT))
   }
 
   /** Waits for queued Discord work (for a clean stop). */

@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { buttonLabels, playTurn, untilSomeoneActs, World } from './harness.js'
+
+let world: World | undefined
+
+afterEach(async () => {
+  if (!world) return
+  world.expectCleanDiscord()
+  await world.expectAuditBalanced()
+  await world.close()
+  world = undefined
+})
+
+async function startBura(w: World) {
+  await w.member('alice').slash(w.channel, 'bura start', { buy_in: 100 })
+  const lobby = await w.channel.waitFor((m) => buttonLabels(m).includes('Join'))
+  await w.member('bob').click(lobby, 'Join')
+  await w.member('alice').click(lobby, 'Start')
+  return untilSomeoneActs(w)
+}
+
+describe('when Discord pushes back', () => {
+  it('waits out a short rate limit on the table message edit and still shows the move', async () => {
+    world = await World.start(['alice', 'bob'])
+    const w = world
+    const t0 = await startBura(w)
+    const limit = w.discord.rateLimit('PATCH /channels/:channel/messages/:message', 1, { retryAfter: 0.2 })
+    await playTurn(w, t0.waitingFor[0]!)
+    const t1 = await w.table()
+    expect(limit.hits).toBe(1)
+    expect(t1.messageId).toBe(t0.messageId)
+    expect(w.publicMessage(t1).editedAt).not.toBeNull()
+    expect(JSON.stringify(w.publicMessage(t1).embeds)).toContain(`<@${t1.waitingFor[0]}>`)
+  })
+
+  it('a ping Discord refuses for a long time costs the ping, never the move or the answer', async () => {
+    world = await World.start(['alice', 'bob'])
+    const w = world
+    const t0 = await startBura(w)
+    const pingsBefore = w.channel.publicMessages().filter((m) => m.content.includes('your turn')).length
+    const limit = w.discord.rateLimit('POST /channels/:channel/messages', 1, { retryAfter: 7200 })
+    const answer = await playTurn(w, t0.waitingFor[0]!)
+    expect(answer.ephemeral).toBe(true)
+    expect(limit.hits).toBe(1)
+    const t1 = await w.table()
+    expect(t1.version).toBe(t0.version + 1)
+    expect(w.channel.publicMessages().filter((m) => m.content.includes('your turn'))).toHaveLength(pingsBefore)
+    expect(w.logLines.some((l) => l.includes('could not show the table'))).toBe(true)
+  })
+})

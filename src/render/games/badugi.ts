@@ -105,6 +105,7 @@ export function privateParts(v: BadugiView, legal: readonly BadugiAction[], ctx:
   const me = v.seats[you.seat]!
   const lines = [handText(you.hand, RANK_ORDER.aceLow)]
   if (you.handName) lines.push(`Value: **${you.handName}**${you.counting.length < you.hand.length ? ` (counting ${cardsText(sortHand(you.counting, RANK_ORDER.aceLow))})` : ''}`)
+  if (me.status === 'out') lines.push(me.left ? 'You have left the table.' : 'You sit this hand out: you have no chips at the table.')
   lines.push(`Stack ${chips(me.stack)} · in the pot this hand ${me.inPot} · pot ${v.pot}`)
   const allIn = me.bet + me.stack
   const buttons: APIButtonComponentWithCustomId[] = []

@@ -102,7 +102,8 @@ export function privateParts(v: BuraView, legal: readonly BuraAction[], ctx: Ren
   const hand = sortHand(v.hand ?? [], RANK_ORDER.bura)
   const lines = [handText(hand, RANK_ORDER.bura), '', trumpText(v, ctx)]
   const me = v.seats[seat]
-  if (me && me.points !== undefined) lines.push(`Your tricks: ${plural(me.tricks, 'trick')}, **${me.points}** points.`)
+  if (me && !me.inGame) lines.push('You sit this game out (not enough chips for the ante); you are dealt in again when you can pay it.')
+  else if (me && me.points !== undefined) lines.push(`Your tricks: ${plural(me.tricks, 'trick')}, **${me.points}** points.`)
   else if (me) lines.push(`Your tricks: ${plural(me.tricks, 'trick')} (keep the count in your head).`)
 
   const plays = legal.filter((a): a is Play => a.type === 'play')

@@ -47,4 +47,14 @@ describe('when Discord pushes back', () => {
     expect(w.channel.publicMessages().filter((m) => m.content.includes('your turn'))).toHaveLength(pingsBefore)
     expect(w.logLines.some((l) => l.includes('could not show the table'))).toBe(true)
   })
+
+  it('plays on after the gateway connection drops and resumes', async () => {
+    world = await World.start(['alice', 'bob'])
+    const w = world
+    const t0 = await startBura(w)
+    await w.discord.dropConnection()
+    await playTurn(w, t0.waitingFor[0]!)
+    expect((await w.table()).version).toBe(t0.version + 1)
+    expect(w.discord.gatewayStats).toMatchObject({ resumes: 1 })
+  })
 })

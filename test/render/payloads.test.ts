@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { AnyEngine } from '../../src/games/core/engine.js'
 import { ENGINES } from '../../src/games/registry.js'
+import { checkMessageBody, type MessageBody } from '../fake-discord/limits.js'
 import { parseCustomId } from '../../src/render/custom-id.js'
 import { limitViolations } from '../../src/render/limits.js'
 import { describeEvents, renderHandView, renderTableMessage } from '../../src/render/table.js'
@@ -19,6 +20,8 @@ function checkState(engine: AnyEngine, state: unknown, players: number, step: nu
   const table = tableFor(engine, state, players, step, { options: engine.optionsSchema.parse(options) as Record<string, unknown> })
   const pub = renderTableMessage(table, NOW, ['Someone did something.'])
   expect(limitViolations(pub), 'public message limits').toEqual([])
+  // A second, independent oracle: the fake Discord's own form-body checks.
+  expect(() => checkMessageBody(pub as MessageBody, 0)).not.toThrow()
   expect(leakedCards(pub, engine.hiddenFrom(state, null)), 'public message leaks').toEqual([])
   const acting = engine.progress(state) === 'acting'
   // Bura: counting in your head. Without showCounts no payload of a running game names points.
@@ -27,6 +30,7 @@ function checkState(engine: AnyEngine, state: unknown, players: number, step: nu
   for (let seat = 0; seat < players; seat++) {
     const own = renderHandView(table, userId(seat), NOW)
     expect(limitViolations(own), `seat ${seat} view limits`).toEqual([])
+    expect(() => checkMessageBody(own as MessageBody, 0)).not.toThrow()
     expect(leakedCards(own, engine.hiddenFrom(state, seat)), `seat ${seat} view leaks`).toEqual([])
     if (countsHidden) expect(strings(own).join('\n')).not.toMatch(/\d\**\s*(?:points?|pts)\b/i)
     const legal = acting ? engine.legalActions(state, seat) : []

@@ -70,5 +70,5 @@ describe('a Bugami match through Discord', () => {
     expect(board.ephemeral).toBe(false)
     expect(board.embeds[0]!.description).toMatch(new RegExp(`^🥇 <@${winner.id}>`))
     for (const rows of stats) expect(rows.find((r) => r.game === 'bugami')?.played).toBe(1)
-  })
+  }, 240_000) // a whole match is 100+ moves, each two interactions; slow on 2 busy cores
 })

@@ -146,6 +146,7 @@ export function foldSeat(d: ReturnType<typeof draftOf>, seat: number): void {
   d.status[seat] = 'folded'
   d.pending[seat] = false
   d.discards = appended(d.discards, d.hands[seat]!)
+  d.hands = d.hands.slice()
   d.hands[seat] = []
   d.lastActions[seat] = { type: 'fold' }
 }

@@ -38,6 +38,7 @@ export function applyDraw(s: BadugiState, seat: number, action: DrawAction): Out
     d.discards = []
   }
   if (thrown.length) d.discards = appended(d.discards, thrown)
+  d.hands = d.hands.slice()
   d.hands[seat] = kept
   d.pending[seat] = false
   d.drawCounts = d.drawCounts.slice()

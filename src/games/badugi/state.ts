@@ -129,10 +129,11 @@ export function draftOf(s: BadugiState): Draft {
     supply: s.supply,
     chips: s.chips,
     stacks: s.stacks.slice(),
-    // Copied by the few moves that change them: leave (left), a draw (drawCounts), the showdown (shown).
+    // Copied by the few moves that change them: a fold or draw (hands), leave (left), a draw
+    // (drawCounts), the showdown (shown).
     left: s.left as boolean[],
     status: s.status.slice(),
-    hands: s.hands.slice(),
+    hands: s.hands as Card[][],
     pile: s.pile as Card[],
     discards: s.discards as Card[],
     committed: s.committed.slice(),

@@ -134,6 +134,14 @@ describe('Bugami', () => {
     expect(offeredActions('bugami', idle)).toEqual([])
   })
 
+  it('names Shotgun Wedding partners once the bids are revealed', () => {
+    let s = start(bugami, 4, 12, { shotgunWedding: true })
+    for (const [seat, suit] of [[0, 'H'], [1, 'S'], [2, 'H'], [3, 'C']] as const) s = act(bugami, s.state, seat, { type: 'bid', suit })
+    const table = tableFor(bugami, s.state, 4, 4, { options: bugami.optionsSchema.parse({ shotgunWedding: true }) as Record<string, unknown> })
+    const embed = renderTableMessage(table, NOW).embeds![0]!
+    expect(embed.fields!.find((f) => f.name === 'Shotgun Wedding partners')?.value).toBe(`<@${userId(0)}> + <@${userId(2)}>`)
+  })
+
   it('shows the winner and final totals when the match is over, without buttons', () => {
     let state: unknown = start(bugami, 3, 8, { target: 1 }).state
     while (bugami.progress(state) === 'acting') {

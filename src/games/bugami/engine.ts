@@ -3,7 +3,7 @@ import { checkDeck, nextDeck, type DeckSupply } from '../core/decks.js'
 import { ok, refuse, type Outcome, type Progress, type SetupParams, type Transition } from '../core/engine.js'
 import { seedRng } from '../core/rng.js'
 import type { BugamiOptions } from './options.js'
-import { bugamiDeck, bugsIn, dealCards, dealSizes, followError, legalCards, winningIndex } from './rules.js'
+import { bugamiDeck, bugsIn, dealCards, dealSizes, followCode, followError, winningIndex } from './rules.js'
 import { matchResult, partnerships, scoreDeal } from './scoring.js'
 import type {
   Bid,
@@ -112,9 +112,10 @@ const BID_ACTIONS: readonly BugamiAction[] = [...SUITS.map((suit) => ({ type: 'b
 export function legalActions(state: BugamiState, seat: number): BugamiAction[] {
   if (state.phase === 'bidding') return seat >= 0 && seat < state.players ? BID_ACTIONS.slice() : []
   if (state.phase !== 'playing' || seat !== seatToPlay(state)) return []
-  const cards = legalCards(state.hands[seat]!, state.trick)
+  const hand = state.hands[seat]!
+  const code = followCode(hand, state.trick)
   const out: BugamiAction[] = []
-  for (const card of cards) out.push(PLAY_ACTIONS[cardKey(card)] ?? { type: 'play', card })
+  for (const card of hand) if (code < 0 || card.charCodeAt(1) === code) out.push(PLAY_ACTIONS[cardKey(card)] ?? { type: 'play', card })
   return out
 }
 

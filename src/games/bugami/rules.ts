@@ -63,6 +63,12 @@ function holds(hand: readonly Card[], code: number): boolean {
   return false
 }
 
+/** The suit (as a character code) this hand must follow onto `trick`, or -1 when any card may be played. */
+export function followCode(hand: readonly Card[], trick: readonly Card[]): number {
+  const code = ledCode(trick)
+  return code >= 0 && holds(hand, code) ? code : -1
+}
+
 /** Why `card` may not be played from `hand` onto `trick`, or null when it may. Assumes the card is held. */
 export function followError(hand: readonly Card[], trick: readonly Card[], card: Card): string | null {
   const code = ledCode(trick)
@@ -73,8 +79,8 @@ export function followError(hand: readonly Card[], trick: readonly Card[], card:
 
 /** The cards of `hand` that may be played onto `trick`. */
 export function legalCards(hand: readonly Card[], trick: readonly Card[]): Card[] {
-  const code = ledCode(trick)
-  if (code < 0 || !holds(hand, code)) return hand.slice()
+  const code = followCode(hand, trick)
+  if (code < 0) return hand.slice()
   const out: Card[] = []
   for (let i = 0; i < hand.length; i++) if (hand[i]!.charCodeAt(1) === code) out.push(hand[i]!)
   return out

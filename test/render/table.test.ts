@@ -140,6 +140,8 @@ describe('Bugami', () => {
     const table = tableFor(bugami, s.state, 4, 4, { options: bugami.optionsSchema.parse({ shotgunWedding: true }) as Record<string, unknown> })
     const embed = renderTableMessage(table, NOW).embeds![0]!
     expect(embed.fields!.find((f) => f.name === 'Shotgun Wedding partners')?.value).toBe(`<@${userId(0)}> + <@${userId(2)}>`)
+    expect(text(renderHandView(table, userId(2), NOW))).toContain(`Shotgun Wedding: you play with <@${userId(0)}> this deal.`)
+    expect(text(renderHandView(table, userId(1), NOW))).not.toContain('you play with')
   })
 
   it('shows the winner and final totals when the match is over, without buttons', () => {

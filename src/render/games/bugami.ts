@@ -98,6 +98,8 @@ export function privateParts(v: BugamiView, legal: readonly BugamiAction[], ctx:
   } else {
     const bid = v.seats[seat]!.bid
     if (bid) lines.push('', `Your bid: **${bidText(bid)}** · ${plural(v.seats[seat]!.tricks, 'trick')}${bid !== 'misere' ? ` · ${plural(v.seats[seat]!.bugs ?? 0, 'bug')}` : ''}.`)
+    const partners = v.partnerships.find((p) => p.length > 1 && p.includes(seat))
+    if (partners) lines.push(`Shotgun Wedding: you play with ${listText(partners.filter((p) => p !== seat).map(ctx.name))} this deal.`)
     fields.push({ name: 'Bids', value: v.seats.map((s) => `${ctx.name(s.seat)}: ${s.bid ? bidText(s.bid) : '—'}`).join('\n') })
     if (v.phase === 'playing') {
       fields.push({ name: 'Trick in progress', value: v.trick.length ? trickText(v.trick, ctx) : 'No card yet.' })

@@ -1,16 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { engineFor } from '../../src/games/registry.js'
-import { buttonLabels, componentsOf, openHand, useControl, World } from './harness.js'
+import { buttonLabels, componentsOf, eachTestWorld, openAndStart, openHand, useControl, World } from './harness.js'
 
-let world: World | undefined
-
-afterEach(async () => {
-  if (!world) return
-  world.expectCleanDiscord()
-  await world.expectAuditBalanced()
-  await world.close()
-  world = undefined
-})
+const startWorld = eachTestWorld()
 
 /** A refusal: private, friendly, and the table exactly as it was. */
 async function expectRefused(w: World, answer: { ephemeral: boolean; content: string }, version: number, says: RegExp) {
@@ -22,8 +14,7 @@ async function expectRefused(w: World, answer: { ephemeral: boolean; content: st
 
 describe('bad input is refused privately and changes nothing', () => {
   it('refuses other players\' table buttons, a second table, out-of-range options and grants without permission', async () => {
-    world = await World.start(['alice', 'bob', 'carol'], { admins: ['carol'] })
-    const w = world
+    const w = await startWorld(['alice', 'bob', 'carol'], { admins: ['carol'] })
     const [alice, bob, carol] = ['alice', 'bob', 'carol'].map((n) => w.member(n))
     await alice!.slash(w.channel, 'bura start', { buy_in: 100 })
     const lobby = await w.channel.waitFor((m) => buttonLabels(m).includes('Join'))
@@ -69,14 +60,9 @@ describe('bad input is refused privately and changes nothing', () => {
   })
 
   it('refuses a double click, a button from an old view and a move out of turn', async () => {
-    world = await World.start(['alice', 'bob', 'carol'])
-    const w = world
+    const w = await startWorld(['alice', 'bob', 'carol'])
     const [alice, bob, carol] = ['alice', 'bob', 'carol'].map((n) => w.member(n))
-    await alice!.slash(w.channel, 'bugami start', { target: 20 })
-    const lobby = await w.channel.waitFor((m) => buttonLabels(m).includes('Join'))
-    await bob!.click(lobby, 'Join')
-    await carol!.click(lobby, 'Join')
-    await alice!.click(lobby, 'Start')
+    await openAndStart(w, 'bugami start', { target: 20 }, ['bob', 'carol'])
     const engine = engineFor('bugami')!
     let t = await w.table()
     const seatOf = (userId: string) => t.seats.find((s) => s.userId === userId)!.position!

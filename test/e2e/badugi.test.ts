@@ -1,29 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { cardLabel, type Card } from '../../src/games/core/cards.js'
 import { engineFor } from '../../src/games/registry.js'
-import { buttonLabels, expectNothingHidden, playUntil, textOf, World } from './harness.js'
+import { eachTestWorld, expectNothingHidden, openAndStart, playUntil, textOf } from './harness.js'
 
-let world: World | undefined
-
-afterEach(async () => {
-  if (!world) return
-  world.expectCleanDiscord()
-  await world.expectAuditBalanced()
-  await world.close()
-  world = undefined
-})
+const startWorld = eachTestWorld()
 
 describe('Badugi through Discord', () => {
   it('plays a hand from /badugi start to the showdown; stacks go back to balances at the end', async () => {
-    world = await World.start(['alice', 'bob', 'carol'])
-    const w = world
+    const w = await startWorld(['alice', 'bob', 'carol'])
     const [alice, bob, carol] = ['alice', 'bob', 'carol'].map((n) => w.member(n))
 
-    await alice!.slash(w.channel, 'badugi start', { buy_in: 50, small_blind: 1, big_blind: 2 })
-    const lobby = await w.channel.waitFor((m) => buttonLabels(m).includes('Join'))
-    await bob!.click(lobby, 'Join')
-    await carol!.click(lobby, 'Join')
-    await alice!.click(lobby, 'Start')
+    await openAndStart(w, 'badugi start', { buy_in: 50, small_blind: 1, big_blind: 2 }, ['bob', 'carol'])
     const started = await w.table()
     await expectNothingHidden(w, started.id)
 

@@ -1,20 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { buttonLabels, expectNothingHidden, playUntil, textOf, World } from './harness.js'
+import { describe, expect, it } from 'vitest'
+import { buttonLabels, eachTestWorld, expectNothingHidden, playUntil, textOf } from './harness.js'
 
-let world: World | undefined
-
-afterEach(async () => {
-  if (!world) return
-  world.expectCleanDiscord()
-  await world.expectAuditBalanced()
-  await world.close()
-  world = undefined
-})
+const startWorld = eachTestWorld()
 
 describe('a Bugami match through Discord', () => {
   it('runs from /bugami start to the final result; every hand is seen only by its owner', async () => {
-    world = await World.start(['alice', 'bob', 'carol', 'dave'])
-    const w = world
+    const w = await startWorld(['alice', 'bob', 'carol', 'dave'])
     const [alice, bob, carol, dave] = ['alice', 'bob', 'carol', 'dave'].map((n) => w.member(n))
 
     const opened = await alice!.slash(w.channel, 'bugami start', { target: 20, deadline: '1h' })

@@ -1,27 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { buttonLabels, expectNothingHidden, playTurn, playUntil, textOf, untilSomeoneActs, World } from './harness.js'
+import { describe, expect, it } from 'vitest'
+import { eachTestWorld, expectNothingHidden, openAndStart, playTurn, playUntil, textOf, untilSomeoneActs } from './harness.js'
 
-let world: World | undefined
-
-afterEach(async () => {
-  if (!world) return
-  world.expectCleanDiscord()
-  await world.expectAuditBalanced()
-  await world.close()
-  world = undefined
-})
+const startWorld = eachTestWorld()
 
 describe('a Bura game through Discord, with the bot restarted mid-game', () => {
   it('carries on after a restart on the same database: same table, same message, old buttons work', async () => {
-    world = await World.start(['alice', 'bob', 'carol'])
-    const w = world
+    const w = await startWorld(['alice', 'bob', 'carol'])
     const [alice, bob, carol] = ['alice', 'bob', 'carol'].map((n) => w.member(n))
 
-    await alice!.slash(w.channel, 'bura start', { ante: 10, buy_in: 100 })
-    const lobby = await w.channel.waitFor((m) => buttonLabels(m).includes('Join'))
-    await bob!.click(lobby, 'Join')
-    await carol!.click(lobby, 'Join')
-    await alice!.click(lobby, 'Start')
+    await openAndStart(w, 'bura start', { ante: 10, buy_in: 100 }, ['bob', 'carol'])
     // Buy-ins left the wallets; the antes are in the pot.
     for (const m of [alice, bob, carol]) expect((await w.bot.store.wallets.get(w.guild.id, m!.id)).balance).toBe(900)
     const started = await untilSomeoneActs(w)

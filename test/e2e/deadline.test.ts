@@ -1,30 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { engineFor } from '../../src/games/registry.js'
-import { advance, buttonLabels, expectNothingHidden, openHand, playTurn, textOf, untilSomeoneActs, useControl, World } from './harness.js'
+import { advance, buttonLabels, eachTestWorld, expectNothingHidden, openAndStart, openHand, playTurn, textOf, untilSomeoneActs, useControl, World } from './harness.js'
 
-let world: World | undefined
-
-afterEach(async () => {
-  if (!world) return
-  world.expectCleanDiscord()
-  await world.expectAuditBalanced()
-  await world.close()
-  world = undefined
-})
+const startWorld = eachTestWorld()
 
 async function openBura(w: World, options: Record<string, string | number | boolean>) {
-  const [alice, bob] = ['alice', 'bob'].map((n) => w.member(n))
-  await alice!.slash(w.channel, 'bura start', { buy_in: 100, ...options })
-  const lobby = await w.channel.waitFor((m) => buttonLabels(m).includes('Join'))
-  await bob!.click(lobby, 'Join')
-  await alice!.click(lobby, 'Start')
+  await openAndStart(w, 'bura start', { buy_in: 100, ...options }, ['bob'])
   return untilSomeoneActs(w)
 }
 
 describe('asynchronous play on the injected clock', () => {
   it('reminds before the deadline, plays the automatic move at it, and pings the next player', async () => {
-    world = await World.start(['alice', 'bob'])
-    const w = world
+    const w = await startWorld(['alice', 'bob'])
     const t0 = await openBura(w, { deadline: '2m' })
     const first = t0.waitingFor[0]!
     expect(t0.deadlineAt).toBe(w.discord.clock.now() + 120_000)
@@ -49,8 +36,7 @@ describe('asynchronous play on the injected clock', () => {
   })
 
   it('re-arms deadlines after a restart and plays the move when it passed while the bot was down', async () => {
-    world = await World.start(['alice', 'bob'])
-    const w = world
+    const w = await startWorld(['alice', 'bob'])
     const t0 = await openBura(w, { deadline: '10m' })
     await w.bot.stop()
     await w.discord.clock.advance(11 * 60_000)
@@ -63,8 +49,7 @@ describe('asynchronous play on the injected clock', () => {
   })
 
   it('posts a fresh table message once the old one is over an hour old; old buttons keep working', async () => {
-    world = await World.start(['alice', 'bob'])
-    const w = world
+    const w = await startWorld(['alice', 'bob'])
     const t0 = await openBura(w, { deadline: '2h' })
     const oldMessage = w.publicMessage(t0)
     await advance(w, 61 * 60_000)
@@ -85,8 +70,7 @@ describe('asynchronous play on the injected clock', () => {
   })
 
   it('a private view older than 15 minutes (its token expired) still plays: every click is a new interaction', async () => {
-    world = await World.start(['alice', 'bob'])
-    const w = world
+    const w = await startWorld(['alice', 'bob'])
     const t0 = await openBura(w, { deadline: '2h' })
     const player = w.member(w.nameOf(t0.waitingFor[0]!))
     const view = await openHand(w, player)

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
-import { expect } from 'vitest'
+import { afterEach, expect } from 'vitest'
 import { startBot, type Bot } from '../../src/bot.js'
 import { cardLabel, type Card } from '../../src/games/core/cards.js'
 import type { AnyEngine } from '../../src/games/core/engine.js'
@@ -10,7 +10,7 @@ import { engineFor } from '../../src/games/registry.js'
 import { createLogger } from '../../src/log.js'
 import { moveToAction, parseCustomId } from '../../src/render/custom-id.js'
 import type { TableSnapshot } from '../../src/tables/index.js'
-import { startFakeDiscord, type Answer, type FakeChannel, type FakeDiscord, type FakeGuild, type FakeMember, type FakeMessage } from '../fake-discord/index.js'
+import { startFakeDiscord, type Answer, type FakeChannel, type FakeDiscord, type FakeGuild, type FakeMember, type FakeMessage, type OptionValue } from '../fake-discord/index.js'
 
 /**
  * One end-to-end world: the fake Discord, the real bot (discord.js client, table service, SQLite
@@ -128,6 +128,35 @@ export class World {
     expect(this.discord.unknownRoutes).toEqual([])
     expect(this.discord.requests.filter((r) => r.path.includes('/users/@me/channels'))).toEqual([])
   }
+}
+
+/**
+ * Registers the checks every e2e test ends with (nothing failed on the Discord side, the chip
+ * audit balanced) and the clean-up; returns the function that starts the test's world.
+ */
+export function eachTestWorld(): (names: readonly string[], opts?: { admins?: readonly string[] }) => Promise<World> {
+  let current: World | undefined
+  afterEach(async () => {
+    const w = current
+    current = undefined
+    if (!w) return
+    try {
+      w.expectCleanDiscord()
+      await w.expectAuditBalanced()
+    } finally {
+      await w.close()
+    }
+  })
+  return async (names, opts) => (current = await World.start(names, opts))
+}
+
+/** `creator` opens a table with `/<command>`, the `joiners` press Join, the creator presses Start. */
+export async function openAndStart(w: World, command: string, options: Record<string, OptionValue>, joiners: readonly string[], creator = 'alice'): Promise<FakeMessage> {
+  await w.member(creator).slash(w.channel, command, options)
+  const lobby = await w.channel.waitFor((m) => buttonLabels(m).includes('Join'))
+  for (const n of joiners) await w.member(n).click(lobby, 'Join')
+  await w.member(creator).click(lobby, 'Start')
+  return lobby
 }
 
 // ── what members see ────────────────────────────────────────────────────────

@@ -1,25 +1,15 @@
 import { TextChannel } from 'discord.js'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { cardLabel, type Card } from '../../src/games/core/cards.js'
 import { engineFor } from '../../src/games/registry.js'
-import { buttonLabels, expectNothingHidden, World } from './harness.js'
+import { eachTestWorld, expectNothingHidden, openAndStart } from './harness.js'
 
-let world: World | undefined
-
-afterEach(async () => {
-  if (!world) return
-  await world.close()
-  world = undefined
-})
+const startWorld = eachTestWorld()
 
 describe('the privacy oracle the game tests rely on', () => {
   it('catches a hidden card posted in the channel', async () => {
-    world = await World.start(['alice', 'bob', 'carol'])
-    const w = world
-    await w.member('alice').slash(w.channel, 'bugami start', { target: 20 })
-    const lobby = await w.channel.waitFor((m) => buttonLabels(m).includes('Join'))
-    for (const n of ['bob', 'carol']) await w.member(n).click(lobby, 'Join')
-    await w.member('alice').click(lobby, 'Start')
+    const w = await startWorld(['alice', 'bob', 'carol'])
+    await openAndStart(w, 'bugami start', { target: 20 }, ['bob', 'carol'])
     const table = await w.table()
     await expectNothingHidden(w, table.id)
 

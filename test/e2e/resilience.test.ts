@@ -1,28 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { buttonLabels, playTurn, untilSomeoneActs, World } from './harness.js'
+import { describe, expect, it } from 'vitest'
+import { eachTestWorld, openAndStart, playTurn, untilSomeoneActs, World } from './harness.js'
 
-let world: World | undefined
-
-afterEach(async () => {
-  if (!world) return
-  world.expectCleanDiscord()
-  await world.expectAuditBalanced()
-  await world.close()
-  world = undefined
-})
+const startWorld = eachTestWorld()
 
 async function startBura(w: World) {
-  await w.member('alice').slash(w.channel, 'bura start', { buy_in: 100 })
-  const lobby = await w.channel.waitFor((m) => buttonLabels(m).includes('Join'))
-  await w.member('bob').click(lobby, 'Join')
-  await w.member('alice').click(lobby, 'Start')
+  await openAndStart(w, 'bura start', { buy_in: 100 }, ['bob'])
   return untilSomeoneActs(w)
 }
 
 describe('when Discord pushes back', () => {
   it('waits out a short rate limit on the table message edit and still shows the move', async () => {
-    world = await World.start(['alice', 'bob'])
-    const w = world
+    const w = await startWorld(['alice', 'bob'])
     const t0 = await startBura(w)
     const limit = w.discord.rateLimit('PATCH /channels/:channel/messages/:message', 1, { retryAfter: 0.2 })
     await playTurn(w, t0.waitingFor[0]!)
@@ -34,8 +22,7 @@ describe('when Discord pushes back', () => {
   })
 
   it('a ping Discord refuses for a long time costs the ping, never the move or the answer', async () => {
-    world = await World.start(['alice', 'bob'])
-    const w = world
+    const w = await startWorld(['alice', 'bob'])
     const t0 = await startBura(w)
     const pingsBefore = w.channel.publicMessages().filter((m) => m.content.includes('your turn')).length
     const limit = w.discord.rateLimit('POST /channels/:channel/messages', 1, { retryAfter: 7200 })
@@ -49,8 +36,7 @@ describe('when Discord pushes back', () => {
   })
 
   it('plays on after the gateway connection drops and resumes', async () => {
-    world = await World.start(['alice', 'bob'])
-    const w = world
+    const w = await startWorld(['alice', 'bob'])
     const t0 = await startBura(w)
     await w.discord.dropConnection()
     await playTurn(w, t0.waitingFor[0]!)

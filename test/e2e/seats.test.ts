@@ -1,29 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { buttonLabels, advance, expectNothingHidden, openHand, playTurn, playUntil, textOf, untilSomeoneActs, World } from './harness.js'
+import { describe, expect, it } from 'vitest'
+import { advance, eachTestWorld, expectNothingHidden, openAndStart, openHand, playTurn, playUntil, textOf, untilSomeoneActs } from './harness.js'
 
-let world: World | undefined
-
-afterEach(async () => {
-  if (!world) return
-  world.expectCleanDiscord()
-  await world.expectAuditBalanced()
-  await world.close()
-  world = undefined
-})
-
-async function open(w: World, command: string, options: Record<string, string | number | boolean>, joiners: readonly string[]) {
-  await w.member('alice').slash(w.channel, command, options)
-  const lobby = await w.channel.waitFor((m) => buttonLabels(m).includes('Join'))
-  for (const n of joiners) await w.member(n).click(lobby, 'Join')
-  await w.member('alice').click(lobby, 'Start')
-}
+const startWorld = eachTestWorld()
 
 describe('seats that stop playing', () => {
   it('marks a player away after three missed turns, auto-plays them at once, and welcomes them back', async () => {
-    world = await World.start(['alice', 'bob'])
-    const w = world
+    const w = await startWorld(['alice', 'bob'])
     const alice = w.member('alice')
-    await open(w, 'bura start', { buy_in: 100, deadline: '30s' }, ['bob'])
+    await openAndStart(w, 'bura start', { buy_in: 100, deadline: '30s' }, ['bob'])
     await untilSomeoneActs(w)
 
     // Bob plays in time; alice lets every deadline pass.
@@ -61,10 +45,9 @@ describe('seats that stop playing', () => {
   })
 
   it('a Bura player who leaves mid-game is auto-played to the end; the others are never held up', async () => {
-    world = await World.start(['alice', 'bob', 'carol'])
-    const w = world
+    const w = await startWorld(['alice', 'bob', 'carol'])
     const bob = w.member('bob')
-    await open(w, 'bura start', { buy_in: 100 }, ['bob', 'carol'])
+    await openAndStart(w, 'bura start', { buy_in: 100 }, ['bob', 'carol'])
     await untilSomeoneActs(w)
     const left = await bob.slash(w.channel, 'table leave')
     expect(left.ephemeral).toBe(true)
@@ -82,10 +65,9 @@ describe('seats that stop playing', () => {
   })
 
   it('a Badugi player who leaves mid-hand folds and gets their stack back at once', async () => {
-    world = await World.start(['alice', 'bob', 'carol'])
-    const w = world
+    const w = await startWorld(['alice', 'bob', 'carol'])
     const carol = w.member('carol')
-    await open(w, 'badugi start', { buy_in: 50 }, ['bob', 'carol'])
+    await openAndStart(w, 'badugi start', { buy_in: 50 }, ['bob', 'carol'])
     const t0 = await w.table()
     const stack = t0.seats.find((s) => s.userId === carol.id)!.stack
     await carol.click(w.publicMessage(t0), 'Leave')
@@ -100,14 +82,13 @@ describe('seats that stop playing', () => {
 
 describe('the other commands', () => {
   it('/hand, /table status, /rules, /help and /chips answer privately', async () => {
-    world = await World.start(['alice', 'bob'])
-    const w = world
+    const w = await startWorld(['alice', 'bob'])
     const [alice, bob] = [w.member('alice'), w.member('bob')]
     const none = await alice.slash(w.channel, 'hand')
     expect(none.ephemeral).toBe(true)
     expect(none.content).toMatch(/no table/i)
 
-    await open(w, 'bugami start', { target: 20 }, ['bob'])
+    await openAndStart(w, 'bugami start', { target: 20 }, ['bob'])
     const t = await w.table()
     expect(t.status).toBe('lobby') // two players: Bugami needs three
 

@@ -1,7 +1,7 @@
 import { ok, refuse, type Outcome, type Transition } from '../core/engine.js'
 import type { BettingAction } from './actions.js'
 import { advance, pay } from './flow.js'
-import { appended, draftOf, type BadugiEvent, type BadugiState } from './state.js'
+import { appended, draftOf, type BadugiEvent, type BadugiState, type Draft } from './state.js'
 
 /** Fixed limit: a bet and three raises per round (in round 1 the big blind is the bet). */
 export const CAP = 4
@@ -142,7 +142,7 @@ function putIn(s: BadugiState, seat: number, type: 'call' | 'bet' | 'raise', to:
 }
 
 /** The seat gives up its hand: its cards go face down onto the discards. */
-export function foldSeat(d: ReturnType<typeof draftOf>, seat: number): void {
+export function foldSeat(d: Draft, seat: number): void {
   d.status[seat] = 'folded'
   d.pending[seat] = false
   d.discards = appended(d.discards, d.hands[seat]!)

@@ -15,6 +15,15 @@ function quotedCards(json: string): Set<string> {
   return new Set(json.match(/"(?:[AKQJT2-9][SHDC]|X\d+)"/g) ?? [])
 }
 
+/** True when `v` is plain JSON data: what survives JSON.stringify/parse unchanged. */
+function isPlainJson(v: unknown): boolean {
+  if (v === null || typeof v === 'string' || typeof v === 'boolean') return true
+  if (typeof v === 'number') return Number.isFinite(v)
+  if (Array.isArray(v)) return v.every(isPlainJson)
+  if (typeof v !== 'object' || Object.getPrototypeOf(v) !== Object.prototype) return false
+  return Object.values(v as object).every((x) => x !== undefined && isPlainJson(x))
+}
+
 function walk(engine: AnyEngine, players: number, seed: number, visit: (state: unknown) => void): void {
   const rng = new Rng(seedRng(seed))
   const options = engine.optionsSchema.parse({})
@@ -58,14 +67,16 @@ for (const engine of Object.values(ENGINES)) {
       fc.assert(
         fc.property(fc.integer({ min: engine.minPlayers, max: engine.maxPlayers }), fc.nat(1_000_000), (players, seed) => {
           walk(engine, players, seed, (state) => {
-            expect(JSON.parse(JSON.stringify(state))).toEqual(state)
+            expect(isPlainJson(state)).toBe(true)
+            const leaks: string[] = []
             for (const viewer of [null, ...Array.from({ length: players }, (_, i) => i)]) {
               const seen = quotedCards(JSON.stringify(engine.view(state, viewer)))
-              for (const hidden of engine.hiddenFrom(state, viewer)) expect(seen.has(`"${hidden}"`), `${hidden} leaks to ${viewer}`).toBe(false)
+              for (const hidden of engine.hiddenFrom(state, viewer)) if (seen.has(`"${hidden}"`)) leaks.push(`${hidden} to ${viewer}`)
             }
+            expect(leaks).toEqual([])
           })
         }),
-        { numRuns: 25 },
+        { numRuns: 15 },
       )
     })
 

@@ -58,21 +58,22 @@ function deal(
 ): Transition<BugamiState, BugamiEvent> {
   const { deck, supply: rest } = nextDeck(supply, bugamiDeck(base.options.jokers))
   const { hands, leftovers } = dealCards(deck, base.players, dealer)
-  const state: BiddingState = {
-    phase: 'bidding',
-    players: base.players,
-    options: base.options,
-    supply: rest,
-    dealer,
-    deals: base.deals,
-    totals: base.totals,
-    history: base.history,
-    hands,
-    leftovers,
-    taken: hands.map(() => []),
-    tricks: zeros(base.players),
-    bids: hands.map(() => null),
-  }
+  const state = biddingState(
+    {
+      players: base.players,
+      options: base.options,
+      supply: rest,
+      dealer,
+      deals: base.deals,
+      totals: base.totals,
+      history: base.history,
+      hands,
+      leftovers,
+      taken: hands.map(() => []),
+      tricks: zeros(base.players),
+    },
+    hands.map(() => null),
+  )
   const { handSize } = dealSizes(deck.length, base.players)
   return { state, events: [{ type: 'dealt', deal: base.deals + 1, dealer, handSize, leftovers: leftovers.length }] }
 }
@@ -170,7 +171,7 @@ function playCard(state: BugamiState, seat: number, card: Card): Step {
   const problem = followError(hand, state.trick, card)
   if (problem) return refuse('mustFollow', problem)
 
-  // Slices and plain loops: concat, splice and object spread are several times slower here.
+  // Slices and small array spreads: concat, splice and spreading whole states were several times slower.
   // The hand loses the card by moving its last card into the gap (hands are unordered; views sort).
   const hands = state.hands.slice()
   const rest = hand.slice()
@@ -189,7 +190,7 @@ function playCard(state: BugamiState, seat: number, card: Card): Step {
   const last = rest.length === 0
   const leftovers = last ? state.leftovers : []
   const taken = state.taken.slice()
-  taken[winner] = last ? [...taken[winner]!, ...trick, ...leftovers] : [...taken[winner]!, ...trick]
+  taken[winner] = [...taken[winner]!, ...trick, ...leftovers]
   const tricks = state.tricks.slice()
   tricks[winner] = tricks[winner]! + 1
   const lastTrick: CompletedTrick = { number, leader: state.leader, cards: trick, winner, leftovers }
@@ -239,7 +240,7 @@ function finishDeal(state: PlayingState, lastTrick: CompletedTrick, events: Buga
   const deals = state.deals + 1
   const { winner, tiedAtTop } = matchResult(totals, state.options.target)
   // Written out (phase first) rather than spread: one object shape per phase keeps this fast.
-  const scored = (phase: 'between' | 'gameOver') => ({
+  const scored = <P extends 'between' | 'gameOver'>(phase: P) => ({
     phase,
     players: state.players,
     options: state.options,
@@ -265,10 +266,9 @@ function finishDeal(state: PlayingState, lastTrick: CompletedTrick, events: Buga
     totals,
     tiedAtTop,
   })
-  if (winner === null) return { state: scored('between') as DealOverState, events }
+  if (winner === null) return { state: scored('between') satisfies DealOverState, events }
   events.push({ type: 'gameWon', seat: winner, totals })
-  const over: GameOverState = Object.assign(scored('gameOver'), { phase: 'gameOver' as const, winner })
-  return { state: over, events }
+  return { state: Object.assign(scored('gameOver'), { winner }) satisfies GameOverState, events }
 }
 
 export function nextDeal(state: BugamiState): Step {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { engineFor } from '../../src/games/registry.js'
-import { buttonLabels, componentsOf, eachTestWorld, openAndStart, openHand, useControl, World } from './harness.js'
+import { buttonLabels, componentsOf, eachTestWorld, openAndStart, openHand, untilSomeoneActs, useControl, World } from './harness.js'
 
 const startWorld = eachTestWorld()
 
@@ -50,9 +50,10 @@ describe('bad input is refused privately and changes nothing', () => {
     expect((await w.bot.store.wallets.get(w.guild.id, bob!.id)).balance).toBe(before + 600)
     await bob!.click(lobby, 'Join')
 
-    // Manage Server may start someone else's table; a second Start is refused.
+    // Manage Server may start someone else's table; once a game runs there is no Join, and a
+    // member who is not seated only watches.
     await carol!.click(lobby, 'Start')
-    const playing = await w.table()
+    const playing = await untilSomeoneActs(w)
     expect(playing.status).toBe('playing')
     const late = await carol!.click(w.publicMessage(playing), 'Your hand')
     expect(late.components).toEqual([])

@@ -342,14 +342,14 @@ export async function playUntil(world: World, stop: (t: TableSnapshot) => boolea
 }
 
 /**
- * A Bura deal can end before anyone acts (a Bura dealt at the start); then a player presses
- * "Next game" until a game waits for someone. Returns the table then.
+ * A Bura deal can end before anyone acts (a Bura dealt at the start); then a seated player (`by`,
+ * or the first one) presses "Next game" until a game waits for someone. Returns the table then.
  */
-export async function untilSomeoneActs(world: World): Promise<TableSnapshot> {
+export async function untilSomeoneActs(world: World, by?: string): Promise<TableSnapshot> {
   for (let t = await world.table(); ; t = await world.table()) {
     if (t.progress === 'acting') return t
-    const seated = t.seats.find((s) => s.status === 'seated')!
-    await world.member(world.nameOf(seated.userId)).click(world.publicMessage(t), 'Next game')
+    const dealer = by ?? world.nameOf(t.seats.find((s) => s.status === 'seated')!.userId)
+    await world.member(dealer).click(world.publicMessage(t), 'Next game')
   }
 }
 

@@ -1,6 +1,5 @@
 import type { GameId } from '../games/core/engine.js'
-
-export const GAME_IDS: readonly GameId[] = ['bugami', 'bura', 'badugi']
+import { GAME_IDS } from '../render/messages.js'
 
 export const GAME_CHOICES = [
   { name: 'Bugami', value: 'bugami' },

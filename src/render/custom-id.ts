@@ -34,7 +34,6 @@ export type Move =
   | { readonly verb: 'bet'; readonly amount: number | null }
   | { readonly verb: 'raise'; readonly amount: number | null }
 
-export type MoveVerb = Move['verb']
 
 export type CustomId =
   | { readonly kind: 'table'; readonly tableId: string; readonly verb: TableVerb }

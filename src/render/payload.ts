@@ -30,8 +30,8 @@ export const NO_PINGS = { parse: [] as ('users' | 'roles' | 'everyone')[] }
 
 export const EPHEMERAL = MessageFlags.Ephemeral as number
 
-/** Embed colours per mood, so a glance tells lobby, play, end and refusals apart. */
-export const COLOURS = { lobby: 0x5865f2, play: 0x2b8a3e, over: 0xf1c40f, refusal: 0xe67e22, info: 0x3498db } as const
+/** Embed colours per mood, so a glance tells lobby, play, the end and information apart. */
+export const COLOURS = { lobby: 0x5865f2, play: 0x2b8a3e, over: 0xf1c40f, info: 0x3498db } as const
 
 export function ephemeral(p: Payload): Payload {
   return { ...p, flags: EPHEMERAL, allowedMentions: p.allowedMentions ?? NO_PINGS }

@@ -15,7 +15,8 @@ export interface GameRules {
   readonly sections: readonly RulesSection[]
 }
 
-const CODES =
+/** How card codes read, for the rules footer. */
+export const CARD_CODES_NOTE =
   'Cards are written rank then suit: `A K Q J T 9 … 2` and `S H D C` (`7D` = 7♦, `TH` = 10♥); the bot shows them as 7♦, 10♥.'
 
 export const RULES: Record<GameId, GameRules> = {
@@ -164,4 +165,3 @@ export const RULES: Record<GameId, GameRules> = {
   },
 }
 
-export const CARD_CODES_NOTE = CODES

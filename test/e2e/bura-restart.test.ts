@@ -23,16 +23,17 @@ describe('a Bura game through Discord, with the bot restarted mid-game', () => {
     expect(after.version).toBe(before.version)
     expect(after.messageId).toBe(before.messageId)
 
-    // The public message from before the restart still opens the right hand and plays on.
-    if (after.progress === 'acting') {
-      const who = w.member(w.nameOf(after.waitingFor[0]!))
-      const view = await who.click(messageBefore, 'Your hand')
-      expect(view.ephemeral).toBe(true)
-      expect(view.components.length).toBeGreaterThan(0)
-      // A move made through the old message's view after the restart goes through.
-      await playTurn(w, after.waitingFor[0]!)
-      expect((await w.table()).version).toBe(after.version + 1)
-    }
+    // The public message from before the restart still works: its Next game button when that
+    // game had already ended, then its Your hand button, and a move made from that view applies.
+    if (after.progress !== 'acting') await alice!.click(messageBefore, 'Next game')
+    const going = await untilSomeoneActs(w)
+    expect(going.messageId).toBe(before.messageId)
+    const who = w.member(w.nameOf(going.waitingFor[0]!))
+    const view = await who.click(messageBefore, 'Your hand')
+    expect(view.ephemeral).toBe(true)
+    expect(view.components.length).toBeGreaterThan(0)
+    await playTurn(w, going.waitingFor[0]!)
+    expect((await w.table()).version).toBe(going.version + 1)
     await playUntil(w, (t) => t.progress !== 'acting')
     const over = await w.table()
     expect(over.progress).toBe('gameOver')

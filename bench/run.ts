@@ -1,6 +1,7 @@
 import { run as badugi } from './badugi.bench.js'
 import { run as bugami } from './bugami.bench.js'
 import { run as bura } from './bura.bench.js'
+import { run as store } from './store.bench.js'
 import { meets, type BenchResult } from './harness.js'
 
 /**
@@ -13,6 +14,7 @@ const suites: Record<string, () => Promise<BenchResult[]>> = {
   badugi,
   bugami,
   bura,
+  store,
 }
 
 const only = process.argv.slice(2)

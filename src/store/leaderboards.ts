@@ -16,8 +16,6 @@ export interface Leaderboard {
   readonly rows: readonly LeaderRow[]
   /** The caller's own row, even when outside `rows`; null if they have no figure on this board. */
   readonly caller: LeaderRow | null
-  /** How many players the board holds. */
-  readonly total: number
 }
 
 /**
@@ -30,22 +28,31 @@ export class Leaderboards {
 
   /** Wallet balances of a server. */
   async chips(guildId: string, callerId: string, limit = 10): Promise<Leaderboard> {
-    const [top, mine, total] = await Promise.all([
+    const [top, mine] = await Promise.all([
       this.db.wallet.findMany({ where: { guildId }, orderBy: [{ balance: 'desc' }, { userId: 'asc' }], take: limit, select: { userId: true, balance: true } }),
       this.db.wallet.findUnique({ where: { guildId_userId: { guildId, userId: callerId } }, select: { balance: true } }),
-      this.db.wallet.count({ where: { guildId } }),
     ])
     const rows = withRanks(top.map((w) => ({ userId: w.userId, value: w.balance })))
     let caller: LeaderRow | null = null
     if (mine) {
       const listed = rows.find((r) => r.userId === callerId)
       caller = listed ?? {
-        rank: 1 + (await this.db.wallet.count({ where: { guildId, balance: { gt: mine.balance } } })),
+        rank: 1 + (await this.walletsAbove(guildId, mine.balance)),
         userId: callerId,
         value: mine.balance,
       }
     }
-    return { board: 'chips', rows, caller, total }
+    return { board: 'chips', rows, caller }
+  }
+
+  /**
+   * Prisma's count() wraps the filter in a LIMIT/OFFSET subquery that SQLite materialises
+   * (30 ms at 100,000 wallets); a plain COUNT over the (guildId, balance) index is several
+   * times faster. Standard SQL with quoted identifiers: the same on PostgreSQL.
+   */
+  private async walletsAbove(guildId: string, balance: number): Promise<number> {
+    const rows = await this.db.$queryRaw<{ n: bigint | number }[]>`SELECT COUNT(*) AS n FROM "Wallet" WHERE "guildId" = ${guildId} AND "balance" > ${balance}`
+    return Number(rows[0]?.n ?? 0)
   }
 
   /** Games won at one game; the same wins in fewer games rank higher. */
@@ -75,10 +82,9 @@ export class Leaderboards {
   ): Promise<Leaderboard> {
     const where = { guildId, game, played: { gt: 0 } }
     const orderBy = [{ [field]: 'desc' as const }, ...(second ? [{ [second]: secondDir }] : []), { userId: 'asc' as const }]
-    const [top, mine, total] = await Promise.all([
+    const [top, mine] = await Promise.all([
       this.db.stat.findMany({ where, orderBy, take: limit }),
       this.db.stat.findUnique({ where: { guildId_userId_game: { guildId, userId: callerId, game } } }),
-      this.db.stat.count({ where }),
     ])
     const pickRow = (s: { userId: string; won: number; netChips: number; played: number; points: number }) => ({
       userId: s.userId,
@@ -98,7 +104,7 @@ export class Leaderboards {
         caller = { rank: 1 + (await this.db.stat.count({ where: { ...where, ...ahead } })), ...pickRow(mine) }
       }
     }
-    return { board, game, rows, caller, total }
+    return { board, game, rows, caller }
   }
 }
 

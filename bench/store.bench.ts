@@ -1,0 +1,210 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import type { ChipEvent } from '../src/games/core/engine.js'
+import { ENGINES } from '../src/games/registry.js'
+import { openStore, type LogEntry } from '../src/store/index.js'
+import { migrateSqlite } from '../src/store/migrate.js'
+import { TableService } from '../src/tables/index.js'
+import type { BenchResult } from './harness.js'
+
+/**
+ * The store's two targets:
+ * - one persisted action (engine apply + the whole transaction: interaction check, table and
+ *   seats read, state/version/seats/log/ledger/interaction written) through the table service,
+ *   as a ratio to the same reads and writes done with raw better-sqlite3 in the same run, on
+ *   the same kind of file with the same durability (fsync per commit, the bot's setting);
+ * - the chips leaderboard (top 10 + the caller's own rank, caller at the very bottom) with
+ *   100,000 wallets in one server.
+ */
+const bura = ENGINES.bura!
+const SEED = 4242
+const PLAYERS = ['ann', 'ben', 'cat']
+
+function tempFile(name: string): { file: string; url: string; drop: () => void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-bench-'))
+  const file = path.join(dir, name)
+  return { file, url: `file:${file}`, drop: () => fs.rmSync(dir, { recursive: true, force: true }) }
+}
+
+/** A Bura table with three players, started from a fixed seed. */
+async function startedTable(url: string, durability: 'full' | 'process') {
+  const store = await openStore({ url, durability })
+  const service = new TableService({ store, seeds: () => SEED })
+  await store.settings.update('g', { startingGrant: 1_000_000 })
+  const created = await service.create({ guildId: 'g', channelId: 'c', game: 'bura', creatorId: PLAYERS[0]!, buyIn: 100_000 })
+  if (!created.ok) throw new Error(created.error.message)
+  const id = created.value.table.id
+  for (const p of PLAYERS.slice(1)) await service.join(id, p, { buyIn: 100_000 })
+  await service.start(id)
+  return { store, service, id }
+}
+
+/** The moves of a few whole games, recorded once through the service (they replay identically). */
+async function recordMoves(durability: 'full' | 'process', moves: number): Promise<LogEntry[]> {
+  const tmp = tempFile('record.db')
+  const { store, service, id } = await startedTable(tmp.url, durability)
+  let k = 0
+  while (k < moves) {
+    const t = (await service.get(id))!
+    if (t.progress === 'gameOver') {
+      const next = await service.nextDeal(id)
+      if (!next.ok) throw new Error(next.error.message)
+      continue
+    }
+    // Sensible moves (the engine's automatic ones): games of a normal length, no runaway pot.
+    const user = t.waitingFor[0]!
+    const pos = t.seats.find((s) => s.userId === user)!.position!
+    const out = await service.act(id, user, bura.autoAction(t.state, pos), { interactionId: `rec-${k}` })
+    if (!out.ok) throw new Error(out.error.message)
+    k++
+  }
+  const log = await store.actions.list(id)
+  await store.close()
+  tmp.drop()
+  return log
+}
+
+/** Replays the recorded moves through TableService.act; ms per persisted action. */
+async function viaService(log: LogEntry[], durability: 'full' | 'process'): Promise<number> {
+  const tmp = tempFile('service.db')
+  const { store, service, id } = await startedTable(tmp.url, durability)
+  const moves = log.filter((e) => e.kind === 'action' || e.kind === 'nextDeal')
+  let done = 0
+  const start = performance.now()
+  for (const [i, e] of moves.entries()) {
+    const out = e.kind === 'nextDeal' ? await service.nextDeal(id, { interactionId: `b-${i}` }) : await service.act(id, e.userId!, e.payload, { interactionId: `b-${i}` })
+    if (!out.ok) throw new Error(`replay refused: ${out.error.message}`)
+    done++
+  }
+  const ms = (performance.now() - start) / done
+  await store.close()
+  tmp.drop()
+  return ms
+}
+
+/** The same reads and writes, hand-written with better-sqlite3 (one connection, prepared statements). */
+function viaRaw(log: LogEntry[], durability: 'full' | 'process'): number {
+  const tmp = tempFile('raw.db')
+  migrateSqlite(tmp.file)
+  const db = new Database(tmp.file)
+  db.pragma(`synchronous = ${durability === 'full' ? 'FULL' : 'NORMAL'}`)
+  const setup = bura.setup(log[0]!.payload as never)
+  if (!setup.ok) throw new Error(setup.error.message)
+  const now = () => new Date().toISOString()
+  db.prepare(
+    `INSERT INTO "GameTable" (id, game, "guildId", "channelId", status, "openChannel", "creatorId", options, "buyIn", "turnMs", state, seed, version, pot, "potShares", "createdAt", "updatedAt", "logSize") VALUES ('t', 'bura', 'g', 'c', 'playing', 'g:c', 'ann', '{}', 100000, 43200000, ?, ?, 1, 0, '[]', ?, ?, 1)`,
+  ).run(JSON.stringify(setup.value.state), SEED, now(), now())
+  const addSeat = db.prepare(`INSERT INTO "TableSeat" ("tableId", "userId", "joinOrder", position, stack, status, "joinedAt") VALUES ('t', ?, ?, ?, ?, 'seated', ?)`)
+  PLAYERS.forEach((u, i) => addSeat.run(u, i, i, setup.value.state.stacks[i], now()))
+  const q = {
+    seen: db.prepare(`SELECT "tableId", version FROM "Interaction" WHERE id = ?`),
+    table: db.prepare(`SELECT * FROM "GameTable" WHERE id = ?`),
+    seats: db.prepare(`SELECT * FROM "TableSeat" WHERE "tableId" = ?`),
+    update: db.prepare(
+      `UPDATE "GameTable" SET version = ?, "updatedAt" = ?, status = ?, state = ?, seed = ?, "deadlineAt" = ?, pot = ?, "potShares" = ?, "gamesPlayed" = ?, "logSize" = ? WHERE id = ? AND version = ?`,
+    ),
+    seat: db.prepare(`UPDATE "TableSeat" SET stack = ?, "missedTurns" = 0, away = 0 WHERE "tableId" = ? AND "userId" = ?`),
+    log: db.prepare(`INSERT INTO "ActionLog" ("tableId", seq, kind, seat, "userId", payload, "interactionId", "createdAt") VALUES ('t', ?, ?, ?, ?, ?, ?, ?)`),
+    ledger: db.prepare(`INSERT INTO "LedgerEntry" ("guildId", "fromKind", "fromUserId", "toKind", "toUserId", amount, reason, "tableId", "createdAt") VALUES ('g', ?, ?, ?, ?, ?, ?, 't', ?)`),
+    interaction: db.prepare(`INSERT INTO "Interaction" (id, "tableId", version, "createdAt") VALUES (?, 't', ?, ?)`),
+  }
+  const moves = log.filter((e) => e.kind === 'action' || e.kind === 'nextDeal')
+  const account = (a: ChipEvent['from']) => (a === 'pot' ? ['pot', null] : ['stack', PLAYERS[a.seat]!])
+  const step = db.transaction((i: number, e: LogEntry) => {
+    const id = `b-${i}`
+    if (q.seen.get(id)) return
+    const row = q.table.get('t') as { state: string; version: number; logSize: number; pot: number; gamesPlayed: number }
+    const seats = q.seats.all('t') as { userId: string; stack: number }[]
+    const state = JSON.parse(row.state)
+    const out = e.kind === 'nextDeal' ? bura.nextDeal(state) : bura.apply(state, e.seat!, e.payload)
+    if (!out.ok) throw new Error(out.error.message)
+    const totals = bura.chipTotals(out.value.state)!
+    const at = now()
+    q.update.run(row.version + 1, at, 'playing', JSON.stringify(out.value.state), SEED, at, totals.pot, '[]', row.gamesPlayed, row.logSize + 1, 't', row.version)
+    for (const s of seats) {
+      const stack = totals.stacks[PLAYERS.indexOf(s.userId)]!
+      if (stack !== s.stack) q.seat.run(stack, 't', s.userId)
+    }
+    q.log.run(row.logSize, e.kind, e.seat, e.userId, JSON.stringify(e.payload), e.kind === 'action' ? id : null, at)
+    for (const ev of out.value.events as { type: string }[]) {
+      if (ev.type !== 'chips') continue
+      const c = ev as ChipEvent
+      q.ledger.run(...account(c.from), ...account(c.to), c.amount, c.reason, at)
+    }
+    q.interaction.run(id, row.version + 1, at)
+  })
+  const start = performance.now()
+  for (const [i, e] of moves.entries()) step(i, e)
+  const ms = (performance.now() - start) / moves.length
+  db.close()
+  tmp.drop()
+  return ms
+}
+
+/** ms per chips leaderboard through the store, and the same three queries with raw better-sqlite3. */
+async function leaderboard(): Promise<{ store: number; raw: number }> {
+  const tmp = tempFile('board.db')
+  migrateSqlite(tmp.file)
+  const db = new Database(tmp.file)
+  const insert = db.prepare(`INSERT INTO "Wallet" ("guildId", "userId", balance, "createdAt") VALUES ('big', ?, ?, ?)`)
+  const at = new Date().toISOString()
+  db.transaction(() => {
+    for (let i = 0; i < 100_000; i++) insert.run(`user${String(i).padStart(6, '0')}`, 1000 + ((i * 7919) % 50_000), at)
+    insert.run('last', 0, at)
+  })()
+  const q = {
+    top: db.prepare(`SELECT "userId", balance FROM "Wallet" WHERE "guildId" = ? ORDER BY balance DESC, "userId" ASC LIMIT 10`),
+    mine: db.prepare(`SELECT balance FROM "Wallet" WHERE "guildId" = ? AND "userId" = ?`),
+    above: db.prepare(`SELECT COUNT(*) AS n FROM "Wallet" WHERE "guildId" = ? AND balance > ?`),
+  }
+  const rawStart = performance.now()
+  for (let i = 0; i < 50; i++) {
+    q.top.all('big')
+    const mine = q.mine.get('big', 'last') as { balance: number }
+    q.above.get('big', mine.balance)
+  }
+  const raw = (performance.now() - rawStart) / 50
+  db.close()
+  const store = await openStore({ url: tmp.url })
+  const board = () => store.leaderboards.chips('big', 'last', 10)
+  for (let i = 0; i < 20; i++) await board()
+  const runs = 50
+  const start = performance.now()
+  for (let i = 0; i < runs; i++) {
+    const b = await board()
+    if (b.caller?.rank !== 100_001 || b.rows.length !== 10) throw new Error('leaderboard is wrong')
+  }
+  const ms = (performance.now() - start) / runs
+  await store.close()
+  tmp.drop()
+  return { store: ms, raw }
+}
+
+export async function run(): Promise<BenchResult[]> {
+  const out: BenchResult[] = []
+  for (const durability of ['full', 'process'] as const) {
+    const log = await recordMoves(durability, 150)
+    // Alternate so that machine load hits both sides alike; keep each side's best run.
+    let service = Infinity
+    let raw = Infinity
+    for (let round = 0; round < 3; round++) {
+      service = Math.min(service, await viaService(log, durability))
+      raw = Math.min(raw, viaRaw(log, durability))
+    }
+    const label = durability === 'full' ? 'fsync per commit (the bot)' : 'synchronous=NORMAL'
+    out.push({ name: `store: persisted action, ${label}`, value: service, unit: 'ms' })
+    out.push({ name: `store: same writes, raw better-sqlite3, ${label}`, value: raw, unit: 'ms' })
+    out.push({
+      name: `store: persisted action / raw, ${label}`,
+      value: service / raw,
+      unit: 'x',
+      ...(durability === 'full' ? { target: { atMost: 3 } } : {}),
+    })
+  }
+  const board = await leaderboard()
+  out.push({ name: 'store: chips leaderboard, 100,000 wallets, caller ranked last', value: board.store, unit: 'ms', target: { atMost: 5 } })
+  out.push({ name: 'store: same leaderboard queries, raw better-sqlite3', value: board.raw, unit: 'ms' })
+  return out
+}

@@ -30,6 +30,8 @@ describe('asynchronous play on the injected clock', () => {
     expect(next).not.toBe(first)
     await w.channel.waitFor((m) => m.content.includes(`<@${next}>`) && m.content.includes('your turn') && m.createdAt >= t0.deadlineAt!)
     expect(t1.deadlineAt).toBe(t0.deadlineAt! + 120_000)
+    // The table message shows the new deadline as a Discord relative timestamp.
+    expect(textOf(w.publicMessage(t1))).toContain(`<t:${Math.floor(t1.deadlineAt! / 1000)}:R>`)
     const turnPings = w.channel.publicMessages().filter((m) => m.content.includes('your turn') && !/reminder/i.test(m.content))
     expect(turnPings).toHaveLength(2)
     await expectNothingHidden(w, t1.id)

@@ -62,7 +62,9 @@ export async function showPublicMessage(
 ): Promise<string> {
   const channel = await textChannel(deps.client, place.channelId)
   const old = place.messageId
-  if (old !== null && deps.clock.now() - SnowflakeUtil.timestampFrom(old) < FRESH_MESSAGE_MS) {
+  // A message id tells its creation time, so the age survives restarts without being stored.
+  const age = old === null ? Infinity : deps.clock.now() - SnowflakeUtil.timestampFrom(old)
+  if (old !== null && age < FRESH_MESSAGE_MS) {
     try {
       await channel.messages.edit(old, payload)
       return old
@@ -73,7 +75,7 @@ export async function showPublicMessage(
   }
   const fresh = await channel.send(payload)
   // An hour-old message takes no edits (30046): leave it, rather than spend a refused request.
-  if (old !== null && deps.clock.now() - SnowflakeUtil.timestampFrom(old) < HOUR_MS) {
+  if (old !== null && age < HOUR_MS) {
     // Retiring is a courtesy: when Discord refuses the edit the old message stays as it was, and
     // its buttons keep working because they route by table id, not by message.
     await channel.messages.edit(old, retired(fresh.url)).catch((error: unknown) => {

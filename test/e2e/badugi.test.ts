@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { cardLabel, type Card } from '../../src/games/core/cards.js'
 import { engineFor } from '../../src/games/registry.js'
-import { eachTestWorld, expectNothingHidden, openAndStart, playUntil, textOf } from './harness.js'
+import { buttonLabels, eachTestWorld, expectNothingHidden, openAndStart, playUntil, textOf } from './harness.js'
 
 const startWorld = eachTestWorld()
 
@@ -35,5 +35,27 @@ describe('Badugi through Discord', () => {
     const board = await bob!.slash(w.channel, 'leaderboard', { game: 'badugi' })
     const best = Math.max(...balances) - 1000
     expect(board.embeds[0]!.description).toContain(`**${best.toLocaleString('en-US')}** net chips`)
+  })
+  it('between hands a newcomer joins and a player deals the next hand; ending mid-hand returns every chip', async () => {
+    const w = await startWorld(['alice', 'bob', 'dave'])
+    const [alice, bob, dave] = ['alice', 'bob', 'dave'].map((n) => w.member(n))
+    await openAndStart(w, 'badugi start', { buy_in: 40 }, ['bob'])
+    await playUntil(w, (t) => t.progress !== 'acting')
+    const between = await w.table()
+    expect(between.progress).toBe('gameOver')
+    expect(buttonLabels(w.publicMessage(between))).toEqual(expect.arrayContaining(['Next game', 'Join']))
+
+    await dave!.click(w.publicMessage(between), 'Join')
+    await bob!.click(w.publicMessage(between), 'Next game')
+    const second = await w.table()
+    expect(second.progress).toBe('acting')
+    expect(second.gamesPlayed).toBe(1)
+    expect(second.seats.filter((s) => s.position !== null).map((s) => w.nameOf(s.userId)).sort()).toEqual(['alice', 'bob', 'dave'])
+    await expectNothingHidden(w, second.id)
+
+    await alice!.slash(w.channel, 'table end')
+    expect((await w.tableById(second.id)).status).toBe('aborted')
+    const balances = await Promise.all([alice, bob, dave].map(async (m) => (await w.bot.store.wallets.get(w.guild.id, m!.id)).balance))
+    expect(balances.reduce((a, b) => a + b, 0)).toBe(3000)
   })
 })

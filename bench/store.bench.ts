@@ -11,8 +11,8 @@ import type { BenchResult } from './harness.js'
 
 /**
  * The store's two targets:
- * - one persisted action (engine apply + the whole transaction: interaction check, table and
- *   seats read, state/version/seats/log/ledger/interaction written) through the table service,
+ * - one persisted action (engine apply + the whole transaction: table and seats read,
+ *   state/version/seats/log/ledger/interaction written) through the table service,
  *   as a ratio to the same reads and writes done with raw better-sqlite3 in the same run, on
  *   the same kind of file with the same durability (fsync per commit, the bot's setting);
  * - the chips leaderboard (top 10 + the caller's own rank, caller at the very bottom) with
@@ -99,7 +99,6 @@ function viaRaw(log: LogEntry[], durability: 'full' | 'process'): number {
   const addSeat = db.prepare(`INSERT INTO "TableSeat" ("tableId", "userId", "joinOrder", position, stack, status, "joinedAt") VALUES ('t', ?, ?, ?, ?, 'seated', ?)`)
   PLAYERS.forEach((u, i) => addSeat.run(u, i, i, setup.value.state.stacks[i], now()))
   const q = {
-    seen: db.prepare(`SELECT "tableId", version FROM "Interaction" WHERE id = ?`),
     table: db.prepare(`SELECT * FROM "GameTable" WHERE id = ?`),
     seats: db.prepare(`SELECT * FROM "TableSeat" WHERE "tableId" = ?`),
     update: db.prepare(
@@ -114,7 +113,6 @@ function viaRaw(log: LogEntry[], durability: 'full' | 'process'): number {
   const account = (a: ChipEvent['from']) => (a === 'pot' ? ['pot', null] : ['stack', PLAYERS[a.seat]!])
   const step = db.transaction((i: number, e: LogEntry) => {
     const id = `b-${i}`
-    if (q.seen.get(id)) return
     const row = q.table.get('t') as { state: string; version: number; logSize: number; pot: number; gamesPlayed: number }
     const seats = q.seats.all('t') as { userId: string; stack: number }[]
     const state = JSON.parse(row.state)

@@ -495,33 +495,37 @@ export class TableService {
       })
   }
 
-  private change(tableId: string, req: ChangeRequest, fn: Change): Promise<Outcome<TableUpdate>> {
-    return this.transaction(async (repos) => {
-      if (req.interactionId) {
-        const seen = await repos.actions.interaction(req.interactionId)
-        if (seen) {
-          const rec = await repos.tables.get(seen.tableId)
-          const table = snapshot(rec!, this.engines[rec!.game])
-          return ok({ table, events: [], tableEvents: [], ping: [], deadlineAt: table.deadlineAt, duplicate: true })
-        }
-      }
-      const rec = await repos.tables.get(tableId)
-      if (!rec) return refuse('no-table', 'That table does not exist any more.')
-      if (req.expectedVersion !== undefined && req.expectedVersion !== rec.version) return STALE
-      const out = await this.changeIn(repos, rec, fn)
-      if (out.ok && req.interactionId) await repos.actions.recordInteraction(req.interactionId, rec.id, out.value.table.version)
+  /**
+   * A change in one transaction. A repeated interaction id is caught without an extra query
+   * on the happy path: it either fails the version check (answered from the interactions
+   * table) or, applied again, collides with its unique row, which rolls everything back.
+   */
+  private async change(tableId: string, req: ChangeRequest, fn: Change): Promise<Outcome<TableUpdate>> {
+    try {
+      const out = await this.transaction(async (repos) => {
+        const rec = await repos.tables.get(tableId)
+        if (!rec) return refuse('no-table', 'That table does not exist any more.')
+        if (req.expectedVersion !== undefined && req.expectedVersion !== rec.version) return STALE
+        const changed = await this.changeIn(repos, rec, fn)
+        if (changed.ok && req.interactionId) await repos.actions.recordInteraction(req.interactionId, rec.id, changed.value.table.version)
+        return changed
+      })
+      if (!out.ok && req.interactionId) return (await this.duplicateOf(req.interactionId)) ?? out
       return out
-    }).catch((e: unknown) => {
-      // Another process applied the same interaction a moment earlier.
-      if (req.interactionId && isUniqueViolation(e)) return this.duplicateOf(req.interactionId)
+    } catch (e) {
+      if (req.interactionId && isUniqueViolation(e)) {
+        const dup = await this.duplicateOf(req.interactionId)
+        if (dup) return dup
+      }
       throw e
-    })
+    }
   }
 
-  private async duplicateOf(interactionId: string): Promise<Outcome<TableUpdate>> {
+  /** The answer to an interaction applied before (null if it was not). */
+  private async duplicateOf(interactionId: string): Promise<Outcome<TableUpdate> | null> {
     const seen = await this.store.actions.interaction(interactionId)
     const rec = seen && (await this.store.tables.get(seen.tableId))
-    if (!rec) return STALE
+    if (!rec) return null
     const table = snapshot(rec, this.engines[rec.game])
     return ok({ table, events: [], tableEvents: [], ping: [], deadlineAt: table.deadlineAt, duplicate: true })
   }

@@ -26,9 +26,12 @@ describe('seats that stop playing', () => {
     expect(textOf(w.publicMessage(t))).toContain('Away')
     await expectNothingHidden(w, t.id)
 
-    // While away she never holds up the game: bob plays on alone until the game ends or alice acts.
+    // While away she never holds up the game: it only ever waits for bob (in the next game too,
+    // if her automatic moves ended this one).
     const before = t.version
-    if (t.progress === 'acting') await playTurn(w, t.waitingFor[0]!)
+    t = await untilSomeoneActs(w, 'bob')
+    expect(t.waitingFor).toEqual([w.member('bob').id])
+    await playTurn(w, t.waitingFor[0]!)
     await expectNothingHidden(w, t.id)
     t = await w.table()
     expect(t.waitingFor).not.toContain(alice.id)

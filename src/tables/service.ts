@@ -134,17 +134,28 @@ export class TableService {
     return this.store.wallets.grant(guildId, userId, amount, `admin grant by ${byUserId}`)
   }
 
-  /** null: chips; bugami: wins then points; bura/badugi: net chips. */
-  async leaderboard(guildId: string, game: GameId | null, callerId: string, limit = 10): Promise<LeaderboardView> {
+  /**
+   * null: chips; bugami: wins then points; bura/badugi: net chips, or games won with
+   * `{board: 'wins'}` (ties: fewer games played first).
+   */
+  async leaderboard(guildId: string, game: GameId | null, callerId: string, limit = 10, opts: { board?: 'wins' } = {}): Promise<LeaderboardView> {
     const lb = this.store.leaderboards
+    const wins = opts.board === 'wins' && game !== null && game !== 'bugami'
     const board =
-      game === null ? await lb.chips(guildId, callerId, limit) : game === 'bugami' ? await lb.bugami(guildId, callerId, limit) : await lb.netChips(guildId, game, callerId, limit)
-    const unit = game === null ? 'chips' : game === 'bugami' ? 'wins' : 'net chips'
+      game === null
+        ? await lb.chips(guildId, callerId, limit)
+        : game === 'bugami'
+          ? await lb.bugami(guildId, callerId, limit)
+          : wins
+            ? await lb.wins(guildId, game, callerId, limit)
+            : await lb.netChips(guildId, game, callerId, limit)
+    const unit = game === null ? 'chips' : game === 'bugami' || wins ? 'wins' : 'net chips'
     const entries = board.rows.map((r) => ({
       userId: r.userId,
       value: r.value,
       rank: r.rank,
       ...(board.board === 'bugami' && r.secondary !== undefined ? { points: r.secondary } : {}),
+      ...(board.board === 'wins' && r.secondary !== undefined ? { games: r.secondary, wins: r.value } : {}),
     }))
     const viewer = { userId: callerId, rank: board.caller?.rank ?? null, value: board.caller?.value ?? null }
     return { ...board, unit, entries, viewer }

@@ -179,6 +179,11 @@ describe('chips at the table', () => {
     const board = await tables.leaderboard('g', 'badugi', 'ben')
     expect(board.unit).toBe('net chips')
     expect(board.rows.reduce((a, r) => a + r.value, 0)).toBe(0)
+    const wins = await tables.leaderboard('g', 'badugi', 'ben', 10, { board: 'wins' })
+    expect(wins.unit).toBe('wins')
+    // Every hand played counts for both; a split pot can have two winners.
+    for (const e of wins.entries) expect(e.games).toBe(3)
+    expect(wins.entries.reduce((a, e) => a + e.value, 0)).toBeGreaterThanOrEqual(3)
     await tables.end(id)
     const chips = await tables.leaderboard('g', null, 'ann')
     expect(chips.rows.reduce((a, r) => a + r.value, 0)).toBe(2000)

@@ -473,7 +473,11 @@ export class TableService {
     const refunds: { userId: string; amount: number }[] = []
     if (d.pot > 0 && d.state !== null) {
       const n = d.engine.summary(d.state).seats.length
-      const shares = d.progress() === 'acting' || d.potShares.length !== n ? d.rules.potShares(d.state, d.pot, n) : d.potShares
+      const paid = d.progress() === 'acting' || d.potShares.length !== n ? d.rules.potShares(d.state, d.pot, n) : d.potShares
+      // A position nobody holds any more (its player left and sat down again) forfeited its
+      // share: it is spread over the others, as when the next game is dealt.
+      const held = paid.map((v, p) => (d.atPosition(p) ? v : 0))
+      const shares = held.some((v) => v > 0) ? held : paid.map((_, p) => (d.atPosition(p) ? 1 : 0))
       const back = refundPot(d.pot, shares)
       back.forEach((amount, position) => {
         if (amount > 0) {

@@ -139,6 +139,21 @@ describe('chips at the table', () => {
     expect(report).toMatchObject({ stacks: 0, pots: 0, wallets: 3000 })
   })
 
+  test('Bura: a player who leaves between games and sits down again has forfeited their share of the carried pot', async () => {
+    const id = await chipTable('bura', ['ann', 'ben', 'cat'], 300)
+    await tables.start(id)
+    expect(await playUntilCarriedPot(id)).toBe(true)
+    expect((await tables.leave(id, 'ann')).ok).toBe(true)
+    expect((await tables.join(id, 'ann', { buyIn: 100 })).ok).toBe(true)
+    const ended = await tables.end(id)
+    expect(ended.ok).toBe(true)
+    if (!ended.ok) return
+    const closing = ended.value.tableEvents.find((e) => e.type === 'ended')
+    if (closing?.type !== 'ended') throw new Error('no ended event')
+    expect(closing.refunds.map((r) => r.userId)).not.toContain('ann')
+    expect(await audited()).toMatchObject({ stacks: 0, pots: 0, wallets: 3000 })
+  })
+
   test('Badugi: standing up mid-hand folds and cashes out at once; the hand goes on; the next hand deals without them', async () => {
     const id = await chipTable('badugi', ['ann', 'ben', 'cat'], 80)
     const started = await tables.start(id)

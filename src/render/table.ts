@@ -7,6 +7,7 @@ import { RENDERERS, type GameRenderer } from './games/index.js'
 import { mention, relativeTime } from './messages.js'
 import { button, ButtonStyle, buttonRows, clip, COLOURS, ephemeral, NO_PINGS, type Payload } from './payload.js'
 import { RULES } from './rules-text.js'
+import type { TableEvent } from '../tables/types.js'
 import type { RenderContext, RenderTable } from './types.js'
 
 /** The public table message and a seat's private view, for any registered game. */
@@ -225,21 +226,7 @@ export function describeEvents(table: RenderTable, events: readonly unknown[]): 
   return renderer.eventLines(events, contextFor(table))
 }
 
-/** Table-level facts (src/tables `TableEvent`) in words; what an automatic move did is left to the engine's events. */
-export type TableEventLike =
-  | { readonly type: 'created'; readonly userId: string }
-  | { readonly type: 'joined'; readonly userId: string; readonly buyIn: number }
-  | { readonly type: 'boughtIn'; readonly userId: string; readonly amount: number }
-  | { readonly type: 'left'; readonly userId: string; readonly cashedOut: number }
-  | { readonly type: 'started'; readonly dealer: number; readonly seed: number }
-  | { readonly type: 'nextGame'; readonly dealer: number | null; readonly seed: number | null }
-  | { readonly type: 'autoMove'; readonly userId: string; readonly position: number; readonly action: unknown }
-  | { readonly type: 'away'; readonly userId: string }
-  | { readonly type: 'back'; readonly userId: string }
-  | { readonly type: 'gameOver'; readonly winners: readonly string[] }
-  | { readonly type: 'ended'; readonly status: 'finished' | 'aborted'; readonly refunds: readonly { userId: string; amount: number }[] }
-
-export function describeTableEvents(table: RenderTable, events: readonly TableEventLike[]): string[] {
+export function describeTableEvents(table: RenderTable, events: readonly TableEvent[]): string[] {
   const ctx = contextFor(table)
   const out: string[] = []
   for (const e of events) {

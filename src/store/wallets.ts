@@ -125,6 +125,7 @@ export class Wallets {
     const { startingGrant } = await new Settings(db).get(guildId)
     try {
       const row = await db.wallet.create({ data: { guildId, userId, balance: startingGrant, createdAt: new Date(this.now()) } })
+      await db.walletCount.upsert({ where: { guildId }, create: { guildId, wallets: 1 }, update: { wallets: { increment: 1 } } })
       await new Ledger(db, this.now).record([{ guildId, from: { kind: 'grant' }, to: { kind: 'wallet', userId }, amount: startingGrant, reason: 'starting grant' }])
       return row
     } catch (e) {

@@ -43,6 +43,11 @@ describe('leaderboards', () => {
     expect(board.caller).toEqual({ rank: 21, userId: 'me', value: 800 })
     expect((await t.store.leaderboards.chips('g', 'p20', 10)).caller).toEqual({ rank: 21, userId: 'p20', value: 800 })
     expect((await t.store.leaderboards.chips('g', 'p29', 10)).caller).toEqual({ rank: 31, userId: 'p29', value: 710 })
+    // Near the top the wallets ahead are counted, near the bottom those at or below: same ranks.
+    expect((await t.store.leaderboards.chips('g', 'p12', 10)).caller).toEqual({ rank: 13, userId: 'p12', value: 880 })
+    await t.store.wallets.grant('g', 'p28', 10) // now tied with p27 at 730
+    expect((await t.store.leaderboards.chips('g', 'p28', 10)).caller).toEqual({ rank: 29, userId: 'p28', value: 730 })
+    expect((await t.store.leaderboards.chips('g', 'p29', 10)).caller).toEqual({ rank: 31, userId: 'p29', value: 710 })
   })
 
   test('a caller without a wallet gets no row, and the board does not create one', async () => {

@@ -1,3 +1,4 @@
+import { Prisma } from '../generated/prisma/client.js'
 import type { Db } from './db.js'
 
 /**
@@ -27,22 +28,14 @@ export class ActionLog {
     private readonly now: () => number,
   ) {}
 
-  /** Appends entries numbered from `firstSeq` (the table's log size). */
+  /** Appends entries numbered from `firstSeq` (the table's log size): one raw INSERT (hot path). */
   async append(tableId: string, firstSeq: number, entries: readonly LogEntryInput[]): Promise<void> {
     if (!entries.length) return
     const at = new Date(this.now())
-    const data = entries.map((e, i) => ({
-      tableId,
-      seq: firstSeq + i,
-      kind: e.kind,
-      seat: e.seat,
-      userId: e.userId,
-      payload: JSON.stringify(e.payload),
-      interactionId: e.interactionId ?? null,
-      createdAt: at,
-    }))
-    if (data.length === 1) await this.db.actionLog.create({ data: data[0]! })
-    else await this.db.actionLog.createMany({ data })
+    const values = entries.map(
+      (e, i) => Prisma.sql`(${tableId}, ${firstSeq + i}, ${e.kind}, ${e.seat}, ${e.userId}, ${JSON.stringify(e.payload)}, ${e.interactionId ?? null}, ${at})`,
+    )
+    await this.db.$executeRaw`INSERT INTO "ActionLog" ("tableId", "seq", "kind", "seat", "userId", "payload", "interactionId", "createdAt") VALUES ${Prisma.join(values)}`
   }
 
   /** The table (and the version it produced) an interaction was applied to, if it was. */
@@ -52,7 +45,7 @@ export class ActionLog {
 
   /** Marks an interaction applied; a second insert of the same id is a unique violation. */
   async recordInteraction(interactionId: string, tableId: string, version: number): Promise<void> {
-    await this.db.interaction.create({ data: { id: interactionId, tableId, version, createdAt: new Date(this.now()) } })
+    await this.db.$executeRaw`INSERT INTO "Interaction" ("id", "tableId", "version", "createdAt") VALUES (${interactionId}, ${tableId}, ${version}, ${new Date(this.now())})`
   }
 
   async list(tableId: string): Promise<LogEntry[]> {

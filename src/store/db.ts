@@ -12,7 +12,14 @@ export function connectSqlite(file: string): PrismaClient {
   return new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: file, timeout: 10_000 }) })
 }
 
-/** True for a unique-constraint violation (a racing insert of the same key). */
+/**
+ * True for a unique-constraint violation (a racing insert of the same key): P2002 from a model
+ * query, or a raw query (P2010) whose driver adapter reports the violation (the adapter's
+ * error kind is the same for every database).
+ */
 export function isUniqueViolation(e: unknown): boolean {
-  return e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002'
+  if (!(e instanceof Prisma.PrismaClientKnownRequestError)) return false
+  if (e.code === 'P2002') return true
+  const cause = (e.meta as { driverAdapterError?: { cause?: { kind?: string } } } | undefined)?.driverAdapterError?.cause
+  return e.code === 'P2010' && cause?.kind === 'UniqueConstraintViolation'
 }

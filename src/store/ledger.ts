@@ -1,3 +1,4 @@
+import { Prisma } from '../generated/prisma/client.js'
 import type { Db } from './db.js'
 
 /**
@@ -40,26 +41,17 @@ export class Ledger {
     private readonly now: () => number,
   ) {}
 
-  /** Adds rows; zero amounts are skipped (nothing moved). */
+  /** Adds rows in one raw INSERT (every chip-moving action writes some); zero amounts are skipped. */
   async record(movements: readonly Movement[]): Promise<void> {
+    const at = new Date(this.now())
     const rows = movements
       .filter((m) => m.amount !== 0)
       .map((m) => {
         if (!Number.isSafeInteger(m.amount) || m.amount < 0) throw new Error(`ledger amount must be a positive integer, got ${m.amount}`)
-        return {
-          guildId: m.guildId,
-          fromKind: m.from.kind,
-          fromUserId: userOf(m.from),
-          toKind: m.to.kind,
-          toUserId: userOf(m.to),
-          amount: m.amount,
-          reason: m.reason,
-          tableId: m.tableId ?? null,
-          createdAt: new Date(this.now()),
-        }
+        return Prisma.sql`(${m.guildId}, ${m.from.kind}, ${userOf(m.from)}, ${m.to.kind}, ${userOf(m.to)}, ${m.amount}, ${m.reason}, ${m.tableId ?? null}, ${at})`
       })
-    if (rows.length === 1) await this.db.ledgerEntry.create({ data: rows[0]! })
-    else if (rows.length) await this.db.ledgerEntry.createMany({ data: rows })
+    if (!rows.length) return
+    await this.db.$executeRaw`INSERT INTO "LedgerEntry" ("guildId", "fromKind", "fromUserId", "toKind", "toUserId", "amount", "reason", "tableId", "createdAt") VALUES ${Prisma.join(rows)}`
   }
 
   /** Newest first: a table's movements, or a guild's (optionally one user's). */

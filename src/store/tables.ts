@@ -1,4 +1,5 @@
 import type { GameId } from '../games/core/engine.js'
+import { Prisma } from '../generated/prisma/client.js'
 import type { Db } from './db.js'
 
 export type TableStatusValue = 'lobby' | 'playing' | 'finished' | 'aborted'
@@ -61,6 +62,16 @@ export interface TablePatch {
 }
 
 export const openChannelKey = (guildId: string, channelId: string) => `${guildId}:${channelId}`
+
+type JoinedRow = Omit<Row, 'seats'> & {
+  seatUserId: string | null
+  joinOrder: number | null
+  position: number | null
+  stack: number | null
+  seatStatus: string | null
+  missedTurns: number | null
+  away: boolean | number | null
+}
 
 type Row = {
   id: string
@@ -127,9 +138,23 @@ export class Tables {
     private readonly now: () => number,
   ) {}
 
+  /**
+   * Every action starts here, so it is one raw statement (table and seats joined): a Prisma
+   * findUnique with its seats costs several times more (query compilation per call).
+   */
   async get(id: string): Promise<TableRecord | null> {
-    const row = await this.db.gameTable.findUnique({ where: { id }, include: withSeats })
-    return row ? record(row) : null
+    const rows = await this.db.$queryRaw<JoinedRow[]>`
+      SELECT t."id", t."game", t."guildId", t."channelId", t."messageId", t."status", t."creatorId", t."options", t."buyIn",
+        t."turnMs", t."state", t."seed", t."version", t."deadlineAt", t."pot", t."potShares", t."gamesPlayed", t."logSize",
+        s."userId" AS "seatUserId", s."joinOrder", s."position", s."stack", s."status" AS "seatStatus", s."missedTurns", s."away"
+      FROM "GameTable" t LEFT JOIN "TableSeat" s ON s."tableId" = t."id"
+      WHERE t."id" = ${id}`
+    const first = rows[0]
+    if (!first) return null
+    const seats = rows
+      .filter((r) => r.seatUserId !== null)
+      .map((r) => ({ userId: r.seatUserId!, joinOrder: r.joinOrder!, position: r.position, stack: r.stack!, status: r.seatStatus!, missedTurns: r.missedTurns!, away: Boolean(r.away) }))
+    return record({ ...first, seats })
   }
 
   /** The lobby or running table of a channel. */
@@ -172,23 +197,20 @@ export class Tables {
    */
   async update(id: string, version: number, patch: TablePatch, before: readonly SeatRecord[] = []): Promise<boolean> {
     const ended = patch.status === 'finished' || patch.status === 'aborted'
-    const done = await this.db.gameTable.updateMany({
-      where: { id, version },
-      data: {
-        version: version + 1,
-        updatedAt: new Date(this.now()),
-        ...(patch.status !== undefined ? { status: patch.status } : {}),
-        ...(ended ? { openChannel: null, endedAt: new Date(this.now()) } : {}),
-        ...(patch.state !== undefined ? { state: patch.state === null ? null : JSON.stringify(patch.state) } : {}),
-        ...(patch.seed !== undefined ? { seed: patch.seed } : {}),
-        ...(patch.deadlineAt !== undefined ? { deadlineAt: patch.deadlineAt === null ? null : new Date(patch.deadlineAt) } : {}),
-        ...(patch.pot !== undefined ? { pot: patch.pot } : {}),
-        ...(patch.potShares !== undefined ? { potShares: JSON.stringify(patch.potShares) } : {}),
-        ...(patch.gamesPlayed !== undefined ? { gamesPlayed: patch.gamesPlayed } : {}),
-        ...(patch.logSize !== undefined ? { logSize: patch.logSize } : {}),
-      },
-    })
-    if (done.count !== 1) return false
+    const now = new Date(this.now())
+    // One guarded UPDATE as raw (portable) SQL: the hot path of every action.
+    const set: Prisma.Sql[] = [Prisma.sql`"version" = ${version + 1}`, Prisma.sql`"updatedAt" = ${now}`]
+    if (patch.status !== undefined) set.push(Prisma.sql`"status" = ${patch.status}`)
+    if (ended) set.push(Prisma.sql`"openChannel" = ${null}`, Prisma.sql`"endedAt" = ${now}`)
+    if (patch.state !== undefined) set.push(Prisma.sql`"state" = ${patch.state === null ? null : JSON.stringify(patch.state)}`)
+    if (patch.seed !== undefined) set.push(Prisma.sql`"seed" = ${patch.seed}`)
+    if (patch.deadlineAt !== undefined) set.push(Prisma.sql`"deadlineAt" = ${patch.deadlineAt === null ? null : new Date(patch.deadlineAt)}`)
+    if (patch.pot !== undefined) set.push(Prisma.sql`"pot" = ${patch.pot}`)
+    if (patch.potShares !== undefined) set.push(Prisma.sql`"potShares" = ${JSON.stringify(patch.potShares)}`)
+    if (patch.gamesPlayed !== undefined) set.push(Prisma.sql`"gamesPlayed" = ${patch.gamesPlayed}`)
+    if (patch.logSize !== undefined) set.push(Prisma.sql`"logSize" = ${patch.logSize}`)
+    const done = await this.db.$executeRaw`UPDATE "GameTable" SET ${Prisma.join(set)} WHERE "id" = ${id} AND "version" = ${version}`
+    if (done !== 1) return false
     if (patch.seats) await this.writeSeats(id, patch.seats, before)
     return true
   }
@@ -197,8 +219,8 @@ export class Tables {
     const old = new Map(before.map((s) => [s.userId, s]))
     for (const s of seats) {
       const was = old.get(s.userId)
-      const data = { joinOrder: s.joinOrder, position: s.position, stack: s.stack, status: s.status, missedTurns: s.missedTurns, away: s.away }
       if (!was) {
+        const data = { joinOrder: s.joinOrder, position: s.position, stack: s.stack, status: s.status, missedTurns: s.missedTurns, away: s.away }
         await this.db.tableSeat.create({ data: { tableId, userId: s.userId, joinedAt: new Date(this.now()), ...data } })
       } else if (
         was.joinOrder !== s.joinOrder ||
@@ -208,7 +230,7 @@ export class Tables {
         was.missedTurns !== s.missedTurns ||
         was.away !== s.away
       ) {
-        await this.db.tableSeat.update({ where: { tableId_userId: { tableId, userId: s.userId } }, data })
+        await this.db.$executeRaw`UPDATE "TableSeat" SET "joinOrder" = ${s.joinOrder}, "position" = ${s.position}, "stack" = ${s.stack}, "status" = ${s.status}, "missedTurns" = ${s.missedTurns}, "away" = ${s.away} WHERE "tableId" = ${tableId} AND "userId" = ${s.userId}`
       }
     }
   }

@@ -67,6 +67,13 @@ export class TableService {
   private readonly clock: Clock
   private readonly engines: Partial<Record<GameId, AnyEngine>>
   private readonly seeds: () => number
+  /**
+   * The record each open table had after this service's last committed change to it, so the
+   * next change skips the read. Safe with other writers: every write to a table or its seats
+   * is guarded by the version, so a change judged on an outdated copy fails that guard (or is
+   * refused) and is judged again on a fresh read.
+   */
+  private readonly known = new Map<string, TableRecord>()
 
   constructor(deps: TableServiceDeps) {
     this.store = deps.store
@@ -116,6 +123,8 @@ export class TableService {
 
   async setMessageId(tableId: string, messageId: string | null): Promise<void> {
     await this.store.tables.setMessageId(tableId, messageId)
+    const rec = this.known.get(tableId)
+    if (rec) this.known.set(tableId, { ...rec, messageId })
   }
 
   // ---- chips and boards ----------------------------------------------------------------
@@ -516,18 +525,36 @@ export class TableService {
    * table) or, applied again, collides with its unique row, which rolls everything back.
    */
   private async change(tableId: string, req: ChangeRequest, fn: Change): Promise<Outcome<TableUpdate>> {
+    const known = this.known.get(tableId)
+    this.known.delete(tableId)
+    if (known) {
+      const out = await this.changeFrom(tableId, req, fn, known)
+      if (out.ok) return out
+    }
+    return this.changeFrom(tableId, req, fn, null)
+  }
+
+  /** One attempt, on `known` (the copy after this service's last change) or on a fresh read. */
+  private async changeFrom(tableId: string, req: ChangeRequest, fn: Change, known: TableRecord | null): Promise<Outcome<TableUpdate>> {
     try {
+      let after: TableRecord | null = null
       const out = await this.transaction(async (repos) => {
-        const rec = await repos.tables.get(tableId)
+        const rec = known ?? (await repos.tables.get(tableId))
         if (!rec) return refuse('no-table', 'That table does not exist any more.')
         if (req.expectedVersion !== undefined && req.expectedVersion !== rec.version) return STALE
-        const changed = await this.changeIn(repos, rec, fn)
+        const changed = await this.changeIn(repos, rec, fn, (r) => (after = r))
         if (changed.ok && req.interactionId) await repos.actions.recordInteraction(req.interactionId, rec.id, changed.value.table.version)
         return changed
       })
+      // Committed: remember the table while it is open.
+      const written = after as TableRecord | null
+      if (out.ok && written && (written.status === 'lobby' || written.status === 'playing')) this.known.set(tableId, written)
+      if (!out.ok && known) return out
       if (!out.ok && req.interactionId) return (await this.duplicateOf(req.interactionId)) ?? out
       return out
     } catch (e) {
+      // A change judged on the remembered copy is judged again on a fresh read (change()).
+      if (known) return STALE
       if (req.interactionId && isUniqueViolation(e)) {
         const dup = await this.duplicateOf(req.interactionId)
         if (dup) return dup
@@ -545,7 +572,7 @@ export class TableService {
     return ok({ table, events: [], tableEvents: [], ping: [], deadlineAt: table.deadlineAt, duplicate: true })
   }
 
-  private async changeIn(repos: Repos, rec: TableRecord, fn: Change): Promise<Outcome<TableUpdate>> {
+  private async changeIn(repos: Repos, rec: TableRecord, fn: Change, remember: (after: TableRecord) => void = () => {}): Promise<Outcome<TableUpdate>> {
     const engine = this.engines[rec.game]
     if (!engine) return refuse('unknown-game', `${rec.game} tables are not available.`)
     const d = new TableDraft(rec, engine, TABLE_RULES[engine.id])
@@ -590,6 +617,8 @@ export class TableService {
       logSize: rec.logSize + d.log.length,
       seats: d.seats.map((s) => ({ ...s })),
     }
+    // What a fresh read would give (the state as stored, JSON), for the next change.
+    remember({ ...after, state: after.state === null || after.state === undefined ? null : (JSON.parse(JSON.stringify(after.state)) as unknown), seats: after.seats.map((s) => ({ ...s })) })
     const table = snapshot(after, engine)
     const ping = deadlineAt !== rec.deadlineAt || d.restartClock ? table.waitingFor.filter((u) => !d.seatOf(u)?.away) : []
     return ok({ table, events: d.events, tableEvents: d.tableEvents, ping, deadlineAt, duplicate: false })

@@ -542,9 +542,7 @@ export class TableService {
         const rec = known ?? (await repos.tables.get(tableId))
         if (!rec) return refuse('no-table', 'That table does not exist any more.')
         if (req.expectedVersion !== undefined && req.expectedVersion !== rec.version) return STALE
-        const changed = await this.changeIn(repos, rec, fn, (r) => (after = r))
-        if (changed.ok && req.interactionId) await repos.actions.recordInteraction(req.interactionId, rec.id, changed.value.table.version)
-        return changed
+        return this.changeIn(repos, rec, fn, (r) => (after = r), req.interactionId)
       })
       // Committed: remember the table while it is open.
       const written = after as TableRecord | null
@@ -572,7 +570,7 @@ export class TableService {
     return ok({ table, events: [], tableEvents: [], ping: [], deadlineAt: table.deadlineAt, duplicate: true })
   }
 
-  private async changeIn(repos: Repos, rec: TableRecord, fn: Change, remember: (after: TableRecord) => void = () => {}): Promise<Outcome<TableUpdate>> {
+  private async changeIn(repos: Repos, rec: TableRecord, fn: Change, remember: (after: TableRecord) => void = () => {}, interactionId?: string): Promise<Outcome<TableUpdate>> {
     const engine = this.engines[rec.game]
     if (!engine) return refuse('unknown-game', `${rec.game} tables are not available.`)
     const d = new TableDraft(rec, engine, TABLE_RULES[engine.id])
@@ -600,8 +598,14 @@ export class TableService {
     )
     if (!written) return STALE
     for (const c of d.cashOuts) await repos.wallets.deposit(rec.guildId, c.userId, c.amount, { kind: 'stack', userId: c.userId }, rec.id, c.reason)
-    await repos.actions.append(rec.id, rec.logSize, d.log)
-    await repos.ledger.record(d.movements)
+    // Independent inserts, issued together (the connection runs them in turn); the first
+    // failure is thrown only once all have settled, so none is left running into the rollback.
+    const writes = await Promise.allSettled([
+      repos.actions.append(rec.id, rec.logSize, d.log),
+      repos.ledger.record(d.movements),
+      interactionId ? repos.actions.recordInteraction(interactionId, rec.id, rec.version + 1) : undefined,
+    ])
+    for (const w of writes) if (w.status === 'rejected') throw w.reason
     if (d.results.length) await repos.stats.recordGame(rec.guildId, rec.game, d.results)
     if (d.net.size) await repos.stats.addNetChips(rec.guildId, rec.game, d.net)
     const after: TableRecord = {

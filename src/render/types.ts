@@ -1,40 +1,17 @@
-import type { GameId, Progress } from '../games/core/engine.js'
+import type { SeatSnapshot, TableSnapshot } from '../tables/types.js'
 import type { APIEmbedField } from 'discord.js'
 import type { Row } from './payload.js'
 
 /**
- * What render needs of a table: a structural subset of the table service's `TableSnapshot`
- * (src/tables), so a snapshot is passed as it is.
+ * What render needs of a table: the table service's `TableSnapshot` without what only the
+ * service uses, so a snapshot is passed as it is and tests can build one by hand.
  */
-export interface RenderSeat {
-  readonly userId: string
-  /** The engine seat in the current game; null: not in it. */
-  readonly position: number | null
-  readonly stack: number
-  readonly status: 'seated' | 'left'
-  readonly away: boolean
-}
+export type RenderSeat = Pick<SeatSnapshot, 'userId' | 'position' | 'stack' | 'status' | 'away'>
 
-export interface RenderTable {
-  readonly id: string
-  readonly game: GameId
-  readonly guildId?: string
-  readonly channelId?: string
-  readonly messageId?: string | null
-  readonly status: 'lobby' | 'playing' | 'finished' | 'aborted'
-  readonly creatorId: string
-  readonly options: Readonly<Record<string, unknown>>
-  readonly buyIn: number
-  readonly turnMs: number
-  readonly version: number
-  readonly deadlineAt: number | null
-  readonly pot: number
-  readonly seats: readonly RenderSeat[]
-  /** The engine state; render reads it only through the engine (view, legalActions, waitingFor). */
-  readonly state: unknown
-  readonly progress: Progress | null
-  readonly gamesPlayed: number
-}
+export type RenderTable = Omit<TableSnapshot, 'guildId' | 'channelId' | 'messageId' | 'seats' | 'waitingFor'> &
+  Partial<Pick<TableSnapshot, 'guildId' | 'channelId' | 'messageId'>> & {
+    readonly seats: readonly RenderSeat[]
+  }
 
 /** What a game's renderer knows about the table around the view. */
 export interface RenderContext {

@@ -63,24 +63,12 @@ export interface GuildRecord {
   members: MemberRecord[]
 }
 
-export interface MessageRecord {
-  id: string
-  channelId: string
-  guildId: string
-  content: string
-  embeds: APIEmbed[]
-  components: Record<string, unknown>[]
-  flags: number
-  author: UserRecord
-  createdAt: number
-  editedAt: number | null
-  ephemeralFor: string | null
-  interactionId: string | null
+/** A message as the fake keeps it: what tests see, plus Discord's bookkeeping. */
+export interface MessageRecord extends FakeMessage {
   /** Message type: 0 default, 20 chat input command reply, 19 reply. */
   type: number
   webhookId: string | null
   deleted: boolean
-  loading: boolean
   /** Edits made after the message turned one hour old (Discord caps them). */
   oldEdits: number
 }

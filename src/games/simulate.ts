@@ -38,21 +38,22 @@ export function simulate(p: SimulateParams): SimulateReport {
   let games = 0
   let tableSeed = p.seed
 
-  const fresh = () =>
-    engine.setup({
+  const freshTable = (): unknown => {
+    const setup = engine.setup({
       players: p.players,
       dealer: chooser.int(p.players),
       options,
       seed: tableSeed++,
       ...(engine.usesChips ? { stacks: Array.from({ length: p.players }, () => p.stack ?? 200) } : {}),
     })
+    if (!setup.ok) throw new Error(`setup refused: ${setup.error.message}`)
+    return setup.value.state
+  }
   const note = (msg: string) => {
     if (violations.length < 20) violations.push(`game ${games + 1}: ${msg}`)
   }
 
-  let setup = fresh()
-  if (!setup.ok) throw new Error(`setup refused: ${setup.error.message}`)
-  let state: unknown = setup.value.state
+  let state = freshTable()
   const maxSteps = 100_000
   while (games < p.games) {
     let steps = 0
@@ -86,21 +87,14 @@ export function simulate(p: SimulateParams): SimulateReport {
     if (engine.progress(state) === 'acting') {
       // The game broke (already noted); start a clean table so the run can go on.
       games++
-      setup = fresh()
-      if (!setup.ok) throw new Error(setup.error.message)
-      state = setup.value.state
+      state = freshTable()
       continue
     }
     deals++
     if (engine.progress(state) === 'gameOver') games++
     if (games >= p.games) break
     const next = engine.nextDeal(state)
-    if (next.ok) state = next.value.state
-    else {
-      setup = fresh()
-      if (!setup.ok) throw new Error(setup.error.message)
-      state = setup.value.state
-    }
+    state = next.ok ? next.value.state : freshTable()
   }
   return { game: engine.id, players: p.players, games, actions, deals, violations }
 }

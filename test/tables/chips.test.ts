@@ -1,34 +1,24 @@
-import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { refundPot } from '../../src/games/bura/index.js'
 import { ENGINES } from '../../src/games/registry.js'
-import { rebuildState, TableService } from '../../src/tables/index.js'
-import { tempStore } from '../store/temp-db.js'
-import { playGame } from './play.js'
+import { rebuildState } from '../../src/tables/index.js'
+import { playGame, tableServicePerTest } from './play.js'
 
-let t: Awaited<ReturnType<typeof tempStore>>
-let tables: TableService
-beforeEach(async () => {
-  t = await tempStore()
-  let seed = 100
-  tables = new TableService({ store: t.store, seeds: () => seed++ })
-})
-afterEach(async () => {
-  await t.cleanup()
-})
+const fx = tableServicePerTest(100)
 
-const balance = async (user: string) => (await t.store.wallets.get('g', user)).balance
+const balance = async (user: string) => (await fx.t.store.wallets.get('g', user)).balance
 const audited = async () => {
-  const report = await t.store.audit()
+  const report = await fx.t.store.audit()
   expect(report.problems).toEqual([])
   return report
 }
 
 async function chipTable(game: 'bura' | 'badugi', players: string[], buyIn: number, options: Record<string, unknown> = {}) {
-  const created = await tables.create({ guildId: 'g', channelId: game, game, creatorId: players[0]!, buyIn, options })
+  const created = await fx.tables.create({ guildId: 'g', channelId: game, game, creatorId: players[0]!, buyIn, options })
   if (!created.ok) throw new Error(created.error.message)
   const id = created.value.table.id
   for (const p of players.slice(1)) {
-    const joined = await tables.join(id, p)
+    const joined = await fx.tables.join(id, p)
     if (!joined.ok) throw new Error(joined.error.message)
   }
   return id
@@ -37,11 +27,11 @@ async function chipTable(game: 'bura' | 'badugi', players: string[], buyIn: numb
 /** Plays games until one ends with chips left in the pot (Bura carries it), at most `max`. */
 async function playUntilCarriedPot(id: string, max = 8): Promise<boolean> {
   for (let g = 0; g < max; g++) {
-    await playGame(tables, id, 50 + g)
-    const table = (await tables.get(id))!
+    await playGame(fx.tables, id, 50 + g)
+    const table = (await fx.tables.get(id))!
     if (table.status !== 'playing') return false
     if (table.pot > 0) return true
-    const next = await tables.nextDeal(id)
+    const next = await fx.tables.nextDeal(id)
     if (!next.ok) return false
   }
   return false
@@ -51,59 +41,59 @@ describe('chips at the table', () => {
   test('buy-in: the wallet pays the stack; a buy-in above the balance seats nobody and moves nothing', async () => {
     const id = await chipTable('bura', ['ann', 'ben'], 150)
     expect(await balance('ann')).toBe(850)
-    expect((await tables.get(id))!.seats.map((s) => s.stack)).toEqual([150, 150])
-    expect(await tables.join(id, 'cat', { buyIn: 5000 })).toMatchObject({ ok: false, error: { code: 'not-enough-chips', message: 'You have 1,000 chips, not 5,000.' } })
-    expect((await tables.get(id))!.seats.map((s) => s.userId)).toEqual(['ann', 'ben'])
-    expect(await tables.buyIn(id, 'ann', 50)).toMatchObject({ ok: true, value: { tableEvents: [{ type: 'boughtIn', userId: 'ann', amount: 50 }] } })
-    expect((await tables.wallet('g', 'ann'))).toMatchObject({ balance: 800, atTables: 200 })
+    expect((await fx.tables.get(id))!.seats.map((s) => s.stack)).toEqual([150, 150])
+    expect(await fx.tables.join(id, 'cat', { buyIn: 5000 })).toMatchObject({ ok: false, error: { code: 'not-enough-chips', message: 'You have 1,000 chips, not 5,000.' } })
+    expect((await fx.tables.get(id))!.seats.map((s) => s.userId)).toEqual(['ann', 'ben'])
+    expect(await fx.tables.buyIn(id, 'ann', 50)).toMatchObject({ ok: true, value: { tableEvents: [{ type: 'boughtIn', userId: 'ann', amount: 50 }] } })
+    expect((await fx.tables.wallet('g', 'ann'))).toMatchObject({ balance: 800, atTables: 200 })
     // The refused join rolled back everything, even the newcomer's first-use wallet.
-    expect(await t.store.wallets.peek('g', 'cat')).toBeNull()
+    expect(await fx.t.store.wallets.peek('g', 'cat')).toBeNull()
     expect(await audited()).toMatchObject({ wallets: 800 + 850, stacks: 350, pots: 0 })
     // Leaving the lobby cashes out.
-    await tables.leave(id, 'ann')
+    await fx.tables.leave(id, 'ann')
     expect(await balance('ann')).toBe(1000)
     await audited()
   })
 
   test('Bura: antes go to the pot as ledger rows; a game to the end books stats and net chips; books match the engine', async () => {
     const id = await chipTable('bura', ['ann', 'ben', 'cat'], 100)
-    const started = await tables.start(id)
+    const started = await fx.tables.start(id)
     expect(started.ok).toBe(true)
     if (!started.ok) return
     // Default stakes: the server's 10 as the ante.
     expect(started.value.table.options.ante).toBe(10)
     expect(started.value.table.pot).toBe(30)
     expect(started.value.table.seats.map((s) => s.stack)).toEqual([90, 90, 90])
-    const rows = await t.store.ledger.list({ tableId: id })
+    const rows = await fx.t.store.ledger.list({ tableId: id })
     expect(rows.filter((r) => r.to.kind === 'pot')).toHaveLength(3)
     await audited()
-    await playGame(tables, id, 7)
-    const table = (await tables.get(id))!
+    await playGame(fx.tables, id, 7)
+    const table = (await fx.tables.get(id))!
     expect(table.progress).toBe('gameOver')
     const totals = ENGINES.bura!.chipTotals(table.state)!
     expect(table.pot).toBe(totals.pot)
     expect(table.seats.map((s) => s.stack)).toEqual([...totals.stacks])
-    const stats = await Promise.all(['ann', 'ben', 'cat'].map((u) => t.store.stats.get('g', u)))
+    const stats = await Promise.all(['ann', 'ben', 'cat'].map((u) => fx.t.store.stats.get('g', u)))
     expect(stats.every((s) => s[0]?.played === 1)).toBe(true)
     // Net chips: what left the players went into the pot.
     expect(stats.reduce((a, s) => a + s[0]!.netChips, 0)).toBe(-table.pot)
-    expect(rebuildState(ENGINES.bura!, await t.store.actions.list(id))).toEqual(table.state)
+    expect(rebuildState(ENGINES.bura!, await fx.t.store.actions.list(id))).toEqual(table.state)
     await audited()
   })
 
   test('Bura between games: a leaver cashes out, a newcomer buys in, the carried pot and its shares follow', async () => {
     const id = await chipTable('bura', ['ann', 'ben', 'cat'], 300)
-    await tables.start(id)
+    await fx.tables.start(id)
     const carried = await playUntilCarriedPot(id)
     expect(carried).toBe(true)
-    const before = (await tables.get(id))!
+    const before = (await fx.tables.get(id))!
     const annStack = before.seats.find((s) => s.userId === 'ann')!.stack
-    expect(await tables.act(id, 'ann', { type: 'pass' })).toMatchObject({ ok: false, error: { code: 'not-between-games' } })
-    expect(await tables.leave(id, 'ann')).toMatchObject({ ok: true, value: { tableEvents: [{ type: 'left', userId: 'ann', cashedOut: annStack }] } })
+    expect(await fx.tables.act(id, 'ann', { type: 'pass' })).toMatchObject({ ok: false, error: { code: 'not-between-games' } })
+    expect(await fx.tables.leave(id, 'ann')).toMatchObject({ ok: true, value: { tableEvents: [{ type: 'left', userId: 'ann', cashedOut: annStack }] } })
     expect(await balance('ann')).toBe(700 + annStack)
-    expect((await tables.join(id, 'dan', { buyIn: 200 })).ok).toBe(true)
+    expect((await fx.tables.join(id, 'dan', { buyIn: 200 })).ok).toBe(true)
     await audited()
-    const next = await tables.nextDeal(id, { userId: 'ben' })
+    const next = await fx.tables.nextDeal(id, { userId: 'ben' })
     expect(next.ok).toBe(true)
     if (!next.ok) return
     const table = next.value.table
@@ -113,20 +103,20 @@ describe('chips at the table', () => {
     const state = table.state as { potShares: number[] }
     expect(state.potShares.reduce((a, b) => a + b, 0)).toBe(table.pot)
     expect(next.value.tableEvents).toContainEqual(expect.objectContaining({ type: 'nextGame' }))
-    expect(rebuildState(ENGINES.bura!, await t.store.actions.list(id))).toEqual(table.state)
+    expect(rebuildState(ENGINES.bura!, await fx.t.store.actions.list(id))).toEqual(table.state)
     await audited()
   })
 
   test('Bura: ending mid-game returns the pot in proportion to what each paid in, then every stack', async () => {
     const id = await chipTable('bura', ['ann', 'ben', 'cat'], 300)
-    await tables.start(id)
+    await fx.tables.start(id)
     await playUntilCarriedPot(id)
-    if ((await tables.get(id))!.progress === 'gameOver') await tables.nextDeal(id)
-    const table = (await tables.get(id))!
+    if ((await fx.tables.get(id))!.progress === 'gameOver') await fx.tables.nextDeal(id)
+    const table = (await fx.tables.get(id))!
     expect(table.progress).toBe('acting')
     const shares = (table.state as { potShares: number[] }).potShares
     const expected = refundPot(table.pot, shares)
-    const ended = await tables.end(id, { userId: 'ann' })
+    const ended = await fx.tables.end(id, { userId: 'ann' })
     expect(ended.ok).toBe(true)
     if (!ended.ok) return
     expect(ended.value.table.status).toBe('aborted')
@@ -141,11 +131,11 @@ describe('chips at the table', () => {
 
   test('Bura: a player who leaves between games and sits down again has forfeited their share of the carried pot', async () => {
     const id = await chipTable('bura', ['ann', 'ben', 'cat'], 300)
-    await tables.start(id)
+    await fx.tables.start(id)
     expect(await playUntilCarriedPot(id)).toBe(true)
-    expect((await tables.leave(id, 'ann')).ok).toBe(true)
-    expect((await tables.join(id, 'ann', { buyIn: 100 })).ok).toBe(true)
-    const ended = await tables.end(id)
+    expect((await fx.tables.leave(id, 'ann')).ok).toBe(true)
+    expect((await fx.tables.join(id, 'ann', { buyIn: 100 })).ok).toBe(true)
+    const ended = await fx.tables.end(id)
     expect(ended.ok).toBe(true)
     if (!ended.ok) return
     const closing = ended.value.tableEvents.find((e) => e.type === 'ended')
@@ -156,70 +146,70 @@ describe('chips at the table', () => {
 
   test('Badugi: standing up mid-hand folds and cashes out at once; the hand goes on; the next hand deals without them', async () => {
     const id = await chipTable('badugi', ['ann', 'ben', 'cat'], 80)
-    const started = await tables.start(id)
+    const started = await fx.tables.start(id)
     if (!started.ok) throw new Error(started.error.message)
     // Default stakes 10: blinds 5/10.
     expect(started.value.table.options).toMatchObject({ smallBlind: 5, bigBlind: 10 })
     const table = started.value.table
     const leaver = table.seats.find((s) => !table.waitingFor.includes(s.userId))!.userId
     const stack = table.seats.find((s) => s.userId === leaver)!.stack
-    const left = await tables.leave(id, leaver)
+    const left = await fx.tables.leave(id, leaver)
     expect(left.ok).toBe(true)
     if (!left.ok) return
     expect(left.value.events).toContainEqual(expect.objectContaining({ type: 'leave' }))
     expect(await balance(leaver)).toBe(920 + stack)
     expect(left.value.table.seats.find((s) => s.userId === leaver)).toMatchObject({ status: 'left', stack: 0 })
     await audited()
-    await playGame(tables, id, 9)
-    expect((await tables.get(id))!.progress).toBe('gameOver')
-    const next = await tables.nextDeal(id)
+    await playGame(fx.tables, id, 9)
+    expect((await fx.tables.get(id))!.progress).toBe('gameOver')
+    const next = await fx.tables.nextDeal(id)
     expect(next.ok).toBe(true)
     if (!next.ok) return
     expect(next.value.table.seats.filter((s) => s.position !== null).map((s) => s.userId).sort()).toEqual(['ann', 'ben', 'cat'].filter((u) => u !== leaver))
-    expect(rebuildState(ENGINES.badugi!, await t.store.actions.list(id))).toEqual(next.value.table.state)
+    expect(rebuildState(ENGINES.badugi!, await fx.t.store.actions.list(id))).toEqual(next.value.table.state)
     await audited()
     // The Badugi leave action sent through act does the same.
     const someone = next.value.table.seats.find((s) => s.status === 'seated')!.userId
-    expect((await tables.act(id, someone, { type: 'leave' })).ok).toBe(true)
+    expect((await fx.tables.act(id, someone, { type: 'leave' })).ok).toBe(true)
     await audited()
   })
 
   test('hands played to the end put net chips on the Badugi board; the chip board ranks wallets', async () => {
     const id = await chipTable('badugi', ['ann', 'ben'], 100)
-    await tables.start(id)
+    await fx.tables.start(id)
     for (let hand = 0; hand < 3; hand++) {
-      await playGame(tables, id, 20 + hand)
-      if (hand < 2 && !(await tables.nextDeal(id)).ok) break
+      await playGame(fx.tables, id, 20 + hand)
+      if (hand < 2 && !(await fx.tables.nextDeal(id)).ok) break
     }
-    const board = await tables.leaderboard('g', 'badugi', 'ben')
+    const board = await fx.tables.leaderboard('g', 'badugi', 'ben')
     expect(board.unit).toBe('net chips')
     expect(board.rows.reduce((a, r) => a + r.value, 0)).toBe(0)
-    const wins = await tables.leaderboard('g', 'badugi', 'ben', 10, { board: 'wins' })
+    const wins = await fx.tables.leaderboard('g', 'badugi', 'ben', 10, { board: 'wins' })
     expect(wins.unit).toBe('wins')
     // Every hand played counts for both; a split pot can have two winners.
     for (const e of wins.entries) expect(e.games).toBe(3)
     expect(wins.entries.reduce((a, e) => a + e.value, 0)).toBeGreaterThanOrEqual(3)
-    await tables.end(id)
-    const chips = await tables.leaderboard('g', null, 'ann')
+    await fx.tables.end(id)
+    const chips = await fx.tables.leaderboard('g', null, 'ann')
     expect(chips.rows.reduce((a, r) => a + r.value, 0)).toBe(2000)
     await audited()
   })
 
   test('between chip games the deadline deals the next game, and closes a table where everyone is away', async () => {
     const id = await chipTable('bura', ['ann', 'ben'], 200, {})
-    await tables.start(id)
-    await playGame(tables, id, 4)
-    let table = (await tables.get(id))!
+    await fx.tables.start(id)
+    await playGame(fx.tables, id, 4)
+    let table = (await fx.tables.get(id))!
     expect(table.progress).toBe('gameOver')
-    await t.clock.advance(table.turnMs)
-    const dealt = await tables.expire(id, table.deadlineAt!)
+    await fx.t.clock.advance(table.turnMs)
+    const dealt = await fx.tables.expire(id, table.deadlineAt!)
     expect(dealt).toMatchObject({ ok: true, value: { table: { progress: 'acting' } } })
     // Nobody plays any more: deadlines pass until both are away and the table closes.
     for (let i = 0; i < 40; i++) {
-      table = (await tables.get(id))!
+      table = (await fx.tables.get(id))!
       if (table.status !== 'playing') break
-      await t.clock.advance(table.turnMs)
-      expect((await tables.expire(id, table.deadlineAt!)).ok).toBe(true)
+      await fx.t.clock.advance(table.turnMs)
+      expect((await fx.tables.expire(id, table.deadlineAt!)).ok).toBe(true)
     }
     expect(table.status).not.toBe('playing')
     expect(await audited()).toMatchObject({ stacks: 0, pots: 0 })

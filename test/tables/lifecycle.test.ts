@@ -1,56 +1,46 @@
-import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { ENGINES } from '../../src/games/registry.js'
 import { rebuildState, TableService } from '../../src/tables/index.js'
-import { tempStore } from '../store/temp-db.js'
-import { playGame } from './play.js'
+import { playGame, tableServicePerTest } from './play.js'
 
-let t: Awaited<ReturnType<typeof tempStore>>
-let tables: TableService
-beforeEach(async () => {
-  t = await tempStore()
-  let seed = 11
-  tables = new TableService({ store: t.store, seeds: () => seed++ })
-})
-afterEach(async () => {
-  await t.cleanup()
-})
+const fx = tableServicePerTest(11)
 
 const HOUR = 3_600_000
 
 async function bugamiTable(players = ['ann', 'ben', 'cat'], options: Record<string, unknown> = { target: 1 }) {
-  const created = await tables.create({ guildId: 'g', channelId: 'c', game: 'bugami', creatorId: players[0]!, options })
+  const created = await fx.tables.create({ guildId: 'g', channelId: 'c', game: 'bugami', creatorId: players[0]!, options })
   if (!created.ok) throw new Error(created.error.message)
   const id = created.value.table.id
-  for (const p of players.slice(1)) expect((await tables.join(id, p)).ok).toBe(true)
+  for (const p of players.slice(1)) expect((await fx.tables.join(id, p)).ok).toBe(true)
   return id
 }
 
 describe('table lifecycle (Bugami)', () => {
   test('create: one open table per channel, options checked by the engine, deadline limits', async () => {
     const id = await bugamiTable()
-    expect(await tables.create({ guildId: 'g', channelId: 'c', game: 'bura', creatorId: 'x' })).toMatchObject({ ok: false, error: { code: 'channel-busy' } })
-    expect(await tables.create({ guildId: 'g', channelId: 'd', game: 'bugami', creatorId: 'x', options: { trumps: true } })).toMatchObject({
+    expect(await fx.tables.create({ guildId: 'g', channelId: 'c', game: 'bura', creatorId: 'x' })).toMatchObject({ ok: false, error: { code: 'channel-busy' } })
+    expect(await fx.tables.create({ guildId: 'g', channelId: 'd', game: 'bugami', creatorId: 'x', options: { trumps: true } })).toMatchObject({
       ok: false,
       error: { code: 'bad-options' },
     })
-    expect(await tables.create({ guildId: 'g', channelId: 'd', game: 'chess', creatorId: 'x' })).toMatchObject({ ok: false, error: { code: 'unknown-game' } })
-    expect(await tables.create({ guildId: 'g', channelId: 'd', game: 'bugami', creatorId: 'x', turnSeconds: 10 })).toMatchObject({ ok: false, error: { code: 'bad-options' } })
-    const table = (await tables.inChannel('g', 'c'))!
+    expect(await fx.tables.create({ guildId: 'g', channelId: 'd', game: 'chess', creatorId: 'x' })).toMatchObject({ ok: false, error: { code: 'unknown-game' } })
+    expect(await fx.tables.create({ guildId: 'g', channelId: 'd', game: 'bugami', creatorId: 'x', turnSeconds: 10 })).toMatchObject({ ok: false, error: { code: 'bad-options' } })
+    const table = (await fx.tables.inChannel('g', 'c'))!
     expect(table).toMatchObject({ id, status: 'lobby', turnMs: 12 * HOUR, creatorId: 'ann', options: { target: 1 } })
     expect(table.seats.map((s) => s.userId)).toEqual(['ann', 'ben', 'cat'])
     // A refused create wrote nothing: the other channel is still free.
-    expect(await tables.inChannel('g', 'd')).toBeNull()
+    expect(await fx.tables.inChannel('g', 'd')).toBeNull()
   })
 
   test('lobby: join twice, leave, start by the creator only, too few players', async () => {
     const id = await bugamiTable(['ann', 'ben'])
-    expect(await tables.join(id, 'ben')).toMatchObject({ ok: false, error: { code: 'already-seated' } })
-    expect(await tables.start(id, { userId: 'ann' })).toMatchObject({ ok: false, error: { code: 'too-few-players', message: 'Bugami needs at least 3 players; 2 are seated.' } })
-    expect((await tables.join(id, 'cat')).ok).toBe(true)
-    expect(await tables.start(id, { userId: 'ben' })).toMatchObject({ ok: false, error: { code: 'not-creator' } })
-    expect((await tables.leave(id, 'cat')).ok).toBe(true)
-    expect((await tables.join(id, 'dan')).ok).toBe(true)
-    const started = await tables.start(id, { userId: 'ann' })
+    expect(await fx.tables.join(id, 'ben')).toMatchObject({ ok: false, error: { code: 'already-seated' } })
+    expect(await fx.tables.start(id, { userId: 'ann' })).toMatchObject({ ok: false, error: { code: 'too-few-players', message: 'Bugami needs at least 3 players; 2 are seated.' } })
+    expect((await fx.tables.join(id, 'cat')).ok).toBe(true)
+    expect(await fx.tables.start(id, { userId: 'ben' })).toMatchObject({ ok: false, error: { code: 'not-creator' } })
+    expect((await fx.tables.leave(id, 'cat')).ok).toBe(true)
+    expect((await fx.tables.join(id, 'dan')).ok).toBe(true)
+    const started = await fx.tables.start(id, { userId: 'ann' })
     expect(started.ok).toBe(true)
     if (!started.ok) return
     const table = started.value.table
@@ -62,150 +52,150 @@ describe('table lifecycle (Bugami)', () => {
     ])
     // Bugami bids are open to everyone at once: all are pinged, with a 12 h deadline.
     expect([...started.value.ping].sort()).toEqual(['ann', 'ben', 'dan'])
-    expect(started.value.deadlineAt).toBe(t.clock.now() + 12 * HOUR)
-    expect(await tables.join(id, 'eve')).toMatchObject({ ok: false, error: { code: 'not-lobby' } })
+    expect(started.value.deadlineAt).toBe(fx.t.clock.now() + 12 * HOUR)
+    expect(await fx.tables.join(id, 'eve')).toMatchObject({ ok: false, error: { code: 'not-lobby' } })
   })
 
   test('a match played to the end: finished, stats and leaderboard written, state rebuilt from seed + log', async () => {
     const id = await bugamiTable()
-    await tables.start(id)
-    const moves = await playGame(tables, id, 3)
-    const table = (await tables.get(id))!
+    await fx.tables.start(id)
+    const moves = await playGame(fx.tables, id, 3)
+    const table = (await fx.tables.get(id))!
     expect(table.status).toBe('finished')
     expect(table.deadlineAt).toBeNull()
     expect(table.gamesPlayed).toBe(1)
-    expect(await tables.inChannel('g', 'c')).toBeNull()
-    const log = await t.store.actions.list(id)
+    expect(await fx.tables.inChannel('g', 'c')).toBeNull()
+    const log = await fx.t.store.actions.list(id)
     expect(log[0]).toMatchObject({ kind: 'setup', seq: 0 })
     expect(log.filter((e) => e.kind === 'action')).toHaveLength(moves)
     expect(log.map((e) => e.seq)).toEqual(log.map((_, i) => i))
     expect(rebuildState(ENGINES.bugami!, log)).toEqual(table.state)
-    const board = await tables.leaderboard('g', 'bugami', 'ann')
+    const board = await fx.tables.leaderboard('g', 'bugami', 'ann')
     expect(board.rows).toHaveLength(3)
     expect(board.rows.reduce((a, r) => a + r.value, 0)).toBe(1)
     const summary = ENGINES.bugami!.summary(table.state)
     const winner = table.seats.find((s) => s.position === summary.winners![0])!.userId
     expect(board.rows[0]!.userId).toBe(winner)
     // The channel is free again.
-    expect((await tables.create({ guildId: 'g', channelId: 'c', game: 'bugami', creatorId: 'ann' })).ok).toBe(true)
+    expect((await fx.tables.create({ guildId: 'g', channelId: 'c', game: 'bugami', creatorId: 'ann' })).ok).toBe(true)
   })
 
   test('moves: wrong player, malformed move, stale version and a repeated interaction change nothing', async () => {
     const id = await bugamiTable()
-    const started = await tables.start(id)
+    const started = await fx.tables.start(id)
     if (!started.ok) throw new Error(started.error.message)
     const v = started.value.table.version
-    expect(await tables.act(id, 'zed', { type: 'bid', suit: 'H' })).toMatchObject({ ok: false, error: { code: 'not-seated' } })
-    expect(await tables.act(id, 'ann', { type: 'dance' })).toMatchObject({ ok: false, error: { code: 'bad-action' } })
-    expect(await tables.act(id, 'ann', { type: 'play', card: '2H' })).toMatchObject({ ok: false })
-    const first = await tables.act(id, 'ann', { type: 'bid', suit: 'H' }, { interactionId: 'i-1', expectedVersion: v })
+    expect(await fx.tables.act(id, 'zed', { type: 'bid', suit: 'H' })).toMatchObject({ ok: false, error: { code: 'not-seated' } })
+    expect(await fx.tables.act(id, 'ann', { type: 'dance' })).toMatchObject({ ok: false, error: { code: 'bad-action' } })
+    expect(await fx.tables.act(id, 'ann', { type: 'play', card: '2H' })).toMatchObject({ ok: false })
+    const first = await fx.tables.act(id, 'ann', { type: 'bid', suit: 'H' }, { interactionId: 'i-1', expectedVersion: v })
     expect(first).toMatchObject({ ok: true, value: { duplicate: false, table: { version: v + 1 } } })
-    const again = await tables.act(id, 'ann', { type: 'bid', suit: 'H' }, { interactionId: 'i-1', expectedVersion: v })
+    const again = await fx.tables.act(id, 'ann', { type: 'bid', suit: 'H' }, { interactionId: 'i-1', expectedVersion: v })
     expect(again).toMatchObject({ ok: true, value: { duplicate: true, table: { version: v + 1 } } })
-    const stale = await tables.act(id, 'ben', { type: 'bid', suit: 'S' }, { interactionId: 'i-2', expectedVersion: v })
+    const stale = await fx.tables.act(id, 'ben', { type: 'bid', suit: 'S' }, { interactionId: 'i-2', expectedVersion: v })
     expect(stale).toMatchObject({ ok: false, error: { code: 'stale', message: 'The table changed while you were deciding. Have another look and try again.' } })
-    expect((await tables.get(id))!.version).toBe(v + 1)
-    expect((await t.store.actions.list(id)).filter((e) => e.kind === 'action')).toHaveLength(1)
+    expect((await fx.tables.get(id))!.version).toBe(v + 1)
+    expect((await fx.t.store.actions.list(id)).filter((e) => e.kind === 'action')).toHaveLength(1)
   })
 
   test('deadlines: automatic moves, 3 missed turns make a seat away, acting again brings it back', async () => {
     const id = await bugamiTable()
-    const started = await tables.start(id)
+    const started = await fx.tables.start(id)
     if (!started.ok) throw new Error(started.error.message)
     // ann and ben bid in time; cat does not.
-    await tables.act(id, 'ann', { type: 'bid', suit: 'H' })
-    await tables.act(id, 'ben', { type: 'bid', suit: 'S' })
-    let table = (await tables.get(id))!
+    await fx.tables.act(id, 'ann', { type: 'bid', suit: 'H' })
+    await fx.tables.act(id, 'ben', { type: 'bid', suit: 'S' })
+    let table = (await fx.tables.get(id))!
     expect(table.waitingFor).toEqual(['cat'])
     // Bids left do not move the deadline.
     expect(table.deadlineAt).toBe(started.value.deadlineAt)
-    expect(await tables.expire(id, table.deadlineAt!)).toMatchObject({ ok: false, error: { code: 'not-due' } })
-    await t.clock.advance(12 * HOUR)
-    expect(await tables.expire(id, table.deadlineAt! - 1)).toMatchObject({ ok: false, error: { code: 'stale' } })
-    const expired = await tables.expire(id, table.deadlineAt!)
+    expect(await fx.tables.expire(id, table.deadlineAt!)).toMatchObject({ ok: false, error: { code: 'not-due' } })
+    await fx.t.clock.advance(12 * HOUR)
+    expect(await fx.tables.expire(id, table.deadlineAt! - 1)).toMatchObject({ ok: false, error: { code: 'stale' } })
+    const expired = await fx.tables.expire(id, table.deadlineAt!)
     expect(expired.ok).toBe(true)
     if (!expired.ok) return
     expect(expired.value.tableEvents).toContainEqual(expect.objectContaining({ type: 'autoMove', userId: 'cat' }))
     expect(expired.value.table.seats.find((s) => s.userId === 'cat')).toMatchObject({ missedTurns: 1, away: false })
-    expect(expired.value.deadlineAt).toBe(t.clock.now() + 12 * HOUR)
+    expect(expired.value.deadlineAt).toBe(fx.t.clock.now() + 12 * HOUR)
     // Let every deadline pass: each seat's misses count up, the third makes it away.
     for (let i = 0; i < 12; i++) {
-      table = (await tables.get(id))!
+      table = (await fx.tables.get(id))!
       if (table.status !== 'playing') break
-      await t.clock.advance(12 * HOUR)
-      const r = await tables.expire(id, table.deadlineAt!)
+      await fx.t.clock.advance(12 * HOUR)
+      const r = await fx.tables.expire(id, table.deadlineAt!)
       expect(r.ok).toBe(true)
     }
-    table = (await tables.get(id))!
+    table = (await fx.tables.get(id))!
     const away = table.seats.filter((s) => s.away)
     expect(away.length).toBeGreaterThan(0)
     expect(away.every((s) => s.missedTurns >= 3)).toBe(true)
     // An away seat that is waited for is played at once, so an away player never holds the table up.
     if (table.status === 'playing') for (const u of table.waitingFor) expect(table.seats.find((s) => s.userId === u)!.away).toBe(false)
-    expect((await t.store.actions.list(id)).some((e) => e.kind === 'auto')).toBe(true)
+    expect((await fx.t.store.actions.list(id)).some((e) => e.kind === 'auto')).toBe(true)
     if (table.status === 'playing') {
       const gone = away[0]!.userId
-      expect(await tables.back(id, gone)).toMatchObject({ ok: true, value: { tableEvents: [{ type: 'back', userId: gone }] } })
-      expect((await tables.get(id))!.seats.find((s) => s.userId === gone)).toMatchObject({ away: false, missedTurns: 0 })
-      expect(await tables.back(id, gone)).toMatchObject({ ok: false, error: { code: 'not-away' } })
-      table = (await tables.get(id))!
+      expect(await fx.tables.back(id, gone)).toMatchObject({ ok: true, value: { tableEvents: [{ type: 'back', userId: gone }] } })
+      expect((await fx.tables.get(id))!.seats.find((s) => s.userId === gone)).toMatchObject({ away: false, missedTurns: 0 })
+      expect(await fx.tables.back(id, gone)).toMatchObject({ ok: false, error: { code: 'not-away' } })
+      table = (await fx.tables.get(id))!
     }
-    expect(rebuildState(ENGINES.bugami!, await t.store.actions.list(id))).toEqual(table.state)
+    expect(rebuildState(ENGINES.bugami!, await fx.t.store.actions.list(id))).toEqual(table.state)
   })
 
   test('leaving mid-match: the seat is played automatically; when everyone left the table closes', async () => {
     const id = await bugamiTable()
-    await tables.start(id)
-    const left = await tables.leave(id, 'cat')
+    await fx.tables.start(id)
+    const left = await fx.tables.leave(id, 'cat')
     expect(left.ok).toBe(true)
     // cat's bid was made for them at once.
-    expect([...(await tables.get(id))!.waitingFor].sort()).toEqual(['ann', 'ben'])
-    await tables.leave(id, 'ben')
-    const last = await tables.leave(id, 'ann')
+    expect([...(await fx.tables.get(id))!.waitingFor].sort()).toEqual(['ann', 'ben'])
+    await fx.tables.leave(id, 'ben')
+    const last = await fx.tables.leave(id, 'ann')
     expect(last).toMatchObject({ ok: true, value: { table: { status: 'aborted' } } })
-    expect(await tables.inChannel('g', 'c')).toBeNull()
+    expect(await fx.tables.inChannel('g', 'c')).toBeNull()
   })
 
   test('restart: active tables are listed with their deadlines from the database', async () => {
     const lobby = await bugamiTable()
-    const created = await tables.create({ guildId: 'g', channelId: 'c2', game: 'bugami', creatorId: 'x', turnSeconds: 60 })
+    const created = await fx.tables.create({ guildId: 'g', channelId: 'c2', game: 'bugami', creatorId: 'x', turnSeconds: 60 })
     if (!created.ok) throw new Error(created.error.message)
-    for (const u of ['y', 'z']) await tables.join(created.value.table.id, u)
-    const started = await tables.start(created.value.table.id)
+    for (const u of ['y', 'z']) await fx.tables.join(created.value.table.id, u)
+    const started = await fx.tables.start(created.value.table.id)
     if (!started.ok) throw new Error(started.error.message)
-    await t.store.close()
+    await fx.t.store.close()
     const { openStore } = await import('../../src/store/index.js')
-    const reopened = await openStore({ url: t.url, clock: t.clock, durability: 'process' })
+    const reopened = await openStore({ url: fx.t.url, clock: fx.t.clock, durability: 'process' })
     const again = new TableService({ store: reopened })
     const active = await again.activeTables()
     expect(active).toEqual([
       expect.objectContaining({ id: lobby, status: 'lobby', deadlineAt: null }),
-      expect.objectContaining({ id: created.value.table.id, status: 'playing', deadlineAt: t.clock.now() + 60_000, game: 'bugami', channelId: 'c2' }),
+      expect.objectContaining({ id: created.value.table.id, status: 'playing', deadlineAt: fx.t.clock.now() + 60_000, game: 'bugami', channelId: 'c2' }),
     ])
-    t.store = reopened
+    fx.t.store = reopened
   })
 
   test('ending a table: only the creator (or an admin without a user id); ended tables refuse moves', async () => {
     const id = await bugamiTable()
-    await tables.start(id)
-    expect(await tables.end(id, { userId: 'ben' })).toMatchObject({ ok: false, error: { code: 'not-creator' } })
-    expect(await tables.end(id)).toMatchObject({ ok: true, value: { table: { status: 'aborted', deadlineAt: null } } })
-    expect(await tables.act(id, 'ann', { type: 'bid', suit: 'H' })).toMatchObject({ ok: false, error: { code: 'not-playing' } })
-    expect(await tables.end(id)).toMatchObject({ ok: false, error: { code: 'not-playing' } })
-    expect((await tables.activeTables()).map((a) => a.id)).not.toContain(id)
+    await fx.tables.start(id)
+    expect(await fx.tables.end(id, { userId: 'ben' })).toMatchObject({ ok: false, error: { code: 'not-creator' } })
+    expect(await fx.tables.end(id)).toMatchObject({ ok: true, value: { table: { status: 'aborted', deadlineAt: null } } })
+    expect(await fx.tables.act(id, 'ann', { type: 'bid', suit: 'H' })).toMatchObject({ ok: false, error: { code: 'not-playing' } })
+    expect(await fx.tables.end(id)).toMatchObject({ ok: false, error: { code: 'not-playing' } })
+    expect((await fx.tables.activeTables()).map((a) => a.id)).not.toContain(id)
   })
 
   test('seat views: a player sees their own view and legal moves, a spectator the public view', async () => {
     const id = await bugamiTable()
-    await tables.start(id)
-    const mine = await tables.seatView(id, 'ben')
+    await fx.tables.start(id)
+    const mine = await fx.tables.seatView(id, 'ben')
     expect(mine).toMatchObject({ ok: true, value: { position: 1 } })
     if (!mine.ok) return
     expect(mine.value.legal.length).toBeGreaterThan(0)
-    const table = (await tables.get(id))!
+    const table = (await fx.tables.get(id))!
     const engine = ENGINES.bugami!
     expect(JSON.stringify(mine.value.view)).toBe(JSON.stringify(engine.view(table.state, 1)))
-    const outsider = await tables.seatView(id, 'zed')
+    const outsider = await fx.tables.seatView(id, 'zed')
     expect(outsider).toMatchObject({ ok: true, value: { position: null, legal: [] } })
     if (outsider.ok) for (const card of engine.hiddenFrom(table.state, null)) expect(JSON.stringify(outsider.value.view)).not.toContain(`"${card}"`)
   })

@@ -1,6 +1,22 @@
-import { expect } from 'vitest'
+import { afterEach, beforeEach, expect } from 'vitest'
 import { Rng, seedRng } from '../../src/games/core/rng.js'
-import type { TableService, TableUpdate } from '../../src/tables/index.js'
+import { TableService, type TableUpdate } from '../../src/tables/index.js'
+import { tempStore } from '../store/temp-db.js'
+
+/**
+ * A fresh store in a temporary folder, and a table service over it, for each test of the
+ * calling file; the service's seeds count up from `firstSeed` so every test deals the same.
+ */
+export function tableServicePerTest(firstSeed: number): { readonly t: Awaited<ReturnType<typeof tempStore>>; readonly tables: TableService } {
+  const fx = {} as { t: Awaited<ReturnType<typeof tempStore>>; tables: TableService }
+  beforeEach(async () => {
+    fx.t = await tempStore()
+    let seed = firstSeed
+    fx.tables = new TableService({ store: fx.t.store, seeds: () => seed++ })
+  })
+  afterEach(() => fx.t.cleanup())
+  return fx
+}
 
 /**
  * Plays the next move at a table like a player would: a random legal action (sometimes the

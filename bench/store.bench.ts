@@ -15,8 +15,8 @@ import type { BenchResult } from './harness.js'
  *   state/version/seats/log/ledger/interaction written) through the table service,
  *   as a ratio to the same reads and writes done with raw better-sqlite3 in the same run, on
  *   the same kind of file with the same durability (fsync per commit, the bot's setting);
- * - the chips leaderboard (top 10 + the caller's own rank, caller at the very bottom) with
- *   100,000 wallets in one server.
+ * - the chips leaderboard (top 10 + the caller's own rank) with 100,000 wallets in one server,
+ *   for a caller ranked last and for one at the median (the worst case of the rank count).
  */
 const bura = ENGINES.bura!
 const SEED = 4242
@@ -229,7 +229,7 @@ export async function run(): Promise<BenchResult[]> {
   const board = await leaderboard()
   out.push({ name: 'store: chips leaderboard, 100,000 wallets, caller ranked last', value: board.store, unit: 'ms', target: { atMost: 5 } })
   out.push({ name: 'store: same leaderboard queries, raw better-sqlite3', value: board.raw, unit: 'ms' })
-  out.push({ name: 'store: chips leaderboard, 100,000 wallets, caller at the median', value: board.median, unit: 'ms' })
+  out.push({ name: 'store: chips leaderboard, 100,000 wallets, caller at the median', value: board.median, unit: 'ms', target: { atMost: 5 } })
   out.push({ name: 'store: same, raw better-sqlite3', value: board.medianRaw, unit: 'ms' })
   return out
 }

@@ -1,5 +1,5 @@
 import { Prisma } from '../generated/prisma/client.js'
-import type { Db } from './db.js'
+import { msOrNull, num, numOrNull, type Sql } from './sql.js'
 
 /**
  * setup: a game dealt from parameters (SetupParams as JSON); action: a player's move;
@@ -24,7 +24,7 @@ export interface LogEntry extends LogEntryInput {
 /** The append-only action log of every table, and the interactions already applied. */
 export class ActionLog {
   constructor(
-    private readonly db: Db,
+    private readonly sql: Sql,
     private readonly now: () => number,
   ) {}
 
@@ -35,29 +35,32 @@ export class ActionLog {
     const values = entries.map(
       (e, i) => Prisma.sql`(${tableId}, ${firstSeq + i}, ${e.kind}, ${e.seat}, ${e.userId}, ${JSON.stringify(e.payload)}, ${e.interactionId ?? null}, ${at})`,
     )
-    await this.db.$executeRaw`INSERT INTO "ActionLog" ("tableId", "seq", "kind", "seat", "userId", "payload", "interactionId", "createdAt") VALUES ${Prisma.join(values)}`
+    await this.sql.execute(Prisma.sql`INSERT INTO "ActionLog" ("tableId", "seq", "kind", "seat", "userId", "payload", "interactionId", "createdAt") VALUES ${Prisma.join(values)}`)
   }
 
   /** The table (and the version it produced) an interaction was applied to, if it was. */
   async interaction(interactionId: string): Promise<{ tableId: string; version: number } | null> {
-    return this.db.interaction.findUnique({ where: { id: interactionId }, select: { tableId: true, version: true } })
+    const [row] = await this.sql.query<{ tableId: string; version: unknown }>(Prisma.sql`SELECT "tableId", "version" FROM "Interaction" WHERE "id" = ${interactionId}`)
+    return row ? { tableId: row.tableId, version: num(row.version) } : null
   }
 
   /** Marks an interaction applied; a second insert of the same id is a unique violation. */
   async recordInteraction(interactionId: string, tableId: string, version: number): Promise<void> {
-    await this.db.$executeRaw`INSERT INTO "Interaction" ("id", "tableId", "version", "createdAt") VALUES (${interactionId}, ${tableId}, ${version}, ${new Date(this.now())})`
+    await this.sql.execute(Prisma.sql`INSERT INTO "Interaction" ("id", "tableId", "version", "createdAt") VALUES (${interactionId}, ${tableId}, ${version}, ${new Date(this.now())})`)
   }
 
   async list(tableId: string): Promise<LogEntry[]> {
-    const rows = await this.db.actionLog.findMany({ where: { tableId }, orderBy: { seq: 'asc' } })
+    const rows = await this.sql.query<{ seq: unknown; kind: string; seat: unknown; userId: string | null; payload: string; interactionId: string | null; createdAt: unknown }>(
+      Prisma.sql`SELECT "seq", "kind", "seat", "userId", "payload", "interactionId", "createdAt" FROM "ActionLog" WHERE "tableId" = ${tableId} ORDER BY "seq"`,
+    )
     return rows.map((r) => ({
-      seq: r.seq,
+      seq: num(r.seq),
       kind: r.kind as LogKind,
-      seat: r.seat,
+      seat: numOrNull(r.seat),
       userId: r.userId,
       payload: JSON.parse(r.payload) as unknown,
       interactionId: r.interactionId,
-      at: r.createdAt.getTime(),
+      at: msOrNull(r.createdAt)!,
     }))
   }
 }

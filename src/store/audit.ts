@@ -1,4 +1,4 @@
-import type { Db } from './db.js'
+import type { PrismaClient } from '../generated/prisma/client.js'
 
 export interface AuditReport {
   /** True when every check passed. */
@@ -27,7 +27,7 @@ function add(m: Sums, key: string, v: number) {
  * granted, and, account by account, that each wallet, stack and pot equals its ledger rows
  * (in minus out), that none is negative, and that ended tables hold no chips.
  */
-export async function audit(db: Db): Promise<AuditReport> {
+export async function audit(db: PrismaClient): Promise<AuditReport> {
   const [grants, walletAgg, seats, tables, flowsIn, flowsOut, wallets] = await Promise.all([
     db.ledgerEntry.aggregate({ where: { fromKind: 'grant' }, _sum: { amount: true } }),
     db.wallet.aggregate({ _sum: { balance: true } }),

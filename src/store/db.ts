@@ -1,23 +1,40 @@
 import { PrismaBetterSQLite3 } from '@prisma/adapter-better-sqlite3'
+import { isDriverAdapterError } from '@prisma/driver-adapter-utils'
 import { Prisma, PrismaClient } from '../generated/prisma/client.js'
+import { SharedConnection, type RootSql, type Sql } from './sql.js'
 
-/** The root client or the client of an open transaction: repositories work with either. */
-export type Db = PrismaClient | Prisma.TransactionClient
+/** Runs `fn` atomically: in a new transaction on the root connection, as-is inside one. */
+export type Atomic = <T>(fn: (sql: Sql) => Promise<T>) => Promise<T>
 
-/** Runs `fn` atomically: in a new transaction on the root client, as-is inside one. */
-export type Atomic = <T>(fn: (db: Db) => Promise<T>) => Promise<T>
-
-export function connectSqlite(file: string): PrismaClient {
-  // timeout: how long a write waits for another process's lock (the audit CLI, a second bot).
-  return new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: file, timeout: 10_000 }) })
+export interface Connection {
+  /** Typed reads outside transactions (lists, aggregates, the audit). */
+  readonly prisma: PrismaClient
+  /** Every write and every transaction: portable SQL through the same driver adapter. */
+  readonly sql: RootSql
 }
 
 /**
- * True for a unique-constraint violation (a racing insert of the same key): P2002 from a model
- * query, or a raw query (P2010) whose driver adapter reports the violation (the adapter's
- * error kind is the same for every database).
+ * Prisma's typed reads run on the root client only: inside a store transaction they would wait
+ * for the very transaction that is waiting for them.
+ */
+export function rootOnly(prisma: PrismaClient | null): PrismaClient {
+  if (!prisma) throw new Error('a Prisma client query inside a store transaction: use its SQL')
+  return prisma
+}
+
+export async function connectSqlite(file: string): Promise<Connection> {
+  // timeout: how long a write waits for another process's lock (the audit CLI, a second bot).
+  const shared = new SharedConnection(await new PrismaBetterSQLite3({ url: file, timeout: 10_000 }).connect())
+  return { prisma: new PrismaClient({ adapter: shared.factory }), sql: shared.sql }
+}
+
+/**
+ * True for a unique-constraint violation (a racing insert of the same key): P2002 from a Prisma
+ * model query, or the driver adapter's own error from a direct statement (its error kind is the
+ * same for every database), also when wrapped by a raw Prisma query (P2010).
  */
 export function isUniqueViolation(e: unknown): boolean {
+  if (e instanceof Error && isDriverAdapterError(e)) return e.cause.kind === 'UniqueConstraintViolation'
   if (!(e instanceof Prisma.PrismaClientKnownRequestError)) return false
   if (e.code === 'P2002') return true
   const cause = (e.meta as { driverAdapterError?: { cause?: { kind?: string } } } | undefined)?.driverAdapterError?.cause

@@ -1,4 +1,6 @@
-import type { Db } from './db.js'
+import { Prisma, type PrismaClient } from '../generated/prisma/client.js'
+import { rootOnly } from './db.js'
+import { num, type Sql } from './sql.js'
 
 export interface LeaderRow {
   /** 1-based; equal scores share a rank (1, 2, 2, 4), listed by user id among themselves. */
@@ -24,7 +26,11 @@ export interface Leaderboard {
  * one COUNT over an index range, whatever their place.
  */
 export class Leaderboards {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly sql: Sql,
+    /** Typed reads for the stat boards (null inside a transaction). */
+    private readonly prisma: PrismaClient | null,
+  ) {}
 
   /**
    * Wallet balances of a server. Raw SQL (portable: quoted identifiers, parameters) because
@@ -33,17 +39,19 @@ export class Leaderboards {
    */
   async chips(guildId: string, callerId: string, limit = 10): Promise<Leaderboard> {
     const [top, mine] = await Promise.all([
-      this.db.$queryRaw<{ userId: string; balance: number | bigint }[]>`SELECT "userId", "balance" FROM "Wallet" WHERE "guildId" = ${guildId} ORDER BY "balance" DESC, "userId" ASC LIMIT ${limit}`,
-      this.db.$queryRaw<{ balance: number | bigint; low: number | bigint }[]>`SELECT "balance", (SELECT MIN("balance") FROM "Wallet" WHERE "guildId" = ${guildId}) AS "low" FROM "Wallet" WHERE "guildId" = ${guildId} AND "userId" = ${callerId}`,
+      this.sql.query<{ userId: string; balance: unknown }>(Prisma.sql`SELECT "userId", "balance" FROM "Wallet" WHERE "guildId" = ${guildId} ORDER BY "balance" DESC, "userId" ASC LIMIT ${limit}`),
+      this.sql.query<{ balance: unknown; low: unknown }>(
+        Prisma.sql`SELECT "balance", (SELECT MIN("balance") FROM "Wallet" WHERE "guildId" = ${guildId}) AS "low" FROM "Wallet" WHERE "guildId" = ${guildId} AND "userId" = ${callerId}`,
+      ),
     ])
-    const rows = withRanks(top.map((w) => ({ userId: w.userId, value: Number(w.balance) })))
+    const rows = withRanks(top.map((w) => ({ userId: w.userId, value: num(w.balance) })))
     const own = mine[0]
     let caller: LeaderRow | null = null
     if (own) {
-      const balance = Number(own.balance)
+      const balance = num(own.balance)
       const listed = rows.find((r) => r.userId === callerId)
       caller = listed ?? {
-        rank: 1 + (await this.walletsAbove(guildId, balance, Number(own.low), rows[0]?.value ?? balance)),
+        rank: 1 + (await this.walletsAbove(guildId, balance, num(own.low), rows[0]?.value ?? balance)),
         userId: callerId,
         value: balance,
       }
@@ -62,9 +70,11 @@ export class Leaderboards {
   private async walletsAbove(guildId: string, balance: number, low: number, high: number): Promise<number> {
     const rows =
       balance - low < high - balance
-        ? await this.db.$queryRaw<{ n: bigint | number }[]>`SELECT "wallets" - (SELECT COUNT(*) FROM "Wallet" WHERE "guildId" = ${guildId} AND "balance" <= ${balance}) AS "n" FROM "WalletCount" WHERE "guildId" = ${guildId}`
-        : await this.db.$queryRaw<{ n: bigint | number }[]>`SELECT COUNT(*) AS "n" FROM "Wallet" WHERE "guildId" = ${guildId} AND "balance" > ${balance}`
-    return Number(rows[0]?.n ?? 0)
+        ? await this.sql.query<{ n: unknown }>(
+            Prisma.sql`SELECT "wallets" - (SELECT COUNT(*) FROM "Wallet" WHERE "guildId" = ${guildId} AND "balance" <= ${balance}) AS "n" FROM "WalletCount" WHERE "guildId" = ${guildId}`,
+          )
+        : await this.sql.query<{ n: unknown }>(Prisma.sql`SELECT COUNT(*) AS "n" FROM "Wallet" WHERE "guildId" = ${guildId} AND "balance" > ${balance}`)
+    return num(rows[0]?.n ?? 0)
   }
 
   /** Games won at one game; the same wins in fewer games rank higher. */
@@ -94,9 +104,10 @@ export class Leaderboards {
   ): Promise<Leaderboard> {
     const where = { guildId, game, played: { gt: 0 } }
     const orderBy = [{ [field]: 'desc' as const }, ...(second ? [{ [second]: secondDir }] : []), { userId: 'asc' as const }]
+    const db = rootOnly(this.prisma)
     const [top, mine] = await Promise.all([
-      this.db.stat.findMany({ where, orderBy, take: limit }),
-      this.db.stat.findUnique({ where: { guildId_userId_game: { guildId, userId: callerId, game } } }),
+      db.stat.findMany({ where, orderBy, take: limit }),
+      db.stat.findUnique({ where: { guildId_userId_game: { guildId, userId: callerId, game } } }),
     ])
     const pickRow = (s: { userId: string; won: number; netChips: number; played: number; points: number }) => ({
       userId: s.userId,
@@ -113,7 +124,7 @@ export class Leaderboards {
         const ahead = second
           ? { OR: [{ [field]: { gt: v } }, { [field]: v, [second]: secondDir === 'desc' ? { gt: mine[second] } : { lt: mine[second] } }] }
           : { [field]: { gt: v } }
-        caller = { rank: 1 + (await this.db.stat.count({ where: { ...where, ...ahead } })), ...pickRow(mine) }
+        caller = { rank: 1 + (await db.stat.count({ where: { ...where, ...ahead } })), ...pickRow(mine) }
       }
     }
     return { board, game, rows, caller }

@@ -1,5 +1,5 @@
 import { Prisma } from '../generated/prisma/client.js'
-import type { Db } from './db.js'
+import { msOrNull, num, type Sql } from './sql.js'
 
 /**
  * Where chips are. `grant` is where chips come from (starting grants, daily claims, admin
@@ -37,7 +37,7 @@ function account(kind: string, userId: string | null): Account {
 /** The append-only chip ledger: one row per movement, never updated or deleted. */
 export class Ledger {
   constructor(
-    private readonly db: Db,
+    private readonly sql: Sql,
     private readonly now: () => number,
   ) {}
 
@@ -51,29 +51,38 @@ export class Ledger {
         return Prisma.sql`(${m.guildId}, ${m.from.kind}, ${userOf(m.from)}, ${m.to.kind}, ${userOf(m.to)}, ${m.amount}, ${m.reason}, ${m.tableId ?? null}, ${at})`
       })
     if (!rows.length) return
-    await this.db.$executeRaw`INSERT INTO "LedgerEntry" ("guildId", "fromKind", "fromUserId", "toKind", "toUserId", "amount", "reason", "tableId", "createdAt") VALUES ${Prisma.join(rows)}`
+    await this.sql.execute(Prisma.sql`INSERT INTO "LedgerEntry" ("guildId", "fromKind", "fromUserId", "toKind", "toUserId", "amount", "reason", "tableId", "createdAt") VALUES ${Prisma.join(rows)}`)
   }
 
   /** Newest first: a table's movements, or a guild's (optionally one user's). */
   async list(filter: { guildId?: string; tableId?: string; userId?: string; limit?: number }): Promise<LedgerRow[]> {
-    const rows = await this.db.ledgerEntry.findMany({
-      where: {
-        ...(filter.guildId ? { guildId: filter.guildId } : {}),
-        ...(filter.tableId ? { tableId: filter.tableId } : {}),
-        ...(filter.userId ? { OR: [{ fromUserId: filter.userId }, { toUserId: filter.userId }] } : {}),
-      },
-      orderBy: { id: 'desc' },
-      take: filter.limit ?? 50,
-    })
+    const where: Prisma.Sql[] = []
+    if (filter.guildId) where.push(Prisma.sql`"guildId" = ${filter.guildId}`)
+    if (filter.tableId) where.push(Prisma.sql`"tableId" = ${filter.tableId}`)
+    if (filter.userId) where.push(Prisma.sql`("fromUserId" = ${filter.userId} OR "toUserId" = ${filter.userId})`)
+    const rows = await this.sql.query<{
+      id: unknown
+      guildId: string
+      fromKind: string
+      fromUserId: string | null
+      toKind: string
+      toUserId: string | null
+      amount: unknown
+      reason: string
+      tableId: string | null
+      createdAt: unknown
+    }>(Prisma.sql`
+      SELECT "id", "guildId", "fromKind", "fromUserId", "toKind", "toUserId", "amount", "reason", "tableId", "createdAt" FROM "LedgerEntry"
+      ${where.length ? Prisma.sql`WHERE ${Prisma.join(where, ' AND ')}` : Prisma.empty} ORDER BY "id" DESC LIMIT ${filter.limit ?? 50}`)
     return rows.map((r) => ({
-      id: r.id,
+      id: num(r.id),
       guildId: r.guildId,
       from: account(r.fromKind, r.fromUserId),
       to: account(r.toKind, r.toUserId),
-      amount: r.amount,
+      amount: num(r.amount),
       reason: r.reason,
       tableId: r.tableId,
-      at: r.createdAt.getTime(),
+      at: msOrNull(r.createdAt)!,
     }))
   }
 }

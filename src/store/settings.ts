@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ok, refuse, type Outcome } from '../games/core/engine.js'
-import type { Db } from './db.js'
+import { Prisma } from '../generated/prisma/client.js'
+import { num, type Sql } from './sql.js'
 
 export interface GuildSettingsValue {
   /** Chips a member's wallet starts with. */
@@ -40,20 +41,24 @@ export const settingsPatchSchema = z
 
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>
 
-const pick = (r: GuildSettingsValue): GuildSettingsValue => ({
-  startingGrant: r.startingGrant,
-  dailyAmount: r.dailyAmount,
-  turnMs: r.turnMs,
-  defaultStakes: r.defaultStakes,
-  defaultBuyIn: r.defaultBuyIn,
+const SETTING_KEYS = ['startingGrant', 'dailyAmount', 'turnMs', 'defaultStakes', 'defaultBuyIn'] as const satisfies readonly (keyof GuildSettingsValue)[]
+
+const pick = (r: Record<keyof GuildSettingsValue, unknown>): GuildSettingsValue => ({
+  startingGrant: num(r.startingGrant),
+  dailyAmount: num(r.dailyAmount),
+  turnMs: num(r.turnMs),
+  defaultStakes: num(r.defaultStakes),
+  defaultBuyIn: num(r.defaultBuyIn),
 })
 
 /** Per-server settings; a server without a row has the defaults. */
 export class Settings {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly sql: Sql) {}
 
   async get(guildId: string): Promise<GuildSettingsValue> {
-    const row = await this.db.guildSettings.findUnique({ where: { guildId } })
+    const [row] = await this.sql.query<Record<keyof GuildSettingsValue, unknown>>(
+      Prisma.sql`SELECT "startingGrant", "dailyAmount", "turnMs", "defaultStakes", "defaultBuyIn" FROM "GuildSettings" WHERE "guildId" = ${guildId}`,
+    )
     return row ? pick(row) : DEFAULT_SETTINGS
   }
 
@@ -63,11 +68,14 @@ export class Settings {
       const i = parsed.error.issues[0]!
       return refuse('bad-setting', `${i.path.join('.') || 'settings'}: ${i.message}`)
     }
-    const row = await this.db.guildSettings.upsert({
-      where: { guildId },
-      create: { guildId, ...DEFAULT_SETTINGS, ...parsed.data },
-      update: parsed.data,
-    })
-    return ok(pick(row))
+    const fresh = { ...DEFAULT_SETTINGS, ...parsed.data }
+    const changed = SETTING_KEYS.filter((k) => parsed.data[k] !== undefined)
+    // Only the patched columns of an existing row change, so racing patches of different settings both land.
+    // Column names come from the fixed list of settings; values are parameters.
+    const column = (k: string) => Prisma.raw(`"${k}"`)
+    await this.sql.execute(Prisma.sql`
+      INSERT INTO "GuildSettings" ("guildId", ${Prisma.join(SETTING_KEYS.map(column))}) VALUES (${guildId}, ${Prisma.join(SETTING_KEYS.map((k) => fresh[k]))})
+      ON CONFLICT ("guildId") DO ${changed.length ? Prisma.sql`UPDATE SET ${Prisma.join(changed.map((k) => Prisma.sql`${column(k)} = ${fresh[k]}`))}` : Prisma.raw('NOTHING')}`)
+    return ok(await this.get(guildId))
   }
 }

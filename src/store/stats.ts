@@ -1,4 +1,5 @@
-import type { Db } from './db.js'
+import { Prisma } from '../generated/prisma/client.js'
+import { num, type Sql } from './sql.js'
 
 export interface StatRow {
   readonly guildId: string
@@ -19,18 +20,16 @@ export interface GameResult {
 
 /** Per (server, user, game) counters, updated inside the action's transaction. */
 export class Stats {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly sql: Sql) {}
 
   /** One finished game (a Bugami match, a Bura game, a Badugi hand) for everyone who played it. */
   async recordGame(guildId: string, game: string, results: readonly GameResult[]): Promise<void> {
     for (const r of results) {
       const won = r.won ? 1 : 0
       const points = r.points ?? 0
-      await this.db.stat.upsert({
-        where: { guildId_userId_game: { guildId, userId: r.userId, game } },
-        create: { guildId, userId: r.userId, game, played: 1, won, points },
-        update: { played: { increment: 1 }, won: { increment: won }, points: { increment: points } },
-      })
+      await this.sql.execute(Prisma.sql`
+        INSERT INTO "Stat" ("guildId", "userId", "game", "played", "won", "netChips", "points") VALUES (${guildId}, ${r.userId}, ${game}, ${1}, ${won}, ${0}, ${points})
+        ON CONFLICT ("guildId", "userId", "game") DO UPDATE SET "played" = "Stat"."played" + 1, "won" = "Stat"."won" + ${won}, "points" = "Stat"."points" + ${points}`)
     }
   }
 
@@ -38,15 +37,24 @@ export class Stats {
   async addNetChips(guildId: string, game: string, deltas: ReadonlyMap<string, number>): Promise<void> {
     for (const [userId, delta] of deltas) {
       if (delta === 0) continue
-      await this.db.stat.upsert({
-        where: { guildId_userId_game: { guildId, userId, game } },
-        create: { guildId, userId, game, netChips: delta },
-        update: { netChips: { increment: delta } },
-      })
+      await this.sql.execute(Prisma.sql`
+        INSERT INTO "Stat" ("guildId", "userId", "game", "played", "won", "netChips", "points") VALUES (${guildId}, ${userId}, ${game}, ${0}, ${0}, ${delta}, ${0})
+        ON CONFLICT ("guildId", "userId", "game") DO UPDATE SET "netChips" = "Stat"."netChips" + ${delta}`)
     }
   }
 
   async get(guildId: string, userId: string): Promise<StatRow[]> {
-    return this.db.stat.findMany({ where: { guildId, userId }, orderBy: { game: 'asc' } })
+    const rows = await this.sql.query<Record<keyof StatRow, unknown>>(
+      Prisma.sql`SELECT "guildId", "userId", "game", "played", "won", "netChips", "points" FROM "Stat" WHERE "guildId" = ${guildId} AND "userId" = ${userId} ORDER BY "game"`,
+    )
+    return rows.map((r) => ({
+      guildId: String(r.guildId),
+      userId: String(r.userId),
+      game: String(r.game),
+      played: num(r.played),
+      won: num(r.won),
+      netChips: num(r.netChips),
+      points: num(r.points),
+    }))
   }
 }

@@ -2,16 +2,17 @@ import type { Clock } from '../clock.js'
 import { systemClock } from '../clock.js'
 import { ActionLog } from './actions.js'
 import { audit, type AuditReport } from './audit.js'
-import { connectSqlite, type Atomic, type Db } from './db.js'
+import type { PrismaClient } from '../generated/prisma/client.js'
+import { connectSqlite, type Atomic } from './db.js'
 import { Leaderboards } from './leaderboards.js'
 import { Ledger } from './ledger.js'
 import { migrateSqlite } from './migrate.js'
 import { Settings } from './settings.js'
 import { Stats } from './stats.js'
+import type { Sql } from './sql.js'
 import { Tables } from './tables.js'
 import { DEFAULT_DATABASE_URL, sqlitePath } from './url.js'
 import { Wallets } from './wallets.js'
-import type { PrismaClient } from '../generated/prisma/client.js'
 
 /** Every repository, bound to one client (the root client or an open transaction). */
 export interface Repos {
@@ -45,15 +46,16 @@ export interface OpenStoreOptions {
   readonly durability?: 'full' | 'process'
 }
 
-function repos(db: Db, atomic: Atomic, now: () => number): Repos {
+/** `prisma` is null inside a transaction: repositories there use its SQL only. */
+function repos(sql: Sql, prisma: PrismaClient | null, atomic: Atomic, now: () => number): Repos {
   return {
-    wallets: new Wallets(db, atomic, now),
-    ledger: new Ledger(db, now),
-    settings: new Settings(db),
-    tables: new Tables(db, now),
-    actions: new ActionLog(db, now),
-    stats: new Stats(db),
-    leaderboards: new Leaderboards(db),
+    wallets: new Wallets(sql, atomic, now),
+    ledger: new Ledger(sql, now),
+    settings: new Settings(sql),
+    tables: new Tables(sql, now),
+    actions: new ActionLog(sql, now),
+    stats: new Stats(sql),
+    leaderboards: new Leaderboards(sql, prisma),
   }
 }
 
@@ -67,19 +69,19 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
   const file = sqlitePath(url)
   if (file === ':memory:') throw new Error('an in-memory database cannot be shared by the migrator and the client: use a file')
   migrateSqlite(file)
-  const prisma = connectSqlite(file)
+  const { prisma, sql } = await connectSqlite(file)
   await prisma.$connect()
   const durability = options.durability ?? (process.env.SQLITE_SYNCHRONOUS?.toLowerCase() === 'normal' ? 'process' : 'full')
   // Connection set-up, not application SQL: the one SQLite-specific statement outside the migrator.
   await prisma.$executeRawUnsafe(`PRAGMA synchronous = ${durability === 'full' ? 'FULL' : 'NORMAL'}`)
   const now = () => clock.now()
-  const inTx = <T>(db: Db, fn: (db: Db) => Promise<T>) => fn(db)
-  const atomic: Atomic = (fn) => prisma.$transaction((tx) => fn(tx), { timeout: 30_000, maxWait: 60_000 })
+  // Inside a transaction, "atomic" work is simply part of it.
+  const inTx = (tx: Sql): Atomic => (fn) => fn(tx)
   return {
-    ...repos(prisma, atomic, now),
+    ...repos(sql, prisma, (fn) => sql.transaction(fn), now),
     prisma,
     clock,
-    transaction: (fn) => prisma.$transaction((tx) => fn(repos(tx, (f) => inTx(tx, f), now)), { timeout: 30_000, maxWait: 60_000 }),
+    transaction: (fn) => sql.transaction((tx) => fn(repos(tx, null, inTx(tx), now))),
     audit: () => audit(prisma),
     close: () => prisma.$disconnect(),
   }

@@ -1,6 +1,6 @@
 import type { GameId } from '../games/core/engine.js'
 import { Prisma } from '../generated/prisma/client.js'
-import type { Db } from './db.js'
+import { bool, msOrNull, num, numOrNull, type Sql } from './sql.js'
 
 export type TableStatusValue = 'lobby' | 'playing' | 'finished' | 'aborted'
 
@@ -63,17 +63,8 @@ export interface TablePatch {
 
 export const openChannelKey = (guildId: string, channelId: string) => `${guildId}:${channelId}`
 
-type JoinedRow = Omit<Row, 'seats'> & {
-  seatUserId: string | null
-  joinOrder: number | null
-  position: number | null
-  stack: number | null
-  seatStatus: string | null
-  missedTurns: number | null
-  away: boolean | number | null
-}
-
-type Row = {
+/** A GameTable row left-joined with one of its seats (seat columns null for a table without seats). */
+type JoinedRow = {
   id: string
   game: string
   guildId: string
@@ -87,16 +78,44 @@ type Row = {
   state: string | null
   seed: number | null
   version: number
-  deadlineAt: Date | null
+  deadlineAt: unknown
   pot: number
   potShares: string
   gamesPlayed: number
   logSize: number
-  seats: { userId: string; joinOrder: number; position: number | null; stack: number; status: string; missedTurns: number; away: boolean }[]
+  seatUserId: string | null
+  joinOrder: number | null
+  position: number | null
+  stack: number | null
+  seatStatus: string | null
+  missedTurns: number | null
+  away: unknown
 }
 
-function record(r: Row): TableRecord {
-  return {
+const SELECT_JOINED = Prisma.sql`
+  SELECT t."id", t."game", t."guildId", t."channelId", t."messageId", t."status", t."creatorId", t."options", t."buyIn",
+    t."turnMs", t."state", t."seed", t."version", t."deadlineAt", t."pot", t."potShares", t."gamesPlayed", t."logSize",
+    s."userId" AS "seatUserId", s."joinOrder", s."position", s."stack", s."status" AS "seatStatus", s."missedTurns", s."away"
+  FROM "GameTable" t LEFT JOIN "TableSeat" s ON s."tableId" = t."id"`
+
+/** Joined rows (in table order) to records, seats in joining order. */
+function records(rows: JoinedRow[]): TableRecord[] {
+  const byId = new Map<string, { first: JoinedRow; seats: SeatRecord[] }>()
+  for (const r of rows) {
+    let t = byId.get(r.id)
+    if (!t) byId.set(r.id, (t = { first: r, seats: [] }))
+    if (r.seatUserId === null) continue
+    t.seats.push({
+      userId: r.seatUserId,
+      joinOrder: num(r.joinOrder),
+      position: numOrNull(r.position),
+      stack: num(r.stack),
+      status: r.seatStatus as 'seated' | 'left',
+      missedTurns: num(r.missedTurns),
+      away: bool(r.away),
+    })
+  }
+  return [...byId.values()].map(({ first: r, seats }) => ({
     id: r.id,
     game: r.game as GameId,
     guildId: r.guildId,
@@ -105,89 +124,62 @@ function record(r: Row): TableRecord {
     status: r.status as TableStatusValue,
     creatorId: r.creatorId,
     options: JSON.parse(r.options) as Record<string, unknown>,
-    buyIn: r.buyIn,
-    turnMs: r.turnMs,
+    buyIn: num(r.buyIn),
+    turnMs: num(r.turnMs),
     state: r.state === null ? null : (JSON.parse(r.state) as unknown),
-    seed: r.seed,
-    version: r.version,
-    deadlineAt: r.deadlineAt ? r.deadlineAt.getTime() : null,
-    pot: r.pot,
+    seed: numOrNull(r.seed),
+    version: num(r.version),
+    deadlineAt: msOrNull(r.deadlineAt),
+    pot: num(r.pot),
     potShares: JSON.parse(r.potShares) as number[],
-    gamesPlayed: r.gamesPlayed,
-    logSize: r.logSize,
-    seats: r.seats
-      .map((s) => ({
-        userId: s.userId,
-        joinOrder: s.joinOrder,
-        position: s.position,
-        stack: s.stack,
-        status: s.status as 'seated' | 'left',
-        missedTurns: s.missedTurns,
-        away: s.away,
-      }))
-      .sort((a, b) => a.joinOrder - b.joinOrder),
-  }
+    gamesPlayed: num(r.gamesPlayed),
+    logSize: num(r.logSize),
+    seats: seats.sort((a, b) => a.joinOrder - b.joinOrder),
+  }))
 }
-
-const withSeats = { seats: true } as const
 
 /** Game tables and their seats. Writes are guarded by the version (optimistic concurrency). */
 export class Tables {
   constructor(
-    private readonly db: Db,
+    private readonly sql: Sql,
     private readonly now: () => number,
   ) {}
 
-  /**
-   * Every action starts here, so it is one raw statement (table and seats joined): a Prisma
-   * findUnique with its seats costs several times more (query compilation per call).
-   */
+  /** Every action that is not answered from the service's last copy starts here: one joined read. */
   async get(id: string): Promise<TableRecord | null> {
-    const rows = await this.db.$queryRaw<JoinedRow[]>`
-      SELECT t."id", t."game", t."guildId", t."channelId", t."messageId", t."status", t."creatorId", t."options", t."buyIn",
-        t."turnMs", t."state", t."seed", t."version", t."deadlineAt", t."pot", t."potShares", t."gamesPlayed", t."logSize",
-        s."userId" AS "seatUserId", s."joinOrder", s."position", s."stack", s."status" AS "seatStatus", s."missedTurns", s."away"
-      FROM "GameTable" t LEFT JOIN "TableSeat" s ON s."tableId" = t."id"
-      WHERE t."id" = ${id}`
-    const first = rows[0]
-    if (!first) return null
-    const seats = rows
-      .filter((r) => r.seatUserId !== null)
-      .map((r) => ({ userId: r.seatUserId!, joinOrder: r.joinOrder!, position: r.position, stack: r.stack!, status: r.seatStatus!, missedTurns: r.missedTurns!, away: Boolean(r.away) }))
-    return record({ ...first, seats })
+    return records(await this.sql.query<JoinedRow>(Prisma.sql`${SELECT_JOINED} WHERE t."id" = ${id}`))[0] ?? null
   }
 
   /** The lobby or running table of a channel. */
   async openInChannel(guildId: string, channelId: string): Promise<TableRecord | null> {
-    const row = await this.db.gameTable.findUnique({ where: { openChannel: openChannelKey(guildId, channelId) }, include: withSeats })
-    return row ? record(row) : null
+    return records(await this.sql.query<JoinedRow>(Prisma.sql`${SELECT_JOINED} WHERE t."openChannel" = ${openChannelKey(guildId, channelId)}`))[0] ?? null
   }
 
   /** Creates a lobby; throws a unique violation if the channel already has an open table. */
   async create(t: NewTable): Promise<TableRecord> {
     const now = new Date(this.now())
-    const row = await this.db.gameTable.create({
-      data: {
-        id: t.id,
-        game: t.game,
-        guildId: t.guildId,
-        channelId: t.channelId,
-        status: 'lobby',
-        openChannel: openChannelKey(t.guildId, t.channelId),
-        creatorId: t.creatorId,
-        options: JSON.stringify(t.options),
-        buyIn: t.buyIn,
-        turnMs: t.turnMs,
-        createdAt: now,
-        updatedAt: now,
-      },
-      include: withSeats,
-    })
-    return record(row)
+    await this.sql.execute(Prisma.sql`
+      INSERT INTO "GameTable" ("id", "game", "guildId", "channelId", "status", "openChannel", "creatorId", "options", "buyIn", "turnMs", "version", "pot", "potShares", "gamesPlayed", "logSize", "createdAt", "updatedAt")
+      VALUES (${t.id}, ${t.game}, ${t.guildId}, ${t.channelId}, ${'lobby'}, ${openChannelKey(t.guildId, t.channelId)}, ${t.creatorId}, ${JSON.stringify(t.options)}, ${t.buyIn}, ${t.turnMs}, ${0}, ${0}, ${'[]'}, ${0}, ${0}, ${now}, ${now})`)
+    return {
+      ...t,
+      options: JSON.parse(JSON.stringify(t.options)) as Record<string, unknown>,
+      messageId: null,
+      status: 'lobby',
+      state: null,
+      seed: null,
+      version: 0,
+      deadlineAt: null,
+      pot: 0,
+      potShares: [],
+      gamesPlayed: 0,
+      logSize: 0,
+      seats: [],
+    }
   }
 
   async setMessageId(id: string, messageId: string | null): Promise<void> {
-    await this.db.gameTable.update({ where: { id }, data: { messageId } })
+    await this.sql.execute(Prisma.sql`UPDATE "GameTable" SET "messageId" = ${messageId} WHERE "id" = ${id}`)
   }
 
   /**
@@ -198,7 +190,6 @@ export class Tables {
   async update(id: string, version: number, patch: TablePatch, before: readonly SeatRecord[] = []): Promise<boolean> {
     const ended = patch.status === 'finished' || patch.status === 'aborted'
     const now = new Date(this.now())
-    // One guarded UPDATE as raw (portable) SQL: the hot path of every action.
     const set: Prisma.Sql[] = [Prisma.sql`"version" = ${version + 1}`, Prisma.sql`"updatedAt" = ${now}`]
     if (patch.status !== undefined) set.push(Prisma.sql`"status" = ${patch.status}`)
     if (ended) set.push(Prisma.sql`"openChannel" = ${null}`, Prisma.sql`"endedAt" = ${now}`)
@@ -209,7 +200,7 @@ export class Tables {
     if (patch.potShares !== undefined) set.push(Prisma.sql`"potShares" = ${JSON.stringify(patch.potShares)}`)
     if (patch.gamesPlayed !== undefined) set.push(Prisma.sql`"gamesPlayed" = ${patch.gamesPlayed}`)
     if (patch.logSize !== undefined) set.push(Prisma.sql`"logSize" = ${patch.logSize}`)
-    const done = await this.db.$executeRaw`UPDATE "GameTable" SET ${Prisma.join(set)} WHERE "id" = ${id} AND "version" = ${version}`
+    const done = await this.sql.execute(Prisma.sql`UPDATE "GameTable" SET ${Prisma.join(set)} WHERE "id" = ${id} AND "version" = ${version}`)
     if (done !== 1) return false
     if (patch.seats) await this.writeSeats(id, patch.seats, before)
     return true
@@ -220,8 +211,9 @@ export class Tables {
     for (const s of seats) {
       const was = old.get(s.userId)
       if (!was) {
-        const data = { joinOrder: s.joinOrder, position: s.position, stack: s.stack, status: s.status, missedTurns: s.missedTurns, away: s.away }
-        await this.db.tableSeat.create({ data: { tableId, userId: s.userId, joinedAt: new Date(this.now()), ...data } })
+        await this.sql.execute(Prisma.sql`
+          INSERT INTO "TableSeat" ("tableId", "userId", "joinOrder", "position", "stack", "status", "missedTurns", "away", "joinedAt")
+          VALUES (${tableId}, ${s.userId}, ${s.joinOrder}, ${s.position}, ${s.stack}, ${s.status}, ${s.missedTurns}, ${s.away}, ${new Date(this.now())})`)
       } else if (
         was.joinOrder !== s.joinOrder ||
         was.position !== s.position ||
@@ -230,23 +222,23 @@ export class Tables {
         was.missedTurns !== s.missedTurns ||
         was.away !== s.away
       ) {
-        await this.db.$executeRaw`UPDATE "TableSeat" SET "joinOrder" = ${s.joinOrder}, "position" = ${s.position}, "stack" = ${s.stack}, "status" = ${s.status}, "missedTurns" = ${s.missedTurns}, "away" = ${s.away} WHERE "tableId" = ${tableId} AND "userId" = ${s.userId}`
+        await this.sql.execute(
+          Prisma.sql`UPDATE "TableSeat" SET "joinOrder" = ${s.joinOrder}, "position" = ${s.position}, "stack" = ${s.stack}, "status" = ${s.status}, "missedTurns" = ${s.missedTurns}, "away" = ${s.away} WHERE "tableId" = ${tableId} AND "userId" = ${s.userId}`,
+        )
       }
     }
   }
 
   /** Chips a user has at the open tables of a server. */
   async stacksOf(guildId: string, userId: string): Promise<number> {
-    const agg = await this.db.tableSeat.aggregate({
-      where: { userId, table: { guildId, status: { in: ['lobby', 'playing'] } } },
-      _sum: { stack: true },
-    })
-    return agg._sum.stack ?? 0
+    const [row] = await this.sql.query<{ n: unknown }>(Prisma.sql`
+      SELECT COALESCE(SUM(s."stack"), 0) AS "n" FROM "TableSeat" s JOIN "GameTable" t ON t."id" = s."tableId"
+      WHERE s."userId" = ${userId} AND t."guildId" = ${guildId} AND t."status" IN (${'lobby'}, ${'playing'})`)
+    return num(row?.n ?? 0)
   }
 
   /** Lobbies and running tables, for re-arming deadlines after a restart. */
   async active(): Promise<TableRecord[]> {
-    const rows = await this.db.gameTable.findMany({ where: { status: { in: ['lobby', 'playing'] } }, include: withSeats, orderBy: { createdAt: 'asc' } })
-    return rows.map(record)
+    return records(await this.sql.query<JoinedRow>(Prisma.sql`${SELECT_JOINED} WHERE t."status" IN (${'lobby'}, ${'playing'}) ORDER BY t."createdAt", t."id"`))
   }
 }

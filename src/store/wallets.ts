@@ -1,7 +1,9 @@
 import { ok, refuse, type Outcome } from '../games/core/engine.js'
-import { isUniqueViolation, type Atomic, type Db } from './db.js'
+import { Prisma } from '../generated/prisma/client.js'
+import type { Atomic } from './db.js'
 import { Ledger, type Account } from './ledger.js'
 import { DAILY_INTERVAL_MS, Settings } from './settings.js'
+import { msOrNull, num, type Sql } from './sql.js'
 
 export interface WalletInfo {
   readonly guildId: string
@@ -18,13 +20,13 @@ export interface DailyClaim extends WalletInfo {
 /** Largest single grant or transfer: keeps every sum far inside 32-bit SQL integers' reach per row. */
 export const MAX_AMOUNT = 1_000_000_000
 
-type Row = { guildId: string; userId: string; balance: number; lastDailyAt: Date | null }
+type Row = { guildId: string; userId: string; balance: number; lastDailyAt: number | null }
 
 const info = (r: Row): WalletInfo => ({
   guildId: r.guildId,
   userId: r.userId,
   balance: r.balance,
-  nextDailyAt: r.lastDailyAt ? r.lastDailyAt.getTime() + DAILY_INTERVAL_MS : 0,
+  nextDailyAt: r.lastDailyAt !== null ? r.lastDailyAt + DAILY_INTERVAL_MS : 0,
 })
 
 function badAmount(amount: number): Outcome<never> | null {
@@ -44,38 +46,37 @@ function hours(ms: number): string {
  */
 export class Wallets {
   constructor(
-    private readonly db: Db,
+    private readonly sql: Sql,
     private readonly atomic: Atomic,
     private readonly now: () => number,
   ) {}
 
   /** The wallet, created with the starting grant on first use. */
   get(guildId: string, userId: string): Promise<WalletInfo> {
-    return this.atomic((db) => this.ensure(db, guildId, userId)).then(info)
+    return this.atomic((sql) => this.ensure(sql, guildId, userId)).then(info)
   }
 
   /** The wallet if it exists; never creates one. */
   async peek(guildId: string, userId: string): Promise<WalletInfo | null> {
-    const row = await this.db.wallet.findUnique({ where: { guildId_userId: { guildId, userId } } })
+    const row = await find(this.sql, guildId, userId)
     return row ? info(row) : null
   }
 
   claimDaily(guildId: string, userId: string): Promise<Outcome<DailyClaim>> {
-    return this.atomic(async (db) => {
-      const w = await this.ensure(db, guildId, userId)
+    return this.atomic(async (sql) => {
+      const w = await this.ensure(sql, guildId, userId)
       const now = this.now()
-      const next = w.lastDailyAt ? w.lastDailyAt.getTime() + DAILY_INTERVAL_MS : 0
+      const next = w.lastDailyAt !== null ? w.lastDailyAt + DAILY_INTERVAL_MS : 0
       if (now < next) return refuse('daily-too-soon', `You already claimed your daily chips. Come back in ${hours(next - now)}.`)
-      const { dailyAmount } = await new Settings(db).get(guildId)
+      const { dailyAmount } = await new Settings(sql).get(guildId)
       // The guard on lastDailyAt makes a racing second claim update nothing.
-      const done = await db.wallet.updateMany({
-        where: { guildId, userId, lastDailyAt: w.lastDailyAt },
-        data: { balance: { increment: dailyAmount }, lastDailyAt: new Date(now) },
-      })
-      if (done.count !== 1) return refuse('daily-too-soon', 'You already claimed your daily chips.')
-      await new Ledger(db, this.now).record([{ guildId, from: { kind: 'grant' }, to: { kind: 'wallet', userId }, amount: dailyAmount, reason: 'daily' }])
-      const after = await db.wallet.findUniqueOrThrow({ where: { guildId_userId: { guildId, userId } } })
-      return ok({ ...info(after), claimed: dailyAmount })
+      const last = w.lastDailyAt === null ? Prisma.sql`"lastDailyAt" IS NULL` : Prisma.sql`"lastDailyAt" = ${new Date(w.lastDailyAt)}`
+      const done = await sql.execute(
+        Prisma.sql`UPDATE "Wallet" SET "balance" = "balance" + ${dailyAmount}, "lastDailyAt" = ${new Date(now)} WHERE "guildId" = ${guildId} AND "userId" = ${userId} AND ${last}`,
+      )
+      if (done !== 1) return refuse('daily-too-soon', 'You already claimed your daily chips.')
+      await new Ledger(sql, this.now).record([{ guildId, from: { kind: 'grant' }, to: { kind: 'wallet', userId }, amount: dailyAmount, reason: 'daily' }])
+      return ok({ ...info((await find(sql, guildId, userId))!), claimed: dailyAmount })
     })
   }
 
@@ -83,11 +84,11 @@ export class Wallets {
   grant(guildId: string, userId: string, amount: number, reason = 'admin grant'): Promise<Outcome<WalletInfo>> {
     const bad = badAmount(amount)
     if (bad) return Promise.resolve(bad)
-    return this.atomic(async (db) => {
-      await this.ensure(db, guildId, userId)
-      await db.wallet.update({ where: { guildId_userId: { guildId, userId } }, data: { balance: { increment: amount } } })
-      await new Ledger(db, this.now).record([{ guildId, from: { kind: 'grant' }, to: { kind: 'wallet', userId }, amount, reason }])
-      return ok(info(await db.wallet.findUniqueOrThrow({ where: { guildId_userId: { guildId, userId } } })))
+    return this.atomic(async (sql) => {
+      await this.ensure(sql, guildId, userId)
+      await add(sql, guildId, userId, amount)
+      await new Ledger(sql, this.now).record([{ guildId, from: { kind: 'grant' }, to: { kind: 'wallet', userId }, amount, reason }])
+      return ok(info((await find(sql, guildId, userId))!))
     })
   }
 
@@ -95,43 +96,57 @@ export class Wallets {
   withdraw(guildId: string, userId: string, amount: number, to: Account, tableId: string | null, reason: string): Promise<Outcome<WalletInfo>> {
     const bad = badAmount(amount)
     if (bad) return Promise.resolve(bad)
-    return this.atomic(async (db) => {
-      const w = await this.ensure(db, guildId, userId)
-      const done = await db.wallet.updateMany({
-        where: { guildId, userId, balance: { gte: amount } },
-        data: { balance: { decrement: amount } },
-      })
-      if (done.count !== 1)
+    return this.atomic(async (sql) => {
+      const w = await this.ensure(sql, guildId, userId)
+      const done = await sql.execute(
+        Prisma.sql`UPDATE "Wallet" SET "balance" = "balance" - ${amount} WHERE "guildId" = ${guildId} AND "userId" = ${userId} AND "balance" >= ${amount}`,
+      )
+      if (done !== 1)
         return refuse('not-enough-chips', `You have ${w.balance.toLocaleString('en-US')} chips, not ${amount.toLocaleString('en-US')}.`)
-      await new Ledger(db, this.now).record([{ guildId, from: { kind: 'wallet', userId }, to, amount, reason, tableId }])
-      return ok(info(await db.wallet.findUniqueOrThrow({ where: { guildId_userId: { guildId, userId } } })))
+      await new Ledger(sql, this.now).record([{ guildId, from: { kind: 'wallet', userId }, to, amount, reason, tableId }])
+      return ok(info((await find(sql, guildId, userId))!))
     })
   }
 
   /** Puts chips from `from` (a table stack) back into a wallet. */
   deposit(guildId: string, userId: string, amount: number, from: Account, tableId: string | null, reason: string): Promise<WalletInfo> {
-    return this.atomic(async (db) => {
-      const w = await this.ensure(db, guildId, userId)
+    return this.atomic(async (sql) => {
+      const w = await this.ensure(sql, guildId, userId)
       if (amount === 0) return info(w)
-      await db.wallet.update({ where: { guildId_userId: { guildId, userId } }, data: { balance: { increment: amount } } })
-      await new Ledger(db, this.now).record([{ guildId, from, to: { kind: 'wallet', userId }, amount, reason, tableId }])
-      return info(await db.wallet.findUniqueOrThrow({ where: { guildId_userId: { guildId, userId } } }))
+      await add(sql, guildId, userId, amount)
+      await new Ledger(sql, this.now).record([{ guildId, from, to: { kind: 'wallet', userId }, amount, reason, tableId }])
+      return info((await find(sql, guildId, userId))!)
     })
   }
 
-  private async ensure(db: Db, guildId: string, userId: string): Promise<Row> {
-    const found = await db.wallet.findUnique({ where: { guildId_userId: { guildId, userId } } })
+  /**
+   * The wallet, created first if needed. ON CONFLICT DO NOTHING rather than catching a unique
+   * violation: on PostgreSQL an error inside a transaction aborts the whole transaction.
+   */
+  private async ensure(sql: Sql, guildId: string, userId: string): Promise<Row> {
+    const found = await find(sql, guildId, userId)
     if (found) return found
-    const { startingGrant } = await new Settings(db).get(guildId)
-    try {
-      const row = await db.wallet.create({ data: { guildId, userId, balance: startingGrant, createdAt: new Date(this.now()) } })
-      await db.walletCount.upsert({ where: { guildId }, create: { guildId, wallets: 1 }, update: { wallets: { increment: 1 } } })
-      await new Ledger(db, this.now).record([{ guildId, from: { kind: 'grant' }, to: { kind: 'wallet', userId }, amount: startingGrant, reason: 'starting grant' }])
-      return row
-    } catch (e) {
-      // Another connection created it first (possible on PostgreSQL): use theirs.
-      if (!isUniqueViolation(e)) throw e
-      return db.wallet.findUniqueOrThrow({ where: { guildId_userId: { guildId, userId } } })
-    }
+    const { startingGrant } = await new Settings(sql).get(guildId)
+    const created = await sql.execute(Prisma.sql`
+      INSERT INTO "Wallet" ("guildId", "userId", "balance", "createdAt") VALUES (${guildId}, ${userId}, ${startingGrant}, ${new Date(this.now())})
+      ON CONFLICT ("guildId", "userId") DO NOTHING`)
+    // Another connection created it first (possible on PostgreSQL): use theirs.
+    if (created !== 1) return (await find(sql, guildId, userId))!
+    await sql.execute(Prisma.sql`
+      INSERT INTO "WalletCount" ("guildId", "wallets") VALUES (${guildId}, ${1})
+      ON CONFLICT ("guildId") DO UPDATE SET "wallets" = "WalletCount"."wallets" + 1`)
+    await new Ledger(sql, this.now).record([{ guildId, from: { kind: 'grant' }, to: { kind: 'wallet', userId }, amount: startingGrant, reason: 'starting grant' }])
+    return { guildId, userId, balance: startingGrant, lastDailyAt: null }
   }
+}
+
+async function find(sql: Sql, guildId: string, userId: string): Promise<Row | null> {
+  const [r] = await sql.query<{ balance: unknown; lastDailyAt: unknown }>(
+    Prisma.sql`SELECT "balance", "lastDailyAt" FROM "Wallet" WHERE "guildId" = ${guildId} AND "userId" = ${userId}`,
+  )
+  return r ? { guildId, userId, balance: num(r.balance), lastDailyAt: msOrNull(r.lastDailyAt) } : null
+}
+
+function add(sql: Sql, guildId: string, userId: string, amount: number): Promise<number> {
+  return sql.execute(Prisma.sql`UPDATE "Wallet" SET "balance" = "balance" + ${amount} WHERE "guildId" = ${guildId} AND "userId" = ${userId}`)
 }

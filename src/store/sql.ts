@@ -1,0 +1,198 @@
+import type { ArgType, SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, Transaction } from '@prisma/driver-adapter-utils'
+import type { Prisma } from '../generated/prisma/client.js'
+
+/**
+ * Portable SQL statements (`Prisma.sql` templates: quoted identifiers, bound parameters) run
+ * through Prisma's driver adapter, the layer Prisma's own queries end in. The store's
+ * transactions use it instead of Prisma's interactive transactions: measured on one action,
+ * the client's transaction manager and per-call query compilation cost about 1.5 ms and
+ * 0.3-0.5 ms per statement, several times the database's own work (docs/store.md).
+ */
+export interface Sql {
+  /** Rows as objects keyed by column name, values as the driver gives them (see the readers below). */
+  query<T>(q: Prisma.Sql): Promise<T[]>
+  /** The number of rows changed. */
+  execute(q: Prisma.Sql): Promise<number>
+}
+
+export interface RootSql extends Sql {
+  /** Runs `fn` in one transaction on the connection: all its statements happen, or none. */
+  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>
+}
+
+/**
+ * A FIFO lock over the one SQLite connection: a transaction holds it from BEGIN to COMMIT, so a
+ * statement from elsewhere (a Prisma client query included) waits instead of running inside
+ * someone else's open transaction, where a rollback would undo it.
+ */
+class Gate {
+  #tail: Promise<void> = Promise.resolve()
+
+  acquire(): Promise<() => void> {
+    let release!: () => void
+    const held = new Promise<void>((r) => (release = r))
+    const ready = this.#tail.then(() => release)
+    this.#tail = this.#tail.then(() => held)
+    return ready
+  }
+
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    const release = await this.acquire()
+    try {
+      return await fn()
+    } finally {
+      release()
+    }
+  }
+}
+
+function argType(v: unknown): ArgType {
+  const scalarType =
+    v instanceof Date
+      ? 'datetime'
+      : typeof v === 'boolean'
+        ? 'boolean'
+        : typeof v === 'string'
+          ? 'string'
+          : typeof v === 'bigint'
+            ? 'bigint'
+            : typeof v === 'number'
+              ? !Number.isInteger(v)
+                ? 'float'
+                : Math.abs(v) < 2 ** 31
+                  ? 'int'
+                  : 'bigint'
+              : 'unknown'
+  return { scalarType, arity: 'scalar' }
+}
+
+/** The adapter's form of a template: `?` placeholders, or `$1` for PostgreSQL. */
+function toQuery(q: Prisma.Sql, provider: string): SqlQuery {
+  return { sql: provider === 'postgres' ? q.text : q.sql, args: q.values, argTypes: q.values.map(argType) }
+}
+
+const bare = (sql: string): SqlQuery => ({ sql, args: [], argTypes: [] })
+
+async function rows<T>(on: SqlDriverAdapter | Transaction, q: Prisma.Sql): Promise<T[]> {
+  const r = await on.queryRaw(toQuery(q, on.provider))
+  return r.rows.map((values) => {
+    const row: Record<string, unknown> = {}
+    r.columnNames.forEach((name, i) => (row[name] = values[i]))
+    return row as T
+  })
+}
+
+class TxSql implements Sql {
+  constructor(private readonly tx: Transaction) {}
+  query<T>(q: Prisma.Sql): Promise<T[]> {
+    return rows<T>(this.tx, q)
+  }
+  execute(q: Prisma.Sql): Promise<number> {
+    return this.tx.executeRaw(toQuery(q, this.tx.provider))
+  }
+}
+
+// Ending a transaction the way Prisma's own transaction manager does: COMMIT / ROLLBACK
+// statements, unless the driver ends it itself, then the driver's own bookkeeping.
+
+async function commit(tx: Transaction): Promise<void> {
+  if (!tx.options.usePhantomQuery) {
+    try {
+      await tx.executeRaw(bare('COMMIT'))
+    } catch (e) {
+      await rollback(tx)
+      throw e
+    }
+  }
+  await tx.commit()
+}
+
+/** Never throws: it runs because of an error, which is the one worth reporting. */
+async function rollback(tx: Transaction): Promise<void> {
+  try {
+    if (!tx.options.usePhantomQuery) await tx.executeRaw(bare('ROLLBACK'))
+  } catch {
+    // SQLite may have rolled back already (it does on some I/O errors).
+  } finally {
+    await tx.rollback()
+  }
+}
+
+/**
+ * One connection shared by the Prisma client (typed reads) and the store's direct statements,
+ * behind one gate. `factory` is what the PrismaClient is given; `sql` runs direct statements.
+ */
+export class SharedConnection {
+  readonly #gate = new Gate()
+  readonly sql: RootSql
+  readonly factory: SqlDriverAdapterFactory
+
+  constructor(private readonly adapter: SqlDriverAdapter) {
+    const gate = this.#gate
+    const gated: SqlDriverAdapter = {
+      provider: adapter.provider,
+      adapterName: adapter.adapterName,
+      queryRaw: (q) => gate.run(() => adapter.queryRaw(q)),
+      executeRaw: (q) => gate.run(() => adapter.executeRaw(q)),
+      executeScript: (s) => gate.run(() => adapter.executeScript(s)),
+      startTransaction: async (level) => {
+        const release = await gate.acquire()
+        try {
+          return holding(await adapter.startTransaction(level), release)
+        } catch (e) {
+          release()
+          throw e
+        }
+      },
+      ...(adapter.getConnectionInfo ? { getConnectionInfo: () => adapter.getConnectionInfo!() } : {}),
+      dispose: () => adapter.dispose(),
+    }
+    this.factory = { provider: adapter.provider, adapterName: adapter.adapterName, connect: () => Promise.resolve(gated) }
+    this.sql = {
+      query: (q) => gate.run(() => rows(adapter, q)),
+      execute: (q) => gate.run(() => adapter.executeRaw(toQuery(q, adapter.provider))),
+      transaction: (fn) =>
+        gate.run(async () => {
+          const tx = await adapter.startTransaction()
+          let out
+          try {
+            out = await fn(new TxSql(tx))
+          } catch (e) {
+            await rollback(tx)
+            throw e
+          }
+          await commit(tx)
+          return out
+        }),
+    }
+  }
+}
+
+/** A Prisma transaction that releases the gate when it ends. */
+function holding(tx: Transaction, release: () => void): Transaction {
+  const end = (fn: () => Promise<void>) => async () => {
+    try {
+      await fn()
+    } finally {
+      release()
+    }
+  }
+  return {
+    provider: tx.provider,
+    adapterName: tx.adapterName,
+    options: tx.options,
+    queryRaw: (q) => tx.queryRaw(q),
+    executeRaw: (q) => tx.executeRaw(q),
+    commit: end(() => tx.commit()),
+    rollback: end(() => tx.rollback()),
+  }
+}
+
+// Readers for column values as drivers return them (SQLite through the adapter: integers as
+// decimal strings (booleans too: '0'/'1'), times as ISO text; PostgreSQL: booleans, text times).
+
+export const num = (v: unknown): number => Number(v)
+export const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v))
+export const bool = (v: unknown): boolean => v === true || v === 1 || v === '1'
+/** A DateTime column as ms since the epoch. */
+export const msOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : typeof v === 'number' ? v : Date.parse(String(v)))

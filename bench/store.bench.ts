@@ -5,6 +5,7 @@ import Database from 'better-sqlite3'
 import type { ChipEvent } from '../src/games/core/engine.js'
 import { ENGINES } from '../src/games/registry.js'
 import { openStore, type LogEntry } from '../src/store/index.js'
+import { balanceBucket, bucketEnd } from '../src/store/balance-buckets.js'
 import { migrateSqlite } from '../src/store/migrate.js'
 import { TableService } from '../src/tables/index.js'
 import type { BenchResult } from './harness.js'
@@ -143,8 +144,7 @@ function viaRaw(log: LogEntry[], durability: 'full' | 'process'): number {
 
 /**
  * ms per chips leaderboard through the store, and the same queries with raw better-sqlite3;
- * for the caller ranked last (the target) and for a caller at the median (the worst case of
- * counting the shorter side).
+ * for the caller ranked last and for a caller at the median (once the worst case).
  */
 async function leaderboard(): Promise<{ store: number; raw: number; median: number; medianRaw: number }> {
   const tmp = tempFile('board.db')
@@ -153,25 +153,31 @@ async function leaderboard(): Promise<{ store: number; raw: number; median: numb
   const insert = db.prepare(`INSERT INTO "Wallet" ("guildId", "userId", balance, "createdAt") VALUES ('big', ?, ?, ?)`)
   const at = new Date().toISOString()
   const WALLETS = 100_000
+  const ranges = new Map<number, number>()
+  const add = (user: string, balance: number) => {
+    insert.run(user, balance, at)
+    ranges.set(balanceBucket(balance), (ranges.get(balanceBucket(balance)) ?? 0) + 1)
+  }
   db.transaction(() => {
-    for (let i = 0; i < WALLETS; i++) insert.run(`user${String(i).padStart(6, '0')}`, 1000 + ((i * 7919) % 50_000), at)
-    insert.run('last', 0, at)
-    // The server's wallet count, as the store keeps it when it creates wallets.
-    db.prepare(`INSERT INTO "WalletCount" ("guildId", wallets) VALUES ('big', ?)`).run(WALLETS + 1)
+    for (let i = 0; i < WALLETS; i++) add(`user${String(i).padStart(6, '0')}`, 1000 + ((i * 7919) % 50_000))
+    add('last', 0)
+    // The balance ranges, as the store keeps them with every balance change.
+    const range = db.prepare(`INSERT INTO "WalletBucket" ("guildId", bucket, wallets) VALUES ('big', ?, ?)`)
+    for (const [bucket, n] of ranges) range.run(bucket, n)
   })()
   // Balance 1000 + 25,000 sits in the middle of the 1000..50,999 spread.
   const median = `user${String([...Array(WALLETS).keys()].find((i) => (i * 7919) % 50_000 === 25_000)!).padStart(6, '0')}`
   const q = {
     top: db.prepare(`SELECT "userId", balance FROM "Wallet" WHERE "guildId" = ? ORDER BY balance DESC, "userId" ASC LIMIT 10`),
-    mine: db.prepare(`SELECT balance, (SELECT MIN(balance) FROM "Wallet" WHERE "guildId" = ?) AS low FROM "Wallet" WHERE "guildId" = ? AND "userId" = ?`),
-    above: db.prepare(`SELECT COUNT(*) AS n FROM "Wallet" WHERE "guildId" = ? AND balance > ?`),
-    atOrBelow: db.prepare(`SELECT wallets - (SELECT COUNT(*) FROM "Wallet" WHERE "guildId" = ? AND balance <= ?) AS n FROM "WalletCount" WHERE "guildId" = ?`),
+    mine: db.prepare(`SELECT balance FROM "Wallet" WHERE "guildId" = ? AND "userId" = ?`),
+    above: db.prepare(
+      `SELECT (SELECT COALESCE(SUM(wallets), 0) FROM "WalletBucket" WHERE "guildId" = ? AND bucket > ?) + (SELECT COUNT(*) FROM "Wallet" WHERE "guildId" = ? AND balance > ? AND balance < ?) AS n`,
+    ),
   }
   const rawBoard = (user: string) => {
-    const top = q.top.all('big') as { balance: number }[]
-    const mine = q.mine.get('big', 'big', user) as { balance: number; low: number }
-    const high = top[0]!.balance
-    return mine.balance - mine.low < high - mine.balance ? q.atOrBelow.get('big', mine.balance, 'big') : q.above.get('big', mine.balance)
+    q.top.all('big')
+    const { balance } = q.mine.get('big', user) as { balance: number }
+    return q.above.get('big', balanceBucket(balance), 'big', balance, bucketEnd(balance))
   }
   const rawTime = (user: string) => {
     const start = performance.now()

@@ -1,4 +1,5 @@
 import type { PrismaClient } from '../generated/prisma/client.js'
+import { balanceBucket } from './balance-buckets.js'
 
 export interface AuditReport {
   /** True when every check passed. */
@@ -25,10 +26,11 @@ function add(m: Sums, key: string, v: number) {
 /**
  * Proves that no chip was created or lost: wallets + table stacks + pots = everything ever
  * granted, and, account by account, that each wallet, stack and pot equals its ledger rows
- * (in minus out), that none is negative, and that ended tables hold no chips.
+ * (in minus out), that none is negative, that ended tables hold no chips, and that the
+ * leaderboard's balance ranges count the wallets there are.
  */
 export async function audit(db: PrismaClient): Promise<AuditReport> {
-  const [grants, walletAgg, seats, tables, flowsIn, flowsOut, wallets] = await Promise.all([
+  const [grants, walletAgg, seats, tables, flowsIn, flowsOut, wallets, buckets] = await Promise.all([
     db.ledgerEntry.aggregate({ where: { fromKind: 'grant' }, _sum: { amount: true } }),
     db.wallet.aggregate({ _sum: { balance: true } }),
     db.tableSeat.findMany({ where: { stack: { not: 0 } }, select: { tableId: true, userId: true, stack: true } }),
@@ -36,6 +38,7 @@ export async function audit(db: PrismaClient): Promise<AuditReport> {
     db.ledgerEntry.groupBy({ by: ['guildId', 'toKind', 'toUserId', 'tableId'], _sum: { amount: true } }),
     db.ledgerEntry.groupBy({ by: ['guildId', 'fromKind', 'fromUserId', 'tableId'], _sum: { amount: true } }),
     db.wallet.findMany({ select: { guildId: true, userId: true, balance: true } }),
+    db.walletBucket.findMany(),
   ])
   const problems: string[] = []
   const granted = grants._sum.amount ?? 0
@@ -53,6 +56,12 @@ export async function audit(db: PrismaClient): Promise<AuditReport> {
     if (w.balance < 0) problems.push(`wallet ${w.guildId}/${w.userId} is negative: ${w.balance}`)
     held.set(key('wallet', w.guildId, w.userId, null), w.balance)
   }
+  // The leaderboard's balance ranges must count exactly the wallets in them.
+  const ranged: Sums = new Map()
+  for (const w of wallets) add(ranged, `${w.guildId} range ${balanceBucket(w.balance)}`, 1)
+  for (const b of buckets) add(ranged, `${b.guildId} range ${b.bucket}`, -b.wallets)
+  const count = (n: number) => `${n} wallet${n === 1 ? '' : 's'}`
+  for (const [k, off] of ranged) if (off !== 0) problems.push(`balance ${k}: the leaderboard counts ${off > 0 ? `${count(off)} too few` : `${count(-off)} too many`}`)
   let stacks = 0
   for (const s of seats) {
     if (s.stack < 0) problems.push(`stack of ${s.userId} at table ${s.tableId} is negative: ${s.stack}`)

@@ -1,4 +1,5 @@
 import { Prisma, type PrismaClient } from '../generated/prisma/client.js'
+import { balanceBucket, bucketEnd } from './balance-buckets.js'
 import { rootOnly } from './db.js'
 import { num, type Sql } from './sql.js'
 
@@ -22,8 +23,7 @@ export interface Leaderboard {
 
 /**
  * Server leaderboards. Order: the figure descending, then the tie-break, then user id; rank =
- * 1 + the number of players strictly ahead, so exact ties share a rank. The caller's rank is
- * one COUNT over an index range, whatever their place.
+ * 1 + the number of players strictly ahead, so exact ties share a rank.
  */
 export class Leaderboards {
   constructor(
@@ -33,16 +33,15 @@ export class Leaderboards {
   ) {}
 
   /**
-   * Wallet balances of a server. Raw SQL (portable: quoted identifiers, parameters) because
-   * Prisma's query compiler costs ~1 ms per model query; the board is two queries, plus the rank
-   * when the caller is not in the top rows.
+   * Wallet balances of a server: the top rows, the caller's wallet, and when the caller is not
+   * among the rows their rank from the balance ranges (`WalletBucket`): the wallets of the
+   * ranges above theirs, plus those of their own range with more chips, in one statement so
+   * both come from one snapshot.
    */
   async chips(guildId: string, callerId: string, limit = 10): Promise<Leaderboard> {
     const [top, mine] = await Promise.all([
       this.sql.query<{ userId: string; balance: unknown }>(Prisma.sql`SELECT "userId", "balance" FROM "Wallet" WHERE "guildId" = ${guildId} ORDER BY "balance" DESC, "userId" ASC LIMIT ${limit}`),
-      this.sql.query<{ balance: unknown; low: unknown }>(
-        Prisma.sql`SELECT "balance", (SELECT MIN("balance") FROM "Wallet" WHERE "guildId" = ${guildId}) AS "low" FROM "Wallet" WHERE "guildId" = ${guildId} AND "userId" = ${callerId}`,
-      ),
+      this.sql.query<{ balance: unknown }>(Prisma.sql`SELECT "balance" FROM "Wallet" WHERE "guildId" = ${guildId} AND "userId" = ${callerId}`),
     ])
     const rows = withRanks(top.map((w) => ({ userId: w.userId, value: num(w.balance) })))
     const own = mine[0]
@@ -50,31 +49,17 @@ export class Leaderboards {
     if (own) {
       const balance = num(own.balance)
       const listed = rows.find((r) => r.userId === callerId)
-      caller = listed ?? {
-        rank: 1 + (await this.walletsAbove(guildId, balance, num(own.low), rows[0]?.value ?? balance)),
-        userId: callerId,
-        value: balance,
-      }
+      caller = listed ?? { rank: 1 + (await this.walletsAbove(guildId, balance)), userId: callerId, value: balance }
     }
     return { board: 'chips', rows, caller }
   }
 
-  /**
-   * Wallets with more chips than `balance`. Counting is the cost (one index entry per wallet
-   * counted: ~6 ms for 100,000), so it counts the side of the caller that is probably shorter,
-   * judged by where `balance` sits between the lowest and highest balance: the wallets ahead,
-   * or the wallets at or below subtracted from the server's wallet count, in one statement so
-   * both come from one snapshot. A wrong guess costs the longer side, never a wrong rank.
-   * (Prisma's count() wraps the filter in a LIMIT/OFFSET subquery that SQLite materialises.)
-   */
-  private async walletsAbove(guildId: string, balance: number, low: number, high: number): Promise<number> {
-    const rows =
-      balance - low < high - balance
-        ? await this.sql.query<{ n: unknown }>(
-            Prisma.sql`SELECT "wallets" - (SELECT COUNT(*) FROM "Wallet" WHERE "guildId" = ${guildId} AND "balance" <= ${balance}) AS "n" FROM "WalletCount" WHERE "guildId" = ${guildId}`,
-          )
-        : await this.sql.query<{ n: unknown }>(Prisma.sql`SELECT COUNT(*) AS "n" FROM "Wallet" WHERE "guildId" = ${guildId} AND "balance" > ${balance}`)
-    return num(rows[0]?.n ?? 0)
+  /** Wallets with more chips than `balance`. */
+  private async walletsAbove(guildId: string, balance: number): Promise<number> {
+    const [row] = await this.sql.query<{ n: unknown }>(Prisma.sql`
+      SELECT (SELECT COALESCE(SUM("wallets"), 0) FROM "WalletBucket" WHERE "guildId" = ${guildId} AND "bucket" > ${balanceBucket(balance)})
+        + (SELECT COUNT(*) FROM "Wallet" WHERE "guildId" = ${guildId} AND "balance" > ${balance} AND "balance" < ${bucketEnd(balance)}) AS "n"`)
+    return num(row?.n ?? 0)
   }
 
   /** Games won at one game; the same wins in fewer games rank higher. */

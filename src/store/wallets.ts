@@ -1,5 +1,6 @@
 import { ok, refuse, type Outcome } from '../games/core/engine.js'
 import { Prisma } from '../generated/prisma/client.js'
+import { balanceBucket } from './balance-buckets.js'
 import type { Atomic } from './db.js'
 import { Ledger, type Account } from './ledger.js'
 import { DAILY_INTERVAL_MS, Settings } from './settings.js'
@@ -71,12 +72,10 @@ export class Wallets {
       const { dailyAmount } = await new Settings(sql).get(guildId)
       // The guard on lastDailyAt makes a racing second claim update nothing.
       const last = w.lastDailyAt === null ? Prisma.sql`"lastDailyAt" IS NULL` : Prisma.sql`"lastDailyAt" = ${new Date(w.lastDailyAt)}`
-      const done = await sql.execute(
-        Prisma.sql`UPDATE "Wallet" SET "balance" = "balance" + ${dailyAmount}, "lastDailyAt" = ${new Date(now)} WHERE "guildId" = ${guildId} AND "userId" = ${userId} AND ${last}`,
-      )
-      if (done !== 1) return refuse('daily-too-soon', 'You already claimed your daily chips.')
+      const after = await change(sql, guildId, userId, dailyAmount, { set: Prisma.sql`, "lastDailyAt" = ${new Date(now)}`, where: last })
+      if (!after) return refuse('daily-too-soon', 'You already claimed your daily chips.')
       await new Ledger(sql, this.now).record([{ guildId, from: { kind: 'grant' }, to: { kind: 'wallet', userId }, amount: dailyAmount, reason: 'daily' }])
-      return ok({ ...info((await find(sql, guildId, userId))!), claimed: dailyAmount })
+      return ok({ ...info(after), claimed: dailyAmount })
     })
   }
 
@@ -86,9 +85,9 @@ export class Wallets {
     if (bad) return Promise.resolve(bad)
     return this.atomic(async (sql) => {
       await this.ensure(sql, guildId, userId)
-      await add(sql, guildId, userId, amount)
+      const after = (await change(sql, guildId, userId, amount))!
       await new Ledger(sql, this.now).record([{ guildId, from: { kind: 'grant' }, to: { kind: 'wallet', userId }, amount, reason }])
-      return ok(info((await find(sql, guildId, userId))!))
+      return ok(info(after))
     })
   }
 
@@ -98,13 +97,10 @@ export class Wallets {
     if (bad) return Promise.resolve(bad)
     return this.atomic(async (sql) => {
       const w = await this.ensure(sql, guildId, userId)
-      const done = await sql.execute(
-        Prisma.sql`UPDATE "Wallet" SET "balance" = "balance" - ${amount} WHERE "guildId" = ${guildId} AND "userId" = ${userId} AND "balance" >= ${amount}`,
-      )
-      if (done !== 1)
-        return refuse('not-enough-chips', `You have ${w.balance.toLocaleString('en-US')} chips, not ${amount.toLocaleString('en-US')}.`)
+      const after = await change(sql, guildId, userId, -amount, { where: Prisma.sql`"balance" >= ${amount}` })
+      if (!after) return refuse('not-enough-chips', `You have ${w.balance.toLocaleString('en-US')} chips, not ${amount.toLocaleString('en-US')}.`)
       await new Ledger(sql, this.now).record([{ guildId, from: { kind: 'wallet', userId }, to, amount, reason, tableId }])
-      return ok(info((await find(sql, guildId, userId))!))
+      return ok(info(after))
     })
   }
 
@@ -113,9 +109,9 @@ export class Wallets {
     return this.atomic(async (sql) => {
       const w = await this.ensure(sql, guildId, userId)
       if (amount === 0) return info(w)
-      await add(sql, guildId, userId, amount)
+      const after = (await change(sql, guildId, userId, amount))!
       await new Ledger(sql, this.now).record([{ guildId, from, to: { kind: 'wallet', userId }, amount, reason, tableId }])
-      return info((await find(sql, guildId, userId))!)
+      return info(after)
     })
   }
 
@@ -132,9 +128,7 @@ export class Wallets {
       ON CONFLICT ("guildId", "userId") DO NOTHING`)
     // Another connection created it first (possible on PostgreSQL): use theirs.
     if (created !== 1) return (await find(sql, guildId, userId))!
-    await sql.execute(Prisma.sql`
-      INSERT INTO "WalletCount" ("guildId", "wallets") VALUES (${guildId}, ${1})
-      ON CONFLICT ("guildId") DO UPDATE SET "wallets" = "WalletCount"."wallets" + 1`)
+    await countIn(sql, guildId, startingGrant, 1)
     await new Ledger(sql, this.now).record([{ guildId, from: { kind: 'grant' }, to: { kind: 'wallet', userId }, amount: startingGrant, reason: 'starting grant' }])
     return { guildId, userId, balance: startingGrant, lastDailyAt: null }
   }
@@ -147,6 +141,28 @@ async function find(sql: Sql, guildId: string, userId: string): Promise<Row | nu
   return r ? { guildId, userId, balance: num(r.balance), lastDailyAt: msOrNull(r.lastDailyAt) } : null
 }
 
-function add(sql: Sql, guildId: string, userId: string, amount: number): Promise<number> {
-  return sql.execute(Prisma.sql`UPDATE "Wallet" SET "balance" = "balance" + ${amount} WHERE "guildId" = ${guildId} AND "userId" = ${userId}`)
+/**
+ * Adds `delta` to a balance (where `guard.where` holds), keeping the leaderboard's balance
+ * ranges in step; the wallet after, or null if nothing matched. RETURNING (SQLite 3.35+,
+ * PostgreSQL) gives the new balance from the same statement, whatever ran before.
+ */
+async function change(sql: Sql, guildId: string, userId: string, delta: number, guard: { set?: Prisma.Sql; where?: Prisma.Sql } = {}): Promise<Row | null> {
+  const [r] = await sql.query<{ balance: unknown; lastDailyAt: unknown }>(Prisma.sql`
+    UPDATE "Wallet" SET "balance" = "balance" + ${delta}${guard.set ?? Prisma.empty}
+    WHERE "guildId" = ${guildId} AND "userId" = ${userId}${guard.where ? Prisma.sql` AND ${guard.where}` : Prisma.empty}
+    RETURNING "balance", "lastDailyAt"`)
+  if (!r) return null
+  const balance = num(r.balance)
+  if (balanceBucket(balance) !== balanceBucket(balance - delta)) {
+    await countIn(sql, guildId, balance - delta, -1)
+    await countIn(sql, guildId, balance, 1)
+  }
+  return { guildId, userId, balance, lastDailyAt: msOrNull(r.lastDailyAt) }
+}
+
+/** One wallet more (+1) or fewer (-1) in the balance range of `balance`. */
+function countIn(sql: Sql, guildId: string, balance: number, by: 1 | -1): Promise<number> {
+  return sql.execute(Prisma.sql`
+    INSERT INTO "WalletBucket" ("guildId", "bucket", "wallets") VALUES (${guildId}, ${balanceBucket(balance)}, ${by})
+    ON CONFLICT ("guildId", "bucket") DO UPDATE SET "wallets" = "WalletBucket"."wallets" + ${by}`)
 }

@@ -40,7 +40,20 @@ describe('audit', () => {
     tamper(t.url, `UPDATE "Wallet" SET balance = balance - 10 WHERE "userId" = 'a'; UPDATE "Wallet" SET balance = balance + 10 WHERE "userId" = 'b'`)
     const report = await t.store.audit()
     expect(report).toMatchObject({ ok: false, difference: 0 })
-    expect(report.problems).toHaveLength(2)
+    const wallets = report.problems.filter((p) => p.startsWith('wallet '))
+    expect(wallets).toEqual([expect.stringContaining('wallet g/a holds 990'), expect.stringContaining('wallet g/b holds 1010')])
+    // Written behind the store's back, the balances also left the leaderboard's ranges behind.
+    expect(report.problems.filter((p) => p.includes('the leaderboard counts'))).not.toEqual([])
+  })
+
+  test('a leaderboard range that does not count its wallets is found', async () => {
+    await t.store.wallets.get('g', 'a')
+    await t.store.wallets.grant('g', 'b', 5000)
+    expect((await t.store.audit()).ok).toBe(true)
+    tamper(t.url, `UPDATE "WalletBucket" SET wallets = wallets + 1 WHERE "guildId" = 'g' AND wallets = 1 AND bucket = (SELECT MIN(bucket) FROM "WalletBucket")`)
+    const report = await t.store.audit()
+    expect(report).toMatchObject({ ok: false, difference: 0 })
+    expect(report.problems).toEqual([expect.stringMatching(/^balance g range \d+: the leaderboard counts 1 wallet too many$/)])
   })
 
   test('npm run audit prints the report as JSON and exits 1 when the books are off', async () => {

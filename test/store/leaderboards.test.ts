@@ -1,4 +1,6 @@
+import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { balanceBucket, bucketEnd } from '../../src/store/balance-buckets.js'
 import { tempStore } from './temp-db.js'
 
 let t: Awaited<ReturnType<typeof tempStore>>
@@ -48,6 +50,47 @@ describe('leaderboards', () => {
     await t.store.wallets.grant('g', 'p28', 10) // now tied with p27 at 730
     expect((await t.store.leaderboards.chips('g', 'p28', 10)).caller).toEqual({ rank: 29, userId: 'p28', value: 730 })
     expect((await t.store.leaderboards.chips('g', 'p29', 10)).caller).toEqual({ rank: 31, userId: 'p29', value: 710 })
+  })
+
+  test('chips: every rank equals 1 + the wallets with more chips, through grants and buy-ins across balance ranges', async () => {
+    // Balances around range edges (127/128, 255/256, 1023/1024, ...) and far apart.
+    const amount = fc.oneof(fc.integer({ min: 1, max: 300 }), fc.integer({ min: 1, max: 5_000_000 }), fc.constantFrom(1, 127, 128, 255, 256, 1023, 1024, 65_535, 65_536))
+    const users = ['u0', 'u1', 'u2', 'u3', 'u4', 'u5', 'u6', 'u7', 'u8', 'u9', 'u10', 'u11']
+    const step = fc.record({ user: fc.constantFrom(...users), amount, out: fc.boolean() })
+    let guild = 0
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 25 }), async (steps) => {
+        const g = `prop${guild++}`
+        await t.store.settings.update(g, { startingGrant: 0 })
+        for (const s of steps) {
+          const w = await t.store.wallets.get(g, s.user)
+          // Out: a buy-in of up to the balance; in: a grant.
+          if (s.out && w.balance > 0) await t.store.wallets.withdraw(g, s.user, Math.min(w.balance, s.amount), { kind: 'stack', userId: s.user }, null, 'buy-in')
+          else await t.store.wallets.grant(g, s.user, s.amount)
+        }
+        const held = new Map<string, number>()
+        for (const u of users) {
+          const w = await t.store.wallets.peek(g, u)
+          if (w) held.set(u, w.balance)
+        }
+        for (const [u, balance] of held) {
+          const board = await t.store.leaderboards.chips(g, u, 1)
+          expect(board.caller).toEqual({ rank: 1 + [...held.values()].filter((b) => b > balance).length, userId: u, value: balance })
+        }
+      }),
+      { numRuns: 40, seed: 29_11_2026 },
+    )
+  })
+
+  test('balance ranges: ordered like the balances, ending where the next begins', () => {
+    const wrong: number[] = []
+    for (let b = 1; b < 70_000; b++) {
+      const [before, now] = [balanceBucket(b - 1), balanceBucket(b)]
+      if (!(now === before || (now === before + 1 && bucketEnd(b - 1) === b))) wrong.push(b)
+    }
+    expect(wrong).toEqual([])
+    expect(balanceBucket(2 ** 31 - 1)).toBeLessThan(1664)
+    expect(bucketEnd(26_000) - 26_000).toBeLessThanOrEqual(26_000 / 64)
   })
 
   test('a caller without a wallet gets no row, and the board does not create one', async () => {

@@ -8,6 +8,7 @@ import Database from 'better-sqlite3'
 import { afterEach, describe, expect, test } from 'vitest'
 import { committedMigrations, migrateSqlite, MIGRATIONS_DIR } from '../../src/store/migrate.js'
 import { openStore } from '../../src/store/index.js'
+import { balanceBucket } from '../../src/store/balance-buckets.js'
 
 const run = promisify(execFile)
 const dirs: string[] = []
@@ -80,5 +81,31 @@ describe('migrations', () => {
     })
     expect(stdout).toMatch(/No pending migrations to apply/)
     expect(applied(file)).toHaveLength(committedMigrations().length)
+  })
+
+  test('the balance ranges migration counts the wallets a database already has, as the store would', () => {
+    const dir = tempDir()
+    const before = path.join(dir, 'before')
+    fs.mkdirSync(before)
+    const names = committedMigrations().map((m) => m.name)
+    const upTo = names.indexOf('20261129160000_wallet_buckets')
+    for (const name of names.slice(0, upTo)) fs.cpSync(path.join(MIGRATIONS_DIR, name), path.join(before, name), { recursive: true })
+    const file = path.join(dir, 'bot.db')
+    migrateSqlite(file, before)
+    const balances = [0, 1, 127, 128, 129, 255, 256, 1000, 1000, 1023, 1024, 26_000, 65_535, 65_536, 1_000_000_007, 2 ** 31 - 1]
+    const db = new Database(file)
+    const insert = db.prepare(`INSERT INTO "Wallet" ("guildId", "userId", "balance", "createdAt") VALUES (?, ?, ?, '2026-11-29T00:00:00.000+00:00')`)
+    balances.forEach((b, i) => insert.run(i % 2 ? 'g1' : 'g2', `u${i}`, b))
+    db.close()
+    expect(migrateSqlite(file)).toEqual(names.slice(upTo))
+    const want = new Map<string, number>()
+    balances.forEach((b, i) => {
+      const k = `${i % 2 ? 'g1' : 'g2'} ${balanceBucket(b)}`
+      want.set(k, (want.get(k) ?? 0) + 1)
+    })
+    const after = new Database(file, { readonly: true })
+    const rows = after.prepare(`SELECT "guildId", "bucket", "wallets" FROM "WalletBucket"`).all() as { guildId: string; bucket: number; wallets: number }[]
+    after.close()
+    expect(new Map(rows.map((r) => [`${r.guildId} ${r.bucket}`, r.wallets]))).toEqual(want)
   })
 })

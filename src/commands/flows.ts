@@ -9,10 +9,10 @@ import {
 import type { GameId, Outcome } from '../games/core/engine.js'
 import { engineFor } from '../games/registry.js'
 import type { TableSnapshot, TableUpdate } from '../tables/index.js'
-import type { WalletInfo } from '../store/index.js'
+import type { SettingsPatch, WalletInfo } from '../store/index.js'
 import { moveToAction, type Move } from '../render/custom-id.js'
 import { ephemeral, forUpdate, type Payload } from '../render/payload.js'
-import { REFUSALS, renderBalance, renderHelp, renderLeaderboard, renderRefusal, renderRules, type BalanceInfo } from '../render/messages.js'
+import { REFUSALS, renderBalance, renderHelp, renderLeaderboard, renderRefusal, renderRules, renderSettings, type BalanceInfo } from '../render/messages.js'
 import { renderHandView, renderTableMessage } from '../render/table.js'
 import { actionForLog } from '../log.js'
 import { parseTurnDeadline } from '../scheduler/deadline-option.js'
@@ -233,6 +233,41 @@ export async function chipsGrant(ctx: BotContext, interaction: ChatInputCommandI
   if (!result.ok) return sayRefusal(interaction, result.error.message)
   ctx.log.info({ guildId: interaction.guildId, amount }, 'chips granted')
   await say(interaction, renderBalance(balanceInfo(ctx, result.value), `Granted ${amount} chips`))
+}
+
+export async function showSettings(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  await say(interaction, renderSettings(await ctx.tables.settings(interaction.guildId!)))
+}
+
+/** What `/settings set` was given, as the store's patch; the turn time is typed like a table's deadline. */
+export interface SettingsRequest {
+  readonly startingGrant: number | null
+  readonly dailyAmount: number | null
+  readonly turnTime: string | null
+  readonly stakes: number | null
+  readonly buyIn: number | null
+}
+
+export async function changeSettings(ctx: BotContext, interaction: ChatInputCommandInteraction, req: SettingsRequest): Promise<void> {
+  await deferPrivately(interaction)
+  if (interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) !== true) {
+    return sayRefusal(interaction, 'Only members with Manage Server can change the server settings. `/settings show` shows them.')
+  }
+  const patch: { -readonly [K in keyof SettingsPatch]: SettingsPatch[K] } = {}
+  if (req.startingGrant !== null) patch.startingGrant = req.startingGrant
+  if (req.dailyAmount !== null) patch.dailyAmount = req.dailyAmount
+  if (req.stakes !== null) patch.defaultStakes = req.stakes
+  if (req.buyIn !== null) patch.defaultBuyIn = req.buyIn
+  if (req.turnTime !== null) {
+    const parsed = parseTurnDeadline(req.turnTime)
+    if (!parsed.ok) return sayRefusal(interaction, parsed.message)
+    patch.turnMs = parsed.ms
+  }
+  if (Object.keys(patch).length === 0) return sayRefusal(interaction, 'Name at least one setting to change, e.g. `/settings set daily_chips: 200`.')
+  const result = await ctx.tables.updateSettings(interaction.guildId!, patch)
+  if (!result.ok) return sayRefusal(interaction, result.error.message)
+  ctx.log.info({ guildId: interaction.guildId, changed: Object.keys(patch) }, 'settings changed')
+  await say(interaction, renderSettings(result.value, 'Server settings changed'))
 }
 
 export async function showLeaderboard(ctx: BotContext, interaction: ChatInputCommandInteraction, game: string | null): Promise<void> {

@@ -7,11 +7,12 @@ import { badugi } from './badugi.js'
 import { hand } from './hand.js'
 import { table } from './table.js'
 import { chips } from './chips.js'
+import { settings } from './settings.js'
 import { leaderboard } from './leaderboard.js'
 import { rules } from './rules.js'
 import { help } from './help.js'
 
-export const COMMANDS: readonly Command[] = [bugami, bura, badugi, hand, table, chips, leaderboard, rules, help]
+export const COMMANDS: readonly Command[] = [bugami, bura, badugi, hand, table, chips, leaderboard, settings, rules, help]
 
 export function commandByName(name: string): Command | undefined {
   return COMMANDS.find((c) => c.data.name === name)

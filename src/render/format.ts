@@ -57,3 +57,12 @@ export function listText(items: readonly string[]): string {
   if (items.length <= 1) return items[0] ?? ''
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`
 }
+
+/** A duration in words: "30 s", "10 min", "12 h", "2 d". */
+export function durationText(ms: number): string {
+  const s = Math.round(ms / 1000)
+  if (s < 120) return `${s} s`
+  if (s < 7200) return `${Math.round(s / 60)} min`
+  if (s < 172_800 && s % 86_400 !== 0) return `${Math.round(s / 360) / 10} h`.replace('.0 h', ' h')
+  return `${Math.round(s / 8640) / 10} d`.replace('.0 d', ' d')
+}

@@ -2,7 +2,8 @@ import type { GameId } from '../games/core/engine.js'
 import { button, buttonRows, clip, COLOURS, ephemeral, NO_PINGS, type Payload } from './payload.js'
 import { CARD_CODES_NOTE, RULES } from './rules-text.js'
 import { rulesPageId } from './custom-id.js'
-import { formatNumber } from './format.js'
+import { durationText, formatNumber } from './format.js'
+import type { GuildSettingsValue } from '../store/index.js'
 import type { APIEmbed, APIEmbedField } from 'discord.js'
 
 /** Payloads that do not depend on a game state: rules, help, leaderboards, balances, refusals. */
@@ -92,6 +93,10 @@ export function renderHelp(opts: HelpOptions = {}): Payload {
         name: 'Chips and rankings',
         value: '`/chips balance` · `/chips daily` · `/chips grant` (Manage Server) · `/leaderboard [game]`. Chips are per server and carry across tables.',
       },
+      {
+        name: 'Server settings',
+        value: '`/settings show` · `/settings set` (Manage Server): starting chips, daily chips, default turn time, stakes and buy-in of new tables.',
+      },
       { name: 'Rules', value: '`/rules bugami`, `/rules bura`, `/rules badugi`, or the **Rules** button on a table.' },
     ],
   }
@@ -156,6 +161,20 @@ export function renderBalance(info: BalanceInfo, headline?: string): Payload {
     lines.push(info.nextDailyAt === null ? 'Your daily chips are ready: `/chips daily`.' : `Next daily chips ${relativeTime(info.nextDailyAt)}.`)
   }
   return ephemeral({ embeds: [{ title: clip(headline ?? 'Chips', 256), color: COLOURS.info, description: lines.join('\n') }] })
+}
+
+/** A server's settings, as `/settings show` and `/settings set` answer. */
+export function renderSettings(settings: GuildSettingsValue, headline = 'Server settings'): Payload {
+  const fields: APIEmbedField[] = [
+    { name: 'Starting chips', value: `${formatNumber(settings.startingGrant)} for a member's first wallet`, inline: true },
+    { name: 'Daily chips', value: `${formatNumber(settings.dailyAmount)} every 20 hours`, inline: true },
+    { name: 'Turn time', value: `${durationText(settings.turnMs)} for new tables`, inline: true },
+    { name: 'Stakes', value: `Bura ante and Badugi big blind ${formatNumber(settings.defaultStakes)}`, inline: true },
+    { name: 'Buy-in', value: `${formatNumber(settings.defaultBuyIn)} chips to sit at a new Bura or Badugi table`, inline: true },
+  ]
+  return ephemeral({
+    embeds: [{ title: clip(headline, 256), color: COLOURS.info, fields, footer: { text: 'Tables already open keep their turn time, stakes and buy-in.' } }],
+  })
 }
 
 /** A friendly "no" that says what to do instead; only the one who asked sees it. */

@@ -2,7 +2,7 @@ import type { APIEmbed, APIEmbedField } from 'discord.js'
 import { engineFor } from '../games/registry.js'
 import type { AnyEngine } from '../games/core/engine.js'
 import { tableButtonId } from './custom-id.js'
-import { chips, listText } from './format.js'
+import { chips, durationText, listText } from './format.js'
 import { RENDERERS, type GameRenderer } from './games/index.js'
 import { mention, relativeTime } from './messages.js'
 import { button, ButtonStyle, buttonRows, clip, COLOURS, ephemeral, NO_PINGS, type Payload } from './payload.js'
@@ -32,15 +32,6 @@ function contextFor(table: RenderTable): RenderContext {
       return user ? mention(user) : `Seat ${position + 1}`
     },
   }
-}
-
-/** Turn time in words: "30 s", "10 min", "12 h", "2 d". */
-function durationText(ms: number): string {
-  const s = Math.round(ms / 1000)
-  if (s < 120) return `${s} s`
-  if (s < 7200) return `${Math.round(s / 60)} min`
-  if (s < 172_800 && s % 86_400 !== 0) return `${Math.round(s / 360) / 10} h`.replace('.0 h', ' h')
-  return `${Math.round(s / 8640) / 10} d`.replace('.0 d', ' d')
 }
 
 function optionsText(table: RenderTable): string {

@@ -6,7 +6,7 @@ import { ENGINES } from '../games/registry.js'
 import { isUniqueViolation } from '../store/db.js'
 import type { AuditReport } from '../store/audit.js'
 import type { Leaderboard } from '../store/leaderboards.js'
-import { MAX_TURN_MS, MIN_TURN_MS } from '../store/settings.js'
+import { MAX_TURN_MS, MIN_TURN_MS, type GuildSettingsValue, type SettingsPatch } from '../store/settings.js'
 import type { Repos, Store } from '../store/store.js'
 import type { TableRecord } from '../store/tables.js'
 import { MAX_AMOUNT, type DailyClaim, type WalletInfo } from '../store/wallets.js'
@@ -168,6 +168,17 @@ export class TableService {
     }))
     const viewer = { userId: callerId, rank: board.caller?.rank ?? null, value: board.caller?.value ?? null }
     return { ...board, unit, entries, viewer }
+  }
+
+  // ---- server settings ---------------------------------------------------------------
+
+  settings(guildId: string): Promise<GuildSettingsValue> {
+    return this.store.settings.get(guildId)
+  }
+
+  /** Changes some of a server's settings; the command has checked Manage Server. */
+  updateSettings(guildId: string, patch: SettingsPatch): Promise<Outcome<GuildSettingsValue>> {
+    return this.store.settings.update(guildId, patch)
   }
 
   audit(): Promise<AuditReport> {

@@ -15,7 +15,7 @@ function subOptions(command: string, sub: string): string[] {
 
 describe('slash command definitions', () => {
   it('registers exactly the commands of the bot, in servers only', () => {
-    expect(defs.map((d) => d.name)).toEqual(['bugami', 'bura', 'badugi', 'hand', 'table', 'chips', 'leaderboard', 'rules', 'help'])
+    expect(defs.map((d) => d.name)).toEqual(['bugami', 'bura', 'badugi', 'hand', 'table', 'chips', 'leaderboard', 'settings', 'rules', 'help'])
     for (const d of defs) expect(d.contexts).toEqual([InteractionContextType.Guild])
   })
 
@@ -28,11 +28,13 @@ describe('slash command definitions', () => {
     ])
   })
 
-  it('has the table, chips, leaderboard and rules subcommands and options', () => {
+  it('has the table, chips, leaderboard, settings and rules subcommands and options', () => {
     expect(byName.get('table')!.options!.map((o) => o.name)).toEqual(['status', 'leave', 'end', 'kick'])
     expect(byName.get('chips')!.options!.map((o) => o.name)).toEqual(['balance', 'daily', 'grant'])
     expect(byName.get('leaderboard')!.options!.map((o) => [o.name, o.required ?? false])).toEqual([['game', false]])
     expect(byName.get('rules')!.options!.map((o) => [o.name, o.required ?? false])).toEqual([['game', true]])
+    expect(byName.get('settings')!.options!.map((o) => o.name)).toEqual(['show', 'set'])
+    expect(subOptions('settings', 'set')).toEqual(['starting_chips', 'daily_chips', 'turn_time', 'stakes', 'buy_in'])
   })
 
   it('maps slash option names to the engine option names of RULES.md', () => {

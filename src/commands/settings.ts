@@ -1,0 +1,30 @@
+import { SlashCommandBuilder } from 'discord.js'
+import type { Command } from './types.js'
+import { changeSettings, showSettings } from './flows.js'
+
+export const settings: Command = {
+  data: new SlashCommandBuilder()
+    .setName('settings')
+    .setDescription("This server's chips and table defaults")
+    .addSubcommand((s) => s.setName('show').setDescription('Show the server settings'))
+    .addSubcommand((s) =>
+      s
+        .setName('set')
+        .setDescription('Change server settings (Manage Server)')
+        .addIntegerOption((o) => o.setName('starting_chips').setDescription("Chips in a member's first wallet").setMinValue(0).setMaxValue(1_000_000))
+        .addIntegerOption((o) => o.setName('daily_chips').setDescription('Chips of the daily claim').setMinValue(0).setMaxValue(1_000_000))
+        .addStringOption((o) => o.setName('turn_time').setDescription('Default time per turn of new tables, 30s to 48h (e.g. 10m, 2h)'))
+        .addIntegerOption((o) => o.setName('stakes').setDescription('Default Bura ante and Badugi big blind').setMinValue(1).setMaxValue(100_000))
+        .addIntegerOption((o) => o.setName('buy_in').setDescription('Default chips to sit at a Bura or Badugi table').setMinValue(1).setMaxValue(10_000_000)),
+    ),
+  async execute(interaction, ctx) {
+    if (interaction.options.getSubcommand() === 'show') return showSettings(ctx, interaction)
+    return changeSettings(ctx, interaction, {
+      startingGrant: interaction.options.getInteger('starting_chips'),
+      dailyAmount: interaction.options.getInteger('daily_chips'),
+      turnTime: interaction.options.getString('turn_time'),
+      stakes: interaction.options.getInteger('stakes'),
+      buyIn: interaction.options.getInteger('buy_in'),
+    })
+  },
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import { buttonLabels, eachTestWorld, textOf } from './harness.js'
+
+const startWorld = eachTestWorld()
+
+describe('server settings', () => {
+  it('Manage Server changes them, everyone sees them, and new wallets and tables follow them', async () => {
+    const w = await startWorld(['alice', 'bob', 'carol', 'dave'], { admins: ['carol'] })
+    const [alice, bob, carol, dave] = ['alice', 'bob', 'carol', 'dave'].map((n) => w.member(n))
+
+    const defaults = await bob!.slash(w.channel, 'settings show')
+    expect(defaults.ephemeral).toBe(true)
+    expect(textOf(defaults)).toContain('1,000 for a member')
+    expect(textOf(defaults)).toContain('12 h for new tables')
+
+    // Not an admin: refused privately, nothing changes.
+    const refused = await bob!.slash(w.channel, 'settings set', { daily_chips: 1 })
+    expect(refused.ephemeral).toBe(true)
+    expect(refused.content).toMatch(/Manage Server/)
+    // An admin who names nothing, or a turn time out of range, is told so.
+    expect((await carol!.slash(w.channel, 'settings set')).content).toMatch(/at least one setting/)
+    expect((await carol!.slash(w.channel, 'settings set', { turn_time: '3d' })).content).toMatch(/between 30 seconds and 48 hours/)
+    expect(await w.bot.store.settings.get(w.guild.id)).toMatchObject({ dailyAmount: 100, turnMs: 12 * 3_600_000 })
+
+    const changed = await carol!.slash(w.channel, 'settings set', { starting_chips: 5000, daily_chips: 250, turn_time: '2h', stakes: 20, buy_in: 300 })
+    expect(changed.ephemeral).toBe(true)
+    expect(changed.embeds[0]!.title).toBe('Server settings changed')
+    for (const shown of ['5,000 for a member', '250 every 20 hours', '2 h for new tables', 'Badugi big blind 20', '300 chips to sit'])
+      expect(textOf(changed)).toContain(shown)
+    expect(textOf(await alice!.slash(w.channel, 'settings show'))).toContain('250 every 20 hours')
+
+    // A member's first wallet starts with the new grant; the daily claim pays the new amount.
+    expect(textOf(await dave!.slash(w.channel, 'chips balance'))).toContain('**5,000** chips')
+    expect(textOf(await dave!.slash(w.channel, 'chips daily'))).toContain('**5,250** chips')
+
+    // A Bura table opened without options takes the server's ante, buy-in and turn time.
+    await alice!.slash(w.channel, 'bura start')
+    await w.channel.waitFor((m) => buttonLabels(m).includes('Join'))
+    const table = await w.table()
+    expect(table).toMatchObject({ turnMs: 2 * 3_600_000, buyIn: 300, options: expect.objectContaining({ ante: 20 }) })
+  })
+})

@@ -25,8 +25,8 @@ export interface DeskDeps {
  */
 export class TableDesk {
   private readonly queue = new SerialQueue()
-  // The latest public log lines per table, shown on the table message (memory only: a restart
-  // starts the list afresh, the game itself is in the database).
+  // The latest public log lines per table, shown on the table message. Kept in memory; after a
+  // restart a table's lines are replayed from its action log the first time it is shown.
   private readonly recentLines = new Map<string, string[]>()
 
   constructor(private readonly deps: DeskDeps) {}
@@ -36,11 +36,13 @@ export class TableDesk {
     if (update.duplicate) return
     const table = update.table
     this.deps.onTable(table)
-    this.remember(table.id, describeEvents(table, update.events))
     // The change is already saved: if Discord fails here, the player still gets their answer and
     // the next change shows the table again.
     await this.queue
       .run(table.id, async () => {
+        // In the table's queue, so lines are added in the order the changes are shown.
+        if (this.recentLines.has(table.id)) this.remember(table.id, describeEvents(table, update.events))
+        else await this.restoreLines(table)
         const messageId = await this.publish(table.id)
         if (update.ping.length > 0 && table.status === 'playing') {
           await postInChannel(this.deps.client, table.channelId, renderTurnPing(table, update.ping, messageId) as Sendable)
@@ -50,14 +52,25 @@ export class TableDesk {
       .catch((error: unknown) => this.deps.log.error({ err: error, tableId: table.id }, 'could not show the table in its channel'))
   }
 
-  /** The latest public log lines of a table, oldest first. */
-  recent(tableId: string): readonly string[] {
+  /** The latest public log lines of a table, oldest first (in the table's queue, like every change shown). */
+  recent(table: TableSnapshot): Promise<readonly string[]> {
+    return this.queue.run(table.id, async () => {
+      if (!this.recentLines.has(table.id)) await this.restoreLines(table)
+      return this.lines(table.id)
+    })
+  }
+
+  private lines(tableId: string): readonly string[] {
     return this.recentLines.get(tableId) ?? []
   }
 
   private remember(tableId: string, lines: readonly string[]): void {
-    if (lines.length === 0) return
-    this.recentLines.set(tableId, [...this.recent(tableId), ...lines].slice(-RECENT_KEPT))
+    this.recentLines.set(tableId, [...this.lines(tableId), ...lines].slice(-RECENT_KEPT))
+  }
+
+  /** The lines of the game now at the table, from its log (which already holds the change being shown). */
+  private async restoreLines(table: TableSnapshot): Promise<void> {
+    this.remember(table.id, describeEvents(table, await this.deps.tables.currentGameEvents(table.id)))
   }
 
   /** Waits for queued Discord work (for a clean stop). */
@@ -72,7 +85,7 @@ export class TableDesk {
     const messageId = await showPublicMessage(
       this.deps,
       { channelId: table.channelId, messageId: table.messageId },
-      renderTableMessage(table, this.deps.clock.now(), this.recent(table.id)) as Sendable,
+      renderTableMessage(table, this.deps.clock.now(), this.lines(table.id)) as Sendable,
       (url) => renderRetiredTableMessage(url) as Sendable,
     )
     if (messageId !== table.messageId) await this.deps.tables.setMessageId(table.id, messageId)

@@ -158,7 +158,7 @@ export async function tableStatus(ctx: BotContext, interaction: ChatInputCommand
   await deferPrivately(interaction)
   const table = await tableHere(ctx, interaction)
   // The public view, privately: without buttons, which belong on the table message itself.
-  if (table) await say(interaction, ephemeral({ ...renderTableMessage(table, ctx.clock.now(), ctx.desk.recent(table.id)), components: [] }))
+  if (table) await say(interaction, ephemeral({ ...renderTableMessage(table, ctx.clock.now(), await ctx.desk.recent(table)), components: [] }))
 }
 
 /** `/hand` (tableId null: the table in this channel) and the "Your hand" button. */

@@ -49,9 +49,19 @@ export class ActionLog {
     await this.sql.execute(Prisma.sql`INSERT INTO "Interaction" ("id", "tableId", "version", "createdAt") VALUES (${interactionId}, ${tableId}, ${version}, ${new Date(this.now())})`)
   }
 
-  async list(tableId: string): Promise<LogEntry[]> {
+  /** The whole log of a table, oldest first. */
+  list(tableId: string): Promise<LogEntry[]> {
+    return this.entries(tableId, Prisma.empty)
+  }
+
+  /** The entries of the game now at the table: from its last setup entry on. */
+  currentGame(tableId: string): Promise<LogEntry[]> {
+    return this.entries(tableId, Prisma.sql`AND "seq" >= (SELECT MAX("seq") FROM "ActionLog" WHERE "tableId" = ${tableId} AND "kind" = ${'setup'})`)
+  }
+
+  private async entries(tableId: string, where: Prisma.Sql): Promise<LogEntry[]> {
     const rows = await this.sql.query<{ seq: unknown; kind: string; seat: unknown; userId: string | null; payload: string; interactionId: string | null; createdAt: unknown }>(
-      Prisma.sql`SELECT "seq", "kind", "seat", "userId", "payload", "interactionId", "createdAt" FROM "ActionLog" WHERE "tableId" = ${tableId} ORDER BY "seq"`,
+      Prisma.sql`SELECT "seq", "kind", "seat", "userId", "payload", "interactionId", "createdAt" FROM "ActionLog" WHERE "tableId" = ${tableId} ${where} ORDER BY "seq"`,
     )
     return rows.map((r) => ({
       seq: num(r.seq),

@@ -4,9 +4,10 @@ import type { LogEntry } from '../store/actions.js'
 /**
  * Folds a table's action log through its engine: setup entries deal from their parameters
  * (seed included), actions and automatic moves are applied, nextDeal entries start the next
- * deal. The result equals the stored state when nothing was lost or half-written.
+ * deal. The result equals the stored state when nothing was lost or half-written. `events`, when
+ * given, collects every entry's engine events in order: the same ones the table saw live.
  */
-export function rebuildState(engine: AnyEngine, log: readonly Pick<LogEntry, 'kind' | 'seat' | 'payload'>[]): unknown {
+export function rebuildState(engine: AnyEngine, log: readonly Pick<LogEntry, 'kind' | 'seat' | 'payload'>[], events?: unknown[]): unknown {
   let state: unknown = null
   for (const [i, e] of log.entries()) {
     const out =
@@ -17,6 +18,7 @@ export function rebuildState(engine: AnyEngine, log: readonly Pick<LogEntry, 'ki
           : engine.apply(state, e.seat!, e.payload)
     if (!out.ok) throw new Error(`log entry ${i} (${e.kind}) was refused on replay: ${out.error.message}`)
     state = out.value.state
+    events?.push(...out.value.events)
   }
   return state
 }

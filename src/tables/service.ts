@@ -12,6 +12,7 @@ import type { TableRecord } from '../store/tables.js'
 import { MAX_AMOUNT, type DailyClaim, type WalletInfo } from '../store/wallets.js'
 import { TableDraft, type MutableSeat } from './draft.js'
 import { refundPot, TABLE_RULES } from './games.js'
+import { rebuildState } from './rebuild.js'
 import { snapshot } from './snapshot.js'
 import type { ActiveTable, ActOptions, CreateTableInput, SeatView, TableSnapshot, TableUpdate } from './types.js'
 
@@ -125,6 +126,19 @@ export class TableService {
     await this.store.tables.setMessageId(tableId, messageId)
     const rec = this.known.get(tableId)
     if (rec) this.known.set(tableId, { ...rec, messageId })
+  }
+
+  /**
+   * The engine events of the game now at a table, replayed from its log: what the table message
+   * showed as its latest lines, for a bot that has just restarted. Empty without a game.
+   */
+  async currentGameEvents(tableId: string): Promise<unknown[]> {
+    const rec = await this.store.tables.get(tableId)
+    const engine = rec && this.engines[rec.game]
+    if (!rec || !engine || rec.state === null) return []
+    const events: unknown[] = []
+    rebuildState(engine, await this.store.actions.currentGame(tableId), events)
+    return events
   }
 
   // ---- chips and boards ----------------------------------------------------------------

@@ -18,10 +18,15 @@ describe('a Bura game through Discord, with the bot restarted mid-game', () => {
     await playUntil(w, (t) => t.progress !== 'acting' || t.version >= started.version + 4)
     const before = await w.table()
     const messageBefore = w.publicMessage(before)
+    const latest = async () => (await alice!.slash(w.channel, 'table status')).embeds[0]!.fields?.find((f) => f.name === 'Latest')?.value
+    const latestBefore = await latest()
+    expect(latestBefore).toBeTruthy()
     await w.restart()
     const after = await w.table()
     expect(after.version).toBe(before.version)
     expect(after.messageId).toBe(before.messageId)
+    // The latest moves are still listed: replayed from the action log.
+    expect(await latest()).toBe(latestBefore)
 
     // The public message from before the restart still works: its Next game button when that
     // game had already ended, then its Your hand button, and a move made from that view applies.

@@ -98,6 +98,11 @@ describe('chips at the table', () => {
     if (!next.ok) return
     const table = next.value.table
     expect(table.seats.filter((s) => s.position !== null).map((s) => s.userId)).toEqual(['ben', 'cat', 'dan'])
+    // The new game starts the log of the game now at the table; replayed, it gives the events the table saw.
+    const current = await fx.t.store.actions.currentGame(id)
+    expect(current.map((e) => e.kind)).toEqual(['setup'])
+    expect(current[0]!.seq).toBeGreaterThan(0)
+    expect(await fx.tables.currentGameEvents(id)).toEqual(next.value.events)
     // The carried pot is still there, plus three antes.
     expect(table.pot).toBe(before.pot + 30)
     const state = table.state as { potShares: number[] }

@@ -53,14 +53,20 @@ export class Rng {
     return t >>> 0
   }
 
-  /** A uniform integer in [0, n), 1 <= n <= 2^32. */
+  /**
+   * A uniform integer in [0, n), 1 <= n <= 2^32: x mod n for the first x that is below
+   * 2^32 - (2^32 mod n), the largest multiple of n that fits.
+   * That test is made as "the n values from x - r up fit below 2^32", which needs only x's own
+   * remainder r. The remainder comes from a division, exact here: `%` on numbers this size is a
+   * floating-point modulo, a slow library call (two per draw were ~7% of the Bugami bench).
+   */
   int(n: number): number {
     if (!(n >= 1 && n <= 0x1_0000_0000 && Number.isInteger(n))) throw new RangeError(`bad range ${n}`)
-    const limit = 0x1_0000_0000 - (0x1_0000_0000 % n)
-    let x: number
-    do x = this.nextUint32()
-    while (x >= limit)
-    return x % n
+    for (;;) {
+      const x = this.nextUint32()
+      const r = x - Math.floor(x / n) * n
+      if (x - r <= 0x1_0000_0000 - n) return r
+    }
   }
 
   pick<T>(items: readonly T[]): T {

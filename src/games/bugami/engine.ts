@@ -122,8 +122,10 @@ export function legalActions(state: BugamiState, seat: number): BugamiAction[] {
 
 // One shared, frozen action object per card, found by the card's two character codes: legalActions runs
 // for every move, and this allocates less and looks up faster than a Map keyed by the card string.
+// The table is allocated at full size: filled index by index from empty, V8 would keep such a sparse
+// array as a dictionary and every lookup would be a hash probe (that was 15% of the bench).
 const cardKey = (card: Card) => card.charCodeAt(0) * 128 + card.charCodeAt(1)
-const PLAY_ACTIONS: (BugamiAction | undefined)[] = []
+const PLAY_ACTIONS = new Array<BugamiAction | undefined>(128 * 128).fill(undefined)
 for (const card of bugamiDeck(2)) PLAY_ACTIONS[cardKey(card)] = Object.freeze({ type: 'play', card })
 
 function bidOf(action: BugamiAction & { type: 'bid' }): Bid | null {

@@ -10,6 +10,8 @@ export interface TurnAlarm {
   readonly deadline: number
   /** The full turn length, from which the reminder time is worked out. */
   readonly turnMs: number
+  /** The reminder for this deadline already went out (before a restart). */
+  readonly reminded: boolean
 }
 
 export interface TurnTimerHandlers {
@@ -37,22 +39,22 @@ export class TurnTimers {
     this.disarm(tableId)
     if (!alarm) return
     const cancel: (() => void)[] = []
-    const remindAt = reminderTime(alarm.deadline, alarm.turnMs)
-    // After a restart a reminder whose time has passed is skipped rather than sent late and twice.
-    if (remindAt > this.clock.now()) {
-      cancel.push(this.clock.schedule(remindAt, () => this.handlers.reminder(tableId, alarm.deadline)))
-    }
-    const fire = () => {
-      this.armed.delete(tableId)
-      this.handlers.deadline(tableId, alarm.deadline)
-    }
-    if (alarm.deadline > this.clock.now()) cancel.push(this.clock.schedule(alarm.deadline, fire))
-    else {
-      // Passed while the bot was down: due now, whatever the clock's own idea of "soon" is.
+    const at = (when: number, fn: () => void) => {
+      if (when > this.clock.now()) {
+        cancel.push(this.clock.schedule(when, fn))
+        return
+      }
+      // Due while the bot was down: now, whatever the clock's own idea of "soon" is.
       let cancelled = false
-      queueMicrotask(() => cancelled || fire())
+      queueMicrotask(() => cancelled || fn())
       cancel.push(() => (cancelled = true))
     }
+    // A reminder that fell due while the bot was down goes out late, once, if the turn is still on.
+    if (!alarm.reminded && alarm.deadline > this.clock.now()) at(reminderTime(alarm.deadline, alarm.turnMs), () => this.handlers.reminder(tableId, alarm.deadline))
+    at(alarm.deadline, () => {
+      this.armed.delete(tableId)
+      this.handlers.deadline(tableId, alarm.deadline)
+    })
     this.armed.set(tableId, { deadline: alarm.deadline, cancel })
   }
 

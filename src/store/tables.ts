@@ -30,6 +30,7 @@ export interface TableRecord {
   readonly seed: number | null
   readonly version: number
   readonly deadlineAt: number | null
+  readonly remindedFor: number | null
   readonly pot: number
   readonly potShares: number[]
   readonly gamesPlayed: number
@@ -79,6 +80,7 @@ type JoinedRow = {
   seed: number | null
   version: number
   deadlineAt: unknown
+  remindedFor: unknown
   pot: number
   potShares: string
   gamesPlayed: number
@@ -94,7 +96,7 @@ type JoinedRow = {
 
 const SELECT_JOINED = Prisma.sql`
   SELECT t."id", t."game", t."guildId", t."channelId", t."messageId", t."status", t."creatorId", t."options", t."buyIn",
-    t."turnMs", t."state", t."seed", t."version", t."deadlineAt", t."pot", t."potShares", t."gamesPlayed", t."logSize",
+    t."turnMs", t."state", t."seed", t."version", t."deadlineAt", t."remindedFor", t."pot", t."potShares", t."gamesPlayed", t."logSize",
     s."userId" AS "seatUserId", s."joinOrder", s."position", s."stack", s."status" AS "seatStatus", s."missedTurns", s."away"
   FROM "GameTable" t LEFT JOIN "TableSeat" s ON s."tableId" = t."id"`
 
@@ -130,6 +132,7 @@ function records(rows: JoinedRow[]): TableRecord[] {
     seed: numOrNull(r.seed),
     version: num(r.version),
     deadlineAt: msOrNull(r.deadlineAt),
+    remindedFor: msOrNull(r.remindedFor),
     pot: num(r.pot),
     potShares: JSON.parse(r.potShares) as number[],
     gamesPlayed: num(r.gamesPlayed),
@@ -170,6 +173,7 @@ export class Tables {
       seed: null,
       version: 0,
       deadlineAt: null,
+      remindedFor: null,
       pot: 0,
       potShares: [],
       gamesPlayed: 0,
@@ -180,6 +184,11 @@ export class Tables {
 
   async setMessageId(id: string, messageId: string | null): Promise<void> {
     await this.sql.execute(Prisma.sql`UPDATE "GameTable" SET "messageId" = ${messageId} WHERE "id" = ${id}`)
+  }
+
+  /** Notes that the reminder for `deadline` went out (not a game change: no version bump). */
+  async setRemindedFor(id: string, deadline: number): Promise<void> {
+    await this.sql.execute(Prisma.sql`UPDATE "GameTable" SET "remindedFor" = ${new Date(deadline)} WHERE "id" = ${id}`)
   }
 
   /**

@@ -128,6 +128,13 @@ export class TableService {
     if (rec) this.known.set(tableId, { ...rec, messageId })
   }
 
+  /** Records that the turn reminder for `deadline` was posted, so a restart does not post it again. */
+  async markReminded(tableId: string, deadline: number): Promise<void> {
+    await this.store.tables.setRemindedFor(tableId, deadline)
+    const rec = this.known.get(tableId)
+    if (rec) this.known.set(tableId, { ...rec, remindedFor: deadline })
+  }
+
   /**
    * The engine events of the game now at a table, replayed from its log: what the table message
    * showed as its latest lines, for a bot that has just restarted. Empty without a game.

@@ -20,6 +20,7 @@ export function snapshot(rec: TableRecord, engine: AnyEngine | undefined): Table
     turnMs: rec.turnMs,
     version: rec.version,
     deadlineAt: rec.deadlineAt,
+    remindedFor: rec.remindedFor,
     pot: rec.pot,
     seats: rec.seats.map((s) => ({ ...s })),
     state: rec.state,

@@ -43,6 +43,8 @@ export interface TableSnapshot {
   readonly version: number
   /** When the waited-for seats time out (ms since epoch); null when nothing waits. */
   readonly deadlineAt: number | null
+  /** The deadline whose turn reminder was sent (`markReminded`), if any. */
+  readonly remindedFor: number | null
   /** Chips in the pot(s) now, or carried to the next Bura game. */
   readonly pot: number
   /** All who ever sat here, in join order (left ones too, with status 'left'). */

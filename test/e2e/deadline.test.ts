@@ -50,6 +50,25 @@ describe('asynchronous play on the injected clock', () => {
     await w.channel.waitFor((m) => m.content.includes(`<@${t1.waitingFor[0]}>`) && m.createdAt > t0.deadlineAt!)
   })
 
+  it('posts a reminder that fell due while the bot was down once it is back, and only once', async () => {
+    const w = await startWorld(['alice', 'bob'])
+    const t0 = await openBura(w, { deadline: '10m' })
+    const first = t0.waitingFor[0]!
+    const isReminder = (m: { content: string }) => /reminder/i.test(m.content) && m.content.includes(`<@${first}>`)
+    // Down from before the reminder (at 7.5 minutes) until after it, back before the deadline.
+    await w.bot.stop()
+    await w.discord.clock.advance(8 * 60_000)
+    await w.boot()
+    await w.channel.waitFor(isReminder)
+    await w.bot.idle()
+    expect((await w.table()).remindedFor).toBe(t0.deadlineAt)
+    // Another restart before the deadline does not post it again; the turn is still waiting.
+    await w.restart()
+    await w.bot.idle()
+    expect(w.channel.publicMessages().filter(isReminder)).toHaveLength(1)
+    expect((await w.table()).version).toBe(t0.version)
+  })
+
   it('posts a fresh table message once the old one is over an hour old; old buttons keep working', async () => {
     const w = await startWorld(['alice', 'bob'])
     const t0 = await openBura(w, { deadline: '2h' })

@@ -241,8 +241,34 @@ function finishDeal(state: PlayingState, lastTrick: CompletedTrick, events: Buga
   const totals = state.totals.map((t, i) => t + scores[i]!)
   const deals = state.deals + 1
   const { winner, tiedAtTop } = matchResult(totals, state.options.target)
-  // Written out (phase first) rather than spread: one object shape per phase keeps this fast.
-  const scored = <P extends 'between' | 'gameOver'>(phase: P) => ({
+  events.push({
+    type: 'dealScored',
+    deal: deals,
+    tricks: state.tricks,
+    bugs: state.bids.map((bid, s) => bugsIn(state.taken[s]!, bid)),
+    scores,
+    totals,
+    tiedAtTop,
+  })
+  if (winner === null) return { state: scoredState('between', state, deals, totals, lastTrick, scores) satisfies DealOverState, events }
+  events.push({ type: 'gameWon', seat: winner, totals })
+  return { state: Object.assign(scoredState('gameOver', state, deals, totals, lastTrick, scores), { winner }) satisfies GameOverState, events }
+}
+
+/**
+ * The state once a deal is scored, written out (phase first) rather than spread: one object shape per
+ * phase keeps this fast. A module-level function, not a closure in finishDeal: tsx compiles with
+ * keepNames, which gives every named closure its name with a defineProperty call each time it is created.
+ */
+function scoredState<P extends 'between' | 'gameOver'>(
+  phase: P,
+  state: PlayingState,
+  deals: number,
+  totals: readonly number[],
+  lastTrick: CompletedTrick,
+  scores: readonly number[],
+) {
+  return {
     phase,
     players: state.players,
     options: state.options,
@@ -258,19 +284,7 @@ function finishDeal(state: PlayingState, lastTrick: CompletedTrick, events: Buga
     bids: state.bids,
     lastTrick,
     scores,
-  })
-  events.push({
-    type: 'dealScored',
-    deal: deals,
-    tricks: state.tricks,
-    bugs: state.bids.map((bid, s) => bugsIn(state.taken[s]!, bid)),
-    scores,
-    totals,
-    tiedAtTop,
-  })
-  if (winner === null) return { state: scored('between') satisfies DealOverState, events }
-  events.push({ type: 'gameWon', seat: winner, totals })
-  return { state: Object.assign(scored('gameOver'), { winner }) satisfies GameOverState, events }
+  }
 }
 
 export function nextDeal(state: BugamiState): Step {

@@ -7,19 +7,10 @@ import { SharedConnection, type RootSql, type Sql } from './sql.js'
 export type Atomic = <T>(fn: (sql: Sql) => Promise<T>) => Promise<T>
 
 export interface Connection {
-  /** Typed reads outside transactions (lists, aggregates, the audit). */
+  /** Typed reads outside store transactions (the audit's aggregates); never inside one, where it would wait for that very transaction. */
   readonly prisma: PrismaClient
   /** Every write and every transaction: portable SQL through the same driver adapter. */
   readonly sql: RootSql
-}
-
-/**
- * Prisma's typed reads run on the root client only: inside a store transaction they would wait
- * for the very transaction that is waiting for them.
- */
-export function rootOnly(prisma: PrismaClient | null): PrismaClient {
-  if (!prisma) throw new Error('a Prisma client query inside a store transaction: use its SQL')
-  return prisma
 }
 
 export async function connectSqlite(file: string): Promise<Connection> {

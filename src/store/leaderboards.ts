@@ -1,6 +1,5 @@
-import { Prisma, type PrismaClient } from '../generated/prisma/client.js'
+import { Prisma } from '../generated/prisma/client.js'
 import { balanceBucket, bucketEnd } from './balance-buckets.js'
-import { rootOnly } from './db.js'
 import { num, type Sql } from './sql.js'
 
 export interface LeaderRow {
@@ -12,6 +11,8 @@ export interface LeaderRow {
   /** The tie-break figure where the board has one (games: played, fewer first; Bugami: points). */
   readonly secondary?: number
 }
+
+type StatFigures = { userId: string; played: unknown; won: unknown; netChips: unknown; points: unknown }
 
 export interface Leaderboard {
   readonly board: 'chips' | 'wins' | 'netChips' | 'bugami'
@@ -26,11 +27,7 @@ export interface Leaderboard {
  * 1 + the number of players strictly ahead, so exact ties share a rank.
  */
 export class Leaderboards {
-  constructor(
-    private readonly sql: Sql,
-    /** Typed reads for the stat boards (null inside a transaction). */
-    private readonly prisma: PrismaClient | null,
-  ) {}
+  constructor(private readonly sql: Sql) {}
 
   /**
    * Wallet balances of a server: the top rows, the caller's wallet, and when the caller is not
@@ -77,6 +74,11 @@ export class Leaderboards {
     return this.statBoard('bugami', guildId, 'bugami', callerId, limit, 'won', 'points', 'desc')
   }
 
+  /**
+   * A board over `Stat`, in the order of one of its indexes (schema.prisma): the top rows are the
+   * first entries of the index, and the caller's rank counts two index ranges, those ahead on
+   * the figure and those level on it but ahead on the tie-break.
+   */
   private async statBoard(
     board: Leaderboard['board'],
     guildId: string,
@@ -87,29 +89,29 @@ export class Leaderboards {
     second: 'played' | 'points' | null,
     secondDir: 'asc' | 'desc',
   ): Promise<Leaderboard> {
-    const where = { guildId, game, played: { gt: 0 } }
-    const orderBy = [{ [field]: 'desc' as const }, ...(second ? [{ [second]: secondDir }] : []), { userId: 'asc' as const }]
-    const db = rootOnly(this.prisma)
+    // Column names from the fixed unions above; every value is a parameter.
+    const col = (c: 'won' | 'netChips' | 'played' | 'points') => Prisma.raw(`"${c}"`)
+    const onBoard = Prisma.sql`"guildId" = ${guildId} AND "game" = ${game} AND "played" > 0`
+    const order = [Prisma.sql`${col(field)} DESC`, ...(second ? [Prisma.sql`${col(second)} ${Prisma.raw(secondDir === 'desc' ? 'DESC' : 'ASC')}`] : []), Prisma.sql`"userId" ASC`]
+    const columns = Prisma.sql`"userId", "played", "won", "netChips", "points"`
     const [top, mine] = await Promise.all([
-      db.stat.findMany({ where, orderBy, take: limit }),
-      db.stat.findUnique({ where: { guildId_userId_game: { guildId, userId: callerId, game } } }),
+      this.sql.query<StatFigures>(Prisma.sql`SELECT ${columns} FROM "Stat" WHERE ${onBoard} ORDER BY ${Prisma.join(order)} LIMIT ${limit}`),
+      this.sql.query<StatFigures>(Prisma.sql`SELECT ${columns} FROM "Stat" WHERE "guildId" = ${guildId} AND "userId" = ${callerId} AND "game" = ${game}`),
     ])
-    const pickRow = (s: { userId: string; won: number; netChips: number; played: number; points: number }) => ({
-      userId: s.userId,
-      value: s[field],
-      ...(second ? { secondary: s[second] } : {}),
-    })
+    const pickRow = (s: StatFigures) => ({ userId: s.userId, value: num(s[field]), ...(second ? { secondary: num(s[second]) } : {}) })
     const rows = withRanks(top.map(pickRow))
+    const own = mine[0]
     let caller: LeaderRow | null = null
-    if (mine && mine.played > 0) {
+    if (own && num(own.played) > 0) {
       const listed = rows.find((r) => r.userId === callerId)
       if (listed) caller = listed
       else {
-        const v = mine[field]
-        const ahead = second
-          ? { OR: [{ [field]: { gt: v } }, { [field]: v, [second]: secondDir === 'desc' ? { gt: mine[second] } : { lt: mine[second] } }] }
-          : { [field]: { gt: v } }
-        caller = { rank: 1 + (await db.stat.count({ where: { ...where, ...ahead } })), ...pickRow(mine) }
+        const v = num(own[field])
+        const level = second
+          ? Prisma.sql` + (SELECT COUNT(*) FROM "Stat" WHERE ${onBoard} AND ${col(field)} = ${v} AND ${col(second)} ${Prisma.raw(secondDir === 'desc' ? '>' : '<')} ${num(own[second])})`
+          : Prisma.empty
+        const [ahead] = await this.sql.query<{ n: unknown }>(Prisma.sql`SELECT (SELECT COUNT(*) FROM "Stat" WHERE ${onBoard} AND ${col(field)} > ${v})${level} AS "n"`)
+        caller = { rank: 1 + num(ahead?.n ?? 0), ...pickRow(own) }
       }
     }
     return { board, game, rows, caller }

@@ -46,8 +46,8 @@ export interface OpenStoreOptions {
   readonly durability?: 'full' | 'process'
 }
 
-/** `prisma` is null inside a transaction: repositories there use its SQL only. */
-function repos(sql: Sql, prisma: PrismaClient | null, atomic: Atomic, now: () => number): Repos {
+/** The repositories on `sql`: the root connection, or an open transaction. */
+function repos(sql: Sql, atomic: Atomic, now: () => number): Repos {
   return {
     wallets: new Wallets(sql, atomic, now),
     ledger: new Ledger(sql, now),
@@ -55,7 +55,7 @@ function repos(sql: Sql, prisma: PrismaClient | null, atomic: Atomic, now: () =>
     tables: new Tables(sql, now),
     actions: new ActionLog(sql, now),
     stats: new Stats(sql),
-    leaderboards: new Leaderboards(sql, prisma),
+    leaderboards: new Leaderboards(sql),
   }
 }
 
@@ -78,10 +78,10 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
   // Inside a transaction, "atomic" work is simply part of it.
   const inTx = (tx: Sql): Atomic => (fn) => fn(tx)
   return {
-    ...repos(sql, prisma, (fn) => sql.transaction(fn), now),
+    ...repos(sql, (fn) => sql.transaction(fn), now),
     prisma,
     clock,
-    transaction: (fn) => sql.transaction((tx) => fn(repos(tx, null, inTx(tx), now))),
+    transaction: (fn) => sql.transaction((tx) => fn(repos(tx, inTx(tx), now))),
     audit: () => audit(prisma),
     close: () => prisma.$disconnect(),
   }

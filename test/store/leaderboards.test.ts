@@ -123,6 +123,47 @@ describe('leaderboards', () => {
     expect((await t.store.leaderboards.wins('g', 'badugi', 'a')).rows).toEqual([])
   })
 
+  test('per-game boards: every rank equals 1 + the players strictly ahead on the figure, then the tie-break', async () => {
+    const users = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']
+    const game = fc.record({
+      players: fc.subarray(users, { minLength: 2 }),
+      winner: fc.nat(),
+      points: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 8, maxLength: 8 }),
+      chips: fc.array(fc.integer({ min: -3, max: 3 }), { minLength: 8, maxLength: 8 }),
+    })
+    let guild = 0
+    await fc.assert(
+      fc.asyncProperty(fc.array(game, { minLength: 1, maxLength: 12 }), async (games) => {
+        const g = `stats${guild++}`
+        for (const x of games) {
+          const won = x.players[x.winner % x.players.length]
+          for (const name of ['bura', 'bugami'])
+            await t.store.stats.recordGame(g, name, x.players.map((u, i) => ({ userId: u, won: u === won, points: x.points[i]! })))
+          await t.store.stats.addNetChips(g, 'bura', new Map(x.players.map((u, i) => [u, x.chips[i]!])))
+        }
+        const figures = new Map<string, { bura: { won: number; played: number; netChips: number }; bugami: { won: number; points: number } }>()
+        for (const u of users) {
+          const rows = await t.store.stats.get(g, u)
+          const bura = rows.find((r) => r.game === 'bura')
+          const bugami = rows.find((r) => r.game === 'bugami')
+          if (bura && bugami) figures.set(u, { bura, bugami })
+        }
+        const all = [...figures.values()]
+        for (const [u, mine] of figures) {
+          const ahead = {
+            wins: all.filter((o) => o.bura.won > mine.bura.won || (o.bura.won === mine.bura.won && o.bura.played < mine.bura.played)).length,
+            net: all.filter((o) => o.bura.netChips > mine.bura.netChips).length,
+            bugami: all.filter((o) => o.bugami.won > mine.bugami.won || (o.bugami.won === mine.bugami.won && o.bugami.points > mine.bugami.points)).length,
+          }
+          expect((await t.store.leaderboards.wins(g, 'bura', u, 1)).caller?.rank).toBe(1 + ahead.wins)
+          expect((await t.store.leaderboards.netChips(g, 'bura', u, 1)).caller?.rank).toBe(1 + ahead.net)
+          expect((await t.store.leaderboards.bugami(g, u, 1)).caller?.rank).toBe(1 + ahead.bugami)
+        }
+      }),
+      { numRuns: 30, seed: 29_11_2026 },
+    )
+  })
+
   test('net chips per chip game and Bugami wins then total points', async () => {
     const s = t.store.stats
     await s.recordGame('g', 'badugi', [{ userId: 'a', won: true }, { userId: 'b', won: false }])

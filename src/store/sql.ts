@@ -46,25 +46,18 @@ class Gate {
   }
 }
 
-function argType(v: unknown): ArgType {
-  const scalarType =
-    v instanceof Date
-      ? 'datetime'
-      : typeof v === 'boolean'
-        ? 'boolean'
-        : typeof v === 'string'
-          ? 'string'
-          : typeof v === 'bigint'
-            ? 'bigint'
-            : typeof v === 'number'
-              ? !Number.isInteger(v)
-                ? 'float'
-                : Math.abs(v) < 2 ** 31
-                  ? 'int'
-                  : 'bigint'
-              : 'unknown'
-  return { scalarType, arity: 'scalar' }
+/** The adapter's type of a bound value (whole numbers beyond 32 bits as bigint). */
+function scalarType(v: unknown): ArgType['scalarType'] {
+  if (v instanceof Date) return 'datetime'
+  if (typeof v === 'boolean') return 'boolean'
+  if (typeof v === 'string') return 'string'
+  if (typeof v === 'bigint') return 'bigint'
+  if (typeof v !== 'number') return 'unknown'
+  if (!Number.isInteger(v)) return 'float'
+  return Math.abs(v) < 2 ** 31 ? 'int' : 'bigint'
 }
+
+const argType = (v: unknown): ArgType => ({ scalarType: scalarType(v), arity: 'scalar' })
 
 /** The adapter's form of a template: `?` placeholders, or `$1` for PostgreSQL. */
 function toQuery(q: Prisma.Sql, provider: string): SqlQuery {
@@ -123,12 +116,11 @@ async function rollback(tx: Transaction): Promise<void> {
  * behind one gate. `factory` is what the PrismaClient is given; `sql` runs direct statements.
  */
 export class SharedConnection {
-  readonly #gate = new Gate()
   readonly sql: RootSql
   readonly factory: SqlDriverAdapterFactory
 
-  constructor(private readonly adapter: SqlDriverAdapter) {
-    const gate = this.#gate
+  constructor(adapter: SqlDriverAdapter) {
+    const gate = new Gate()
     const gated: SqlDriverAdapter = {
       provider: adapter.provider,
       adapterName: adapter.adapterName,

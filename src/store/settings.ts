@@ -41,15 +41,14 @@ export const settingsPatchSchema = z
 
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>
 
-const SETTING_KEYS = ['startingGrant', 'dailyAmount', 'turnMs', 'defaultStakes', 'defaultBuyIn'] as const satisfies readonly (keyof GuildSettingsValue)[]
+/** Every setting: the defaults name them all (the type checker sees to that). */
+const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as (keyof GuildSettingsValue)[]
 
-const pick = (r: Record<keyof GuildSettingsValue, unknown>): GuildSettingsValue => ({
-  startingGrant: num(r.startingGrant),
-  dailyAmount: num(r.dailyAmount),
-  turnMs: num(r.turnMs),
-  defaultStakes: num(r.defaultStakes),
-  defaultBuyIn: num(r.defaultBuyIn),
-})
+/** A setting's column; names come from the list above, values are always parameters. */
+const column = (k: keyof GuildSettingsValue) => Prisma.raw(`"${k}"`)
+
+const pick = (r: Record<keyof GuildSettingsValue, unknown>): GuildSettingsValue =>
+  Object.fromEntries(SETTING_KEYS.map((k) => [k, num(r[k])])) as Record<keyof GuildSettingsValue, number>
 
 /** Per-server settings; a server without a row has the defaults. */
 export class Settings {
@@ -57,7 +56,7 @@ export class Settings {
 
   async get(guildId: string): Promise<GuildSettingsValue> {
     const [row] = await this.sql.query<Record<keyof GuildSettingsValue, unknown>>(
-      Prisma.sql`SELECT "startingGrant", "dailyAmount", "turnMs", "defaultStakes", "defaultBuyIn" FROM "GuildSettings" WHERE "guildId" = ${guildId}`,
+      Prisma.sql`SELECT ${Prisma.join(SETTING_KEYS.map(column))} FROM "GuildSettings" WHERE "guildId" = ${guildId}`,
     )
     return row ? pick(row) : DEFAULT_SETTINGS
   }
@@ -71,8 +70,6 @@ export class Settings {
     const fresh = { ...DEFAULT_SETTINGS, ...parsed.data }
     const changed = SETTING_KEYS.filter((k) => parsed.data[k] !== undefined)
     // Only the patched columns of an existing row change, so racing patches of different settings both land.
-    // Column names come from the fixed list of settings; values are parameters.
-    const column = (k: string) => Prisma.raw(`"${k}"`)
     await this.sql.execute(Prisma.sql`
       INSERT INTO "GuildSettings" ("guildId", ${Prisma.join(SETTING_KEYS.map(column))}) VALUES (${guildId}, ${Prisma.join(SETTING_KEYS.map((k) => fresh[k]))})
       ON CONFLICT ("guildId") DO ${changed.length ? Prisma.sql`UPDATE SET ${Prisma.join(changed.map((k) => Prisma.sql`${column(k)} = ${fresh[k]}`))}` : Prisma.raw('NOTHING')}`)

@@ -67,7 +67,7 @@ export class Wallets {
     return this.atomic(async (sql) => {
       const w = await this.ensure(sql, guildId, userId)
       const now = this.now()
-      const next = w.lastDailyAt !== null ? w.lastDailyAt + DAILY_INTERVAL_MS : 0
+      const next = info(w).nextDailyAt
       if (now < next) return refuse('daily-too-soon', `You already claimed your daily chips. Come back in ${hours(next - now)}.`)
       const { dailyAmount } = await new Settings(sql).get(guildId)
       // The guard on lastDailyAt makes a racing second claim update nothing.
@@ -134,11 +134,13 @@ export class Wallets {
   }
 }
 
+type Columns = { balance: unknown; lastDailyAt: unknown }
+
+const toRow = (guildId: string, userId: string, r: Columns): Row => ({ guildId, userId, balance: num(r.balance), lastDailyAt: msOrNull(r.lastDailyAt) })
+
 async function find(sql: Sql, guildId: string, userId: string): Promise<Row | null> {
-  const [r] = await sql.query<{ balance: unknown; lastDailyAt: unknown }>(
-    Prisma.sql`SELECT "balance", "lastDailyAt" FROM "Wallet" WHERE "guildId" = ${guildId} AND "userId" = ${userId}`,
-  )
-  return r ? { guildId, userId, balance: num(r.balance), lastDailyAt: msOrNull(r.lastDailyAt) } : null
+  const [r] = await sql.query<Columns>(Prisma.sql`SELECT "balance", "lastDailyAt" FROM "Wallet" WHERE "guildId" = ${guildId} AND "userId" = ${userId}`)
+  return r ? toRow(guildId, userId, r) : null
 }
 
 /**
@@ -147,17 +149,17 @@ async function find(sql: Sql, guildId: string, userId: string): Promise<Row | nu
  * PostgreSQL) gives the new balance from the same statement, whatever ran before.
  */
 async function change(sql: Sql, guildId: string, userId: string, delta: number, guard: { set?: Prisma.Sql; where?: Prisma.Sql } = {}): Promise<Row | null> {
-  const [r] = await sql.query<{ balance: unknown; lastDailyAt: unknown }>(Prisma.sql`
+  const [r] = await sql.query<Columns>(Prisma.sql`
     UPDATE "Wallet" SET "balance" = "balance" + ${delta}${guard.set ?? Prisma.empty}
     WHERE "guildId" = ${guildId} AND "userId" = ${userId}${guard.where ? Prisma.sql` AND ${guard.where}` : Prisma.empty}
     RETURNING "balance", "lastDailyAt"`)
   if (!r) return null
-  const balance = num(r.balance)
-  if (balanceBucket(balance) !== balanceBucket(balance - delta)) {
-    await countIn(sql, guildId, balance - delta, -1)
-    await countIn(sql, guildId, balance, 1)
+  const after = toRow(guildId, userId, r)
+  if (balanceBucket(after.balance) !== balanceBucket(after.balance - delta)) {
+    await countIn(sql, guildId, after.balance - delta, -1)
+    await countIn(sql, guildId, after.balance, 1)
   }
-  return { guildId, userId, balance, lastDailyAt: msOrNull(r.lastDailyAt) }
+  return after
 }
 
 /** One wallet more (+1) or fewer (-1) in the balance range of `balance`. */

@@ -64,7 +64,10 @@ export interface TablePatch {
 
 export const openChannelKey = (guildId: string, channelId: string) => `${guildId}:${channelId}`
 
-/** A GameTable row left-joined with one of its seats (seat columns null for a table without seats). */
+/**
+ * A GameTable row left-joined with one of its seats (seat columns null for a table without
+ * seats). Numbers, times and booleans as the driver gives them: read with the sql.ts readers.
+ */
 type JoinedRow = {
   id: string
   game: string
@@ -74,23 +77,23 @@ type JoinedRow = {
   status: string
   creatorId: string
   options: string
-  buyIn: number
-  turnMs: number
+  buyIn: unknown
+  turnMs: unknown
   state: string | null
-  seed: number | null
-  version: number
+  seed: unknown
+  version: unknown
   deadlineAt: unknown
   remindedFor: unknown
-  pot: number
+  pot: unknown
   potShares: string
-  gamesPlayed: number
-  logSize: number
+  gamesPlayed: unknown
+  logSize: unknown
   seatUserId: string | null
-  joinOrder: number | null
-  position: number | null
-  stack: number | null
+  joinOrder: unknown
+  position: unknown
+  stack: unknown
   seatStatus: string | null
-  missedTurns: number | null
+  missedTurns: unknown
   away: unknown
 }
 

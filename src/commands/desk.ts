@@ -70,7 +70,7 @@ export class TableDesk {
 
   /** The lines of the game now at the table, from its log (which already holds the change being shown). */
   private async restoreLines(table: TableSnapshot): Promise<void> {
-    this.remember(table.id, describeEvents(table, await this.deps.tables.currentGameEvents(table.id)))
+    this.remember(table.id, describeEvents(table, await this.deps.tables.currentGameEvents(table)))
   }
 
   /** Waits for queued Discord work (for a clean stop). */

@@ -124,27 +124,30 @@ export class TableService {
 
   async setMessageId(tableId: string, messageId: string | null): Promise<void> {
     await this.store.tables.setMessageId(tableId, messageId)
-    const rec = this.known.get(tableId)
-    if (rec) this.known.set(tableId, { ...rec, messageId })
+    this.amendKnown(tableId, { messageId })
   }
 
   /** Records that the turn reminder for `deadline` was posted, so a restart does not post it again. */
   async markReminded(tableId: string, deadline: number): Promise<void> {
     await this.store.tables.setRemindedFor(tableId, deadline)
+    this.amendKnown(tableId, { remindedFor: deadline })
+  }
+
+  /** A column written without a version bump is copied into the remembered record too. */
+  private amendKnown(tableId: string, change: Partial<Pick<TableRecord, 'messageId' | 'remindedFor'>>): void {
     const rec = this.known.get(tableId)
-    if (rec) this.known.set(tableId, { ...rec, remindedFor: deadline })
+    if (rec) this.known.set(tableId, { ...rec, ...change })
   }
 
   /**
-   * The engine events of the game now at a table, replayed from its log: what the table message
+   * The engine events of the game now at `table`, replayed from its log: what the table message
    * showed as its latest lines, for a bot that has just restarted. Empty without a game.
    */
-  async currentGameEvents(tableId: string): Promise<unknown[]> {
-    const rec = await this.store.tables.get(tableId)
-    const engine = rec && this.engines[rec.game]
-    if (!rec || !engine || rec.state === null) return []
+  async currentGameEvents(table: Pick<TableSnapshot, 'id' | 'game' | 'state'>): Promise<unknown[]> {
+    const engine = this.engines[table.game]
+    if (!engine || table.state === null) return []
     const events: unknown[] = []
-    rebuildState(engine, await this.store.actions.currentGame(tableId), events)
+    rebuildState(engine, await this.store.actions.currentGame(table.id), events)
     return events
   }
 

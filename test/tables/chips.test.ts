@@ -102,7 +102,7 @@ describe('chips at the table', () => {
     const current = await fx.t.store.actions.currentGame(id)
     expect(current.map((e) => e.kind)).toEqual(['setup'])
     expect(current[0]!.seq).toBeGreaterThan(0)
-    expect(await fx.tables.currentGameEvents(id)).toEqual(next.value.events)
+    expect(await fx.tables.currentGameEvents(table)).toEqual(next.value.events)
     // The carried pot is still there, plus three antes.
     expect(table.pot).toBe(before.pot + 30)
     const state = table.state as { potShares: number[] }

@@ -35,9 +35,14 @@ async function sayRefusal(interaction: RepliableInteraction, message: string): P
   await say(interaction, renderRefusal(message))
 }
 
+/** Server admins: chip grants, settings, and any table. */
+function managesServer(interaction: RepliableInteraction): boolean {
+  return interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) === true
+}
+
 /** The creator of a table, or anyone with Manage Server, runs it. */
 function mayManage(interaction: RepliableInteraction, table: TableSnapshot): boolean {
-  return table.creatorId === interaction.user.id || interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) === true
+  return table.creatorId === interaction.user.id || managesServer(interaction)
 }
 
 async function tableHere(ctx: BotContext, interaction: RepliableInteraction): Promise<TableSnapshot | null> {
@@ -226,7 +231,7 @@ export async function chipsDaily(ctx: BotContext, interaction: ChatInputCommandI
 
 export async function chipsGrant(ctx: BotContext, interaction: ChatInputCommandInteraction, userId: string, amount: number): Promise<void> {
   await deferPrivately(interaction)
-  if (interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) !== true) {
+  if (!managesServer(interaction)) {
     return sayRefusal(interaction, 'Only members with Manage Server can grant chips.')
   }
   const result = await ctx.tables.grant(interaction.guildId!, userId, amount, interaction.user.id)
@@ -250,7 +255,7 @@ export interface SettingsRequest {
 
 export async function changeSettings(ctx: BotContext, interaction: ChatInputCommandInteraction, req: SettingsRequest): Promise<void> {
   await deferPrivately(interaction)
-  if (interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) !== true) {
+  if (!managesServer(interaction)) {
     return sayRefusal(interaction, 'Only members with Manage Server can change the server settings. `/settings show` shows them.')
   }
   const patch: { -readonly [K in keyof SettingsPatch]: SettingsPatch[K] } = {}

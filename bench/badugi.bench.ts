@@ -45,8 +45,18 @@ function handsPerSecond(players: number, limit: 'fixed' | 'pot' | 'no'): number 
 
 export async function run(): Promise<BenchResult[]> {
   return [
-    { name: 'badugi hand evaluations', value: evaluationsPerSecond(), unit: 'evals/s', target: { atLeast: 10_000_000 } },
-    { name: 'badugi 6-player hands (fixed limit)', value: handsPerSecond(6, 'fixed'), unit: 'hands/s', target: { atLeast: 20_000 } },
+    {
+      name: 'badugi hand evaluations',
+      value: evaluationsPerSecond(),
+      unit: 'evals/s',
+      target: { atLeast: 10_000_000 },
+    },
+    {
+      name: 'badugi 6-player hands (fixed limit)',
+      value: handsPerSecond(6, 'fixed'),
+      unit: 'hands/s',
+      target: { atLeast: 20_000 },
+    },
     { name: 'badugi 6-player hands (no limit)', value: handsPerSecond(6, 'no'), unit: 'hands/s' },
   ]
 }

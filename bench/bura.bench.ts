@@ -15,7 +15,9 @@ function gamesPerSecond(players: number): number {
   let seed = 0
   let state: BuraState | null = null
   const once = () => {
-    const next = state ? bura.nextDeal(state) : bura.setup({ players, dealer: seed % players, options, seed: seed++, stacks })
+    const next = state
+      ? bura.nextDeal(state)
+      : bura.setup({ players, dealer: seed % players, options, seed: seed++, stacks })
     if (!next.ok) {
       state = null
       return 0

@@ -23,7 +23,9 @@ for (const [name, run] of Object.entries(suites)) {
   if (only.length && !only.includes(name)) continue
   for (const r of await run()) {
     results.push(r)
-    const target = r.target ? ` (target ${r.target.atLeast !== undefined ? `>= ${r.target.atLeast}` : `<= ${r.target.atMost}`})` : ''
+    const target = r.target
+      ? ` (target ${r.target.atLeast !== undefined ? `>= ${r.target.atLeast}` : `<= ${r.target.atMost}`})`
+      : ''
     const verdict = r.target ? (meets(r) ? ' ok' : ' MISSED') : ''
     process.stdout.write(`${r.name}: ${formatValue(r.value)} ${r.unit}${target}${verdict}\n`)
   }

@@ -34,7 +34,13 @@ async function startedTable(url: string, durability: 'full' | 'process') {
   const store = await openStore({ url, durability })
   const service = new TableService({ store, seeds: () => SEED })
   await store.settings.update('g', { startingGrant: 1_000_000 })
-  const created = await service.create({ guildId: 'g', channelId: 'c', game: 'bura', creatorId: PLAYERS[0]!, buyIn: 100_000 })
+  const created = await service.create({
+    guildId: 'g',
+    channelId: 'c',
+    game: 'bura',
+    creatorId: PLAYERS[0]!,
+    buyIn: 100_000,
+  })
   if (!created.ok) throw new Error(created.error.message)
   const id = created.value.table.id
   for (const p of PLAYERS.slice(1)) await service.join(id, p, { buyIn: 100_000 })
@@ -75,7 +81,10 @@ async function viaService(log: LogEntry[], durability: 'full' | 'process'): Prom
   let done = 0
   const start = performance.now()
   for (const [i, e] of moves.entries()) {
-    const out = e.kind === 'nextDeal' ? await service.nextDeal(id, { interactionId: `b-${i}` }) : await service.act(id, e.userId!, e.payload, { interactionId: `b-${i}` })
+    const out =
+      e.kind === 'nextDeal'
+        ? await service.nextDeal(id, { interactionId: `b-${i}` })
+        : await service.act(id, e.userId!, e.payload, { interactionId: `b-${i}` })
     if (!out.ok) throw new Error(`replay refused: ${out.error.message}`)
     done++
   }
@@ -97,7 +106,9 @@ function viaRaw(log: LogEntry[], durability: 'full' | 'process'): number {
   db.prepare(
     `INSERT INTO "GameTable" (id, game, "guildId", "channelId", status, "openChannel", "creatorId", options, "buyIn", "turnMs", state, seed, version, pot, "potShares", "createdAt", "updatedAt", "logSize") VALUES ('t', 'bura', 'g', 'c', 'playing', 'g:c', 'ann', '{}', 100000, 43200000, ?, ?, 1, 0, '[]', ?, ?, 1)`,
   ).run(JSON.stringify(setup.value.state), SEED, now(), now())
-  const addSeat = db.prepare(`INSERT INTO "TableSeat" ("tableId", "userId", "joinOrder", position, stack, status, "joinedAt") VALUES ('t', ?, ?, ?, ?, 'seated', ?)`)
+  const addSeat = db.prepare(
+    `INSERT INTO "TableSeat" ("tableId", "userId", "joinOrder", position, stack, status, "joinedAt") VALUES ('t', ?, ?, ?, ?, 'seated', ?)`,
+  )
   PLAYERS.forEach((u, i) => addSeat.run(u, i, i, setup.value.state.stacks[i], now()))
   const q = {
     table: db.prepare(`SELECT * FROM "GameTable" WHERE id = ?`),
@@ -105,23 +116,48 @@ function viaRaw(log: LogEntry[], durability: 'full' | 'process'): number {
     update: db.prepare(
       `UPDATE "GameTable" SET version = ?, "updatedAt" = ?, status = ?, state = ?, seed = ?, "deadlineAt" = ?, pot = ?, "potShares" = ?, "gamesPlayed" = ?, "logSize" = ? WHERE id = ? AND version = ?`,
     ),
-    seat: db.prepare(`UPDATE "TableSeat" SET stack = ?, "missedTurns" = 0, away = 0 WHERE "tableId" = ? AND "userId" = ?`),
-    log: db.prepare(`INSERT INTO "ActionLog" ("tableId", seq, kind, seat, "userId", payload, "interactionId", "createdAt") VALUES ('t', ?, ?, ?, ?, ?, ?, ?)`),
-    ledger: db.prepare(`INSERT INTO "LedgerEntry" ("guildId", "fromKind", "fromUserId", "toKind", "toUserId", amount, reason, "tableId", "createdAt") VALUES ('g', ?, ?, ?, ?, ?, ?, 't', ?)`),
+    seat: db.prepare(
+      `UPDATE "TableSeat" SET stack = ?, "missedTurns" = 0, away = 0 WHERE "tableId" = ? AND "userId" = ?`,
+    ),
+    log: db.prepare(
+      `INSERT INTO "ActionLog" ("tableId", seq, kind, seat, "userId", payload, "interactionId", "createdAt") VALUES ('t', ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    ledger: db.prepare(
+      `INSERT INTO "LedgerEntry" ("guildId", "fromKind", "fromUserId", "toKind", "toUserId", amount, reason, "tableId", "createdAt") VALUES ('g', ?, ?, ?, ?, ?, ?, 't', ?)`,
+    ),
     interaction: db.prepare(`INSERT INTO "Interaction" (id, "tableId", version, "createdAt") VALUES (?, 't', ?, ?)`),
   }
   const moves = log.filter((e) => e.kind === 'action' || e.kind === 'nextDeal')
   const account = (a: ChipEvent['from']) => (a === 'pot' ? ['pot', null] : ['stack', PLAYERS[a.seat]!])
   const step = db.transaction((i: number, e: LogEntry) => {
     const id = `b-${i}`
-    const row = q.table.get('t') as { state: string; version: number; logSize: number; pot: number; gamesPlayed: number }
+    const row = q.table.get('t') as {
+      state: string
+      version: number
+      logSize: number
+      pot: number
+      gamesPlayed: number
+    }
     const seats = q.seats.all('t') as { userId: string; stack: number }[]
     const state = JSON.parse(row.state)
     const out = e.kind === 'nextDeal' ? bura.nextDeal(state) : bura.apply(state, e.seat!, e.payload)
     if (!out.ok) throw new Error(out.error.message)
     const totals = bura.chipTotals(out.value.state)!
     const at = now()
-    q.update.run(row.version + 1, at, 'playing', JSON.stringify(out.value.state), SEED, at, totals.pot, '[]', row.gamesPlayed, row.logSize + 1, 't', row.version)
+    q.update.run(
+      row.version + 1,
+      at,
+      'playing',
+      JSON.stringify(out.value.state),
+      SEED,
+      at,
+      totals.pot,
+      '[]',
+      row.gamesPlayed,
+      row.logSize + 1,
+      't',
+      row.version,
+    )
     for (const s of seats) {
       const stack = totals.stacks[PLAYERS.indexOf(s.userId)]!
       if (stack !== s.stack) q.seat.run(stack, 't', s.userId)
@@ -168,7 +204,9 @@ async function leaderboard(): Promise<{ store: number; raw: number; median: numb
   // Balance 1000 + 25,000 sits in the middle of the 1000..50,999 spread.
   const median = `user${String([...Array(WALLETS).keys()].find((i) => (i * 7919) % 50_000 === 25_000)!).padStart(6, '0')}`
   const q = {
-    top: db.prepare(`SELECT "userId", balance FROM "Wallet" WHERE "guildId" = ? ORDER BY balance DESC, "userId" ASC LIMIT 10`),
+    top: db.prepare(
+      `SELECT "userId", balance FROM "Wallet" WHERE "guildId" = ? ORDER BY balance DESC, "userId" ASC LIMIT 10`,
+    ),
     mine: db.prepare(`SELECT balance FROM "Wallet" WHERE "guildId" = ? AND "userId" = ?`),
     above: db.prepare(
       `SELECT (SELECT COALESCE(SUM(wallets), 0) FROM "WalletBucket" WHERE "guildId" = ? AND bucket > ?) + (SELECT COUNT(*) FROM "Wallet" WHERE "guildId" = ? AND balance > ? AND balance < ?) AS n`,
@@ -215,7 +253,9 @@ async function statBoards(): Promise<{ name: string; ms: number }[]> {
   const tmp = tempFile('stats.db')
   migrateSqlite(tmp.file)
   const db = new Database(tmp.file)
-  const insert = db.prepare(`INSERT INTO "Stat" ("guildId", "userId", game, played, won, "netChips", points) VALUES ('big', ?, ?, ?, ?, ?, ?)`)
+  const insert = db.prepare(
+    `INSERT INTO "Stat" ("guildId", "userId", game, played, won, "netChips", points) VALUES ('big', ?, ?, ?, ?, ?, ?)`,
+  )
   db.transaction(() => {
     for (let i = 0; i < 100_000; i++) {
       insert.run(`user${i}`, 'bura', 10 + (i % 50), (i * 7919) % 40, ((i * 104_729) % 20_000) - 10_000, 0)
@@ -234,7 +274,8 @@ async function statBoards(): Promise<{ name: string; ms: number }[]> {
   for (const [name, board] of Object.entries(boards)) {
     for (let i = 0; i < 5; i++) await board()
     const start = performance.now()
-    for (let i = 0; i < 20; i++) if ((await board()).caller === null) throw new Error('the caller is missing from the board')
+    for (let i = 0; i < 20; i++)
+      if ((await board()).caller === null) throw new Error('the caller is missing from the board')
     out.push({ name, ms: (performance.now() - start) / 20 })
   }
   await store.close()
@@ -268,10 +309,21 @@ export async function run(): Promise<BenchResult[]> {
     })
   }
   const board = await leaderboard()
-  out.push({ name: 'store: chips leaderboard, 100,000 wallets, caller ranked last', value: board.store, unit: 'ms', target: { atMost: 5 } })
+  out.push({
+    name: 'store: chips leaderboard, 100,000 wallets, caller ranked last',
+    value: board.store,
+    unit: 'ms',
+    target: { atMost: 5 },
+  })
   out.push({ name: 'store: same leaderboard queries, raw better-sqlite3', value: board.raw, unit: 'ms' })
-  out.push({ name: 'store: chips leaderboard, 100,000 wallets, caller at the median', value: board.median, unit: 'ms', target: { atMost: 5 } })
+  out.push({
+    name: 'store: chips leaderboard, 100,000 wallets, caller at the median',
+    value: board.median,
+    unit: 'ms',
+    target: { atMost: 5 },
+  })
   out.push({ name: 'store: same, raw better-sqlite3', value: board.medianRaw, unit: 'ms' })
-  for (const b of await statBoards()) out.push({ name: `store: ${b.name} board, 100,000 players`, value: b.ms, unit: 'ms' })
+  for (const b of await statBoards())
+    out.push({ name: `store: ${b.name} board, 100,000 players`, value: b.ms, unit: 'ms' })
   return out
 }

@@ -85,7 +85,15 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     const commands = client.application!.commands
     await (opts.devGuildId ? commands.set(commandDefinitions(), opts.devGuildId) : commands.set(commandDefinitions()))
     const rearmed = await scheduler.rearmAll()
-    log.info({ user: client.user?.id, guilds: client.guilds.cache.size, tables: rearmed, commandsIn: opts.devGuildId ?? 'global' }, 'bot ready')
+    log.info(
+      {
+        user: client.user?.id,
+        guilds: client.guilds.cache.size,
+        tables: rearmed,
+        commandsIn: opts.devGuildId ?? 'global',
+      },
+      'bot ready',
+    )
   } catch (error) {
     scheduler.stop()
     await client.destroy()

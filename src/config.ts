@@ -9,7 +9,10 @@ const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 
 const configSchema = z.object({
   DISCORD_TOKEN: z.preprocess(blankToUndefined, z.string().min(1).optional()),
-  DISCORD_CLIENT_ID: z.preprocess(blankToUndefined, z.string().regex(/^\d+$/, 'must be the numeric application id').optional()),
+  DISCORD_CLIENT_ID: z.preprocess(
+    blankToUndefined,
+    z.string().regex(/^\d+$/, 'must be the numeric application id').optional(),
+  ),
   DATABASE_URL: z.preprocess(blankToUndefined, z.string().default('file:./data/bot.db')),
   DEV_GUILD_ID: z.preprocess(blankToUndefined, z.string().regex(/^\d+$/, 'must be a numeric server id').optional()),
   DISCORD_API_URL: z.preprocess(blankToUndefined, z.string().url().default(DISCORD_API_DEFAULT)),

@@ -12,13 +12,17 @@ async function main(): Promise<number> {
   }
   const { token, clientId, devGuildId, discordUrl } = read.config
   if (!token || !clientId) {
-    process.stderr.write(token ? 'DISCORD_CLIENT_ID is not set: put your application id in .env.\n' : missingTokenHelp(clientId))
+    process.stderr.write(
+      token ? 'DISCORD_CLIENT_ID is not set: put your application id in .env.\n' : missingTokenHelp(clientId),
+    )
     return 1
   }
   const rest = new REST({ api: `${discordUrl}/api` }).setToken(token)
   const body = commandDefinitions()
   try {
-    const route = devGuildId ? Routes.applicationGuildCommands(clientId, devGuildId) : Routes.applicationCommands(clientId)
+    const route = devGuildId
+      ? Routes.applicationGuildCommands(clientId, devGuildId)
+      : Routes.applicationCommands(clientId)
     await rest.put(route, { body })
   } catch (error) {
     process.stderr.write(`Discord refused the commands: ${error instanceof Error ? error.message : String(error)}\n`)

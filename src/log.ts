@@ -7,7 +7,10 @@ export type { Logger }
  * choice or a bid, because logs are read by people who also sit at the tables.
  */
 export function createLogger(level: string = 'info', destination?: DestinationStream): Logger {
-  return pino({ level, base: { app: 'card-table-bot' }, serializers: { err: errorForLog } }, destination ?? pino.destination(1))
+  return pino(
+    { level, base: { app: 'card-table-bot' }, serializers: { err: errorForLog } },
+    destination ?? pino.destination(1),
+  )
 }
 
 /**

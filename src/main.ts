@@ -6,7 +6,9 @@ import { createLogger } from './log.js'
 async function main(): Promise<number> {
   const read = readConfig(process.env)
   if (!read.ok) {
-    process.stderr.write(`The settings in .env are not valid:\n  ${read.problems.join('\n  ')}\nSee .env.example for what each one means.\n`)
+    process.stderr.write(
+      `The settings in .env are not valid:\n  ${read.problems.join('\n  ')}\nSee .env.example for what each one means.\n`,
+    )
     return 1
   }
   const config = read.config

@@ -10,7 +10,12 @@ let text: string
 try {
   text = readFileSync(file === '-' ? 0 : file, 'utf8')
 } catch (e) {
-  process.stdout.write(JSON.stringify({ ok: false, error: { message: `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` } }) + '\n')
+  process.stdout.write(
+    JSON.stringify({
+      ok: false,
+      error: { message: `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` },
+    }) + '\n',
+  )
   process.exit(2)
 }
 const { exitCode, output } = replayText(text)

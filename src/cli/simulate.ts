@@ -3,7 +3,9 @@ import { ENGINES, engineFor } from '../games/registry.js'
 import { simulate } from '../games/simulate.js'
 
 function fail(message: string): never {
-  process.stderr.write(`${message}\nusage: npm run --silent simulate -- --game bugami --players 5 --games 1000 --seed 1 [--option k=v ...]\n`)
+  process.stderr.write(
+    `${message}\nusage: npm run --silent simulate -- --game bugami --players 5 --games 1000 --seed 1 [--option k=v ...]\n`,
+  )
   process.exit(2)
 }
 
@@ -43,7 +45,8 @@ for (const kv of args.option ?? []) {
   options[kv.slice(0, eq)] = optionValue(kv.slice(eq + 1))
 }
 const parsedOptions = engine.optionsSchema.safeParse(options)
-if (!parsedOptions.success) fail(`bad option: ${parsedOptions.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
+if (!parsedOptions.success)
+  fail(`bad option: ${parsedOptions.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
 
 const started = performance.now()
 const report = simulate({ engine, players, games, seed, options })

@@ -11,14 +11,28 @@ export const badugi = startCommand(
   'Badugi: lowball draw poker for chips (2-8 players)',
   (sub) =>
     sub
-      .addIntegerOption((o) => o.setName('buy_in').setDescription('Chips each player brings to the table (default: server setting)').setMinValue(1).setMaxValue(10_000_000))
-      .addIntegerOption((o) => o.setName('small_blind').setDescription('Small blind (default 1)').setMinValue(1).setMaxValue(1_000_000))
-      .addIntegerOption((o) => o.setName('big_blind').setDescription('Big blind (default 2)').setMinValue(1).setMaxValue(1_000_000))
+      .addIntegerOption((o) =>
+        o
+          .setName('buy_in')
+          .setDescription('Chips each player brings to the table (default: server setting)')
+          .setMinValue(1)
+          .setMaxValue(10_000_000),
+      )
+      .addIntegerOption((o) =>
+        o.setName('small_blind').setDescription('Small blind (default 1)').setMinValue(1).setMaxValue(1_000_000),
+      )
+      .addIntegerOption((o) =>
+        o.setName('big_blind').setDescription('Big blind (default 2)').setMinValue(1).setMaxValue(1_000_000),
+      )
       .addStringOption((o) =>
         o
           .setName('limit')
           .setDescription('Betting limit (default fixed)')
-          .addChoices({ name: 'fixed limit', value: 'fixed' }, { name: 'pot limit', value: 'pot' }, { name: 'no limit', value: 'no' }),
+          .addChoices(
+            { name: 'fixed limit', value: 'fixed' },
+            { name: 'pot limit', value: 'pot' },
+            { name: 'no limit', value: 'no' },
+          ),
       ),
   betsFromBlinds,
 )

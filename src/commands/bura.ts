@@ -14,10 +14,25 @@ const VARIANTS: [string, string][] = [
 
 export const bura = startCommand('bura', 'Bura: Russian trick-taking for chips (2-6 players)', (sub) => {
   sub
-    .addIntegerOption((o) => o.setName('ante').setDescription('Chips each player pays into the pot every game (default 10)').setMinValue(1).setMaxValue(100_000))
-    .addIntegerOption((o) => o.setName('buy_in').setDescription('Chips each player brings to the table (default: server setting)').setMinValue(1).setMaxValue(10_000_000))
+    .addIntegerOption((o) =>
+      o
+        .setName('ante')
+        .setDescription('Chips each player pays into the pot every game (default 10)')
+        .setMinValue(1)
+        .setMaxValue(100_000),
+    )
+    .addIntegerOption((o) =>
+      o
+        .setName('buy_in')
+        .setDescription('Chips each player brings to the table (default: server setting)')
+        .setMinValue(1)
+        .setMaxValue(10_000_000),
+    )
     .addStringOption((o) =>
-      o.setName('scoring').setDescription('Play for chips (default) or for penalty points').addChoices({ name: 'chips', value: 'chips' }, { name: 'points', value: 'points' }),
+      o
+        .setName('scoring')
+        .setDescription('Play for chips (default) or for penalty points')
+        .addChoices({ name: 'chips', value: 'chips' }, { name: 'points', value: 'points' }),
     )
   for (const [name, description] of VARIANTS) sub.addBooleanOption((o) => o.setName(name).setDescription(description))
   return sub

@@ -18,7 +18,14 @@ export const chips: Command = {
         .setName('grant')
         .setDescription('Give chips to a member (Manage Server)')
         .addUserOption((o) => o.setName('member').setDescription('Who receives the chips').setRequired(true))
-        .addIntegerOption((o) => o.setName('amount').setDescription('How many chips').setRequired(true).setMinValue(1).setMaxValue(1_000_000_000)),
+        .addIntegerOption((o) =>
+          o
+            .setName('amount')
+            .setDescription('How many chips')
+            .setRequired(true)
+            .setMinValue(1)
+            .setMaxValue(1_000_000_000),
+        ),
     ),
   async execute(interaction, ctx) {
     switch (interaction.options.getSubcommand()) {
@@ -27,7 +34,12 @@ export const chips: Command = {
       case 'daily':
         return chipsDaily(ctx, interaction)
       case 'grant':
-        return chipsGrant(ctx, interaction, interaction.options.getUser('member', true).id, interaction.options.getInteger('amount', true))
+        return chipsGrant(
+          ctx,
+          interaction,
+          interaction.options.getUser('member', true).id,
+          interaction.options.getInteger('amount', true),
+        )
     }
   },
 }

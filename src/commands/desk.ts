@@ -45,11 +45,17 @@ export class TableDesk {
         else await this.restoreLines(table)
         const messageId = await this.publish(table.id)
         if (update.ping.length > 0 && table.status === 'playing') {
-          await postInChannel(this.deps.client, table.channelId, renderTurnPing(table, update.ping, messageId) as Sendable)
+          await postInChannel(
+            this.deps.client,
+            table.channelId,
+            renderTurnPing(table, update.ping, messageId) as Sendable,
+          )
           this.deps.log.info({ tableId: table.id, users: update.ping.length }, 'turn ping')
         }
       })
-      .catch((error: unknown) => this.deps.log.error({ err: error, tableId: table.id }, 'could not show the table in its channel'))
+      .catch((error: unknown) =>
+        this.deps.log.error({ err: error, tableId: table.id }, 'could not show the table in its channel'),
+      )
   }
 
   /** The latest public log lines of a table, oldest first (in the table's queue, like every change shown). */

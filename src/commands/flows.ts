@@ -12,7 +12,16 @@ import type { TableSnapshot, TableUpdate } from '../tables/index.js'
 import type { SettingsPatch, WalletInfo } from '../store/index.js'
 import { moveToAction, type Move } from '../render/custom-id.js'
 import { ephemeral, forUpdate, type Payload } from '../render/payload.js'
-import { REFUSALS, renderBalance, renderHelp, renderLeaderboard, renderRefusal, renderRules, renderSettings, type BalanceInfo } from '../render/messages.js'
+import {
+  REFUSALS,
+  renderBalance,
+  renderHelp,
+  renderLeaderboard,
+  renderRefusal,
+  renderRules,
+  renderSettings,
+  type BalanceInfo,
+} from '../render/messages.js'
 import { renderHandView, renderTableMessage } from '../render/table.js'
 import { actionForLog } from '../log.js'
 import { parseTurnDeadline } from '../scheduler/deadline-option.js'
@@ -52,7 +61,12 @@ async function tableHere(ctx: BotContext, interaction: RepliableInteraction): Pr
 }
 
 /** Shows a change made by the table service, or says why it was refused. True when it changed. */
-async function settle(ctx: BotContext, interaction: RepliableInteraction, result: Outcome<TableUpdate>, done: string): Promise<boolean> {
+async function settle(
+  ctx: BotContext,
+  interaction: RepliableInteraction,
+  result: Outcome<TableUpdate>,
+  done: string,
+): Promise<boolean> {
   if (!result.ok) {
     await sayRefusal(interaction, result.error.message)
     return false
@@ -70,7 +84,11 @@ export interface StartRequest {
   readonly buyIn: number | null
 }
 
-export async function startTable(ctx: BotContext, interaction: ChatInputCommandInteraction, req: StartRequest): Promise<void> {
+export async function startTable(
+  ctx: BotContext,
+  interaction: ChatInputCommandInteraction,
+  req: StartRequest,
+): Promise<void> {
   await deferPrivately(interaction)
   const engine = engineFor(req.game)
   if (!engine) return sayRefusal(interaction, `${req.game} tables are not available yet.`)
@@ -93,13 +111,17 @@ export async function startTable(ctx: BotContext, interaction: ChatInputCommandI
   const table = result.value.table
   ctx.log.info({ tableId: table.id, game: table.game, guildId: table.guildId }, 'table created')
   await ctx.desk.show(result.value)
-  await say(interaction, { content: `Your ${engine.title} table is open. Players press **Join** on the table message; you press **Start** when everyone is in.` })
+  await say(interaction, {
+    content: `Your ${engine.title} table is open. Players press **Join** on the table message; you press **Start** when everyone is in.`,
+  })
 }
 
 export async function joinTable(ctx: BotContext, interaction: Component, tableId: string): Promise<void> {
   await deferPrivately(interaction)
   const result = await ctx.tables.join(tableId, interaction.user.id, { interactionId: interaction.id })
-  if (await settle(ctx, interaction, result, 'You joined the table. The game starts when the creator presses **Start**.')) {
+  if (
+    await settle(ctx, interaction, result, 'You joined the table. The game starts when the creator presses **Start**.')
+  ) {
     ctx.log.info({ tableId }, 'joined')
   }
 }
@@ -107,7 +129,9 @@ export async function joinTable(ctx: BotContext, interaction: Component, tableId
 async function leave(ctx: BotContext, interaction: RepliableInteraction, tableId: string): Promise<void> {
   const result = await ctx.tables.leave(tableId, interaction.user.id, { interactionId: interaction.id })
   const playing = result.ok && result.value.table.status === 'playing'
-  const done = playing ? 'You left the table. Your seat plays on automatically (or folds) until the game ends.' : 'You left the table.'
+  const done = playing
+    ? 'You left the table. Your seat plays on automatically (or folds) until the game ends.'
+    : 'You left the table.'
   if (await settle(ctx, interaction, result, done)) ctx.log.info({ tableId }, 'left')
 }
 
@@ -129,12 +153,20 @@ export async function startGame(ctx: BotContext, interaction: Component, tableId
   if (!table || table.status === 'finished' || table.status === 'aborted') return say(interaction, REFUSALS.tableGone())
   if (table.status === 'playing') {
     const next = await ctx.tables.nextDeal(tableId, { userId: interaction.user.id, interactionId: interaction.id })
-    if (await settle(ctx, interaction, next, 'The next game is dealt. Press **Your hand** to see your cards.')) ctx.log.info({ tableId }, 'next game')
+    if (await settle(ctx, interaction, next, 'The next game is dealt. Press **Your hand** to see your cards.'))
+      ctx.log.info({ tableId }, 'next game')
     return
   }
   if (!mayManage(interaction, table)) return say(interaction, REFUSALS.notCreator())
   const result = await ctx.tables.start(tableId, { interactionId: interaction.id })
-  if (await settle(ctx, interaction, result, 'The game is on. Press **Your hand** on the table message to see your cards.')) {
+  if (
+    await settle(
+      ctx,
+      interaction,
+      result,
+      'The game is on. Press **Your hand** on the table message to see your cards.',
+    )
+  ) {
     ctx.log.info({ tableId }, 'game started')
   }
 }
@@ -150,24 +182,37 @@ export async function endTable(ctx: BotContext, interaction: ChatInputCommandInt
   }
 }
 
-export async function kickPlayer(ctx: BotContext, interaction: ChatInputCommandInteraction, userId: string): Promise<void> {
+export async function kickPlayer(
+  ctx: BotContext,
+  interaction: ChatInputCommandInteraction,
+  userId: string,
+): Promise<void> {
   await deferPrivately(interaction)
   const table = await tableHere(ctx, interaction)
   if (!table) return
   if (!mayManage(interaction, table)) return say(interaction, REFUSALS.notCreator())
   const result = await ctx.tables.leave(table.id, userId, { interactionId: interaction.id })
-  if (await settle(ctx, interaction, result, `<@${userId}> is no longer at the table.`)) ctx.log.info({ tableId: table.id }, 'player removed')
+  if (await settle(ctx, interaction, result, `<@${userId}> is no longer at the table.`))
+    ctx.log.info({ tableId: table.id }, 'player removed')
 }
 
 export async function tableStatus(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   await deferPrivately(interaction)
   const table = await tableHere(ctx, interaction)
   // The public view, privately: without buttons, which belong on the table message itself.
-  if (table) await say(interaction, ephemeral({ ...renderTableMessage(table, ctx.clock.now(), await ctx.desk.recent(table)), components: [] }))
+  if (table)
+    await say(
+      interaction,
+      ephemeral({ ...renderTableMessage(table, ctx.clock.now(), await ctx.desk.recent(table)), components: [] }),
+    )
 }
 
 /** `/hand` (tableId null: the table in this channel) and the "Your hand" button. */
-export async function showHand(ctx: BotContext, interaction: RepliableInteraction, tableId: string | null): Promise<void> {
+export async function showHand(
+  ctx: BotContext,
+  interaction: RepliableInteraction,
+  tableId: string | null,
+): Promise<void> {
   await deferPrivately(interaction)
   const table = tableId === null ? await tableHere(ctx, interaction) : await ctx.tables.get(tableId)
   if (!table) return tableId === null ? undefined : say(interaction, REFUSALS.tableGone())
@@ -178,17 +223,29 @@ export async function showHand(ctx: BotContext, interaction: RepliableInteractio
  * A move from a player's private view. The control carries the table version it was drawn for,
  * so a stale view or a double click is refused by the service's version check and changes nothing.
  */
-export async function playMove(ctx: BotContext, interaction: Component, tableId: string, version: number, move: Move, values: readonly string[]): Promise<void> {
+export async function playMove(
+  ctx: BotContext,
+  interaction: Component,
+  tableId: string,
+  version: number,
+  move: Move,
+  values: readonly string[],
+): Promise<void> {
   // A control on the private view updates that view in place; anywhere else the answer is private.
   const onPrivateView = interaction.message.flags.has(MessageFlags.Ephemeral)
   if (onPrivateView) await interaction.deferUpdate()
   else await deferPrivately(interaction)
   const userId = interaction.user.id
   const table = await ctx.tables.get(tableId)
-  if (!table || table.status !== 'playing') return refuseMove(ctx, interaction, onPrivateView, tableId, REFUSALS.tableGone())
+  if (!table || table.status !== 'playing')
+    return refuseMove(ctx, interaction, onPrivateView, tableId, REFUSALS.tableGone())
   const action = moveToAction(table.game, move, values)
-  if (!action) return refuseMove(ctx, interaction, onPrivateView, tableId, REFUSALS.illegal('Those are not cards of this game.'))
-  const result = await ctx.tables.act(tableId, userId, action, { interactionId: interaction.id, expectedVersion: version })
+  if (!action)
+    return refuseMove(ctx, interaction, onPrivateView, tableId, REFUSALS.illegal('Those are not cards of this game.'))
+  const result = await ctx.tables.act(tableId, userId, action, {
+    interactionId: interaction.id,
+    expectedVersion: version,
+  })
   if (!result.ok) {
     const refusal = result.error.code === 'stale' ? REFUSALS.stale() : renderRefusal(result.error.message)
     return refuseMove(ctx, interaction, onPrivateView, tableId, refusal)
@@ -202,7 +259,13 @@ export async function playMove(ctx: BotContext, interaction: Component, tableId:
 }
 
 /** A refused move: the refusal privately, and a private view redrawn to the current state. */
-async function refuseMove(ctx: BotContext, interaction: Component, onPrivateView: boolean, tableId: string, refusal: Payload): Promise<void> {
+async function refuseMove(
+  ctx: BotContext,
+  interaction: Component,
+  onPrivateView: boolean,
+  tableId: string,
+  refusal: Payload,
+): Promise<void> {
   if (!onPrivateView) return say(interaction, refusal)
   await interaction.followUp({ ...refusal, flags: MessageFlags.Ephemeral })
   const table = await ctx.tables.get(tableId)
@@ -212,10 +275,19 @@ async function refuseMove(ctx: BotContext, interaction: Component, onPrivateView
 /** A wallet as the balance message shows it: a daily claim due now reads as "ready". */
 function balanceInfo(ctx: BotContext, wallet: WalletInfo & { atTables?: number }): BalanceInfo {
   const nextDailyAt = wallet.nextDailyAt > ctx.clock.now() ? wallet.nextDailyAt : null
-  return { userId: wallet.userId, balance: wallet.balance, nextDailyAt, ...(wallet.atTables ? { atTables: wallet.atTables } : {}) }
+  return {
+    userId: wallet.userId,
+    balance: wallet.balance,
+    nextDailyAt,
+    ...(wallet.atTables ? { atTables: wallet.atTables } : {}),
+  }
 }
 
-export async function chipsBalance(ctx: BotContext, interaction: ChatInputCommandInteraction, userId: string): Promise<void> {
+export async function chipsBalance(
+  ctx: BotContext,
+  interaction: ChatInputCommandInteraction,
+  userId: string,
+): Promise<void> {
   await deferPrivately(interaction)
   const wallet = await ctx.tables.wallet(interaction.guildId!, userId)
   await say(interaction, renderBalance(balanceInfo(ctx, wallet)))
@@ -229,7 +301,12 @@ export async function chipsDaily(ctx: BotContext, interaction: ChatInputCommandI
   await say(interaction, renderBalance(balanceInfo(ctx, result.value), `+${result.value.claimed} daily chips`))
 }
 
-export async function chipsGrant(ctx: BotContext, interaction: ChatInputCommandInteraction, userId: string, amount: number): Promise<void> {
+export async function chipsGrant(
+  ctx: BotContext,
+  interaction: ChatInputCommandInteraction,
+  userId: string,
+  amount: number,
+): Promise<void> {
   await deferPrivately(interaction)
   if (!managesServer(interaction)) {
     return sayRefusal(interaction, 'Only members with Manage Server can grant chips.')
@@ -253,10 +330,17 @@ export interface SettingsRequest {
   readonly buyIn: number | null
 }
 
-export async function changeSettings(ctx: BotContext, interaction: ChatInputCommandInteraction, req: SettingsRequest): Promise<void> {
+export async function changeSettings(
+  ctx: BotContext,
+  interaction: ChatInputCommandInteraction,
+  req: SettingsRequest,
+): Promise<void> {
   await deferPrivately(interaction)
   if (!managesServer(interaction)) {
-    return sayRefusal(interaction, 'Only members with Manage Server can change the server settings. `/settings show` shows them.')
+    return sayRefusal(
+      interaction,
+      'Only members with Manage Server can change the server settings. `/settings show` shows them.',
+    )
   }
   const patch: { -readonly [K in keyof SettingsPatch]: SettingsPatch[K] } = {}
   if (req.startingGrant !== null) patch.startingGrant = req.startingGrant
@@ -268,14 +352,19 @@ export async function changeSettings(ctx: BotContext, interaction: ChatInputComm
     if (!parsed.ok) return sayRefusal(interaction, parsed.message)
     patch.turnMs = parsed.ms
   }
-  if (Object.keys(patch).length === 0) return sayRefusal(interaction, 'Name at least one setting to change, e.g. `/settings set daily_chips: 200`.')
+  if (Object.keys(patch).length === 0)
+    return sayRefusal(interaction, 'Name at least one setting to change, e.g. `/settings set daily_chips: 200`.')
   const result = await ctx.tables.updateSettings(interaction.guildId!, patch)
   if (!result.ok) return sayRefusal(interaction, result.error.message)
   ctx.log.info({ guildId: interaction.guildId, changed: Object.keys(patch) }, 'settings changed')
   await say(interaction, renderSettings(result.value, 'Server settings changed'))
 }
 
-export async function showLeaderboard(ctx: BotContext, interaction: ChatInputCommandInteraction, game: string | null): Promise<void> {
+export async function showLeaderboard(
+  ctx: BotContext,
+  interaction: ChatInputCommandInteraction,
+  game: string | null,
+): Promise<void> {
   await interaction.deferReply()
   const which = isGameId(game) ? game : null
   const board = await ctx.tables.leaderboard(interaction.guildId!, which, interaction.user.id)

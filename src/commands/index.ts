@@ -12,7 +12,18 @@ import { leaderboard } from './leaderboard.js'
 import { rules } from './rules.js'
 import { help } from './help.js'
 
-export const COMMANDS: readonly Command[] = [bugami, bura, badugi, hand, table, chips, leaderboard, settings, rules, help]
+export const COMMANDS: readonly Command[] = [
+  bugami,
+  bura,
+  badugi,
+  hand,
+  table,
+  chips,
+  leaderboard,
+  settings,
+  rules,
+  help,
+]
 
 export function commandByName(name: string): Command | undefined {
   return COMMANDS.find((c) => c.data.name === name)

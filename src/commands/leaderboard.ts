@@ -7,7 +7,12 @@ export const leaderboard: Command = {
   data: new SlashCommandBuilder()
     .setName('leaderboard')
     .setDescription("This server's leaderboard: chips, or one game")
-    .addStringOption((o) => o.setName('game').setDescription('Which game (default: chips)').addChoices(...GAME_CHOICES)),
+    .addStringOption((o) =>
+      o
+        .setName('game')
+        .setDescription('Which game (default: chips)')
+        .addChoices(...GAME_CHOICES),
+    ),
   async execute(interaction, ctx) {
     await showLeaderboard(ctx, interaction, interaction.options.getString('game'))
   },

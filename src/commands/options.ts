@@ -3,7 +3,9 @@ import type { ChatInputCommandInteraction, SlashCommandSubcommandBuilder } from 
 /** The turn deadline option every start command has. */
 export function addDeadlineOption(sub: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
   return sub.addStringOption((o) =>
-    o.setName('deadline').setDescription("Time each player has for a turn, 30s to 48h (e.g. 90s, 10m, 2h); default: the server's"),
+    o
+      .setName('deadline')
+      .setDescription("Time each player has for a turn, 30s to 48h (e.g. 90s, 10m, 2h); default: the server's"),
   )
 }
 

@@ -1,4 +1,12 @@
-import { DiscordAPIError, RateLimitError, RESTJSONErrorCodes, SnowflakeUtil, type Client, type MessageCreateOptions, type MessageEditOptions } from 'discord.js'
+import {
+  DiscordAPIError,
+  RateLimitError,
+  RESTJSONErrorCodes,
+  SnowflakeUtil,
+  type Client,
+  type MessageCreateOptions,
+  type MessageEditOptions,
+} from 'discord.js'
 import type { Clock } from '../clock.js'
 import type { Logger } from '../log.js'
 
@@ -45,7 +53,8 @@ function codeOf(error: unknown): number | string | undefined {
 
 async function textChannel(client: Client, channelId: string) {
   const channel = client.channels.cache.get(channelId) ?? (await client.channels.fetch(channelId))
-  if (!channel || !channel.isTextBased() || !('send' in channel)) throw new Error(`channel ${channelId} is not a text channel`)
+  if (!channel || !channel.isTextBased() || !('send' in channel))
+    throw new Error(`channel ${channelId} is not a text channel`)
   return channel
 }
 
@@ -70,7 +79,10 @@ export async function showPublicMessage(
       return old
     } catch (error) {
       if (!isReplaceable(error)) throw error
-      deps.log.info({ channelId: place.channelId, code: codeOf(error) }, 'table message refused an edit; posting a fresh one')
+      deps.log.info(
+        { channelId: place.channelId, code: codeOf(error) },
+        'table message refused an edit; posting a fresh one',
+      )
     }
   }
   const fresh = await channel.send(payload)

@@ -23,13 +23,25 @@ export async function routeInteraction(interaction: Interaction, ctx: BotContext
     if (!interaction.inGuild()) return await answerPrivately(interaction, REFUSALS.notInGuild())
     if (interaction.isChatInputCommand()) {
       const command = commandByName(interaction.commandName)
-      if (!command) return await answerPrivately(interaction, renderRefusal('I do not know that command any more.', 'Try `/help`.'))
-      ctx.log.info({ command: interaction.commandName, sub: interaction.options.getSubcommand(false), guildId: interaction.guildId }, 'command')
+      if (!command)
+        return await answerPrivately(interaction, renderRefusal('I do not know that command any more.', 'Try `/help`.'))
+      ctx.log.info(
+        {
+          command: interaction.commandName,
+          sub: interaction.options.getSubcommand(false),
+          guildId: interaction.guildId,
+        },
+        'command',
+      )
       return await command.execute(interaction, ctx)
     }
     if (interaction.isButton() || interaction.isStringSelectMenu()) {
       const id = parseCustomId(interaction.customId)
-      if (!id) return await answerPrivately(interaction, renderRefusal('That button no longer works.', 'Use `/hand` or `/table status` for fresh ones.'))
+      if (!id)
+        return await answerPrivately(
+          interaction,
+          renderRefusal('That button no longer works.', 'Use `/hand` or `/table status` for fresh ones.'),
+        )
       if (id.kind === 'rules') {
         // Page buttons sit on the private rules message: turn its page in place.
         await interaction.update(forUpdate(renderRules(id.game, id.page)))

@@ -7,7 +7,13 @@ export const rules: Command = {
   data: new SlashCommandBuilder()
     .setName('rules')
     .setDescription('How to play a game (only you see it)')
-    .addStringOption((o) => o.setName('game').setDescription('Which game').setRequired(true).addChoices(...GAME_CHOICES)),
+    .addStringOption((o) =>
+      o
+        .setName('game')
+        .setDescription('Which game')
+        .setRequired(true)
+        .addChoices(...GAME_CHOICES),
+    ),
   async execute(interaction, ctx) {
     await showRules(ctx, interaction, interaction.options.getString('game', true))
   },

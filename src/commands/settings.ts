@@ -11,11 +11,33 @@ export const settings: Command = {
       s
         .setName('set')
         .setDescription('Change server settings (Manage Server)')
-        .addIntegerOption((o) => o.setName('starting_chips').setDescription("Chips in a member's first wallet").setMinValue(0).setMaxValue(1_000_000))
-        .addIntegerOption((o) => o.setName('daily_chips').setDescription('Chips of the daily claim').setMinValue(0).setMaxValue(1_000_000))
-        .addStringOption((o) => o.setName('turn_time').setDescription('Default time per turn of new tables, 30s to 48h (e.g. 10m, 2h)'))
-        .addIntegerOption((o) => o.setName('stakes').setDescription('Default Bura ante and Badugi big blind').setMinValue(1).setMaxValue(100_000))
-        .addIntegerOption((o) => o.setName('buy_in').setDescription('Default chips to sit at a Bura or Badugi table').setMinValue(1).setMaxValue(10_000_000)),
+        .addIntegerOption((o) =>
+          o
+            .setName('starting_chips')
+            .setDescription("Chips in a member's first wallet")
+            .setMinValue(0)
+            .setMaxValue(1_000_000),
+        )
+        .addIntegerOption((o) =>
+          o.setName('daily_chips').setDescription('Chips of the daily claim').setMinValue(0).setMaxValue(1_000_000),
+        )
+        .addStringOption((o) =>
+          o.setName('turn_time').setDescription('Default time per turn of new tables, 30s to 48h (e.g. 10m, 2h)'),
+        )
+        .addIntegerOption((o) =>
+          o
+            .setName('stakes')
+            .setDescription('Default Bura ante and Badugi big blind')
+            .setMinValue(1)
+            .setMaxValue(100_000),
+        )
+        .addIntegerOption((o) =>
+          o
+            .setName('buy_in')
+            .setDescription('Default chips to sit at a Bura or Badugi table')
+            .setMinValue(1)
+            .setMaxValue(10_000_000),
+        ),
     ),
   async execute(interaction, ctx) {
     if (interaction.options.getSubcommand() === 'show') return showSettings(ctx, interaction)

@@ -19,7 +19,9 @@ export function startCommand(
   const data = new SlashCommandBuilder()
     .setName(game)
     .setDescription(description)
-    .addSubcommand((sub) => addDeadlineOption(addOptions(sub.setName('start').setDescription(`Open a ${game} table in this channel`))))
+    .addSubcommand((sub) =>
+      addDeadlineOption(addOptions(sub.setName('start').setDescription(`Open a ${game} table in this channel`))),
+    )
   return {
     data,
     async execute(interaction: ChatInputCommandInteraction, ctx: BotContext) {

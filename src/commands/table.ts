@@ -7,8 +7,12 @@ export const table: Command = {
     .setName('table')
     .setDescription('The table in this channel')
     .addSubcommand((s) => s.setName('status').setDescription('Show the table in this channel (only to you)'))
-    .addSubcommand((s) => s.setName('leave').setDescription('Leave the table in this channel (mid-game your seat is auto-played or folds)'))
-    .addSubcommand((s) => s.setName('end').setDescription('End the table: chips go back to the players (creator or Manage Server)'))
+    .addSubcommand((s) =>
+      s.setName('leave').setDescription('Leave the table in this channel (mid-game your seat is auto-played or folds)'),
+    )
+    .addSubcommand((s) =>
+      s.setName('end').setDescription('End the table: chips go back to the players (creator or Manage Server)'),
+    )
     .addSubcommand((s) =>
       s
         .setName('kick')

@@ -91,7 +91,12 @@ export function replayScenario(raw: unknown): ReplayResult {
   return run(engine, setup.value.state, setup.value.events, actions as { seat: number; action: unknown }[])
 }
 
-function run(engine: AnyEngine, start: unknown, startEvents: unknown[], actions: { seat: number; action: unknown }[]): ReplayResult {
+function run(
+  engine: AnyEngine,
+  start: unknown,
+  startEvents: unknown[],
+  actions: { seat: number; action: unknown }[],
+): ReplayResult {
   let state = start
   const events: unknown[] = [...startEvents]
   const step = (index: number, outcome: Outcome<{ state: unknown; events: unknown[] }>): ReplayResult | null => {

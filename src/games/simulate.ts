@@ -70,7 +70,8 @@ export function simulate(p: SimulateParams): SimulateReport {
       const seat = chooser.pick(waiting)
       const legal = engine.legalActions(state, seat)
       const auto = engine.autoAction(state, seat)
-      const action = auto !== null && chooser.int(1000) < autoShare * 1000 ? auto : legal.length ? chooser.pick(legal) : auto
+      const action =
+        auto !== null && chooser.int(1000) < autoShare * 1000 ? auto : legal.length ? chooser.pick(legal) : auto
       if (action === null) {
         note(`seat ${seat} is waited for but has no legal action`)
         break

@@ -8,7 +8,12 @@ import type { RenderTable } from './types.js'
 
 export type Style = ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Success | ButtonStyle.Danger
 
-export function moveButton(table: RenderTable, move: Move, label: string, style: Style = ButtonStyle.Primary): APIButtonComponentWithCustomId {
+export function moveButton(
+  table: RenderTable,
+  move: Move,
+  label: string,
+  style: Style = ButtonStyle.Primary,
+): APIButtonComponentWithCustomId {
   return button(moveId(table.id, table.version, move), label, style)
 }
 

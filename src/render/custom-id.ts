@@ -34,7 +34,6 @@ export type Move =
   | { readonly verb: 'bet'; readonly amount: number | null }
   | { readonly verb: 'raise'; readonly amount: number | null }
 
-
 export type CustomId =
   | { readonly kind: 'table'; readonly tableId: string; readonly verb: TableVerb }
   | { readonly kind: 'move'; readonly tableId: string; readonly version: number; readonly move: Move }
@@ -167,7 +166,9 @@ export function parseCustomId(raw: unknown): CustomId | null {
   if (!TABLE_ID.test(tableId)) return null
   const verb = parts[2]!
   if (parts.length === 3) {
-    return (TABLE_VERBS as readonly string[]).includes(verb) ? { kind: 'table', tableId, verb: verb as TableVerb } : null
+    return (TABLE_VERBS as readonly string[]).includes(verb)
+      ? { kind: 'table', tableId, verb: verb as TableVerb }
+      : null
   }
   const version = parseNat(parts[3], Number.MAX_SAFE_INTEGER)
   if (version === null) return null

@@ -11,7 +11,8 @@ export const RANK_ORDER = {
 
 /** A hand in suit order (♠ ♥ ♦ ♣), high to low within a suit, jokers last. */
 export function sortHand(cards: readonly Card[], order: readonly Rank[] = RANK_ORDER.aceHigh): Card[] {
-  const key = (c: Card) => (isJoker(c) ? 1000 + Number(c.slice(1)) : SUITS.indexOf(suitOf(c)!) * 100 + order.indexOf(c[0] as Rank))
+  const key = (c: Card) =>
+    isJoker(c) ? 1000 + Number(c.slice(1)) : SUITS.indexOf(suitOf(c)!) * 100 + order.indexOf(c[0] as Rank)
   return cards.slice().sort((a, b) => key(a) - key(b))
 }
 

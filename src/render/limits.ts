@@ -94,7 +94,8 @@ export function limitViolations(p: Payload): string[] {
         over(`${at} placeholder`, (c.placeholder ?? '').length, LIMITS.placeholder)
         const min = c.min_values ?? 1
         const max = c.max_values ?? 1
-        if (min < 0 || max < 1 || min > max || max > n || max > 25) bad.push(`${at} select min/max ${min}/${max} with ${n} options`)
+        if (min < 0 || max < 1 || min > max || max > n || max > 25)
+          bad.push(`${at} select min/max ${min}/${max} with ${n} options`)
         const values = new Set<string>()
         for (const o of c.options) {
           over(`${at} option label`, o.label.length, LIMITS.optionText)

@@ -91,11 +91,13 @@ export function renderHelp(opts: HelpOptions = {}): Payload {
       },
       {
         name: 'Chips and rankings',
-        value: '`/chips balance` · `/chips daily` · `/chips grant` (Manage Server) · `/leaderboard [game]`. Chips are per server and carry across tables.',
+        value:
+          '`/chips balance` · `/chips daily` · `/chips grant` (Manage Server) · `/leaderboard [game]`. Chips are per server and carry across tables.',
       },
       {
         name: 'Server settings',
-        value: '`/settings show` · `/settings set` (Manage Server): starting chips, daily chips, default turn time, stakes and buy-in of new tables.',
+        value:
+          '`/settings show` · `/settings set` (Manage Server): starting chips, daily chips, default turn time, stakes and buy-in of new tables.',
       },
       { name: 'Rules', value: '`/rules bugami`, `/rules bura`, `/rules badugi`, or the **Rules** button on a table.' },
     ],
@@ -128,18 +130,26 @@ export function renderLeaderboard(entries: readonly LeaderboardEntry[], opts: Le
   const top = entries.slice(0, 25)
   const lines = top.map((e, i) => {
     const place = MEDALS[i] ?? `**${i + 1}.**`
-    const extra = [e.games !== undefined ? `${e.games} games` : null, e.wins !== undefined ? `${e.wins} won` : null].filter(Boolean).join(', ')
+    const extra = [e.games !== undefined ? `${e.games} games` : null, e.wins !== undefined ? `${e.wins} won` : null]
+      .filter(Boolean)
+      .join(', ')
     const me = opts.viewer?.userId === e.userId ? ' ← you' : ''
     return `${place} ${mention(e.userId)} — **${formatNumber(e.value)}** ${opts.unit}${extra ? ` (${extra})` : ''}${me}`
   })
   const v = opts.viewer
   if (v && !top.some((e) => e.userId === v.userId)) {
-    lines.push(v.rank !== null && v.value !== null ? `…\n**${v.rank}.** ${mention(v.userId)} — **${formatNumber(v.value)}** ${opts.unit} ← you` : `You are not on this board yet.`)
+    lines.push(
+      v.rank !== null && v.value !== null
+        ? `…\n**${v.rank}.** ${mention(v.userId)} — **${formatNumber(v.value)}** ${opts.unit} ← you`
+        : `You are not on this board yet.`,
+    )
   }
   const embed: APIEmbed = {
     title: clip(opts.title ?? `Leaderboard — ${name}`, 256),
     color: COLOURS.info,
-    description: lines.length ? clip(lines.join('\n'), 4096) : 'Nobody is on this board yet. Finish a game to get on it!',
+    description: lines.length
+      ? clip(lines.join('\n'), 4096)
+      : 'Nobody is on this board yet. Finish a game to get on it!',
   }
   return { embeds: [embed], allowedMentions: NO_PINGS }
 }
@@ -156,24 +166,46 @@ export interface BalanceInfo {
 /** `/chips balance` and the answers of `/chips daily` / `/chips grant` (with a headline). */
 export function renderBalance(info: BalanceInfo, headline?: string): Payload {
   const lines = [`${mention(info.userId)} has **${formatNumber(info.balance)}** chips.`]
-  if (info.atTables) lines.push(`Another **${formatNumber(info.atTables)}** sit at tables and come back when you stand up.`)
+  if (info.atTables)
+    lines.push(`Another **${formatNumber(info.atTables)}** sit at tables and come back when you stand up.`)
   if (info.nextDailyAt !== undefined) {
-    lines.push(info.nextDailyAt === null ? 'Your daily chips are ready: `/chips daily`.' : `Next daily chips ${relativeTime(info.nextDailyAt)}.`)
+    lines.push(
+      info.nextDailyAt === null
+        ? 'Your daily chips are ready: `/chips daily`.'
+        : `Next daily chips ${relativeTime(info.nextDailyAt)}.`,
+    )
   }
-  return ephemeral({ embeds: [{ title: clip(headline ?? 'Chips', 256), color: COLOURS.info, description: lines.join('\n') }] })
+  return ephemeral({
+    embeds: [{ title: clip(headline ?? 'Chips', 256), color: COLOURS.info, description: lines.join('\n') }],
+  })
 }
 
 /** A server's settings, as `/settings show` and `/settings set` answer. */
 export function renderSettings(settings: GuildSettingsValue, headline = 'Server settings'): Payload {
   const fields: APIEmbedField[] = [
-    { name: 'Starting chips', value: `${formatNumber(settings.startingGrant)} for a member's first wallet`, inline: true },
+    {
+      name: 'Starting chips',
+      value: `${formatNumber(settings.startingGrant)} for a member's first wallet`,
+      inline: true,
+    },
     { name: 'Daily chips', value: `${formatNumber(settings.dailyAmount)} every 20 hours`, inline: true },
     { name: 'Turn time', value: `${durationText(settings.turnMs)} for new tables`, inline: true },
     { name: 'Stakes', value: `Bura ante and Badugi big blind ${formatNumber(settings.defaultStakes)}`, inline: true },
-    { name: 'Buy-in', value: `${formatNumber(settings.defaultBuyIn)} chips to sit at a new Bura or Badugi table`, inline: true },
+    {
+      name: 'Buy-in',
+      value: `${formatNumber(settings.defaultBuyIn)} chips to sit at a new Bura or Badugi table`,
+      inline: true,
+    },
   ]
   return ephemeral({
-    embeds: [{ title: clip(headline, 256), color: COLOURS.info, fields, footer: { text: 'Tables already open keep their turn time, stakes and buy-in.' } }],
+    embeds: [
+      {
+        title: clip(headline, 256),
+        color: COLOURS.info,
+        fields,
+        footer: { text: 'Tables already open keep their turn time, stakes and buy-in.' },
+      },
+    ],
   })
 }
 
@@ -185,23 +217,47 @@ export function renderRefusal(message: string, hint?: string): Payload {
 
 /** Common refusals in one voice, so every handler says the same thing the same way. */
 export const REFUSALS = {
-  notInGuild: () => renderRefusal('Card tables live in server channels, not in direct messages.', 'Use the commands in a channel of a server the bot is in.'),
-  noTable: () => renderRefusal('There is no table in this channel.', 'Open one with `/bugami start`, `/bura start` or `/badugi start`.'),
-  tableExists: () => renderRefusal('This channel already has a table.', 'Finish it (or `/table end`) before opening another, or use another channel.'),
+  notInGuild: () =>
+    renderRefusal(
+      'Card tables live in server channels, not in direct messages.',
+      'Use the commands in a channel of a server the bot is in.',
+    ),
+  noTable: () =>
+    renderRefusal(
+      'There is no table in this channel.',
+      'Open one with `/bugami start`, `/bura start` or `/badugi start`.',
+    ),
+  tableExists: () =>
+    renderRefusal(
+      'This channel already has a table.',
+      'Finish it (or `/table end`) before opening another, or use another channel.',
+    ),
   tableGone: () => renderRefusal('That table is closed.', 'Open a new one with `/… start`.'),
-  notSeated: () => renderRefusal('You are not seated at this table.', 'Press **Join** while the table is in its lobby.'),
+  notSeated: () =>
+    renderRefusal('You are not seated at this table.', 'Press **Join** while the table is in its lobby.'),
   alreadySeated: () => renderRefusal('You are already seated at this table.'),
   tableFull: (max: number) => renderRefusal(`The table is full (${max} players).`),
   notInLobby: () => renderRefusal('The game has already started.', 'Wait for the next table, or watch this one.'),
-  tooFewPlayers: (have: number, min: number) => renderRefusal(`The table needs at least ${min} players to start; ${have} seated.`, 'Ask others to press **Join**.'),
-  notCreator: () => renderRefusal('Only the table\'s creator or someone with Manage Server can do that.'),
-  notYourTurn: () => renderRefusal('It is not your turn.', 'The table message shows whose turn it is; the bot pings you when it is yours.'),
-  stale: () => renderRefusal('Those buttons are out of date: the game has moved on.', 'Press **Your hand** for fresh ones.'),
+  tooFewPlayers: (have: number, min: number) =>
+    renderRefusal(`The table needs at least ${min} players to start; ${have} seated.`, 'Ask others to press **Join**.'),
+  notCreator: () => renderRefusal("Only the table's creator or someone with Manage Server can do that."),
+  notYourTurn: () =>
+    renderRefusal(
+      'It is not your turn.',
+      'The table message shows whose turn it is; the bot pings you when it is yours.',
+    ),
+  stale: () =>
+    renderRefusal('Those buttons are out of date: the game has moved on.', 'Press **Your hand** for fresh ones.'),
   illegal: (ruleMessage: string) => renderRefusal(ruleMessage, 'Press **Your hand** to see your moves.'),
-  notEnoughChips: (need: number, have: number) => renderRefusal(`You need ${formatNumber(need)} chips for that; you have ${formatNumber(have)}.`, 'Claim `/chips daily` or ask for a grant.'),
+  notEnoughChips: (need: number, have: number) =>
+    renderRefusal(
+      `You need ${formatNumber(need)} chips for that; you have ${formatNumber(have)}.`,
+      'Claim `/chips daily` or ask for a grant.',
+    ),
   dailyTaken: (nextAt: number) => renderRefusal(`You already claimed your daily chips. Next ${relativeTime(nextAt)}.`),
   badOption: (what: string) => renderRefusal(`That option is out of range: ${what}.`),
-  somethingWrong: () => renderRefusal('Something went wrong on our side; nothing was changed.', 'Please try again in a moment.'),
+  somethingWrong: () =>
+    renderRefusal('Something went wrong on our side; nothing was changed.', 'Please try again in a moment.'),
 } as const
 
 /** What an old public table message becomes when the bot posts a fresh one further down. */

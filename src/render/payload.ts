@@ -49,7 +49,13 @@ export function button(
   style: ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Success | ButtonStyle.Danger = ButtonStyle.Secondary,
   disabled = false,
 ): APIButtonComponentWithCustomId {
-  return { type: ComponentType.Button, custom_id: customId, label: clip(label, 80), style, ...(disabled ? { disabled } : {}) }
+  return {
+    type: ComponentType.Button,
+    custom_id: customId,
+    label: clip(label, 80),
+    style,
+    ...(disabled ? { disabled } : {}),
+  }
 }
 
 export function select(
@@ -63,7 +69,11 @@ export function select(
     type: ComponentType.StringSelect,
     custom_id: customId,
     placeholder: clip(placeholder, 150),
-    options: options.map((o) => ({ ...o, label: clip(o.label, 100), ...(o.description ? { description: clip(o.description, 100) } : {}) })),
+    options: options.map((o) => ({
+      ...o,
+      label: clip(o.label, 100),
+      ...(o.description ? { description: clip(o.description, 100) } : {}),
+    })),
     min_values: min,
     max_values: max,
   }

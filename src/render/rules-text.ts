@@ -38,8 +38,7 @@ export const RULES: Record<GameId, GameRules> = {
       },
       {
         title: 'Play',
-        body:
-          'The player left of the dealer leads. Follow suit if you can, otherwise play any card. The highest card of the led suit wins the trick; the winner leads next.',
+        body: 'The player left of the dealer leads. Follow suit if you can, otherwise play any card. The highest card of the led suit wins the trick; the winner leads next.',
       },
       {
         title: 'Scoring per deal',
@@ -54,14 +53,13 @@ export const RULES: Record<GameId, GameRules> = {
       },
       {
         title: 'Winning',
-        body:
-          'Totals add up deal by deal. The first to reach the target (table option, default **250**) wins; if several reach it in the same deal the highest total wins; if the highest totals tie, play goes on with another deal.',
+        body: 'Totals add up deal by deal. The first to reach the target (table option, default **250**) wins; if several reach it in the same deal the highest total wins; if the highest totals tie, play goes on with another deal.',
       },
       {
         title: 'Variants (table options)',
         body:
           '**Jokers** (1 or 2): the deck grows to 53/54. A joker in your tricks counts as one bug for you. You may discard a joker only when you cannot follow suit. A joker led wins the trick and the others may play any card; otherwise jokers never win.\n' +
-          '**Shotgun Wedding**: players with the same bug suit are partners for the deal, pooling tricks and bugs; each partner scores the partnership\'s score (a partnership that took every trick is a slam). Misère bidders always play alone.',
+          "**Shotgun Wedding**: players with the same bug suit are partners for the deal, pooling tricks and bugs; each partner scores the partnership's score (a partnership that took every trick is a slam). Misère bidders always play alone.",
       },
     ],
   },
@@ -71,13 +69,11 @@ export const RULES: Record<GameId, GameRules> = {
     sections: [
       {
         title: 'Cards and points',
-        body:
-          'Rank high → low: **A, 10, K, Q, J, 9, 8, 7, 6** (the ten sits between ace and king). Points: **A 11 · 10 10 · K 4 · Q 3 · J 2 · 9-6 0**; the deck holds 120.',
+        body: 'Rank high → low: **A, 10, K, Q, J, 9, 8, 7, 6** (the ten sits between ace and king). Points: **A 11 · 10 10 · K 4 · Q 3 · J 2 · 9-6 0**; the deck holds 120.',
       },
       {
         title: 'Ante and deal',
-        body:
-          'Every player pays the ante (default **10** chips) into the pot, which may already hold chips from earlier games. Each gets 3 cards; the next card is turned up and its suit is **trump**. The rest is the draw pile, with the trump card at its bottom (drawn last).',
+        body: 'Every player pays the ante (default **10** chips) into the pot, which may already hold chips from earlier games. Each gets 3 cards; the next card is turned up and its suit is **trump**. The rest is the draw pile, with the trump card at its bottom (drawn last).',
       },
       {
         title: 'Tricks',
@@ -87,41 +83,35 @@ export const RULES: Record<GameId, GameRules> = {
       },
       {
         title: 'Drawing',
-        body:
-          'After each trick, players draw one card at a time clockwise from the trick winner until all hold 3, in whole rounds only: a round the pile cannot complete is not drawn (those cards stay in the pile). The trick winner leads next.',
+        body: 'After each trick, players draw one card at a time clockwise from the trick winner until all hold 3, in whole rounds only: a round the pile cannot complete is not drawn (those cards stay in the pile). The trick winner leads next.',
       },
       {
         title: 'Combinations (played automatically)',
-        body:
-          'Checked before every lead: **Bura** (three trumps) wins the pot at once; several Buras play one trick among themselves for it. **Three aces**, then **Molodka** (three cards of one non-trump suit): the holder takes the lead and leads all three. Order Bura > three aces > Molodka; ties go to the earliest from the normal leader. The bot plays combinations itself, so nobody can tell who held one before it is played; a Bura dealt at the start ends the game before anyone acts. After a Bura, its winner deals next.',
+        body: 'Checked before every lead: **Bura** (three trumps) wins the pot at once; several Buras play one trick among themselves for it. **Three aces**, then **Molodka** (three cards of one non-trump suit): the holder takes the lead and leads all three. Order Bura > three aces > Molodka; ties go to the earliest from the normal leader. The bot plays combinations itself, so nobody can tell who held one before it is played; a Bura dealt at the start ends the game before anyone acts. After a Bura, its winner deals next.',
       },
       {
         title: 'Declaring 31',
         body:
-          'Any player may **declare** at any moment (table option: only on your turn). The game stops and the declarer\'s tricks are counted (the trick in progress counts for nobody):\n' +
+          "Any player may **declare** at any moment (table option: only on your turn). The game stops and the declarer's tricks are counted (the trick in progress counts for nobody):\n" +
           '• **31 or more**: the declarer wins the pot; next game everyone antes afresh.\n' +
-          '• **30 or less**: the declarer pays the pot\'s size into it (it doubles); it stays for the next game, with everyone\'s ante on top.\n' +
+          "• **30 or less**: the declarer pays the pot's size into it (it doubles); it stays for the next game, with everyone's ante on top.\n" +
           'Either way the declarer deals next.',
       },
       {
         title: 'Final call',
-        body:
-          'After the last trick everyone may still declare or **pass** (the automatic move is to pass). If all pass, nobody wins: the pot stays, everyone antes again and the same dealer deals again.',
+        body: 'After the last trick everyone may still declare or **pass** (the automatic move is to pass). If all pass, nobody wins: the pot stays, everyone antes again and the same dealer deals again.',
       },
       {
         title: 'Counting in your head',
-        body:
-          'The bot never shows the points in your tricks, nor the cards of tricks already taken, unless the table turned on **showCounts**. The trick in progress and the last completed trick are public.',
+        body: 'The bot never shows the points in your tricks, nor the cards of tricks already taken, unless the table turned on **showCounts**. The trick in progress and the last completed trick are public.',
       },
       {
         title: 'Chips',
-        body:
-          'A player who cannot pay a penalty in full pays what they have. If a table closes with chips in its pot, they go back to the players in proportion to what each paid in, so no chip is created or lost.',
+        body: 'A player who cannot pay a penalty in full pays what they have. If a table closes with chips in its pot, they go back to the players in proportion to what each paid in, so no chip is created or lost.',
       },
       {
         title: 'Variants (table options)',
-        body:
-          'Face-down play (responses that do not beat lie face down; a beating card may be played face down and then does not beat), three aces win like a Bura, Moscow (three aces beat a Bura), little Moscow (three sixes with the trump six take the lead, above Molodka), redeal on a dealt combination, 32 cards (no sixes), playing for points.',
+        body: 'Face-down play (responses that do not beat lie face down; a beating card may be played face down and then does not beat), three aces win like a Bura, Moscow (three aces beat a Bura), little Moscow (three sixes with the trump six take the lead, above Molodka), redeal on a dealt combination, 32 cards (no sixes), playing for points.',
       },
     ],
   },
@@ -137,8 +127,7 @@ export const RULES: Record<GameId, GameRules> = {
       },
       {
         title: 'Blinds and betting',
-        body:
-          'Small blind left of the dealer, big blind next (heads-up the dealer posts the small blind). Defaults: blinds 1/2, small bet 2 in rounds 1-2, big bet 4 in rounds 3-4; **fixed limit**: one bet and three raises per round (in round 1 the big blind counts as the bet). Check, bet, call, raise or fold; a round ends when everyone still in has put in the same amount (or is all-in) and all have acted.',
+        body: 'Small blind left of the dealer, big blind next (heads-up the dealer posts the small blind). Defaults: blinds 1/2, small bet 2 in rounds 1-2, big bet 4 in rounds 3-4; **fixed limit**: one bet and three raises per round (in round 1 the big blind counts as the bet). Check, bet, call, raise or fold; a round ends when everyone still in has put in the same amount (or is all-in) and all have acted.',
       },
       {
         title: 'A hand',
@@ -148,20 +137,16 @@ export const RULES: Record<GameId, GameRules> = {
       },
       {
         title: 'All-in and side pots',
-        body:
-          'A player who cannot match a bet goes all-in for what they have and still draws; main pot and side pots go to the best hand among the players in each. An all-in for less than a full bet or raise does not reopen the betting. A blind larger than a stack is posted all-in; a seat with no chips sits out.',
+        body: 'A player who cannot match a bet goes all-in for what they have and still draws; main pot and side pots go to the best hand among the players in each. An all-in for less than a full bet or raise does not reopen the betting. A blind larger than a stack is posted all-in; a seat with no chips sits out.',
       },
       {
         title: 'Pot limit and no limit (table options)',
-        body:
-          'Minimum bet the big blind, minimum raise the size of the last bet or raise; pot limit caps a raise at the pot after calling. Amounts are "raise **to**": your total bet in the round after the action.',
+        body: 'Minimum bet the big blind, minimum raise the size of the last bet or raise; pot limit caps a raise at the pot after calling. Amounts are "raise **to**": your total bet in the round after the action.',
       },
       {
         title: 'Cash table',
-        body:
-          'You sit down with chips from your server balance, play hands, and your stack goes back to your balance when you stand up or the table closes. Standing up during a hand folds it.',
+        body: 'You sit down with chips from your server balance, play hands, and your stack goes back to your balance when you stand up or the table closes. Standing up during a hand folds it.',
       },
     ],
   },
 }
-

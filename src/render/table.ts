@@ -51,13 +51,22 @@ function lobby(table: RenderTable): Payload {
   const users = seatedUsers(table)
   const min = engine?.minPlayers ?? 2
   const max = engine?.maxPlayers ?? 8
-  const seats = users.length ? users.map((u, i) => `${i + 1}. ${mention(u)}${u === table.creatorId ? ' (host)' : ''}`).join('\n') : 'Nobody yet.'
-  const need = users.length < min ? `Needs ${min - users.length} more to start.` : `Ready: ${mention(table.creatorId)} can press **Start**.`
+  const seats = users.length
+    ? users.map((u, i) => `${i + 1}. ${mention(u)}${u === table.creatorId ? ' (host)' : ''}`).join('\n')
+    : 'Nobody yet.'
+  const need =
+    users.length < min
+      ? `Needs ${min - users.length} more to start.`
+      : `Ready: ${mention(table.creatorId)} can press **Start**.`
   const fields: APIEmbedField[] = [
     { name: `Players (${users.length}/${max})`, value: clip(seats, 1024) },
     { name: 'Settings', value: optionsText(table) },
   ]
-  if (table.buyIn > 0) fields.push({ name: 'Buy-in', value: `${chips(table.buyIn)} from your server balance, returned when you stand up.` })
+  if (table.buyIn > 0)
+    fields.push({
+      name: 'Buy-in',
+      value: `${chips(table.buyIn)} from your server balance, returned when you stand up.`,
+    })
   const embed: APIEmbed = {
     title: `${rules.title} — table open`,
     color: COLOURS.lobby,
@@ -120,17 +129,28 @@ export function renderTableMessage(table: RenderTable, now: number, recent: read
   const lines = [p.status, '', ...p.seatLines]
   if (p.result) lines.push('', p.result)
   const away = table.seats.filter((s) => s.status === 'seated' && s.away && s.position !== null)
-  if (!over && away.length) lines.push('', `💤 Away, auto-played until they act: ${listText(away.map((s) => mention(s.userId)))}`)
+  if (!over && away.length)
+    lines.push('', `💤 Away, auto-played until they act: ${listText(away.map((s) => mention(s.userId)))}`)
   const gone = table.seats.filter((s) => s.status === 'left' && s.position !== null)
-  if (!over && gone.length && table.progress === 'acting') lines.push(`🚪 Left, auto-played to the end of this game: ${listText(gone.map((s) => mention(s.userId)))}`)
+  if (!over && gone.length && table.progress === 'acting')
+    lines.push(`🚪 Left, auto-played to the end of this game: ${listText(gone.map((s) => mention(s.userId)))}`)
   if (!over && table.deadlineAt !== null && table.progress === 'acting') {
-    lines.push('', table.deadlineAt > now ? `⏰ Automatic move ${relativeTime(table.deadlineAt)}` : '⏰ The deadline has passed: an automatic move is due.')
+    lines.push(
+      '',
+      table.deadlineAt > now
+        ? `⏰ Automatic move ${relativeTime(table.deadlineAt)}`
+        : '⏰ The deadline has passed: an automatic move is due.',
+    )
   }
   if (!over && between) {
-    const when = table.deadlineAt !== null && table.deadlineAt > now ? ` It starts by itself ${relativeTime(table.deadlineAt)}.` : ''
+    const when =
+      table.deadlineAt !== null && table.deadlineAt > now
+        ? ` It starts by itself ${relativeTime(table.deadlineAt)}.`
+        : ''
     lines.push('', `Press **${table.progress === 'between' ? 'Next deal' : 'Next game'}** to go on.${when}`)
   }
-  if (over) lines.push('', table.status === 'aborted' ? 'The table was closed.' : 'The table has finished. Thanks for playing!')
+  if (over)
+    lines.push('', table.status === 'aborted' ? 'The table was closed.' : 'The table has finished. Thanks for playing!')
   const fields = [...p.fields, ...recentField(recent)]
   const embed: APIEmbed = {
     title: `${rules.title}${over ? ' — final result' : ''}`,
@@ -145,7 +165,11 @@ export function renderTableMessage(table: RenderTable, now: number, recent: read
     : buttonRows([
         ...(between
           ? [
-              button(tableButtonId(table.id, 'start'), table.progress === 'between' ? 'Next deal' : 'Next game', ButtonStyle.Success),
+              button(
+                tableButtonId(table.id, 'start'),
+                table.progress === 'between' ? 'Next deal' : 'Next game',
+                ButtonStyle.Success,
+              ),
               button(tableButtonId(table.id, 'join'), 'Join', ButtonStyle.Secondary),
             ]
           : []),
@@ -163,11 +187,20 @@ export function renderTableMessage(table: RenderTable, now: number, recent: read
 export function renderHandView(table: RenderTable, userId: string, now: number): Payload {
   const seat = table.seats.find((s) => s.userId === userId)
   if (table.status === 'lobby') {
-    return ephemeral({ content: seat ? 'The game has not started yet: your cards come when the host presses **Start**.' : 'The game has not started yet. Press **Join** to take a seat.' })
+    return ephemeral({
+      content: seat
+        ? 'The game has not started yet: your cards come when the host presses **Start**.'
+        : 'The game has not started yet. Press **Join** to take a seat.',
+    })
   }
-  if (table.status !== 'playing' || table.state === null || table.state === undefined) return ephemeral({ content: 'This table has finished.' })
+  if (table.status !== 'playing' || table.state === null || table.state === undefined)
+    return ephemeral({ content: 'This table has finished.' })
   if (!seat || seat.position === null) {
-    return ephemeral({ content: seat ? 'You are not dealt into this game; you play from the next one.' : 'You are watching this table: everything public is on the table message.' })
+    return ephemeral({
+      content: seat
+        ? 'You are not dealt into this game; you play from the next one.'
+        : 'You are watching this table: everything public is on the table message.',
+    })
   }
   const { engine, renderer } = parts(table)
   const ctx = contextFor(table)
@@ -178,7 +211,12 @@ export function renderHandView(table: RenderTable, userId: string, now: number):
   const waiting: number[] = acting ? engine.waitingFor(table.state) : []
   const lines = [p.description]
   if (waiting.includes(position) && table.deadlineAt !== null) {
-    lines.push('', table.deadlineAt > now ? `⏰ Your move: automatic move ${relativeTime(table.deadlineAt)}.` : '⏰ Your time is up: an automatic move is due.')
+    lines.push(
+      '',
+      table.deadlineAt > now
+        ? `⏰ Your move: automatic move ${relativeTime(table.deadlineAt)}.`
+        : '⏰ Your time is up: an automatic move is due.',
+    )
   }
   const embed: APIEmbed = {
     title: clip(p.title, 256),
@@ -193,10 +231,16 @@ export function renderHandView(table: RenderTable, userId: string, now: number):
 /** One short channel message for whoever must act now; it pings exactly them. */
 export function renderTurnPing(table: RenderTable, userIds: readonly string[], messageId?: string | null): Payload {
   const who = listText(userIds.map(mention))
-  const link = table.guildId && table.channelId && messageId ? ` — [table](https://discord.com/channels/${table.guildId}/${table.channelId}/${messageId})` : ''
+  const link =
+    table.guildId && table.channelId && messageId
+      ? ` — [table](https://discord.com/channels/${table.guildId}/${table.channelId}/${messageId})`
+      : ''
   const deadline = table.deadlineAt !== null ? `, automatic move ${relativeTime(table.deadlineAt)}` : ''
   return {
-    content: clip(`${who}: your turn at ${RULES[table.game].title}${deadline}. Press **Your hand** on the table message${link}.`, 2000),
+    content: clip(
+      `${who}: your turn at ${RULES[table.game].title}${deadline}. Press **Your hand** on the table message${link}.`,
+      2000,
+    ),
     allowedMentions: { users: [...userIds].slice(0, 100) },
   }
 }
@@ -255,7 +299,8 @@ export function describeTableEvents(table: RenderTable, events: readonly TableEv
         break
       case 'ended':
         out.push(e.status === 'aborted' ? 'The table was closed.' : 'The table has finished.')
-        for (const r of e.refunds) if (r.amount > 0) out.push(`${mention(r.userId)} gets ${chips(r.amount)} back from the pot.`)
+        for (const r of e.refunds)
+          if (r.amount > 0) out.push(`${mention(r.userId)} gets ${chips(r.amount)} back from the pot.`)
         break
     }
   }

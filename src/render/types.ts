@@ -8,7 +8,10 @@ import type { Row } from './payload.js'
  */
 export type RenderSeat = Pick<SeatSnapshot, 'userId' | 'position' | 'stack' | 'status' | 'away'>
 
-export type RenderTable = Omit<TableSnapshot, 'guildId' | 'channelId' | 'messageId' | 'remindedFor' | 'seats' | 'waitingFor'> &
+export type RenderTable = Omit<
+  TableSnapshot,
+  'guildId' | 'channelId' | 'messageId' | 'remindedFor' | 'seats' | 'waitingFor'
+> &
   Partial<Pick<TableSnapshot, 'guildId' | 'channelId' | 'messageId'>> & {
     readonly seats: readonly RenderSeat[]
   }

@@ -50,7 +50,8 @@ export class TurnTimers {
       cancel.push(() => (cancelled = true))
     }
     // A reminder that fell due while the bot was down goes out late, once, if the turn is still on.
-    if (!alarm.reminded && alarm.deadline > this.clock.now()) at(reminderTime(alarm.deadline, alarm.turnMs), () => this.handlers.reminder(tableId, alarm.deadline))
+    if (!alarm.reminded && alarm.deadline > this.clock.now())
+      at(reminderTime(alarm.deadline, alarm.turnMs), () => this.handlers.reminder(tableId, alarm.deadline))
     at(alarm.deadline, () => {
       this.armed.delete(tableId)
       this.handlers.deadline(tableId, alarm.deadline)

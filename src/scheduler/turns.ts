@@ -44,7 +44,12 @@ export class TurnScheduler {
   track(table: Pick<TableSnapshot, 'id' | 'status' | 'deadlineAt' | 'remindedFor' | 'turnMs'>): void {
     if (this.stopped) return
     const waiting = table.status === 'playing' && table.deadlineAt !== null
-    this.timers.arm(table.id, waiting ? { deadline: table.deadlineAt!, turnMs: table.turnMs, reminded: table.remindedFor === table.deadlineAt } : null)
+    this.timers.arm(
+      table.id,
+      waiting
+        ? { deadline: table.deadlineAt!, turnMs: table.turnMs, reminded: table.remindedFor === table.deadlineAt }
+        : null,
+    )
   }
 
   /** After a (re)start: every open table's deadline from the database; passed ones fire at once. */
@@ -65,7 +70,14 @@ export class TurnScheduler {
   private async onReminder(tableId: string, deadline: number): Promise<void> {
     try {
       const table = await this.deps.tables.get(tableId)
-      if (!table || table.status !== 'playing' || table.deadlineAt !== deadline || table.remindedFor === deadline || table.waitingFor.length === 0) return
+      if (
+        !table ||
+        table.status !== 'playing' ||
+        table.deadlineAt !== deadline ||
+        table.remindedFor === deadline ||
+        table.waitingFor.length === 0
+      )
+        return
       await this.deps.remind(table)
       // Noted after posting: a crash in between repeats a reminder rather than dropping it.
       await this.deps.tables.markReminded(tableId, deadline)

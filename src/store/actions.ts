@@ -33,20 +33,27 @@ export class ActionLog {
     if (!entries.length) return
     const at = new Date(this.now())
     const values = entries.map(
-      (e, i) => Prisma.sql`(${tableId}, ${firstSeq + i}, ${e.kind}, ${e.seat}, ${e.userId}, ${JSON.stringify(e.payload)}, ${e.interactionId ?? null}, ${at})`,
+      (e, i) =>
+        Prisma.sql`(${tableId}, ${firstSeq + i}, ${e.kind}, ${e.seat}, ${e.userId}, ${JSON.stringify(e.payload)}, ${e.interactionId ?? null}, ${at})`,
     )
-    await this.sql.execute(Prisma.sql`INSERT INTO "ActionLog" ("tableId", "seq", "kind", "seat", "userId", "payload", "interactionId", "createdAt") VALUES ${Prisma.join(values)}`)
+    await this.sql.execute(
+      Prisma.sql`INSERT INTO "ActionLog" ("tableId", "seq", "kind", "seat", "userId", "payload", "interactionId", "createdAt") VALUES ${Prisma.join(values)}`,
+    )
   }
 
   /** The table (and the version it produced) an interaction was applied to, if it was. */
   async interaction(interactionId: string): Promise<{ tableId: string; version: number } | null> {
-    const [row] = await this.sql.query<{ tableId: string; version: unknown }>(Prisma.sql`SELECT "tableId", "version" FROM "Interaction" WHERE "id" = ${interactionId}`)
+    const [row] = await this.sql.query<{ tableId: string; version: unknown }>(
+      Prisma.sql`SELECT "tableId", "version" FROM "Interaction" WHERE "id" = ${interactionId}`,
+    )
     return row ? { tableId: row.tableId, version: num(row.version) } : null
   }
 
   /** Marks an interaction applied; a second insert of the same id is a unique violation. */
   async recordInteraction(interactionId: string, tableId: string, version: number): Promise<void> {
-    await this.sql.execute(Prisma.sql`INSERT INTO "Interaction" ("id", "tableId", "version", "createdAt") VALUES (${interactionId}, ${tableId}, ${version}, ${new Date(this.now())})`)
+    await this.sql.execute(
+      Prisma.sql`INSERT INTO "Interaction" ("id", "tableId", "version", "createdAt") VALUES (${interactionId}, ${tableId}, ${version}, ${new Date(this.now())})`,
+    )
   }
 
   /** The whole log of a table, oldest first. */
@@ -56,11 +63,22 @@ export class ActionLog {
 
   /** The entries of the game now at the table: from its last setup entry on. */
   currentGame(tableId: string): Promise<LogEntry[]> {
-    return this.entries(tableId, Prisma.sql`AND "seq" >= (SELECT MAX("seq") FROM "ActionLog" WHERE "tableId" = ${tableId} AND "kind" = ${'setup'})`)
+    return this.entries(
+      tableId,
+      Prisma.sql`AND "seq" >= (SELECT MAX("seq") FROM "ActionLog" WHERE "tableId" = ${tableId} AND "kind" = ${'setup'})`,
+    )
   }
 
   private async entries(tableId: string, where: Prisma.Sql): Promise<LogEntry[]> {
-    const rows = await this.sql.query<{ seq: unknown; kind: string; seat: unknown; userId: string | null; payload: string; interactionId: string | null; createdAt: unknown }>(
+    const rows = await this.sql.query<{
+      seq: unknown
+      kind: string
+      seat: unknown
+      userId: string | null
+      payload: string
+      interactionId: string | null
+      createdAt: unknown
+    }>(
       Prisma.sql`SELECT "seq", "kind", "seat", "userId", "payload", "interactionId", "createdAt" FROM "ActionLog" WHERE "tableId" = ${tableId} ${where} ORDER BY "seq"`,
     )
     return rows.map((r) => ({

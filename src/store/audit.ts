@@ -48,8 +48,10 @@ export async function audit(db: PrismaClient): Promise<AuditReport> {
 
   // What the ledger says every account holds.
   const net: Sums = new Map()
-  for (const f of flowsIn) if (f.toKind !== 'grant') add(net, key(f.toKind, f.guildId, f.toUserId, f.tableId), f._sum.amount ?? 0)
-  for (const f of flowsOut) if (f.fromKind !== 'grant') add(net, key(f.fromKind, f.guildId, f.fromUserId, f.tableId), -(f._sum.amount ?? 0))
+  for (const f of flowsIn)
+    if (f.toKind !== 'grant') add(net, key(f.toKind, f.guildId, f.toUserId, f.tableId), f._sum.amount ?? 0)
+  for (const f of flowsOut)
+    if (f.fromKind !== 'grant') add(net, key(f.fromKind, f.guildId, f.fromUserId, f.tableId), -(f._sum.amount ?? 0))
 
   const held: Sums = new Map()
   for (const w of wallets) {
@@ -61,7 +63,11 @@ export async function audit(db: PrismaClient): Promise<AuditReport> {
   for (const w of wallets) add(ranged, `${w.guildId} range ${balanceBucket(w.balance)}`, 1)
   for (const b of buckets) add(ranged, `${b.guildId} range ${b.bucket}`, -b.wallets)
   const count = (n: number) => `${n} wallet${n === 1 ? '' : 's'}`
-  for (const [k, off] of ranged) if (off !== 0) problems.push(`balance ${k}: the leaderboard counts ${off > 0 ? `${count(off)} too few` : `${count(-off)} too many`}`)
+  for (const [k, off] of ranged)
+    if (off !== 0)
+      problems.push(
+        `balance ${k}: the leaderboard counts ${off > 0 ? `${count(off)} too few` : `${count(-off)} too many`}`,
+      )
   let stacks = 0
   for (const s of seats) {
     if (s.stack < 0) problems.push(`stack of ${s.userId} at table ${s.tableId} is negative: ${s.stack}`)
@@ -83,7 +89,10 @@ export async function audit(db: PrismaClient): Promise<AuditReport> {
     if (want !== have) problems.push(`${k} holds ${have} but its ledger rows add up to ${want}`)
   }
   const difference = walletTotal + stacks + pots - granted
-  if (difference !== 0) problems.push(`wallets ${walletTotal} + stacks ${stacks} + pots ${pots} differ from granted ${granted} by ${difference}`)
+  if (difference !== 0)
+    problems.push(
+      `wallets ${walletTotal} + stacks ${stacks} + pots ${pots} differ from granted ${granted} by ${difference}`,
+    )
   return { ok: problems.length === 0, granted, wallets: walletTotal, stacks, pots, difference, problems }
 }
 

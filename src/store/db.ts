@@ -28,6 +28,7 @@ export function isUniqueViolation(e: unknown): boolean {
   if (e instanceof Error && isDriverAdapterError(e)) return e.cause.kind === 'UniqueConstraintViolation'
   if (!(e instanceof Prisma.PrismaClientKnownRequestError)) return false
   if (e.code === 'P2002') return true
-  const cause = (e.meta as { driverAdapterError?: { cause?: { kind?: string } } } | undefined)?.driverAdapterError?.cause
+  const cause = (e.meta as { driverAdapterError?: { cause?: { kind?: string } } } | undefined)?.driverAdapterError
+    ?.cause
   return e.code === 'P2010' && cause?.kind === 'UniqueConstraintViolation'
 }

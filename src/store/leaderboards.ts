@@ -37,8 +37,12 @@ export class Leaderboards {
    */
   async chips(guildId: string, callerId: string, limit = 10): Promise<Leaderboard> {
     const [top, mine] = await Promise.all([
-      this.sql.query<{ userId: string; balance: unknown }>(Prisma.sql`SELECT "userId", "balance" FROM "Wallet" WHERE "guildId" = ${guildId} ORDER BY "balance" DESC, "userId" ASC LIMIT ${limit}`),
-      this.sql.query<{ balance: unknown }>(Prisma.sql`SELECT "balance" FROM "Wallet" WHERE "guildId" = ${guildId} AND "userId" = ${callerId}`),
+      this.sql.query<{ userId: string; balance: unknown }>(
+        Prisma.sql`SELECT "userId", "balance" FROM "Wallet" WHERE "guildId" = ${guildId} ORDER BY "balance" DESC, "userId" ASC LIMIT ${limit}`,
+      ),
+      this.sql.query<{ balance: unknown }>(
+        Prisma.sql`SELECT "balance" FROM "Wallet" WHERE "guildId" = ${guildId} AND "userId" = ${callerId}`,
+      ),
     ])
     const rows = withRanks(top.map((w) => ({ userId: w.userId, value: num(w.balance) })))
     const own = mine[0]
@@ -92,13 +96,25 @@ export class Leaderboards {
     // Column names from the fixed unions above; every value is a parameter.
     const col = (c: 'won' | 'netChips' | 'played' | 'points') => Prisma.raw(`"${c}"`)
     const onBoard = Prisma.sql`"guildId" = ${guildId} AND "game" = ${game} AND "played" > 0`
-    const order = [Prisma.sql`${col(field)} DESC`, ...(second ? [Prisma.sql`${col(second)} ${Prisma.raw(secondDir === 'desc' ? 'DESC' : 'ASC')}`] : []), Prisma.sql`"userId" ASC`]
+    const order = [
+      Prisma.sql`${col(field)} DESC`,
+      ...(second ? [Prisma.sql`${col(second)} ${Prisma.raw(secondDir === 'desc' ? 'DESC' : 'ASC')}`] : []),
+      Prisma.sql`"userId" ASC`,
+    ]
     const columns = Prisma.sql`"userId", "played", "won", "netChips", "points"`
     const [top, mine] = await Promise.all([
-      this.sql.query<StatFigures>(Prisma.sql`SELECT ${columns} FROM "Stat" WHERE ${onBoard} ORDER BY ${Prisma.join(order)} LIMIT ${limit}`),
-      this.sql.query<StatFigures>(Prisma.sql`SELECT ${columns} FROM "Stat" WHERE "guildId" = ${guildId} AND "userId" = ${callerId} AND "game" = ${game}`),
+      this.sql.query<StatFigures>(
+        Prisma.sql`SELECT ${columns} FROM "Stat" WHERE ${onBoard} ORDER BY ${Prisma.join(order)} LIMIT ${limit}`,
+      ),
+      this.sql.query<StatFigures>(
+        Prisma.sql`SELECT ${columns} FROM "Stat" WHERE "guildId" = ${guildId} AND "userId" = ${callerId} AND "game" = ${game}`,
+      ),
     ])
-    const pickRow = (s: StatFigures) => ({ userId: s.userId, value: num(s[field]), ...(second ? { secondary: num(s[second]) } : {}) })
+    const pickRow = (s: StatFigures) => ({
+      userId: s.userId,
+      value: num(s[field]),
+      ...(second ? { secondary: num(s[second]) } : {}),
+    })
     const rows = withRanks(top.map(pickRow))
     const own = mine[0]
     let caller: LeaderRow | null = null
@@ -110,7 +126,9 @@ export class Leaderboards {
         const level = second
           ? Prisma.sql` + (SELECT COUNT(*) FROM "Stat" WHERE ${onBoard} AND ${col(field)} = ${v} AND ${col(second)} ${Prisma.raw(secondDir === 'desc' ? '>' : '<')} ${num(own[second])})`
           : Prisma.empty
-        const [ahead] = await this.sql.query<{ n: unknown }>(Prisma.sql`SELECT (SELECT COUNT(*) FROM "Stat" WHERE ${onBoard} AND ${col(field)} > ${v})${level} AS "n"`)
+        const [ahead] = await this.sql.query<{ n: unknown }>(
+          Prisma.sql`SELECT (SELECT COUNT(*) FROM "Stat" WHERE ${onBoard} AND ${col(field)} > ${v})${level} AS "n"`,
+        )
         caller = { rank: 1 + num(ahead?.n ?? 0), ...pickRow(own) }
       }
     }

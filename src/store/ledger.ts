@@ -47,11 +47,14 @@ export class Ledger {
     const rows = movements
       .filter((m) => m.amount !== 0)
       .map((m) => {
-        if (!Number.isSafeInteger(m.amount) || m.amount < 0) throw new Error(`ledger amount must be a positive integer, got ${m.amount}`)
+        if (!Number.isSafeInteger(m.amount) || m.amount < 0)
+          throw new Error(`ledger amount must be a positive integer, got ${m.amount}`)
         return Prisma.sql`(${m.guildId}, ${m.from.kind}, ${userOf(m.from)}, ${m.to.kind}, ${userOf(m.to)}, ${m.amount}, ${m.reason}, ${m.tableId ?? null}, ${at})`
       })
     if (!rows.length) return
-    await this.sql.execute(Prisma.sql`INSERT INTO "LedgerEntry" ("guildId", "fromKind", "fromUserId", "toKind", "toUserId", "amount", "reason", "tableId", "createdAt") VALUES ${Prisma.join(rows)}`)
+    await this.sql.execute(
+      Prisma.sql`INSERT INTO "LedgerEntry" ("guildId", "fromKind", "fromUserId", "toKind", "toUserId", "amount", "reason", "tableId", "createdAt") VALUES ${Prisma.join(rows)}`,
+    )
   }
 
   /** Newest first: a table's movements, or a guild's (optionally one user's). */

@@ -58,22 +58,31 @@ export function migrateSqlite(file: string, dir = MIGRATIONS_DIR): string[] {
     db.pragma('journal_mode = WAL')
     db.exec(BOOKKEEPING)
     const applied = new Map(
-      (db.prepare('SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL').all() as {
-        migration_name: string
-        checksum: string
-      }[]).map((r) => [r.migration_name, r.checksum]),
+      (
+        db
+          .prepare(
+            'SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
+          )
+          .all() as {
+          migration_name: string
+          checksum: string
+        }[]
+      ).map((r) => [r.migration_name, r.checksum]),
     )
     const done: string[] = []
     for (const m of committedMigrations(dir)) {
       const known = applied.get(m.name)
       if (known !== undefined) {
-        if (known !== m.checksum) throw new Error(`migration ${m.name} was edited after it was applied (checksum differs)`)
+        if (known !== m.checksum)
+          throw new Error(`migration ${m.name} was edited after it was applied (checksum differs)`)
         continue
       }
       const started = new Date().toISOString()
       // IMMEDIATE: a second process starting at the same time waits instead of applying twice.
       db.transaction(() => {
-        const again = db.prepare('SELECT 1 FROM "_prisma_migrations" WHERE migration_name = ? AND finished_at IS NOT NULL').get(m.name)
+        const again = db
+          .prepare('SELECT 1 FROM "_prisma_migrations" WHERE migration_name = ? AND finished_at IS NOT NULL')
+          .get(m.name)
         if (again) return
         db.exec(m.sql)
         db.prepare(

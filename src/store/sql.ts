@@ -1,4 +1,10 @@
-import type { ArgType, SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, Transaction } from '@prisma/driver-adapter-utils'
+import type {
+  ArgType,
+  SqlDriverAdapter,
+  SqlDriverAdapterFactory,
+  SqlQuery,
+  Transaction,
+} from '@prisma/driver-adapter-utils'
 import type { Prisma } from '../generated/prisma/client.js'
 
 /**
@@ -139,7 +145,11 @@ export class SharedConnection {
       ...(adapter.getConnectionInfo ? { getConnectionInfo: () => adapter.getConnectionInfo!() } : {}),
       dispose: () => adapter.dispose(),
     }
-    this.factory = { provider: adapter.provider, adapterName: adapter.adapterName, connect: () => Promise.resolve(gated) }
+    this.factory = {
+      provider: adapter.provider,
+      adapterName: adapter.adapterName,
+      connect: () => Promise.resolve(gated),
+    }
     this.sql = {
       query: (q) => gate.run(() => rows(adapter, q)),
       execute: (q) => gate.run(() => adapter.executeRaw(toQuery(q, adapter.provider))),
@@ -187,4 +197,5 @@ export const num = (v: unknown): number => Number(v)
 export const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v))
 export const bool = (v: unknown): boolean => v === true || v === 1 || v === '1'
 /** A DateTime column as ms since the epoch. */
-export const msOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : typeof v === 'number' ? v : Date.parse(String(v)))
+export const msOrNull = (v: unknown): number | null =>
+  v === null || v === undefined ? null : typeof v === 'number' ? v : Date.parse(String(v))

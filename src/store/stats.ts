@@ -24,16 +24,23 @@ export class Stats {
 
   /** One finished game (a Bugami match, a Bura game, a Badugi hand) for everyone who played it. */
   async recordGame(guildId: string, game: string, results: readonly GameResult[]): Promise<void> {
-    for (const r of results) await this.add(guildId, r.userId, game, { played: 1, won: r.won ? 1 : 0, netChips: 0, points: r.points ?? 0 })
+    for (const r of results)
+      await this.add(guildId, r.userId, game, { played: 1, won: r.won ? 1 : 0, netChips: 0, points: r.points ?? 0 })
   }
 
   /** Chips won from (positive) or put into (negative) the pots of a chip game. */
   async addNetChips(guildId: string, game: string, deltas: ReadonlyMap<string, number>): Promise<void> {
-    for (const [userId, delta] of deltas) if (delta !== 0) await this.add(guildId, userId, game, { played: 0, won: 0, netChips: delta, points: 0 })
+    for (const [userId, delta] of deltas)
+      if (delta !== 0) await this.add(guildId, userId, game, { played: 0, won: 0, netChips: delta, points: 0 })
   }
 
   /** Adds to a player's counters, starting them at zero the first time. */
-  private async add(guildId: string, userId: string, game: string, by: { played: number; won: number; netChips: number; points: number }): Promise<void> {
+  private async add(
+    guildId: string,
+    userId: string,
+    game: string,
+    by: { played: number; won: number; netChips: number; points: number },
+  ): Promise<void> {
     await this.sql.execute(Prisma.sql`
       INSERT INTO "Stat" ("guildId", "userId", "game", "played", "won", "netChips", "points") VALUES (${guildId}, ${userId}, ${game}, ${by.played}, ${by.won}, ${by.netChips}, ${by.points})
       ON CONFLICT ("guildId", "userId", "game") DO UPDATE SET "played" = "Stat"."played" + ${by.played}, "won" = "Stat"."won" + ${by.won},

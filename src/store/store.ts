@@ -67,16 +67,21 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
   const url = options.url ?? process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL
   const clock = options.clock ?? systemClock
   const file = sqlitePath(url)
-  if (file === ':memory:') throw new Error('an in-memory database cannot be shared by the migrator and the client: use a file')
+  if (file === ':memory:')
+    throw new Error('an in-memory database cannot be shared by the migrator and the client: use a file')
   migrateSqlite(file)
   const { prisma, sql } = await connectSqlite(file)
   await prisma.$connect()
-  const durability = options.durability ?? (process.env.SQLITE_SYNCHRONOUS?.toLowerCase() === 'normal' ? 'process' : 'full')
+  const durability =
+    options.durability ?? (process.env.SQLITE_SYNCHRONOUS?.toLowerCase() === 'normal' ? 'process' : 'full')
   // Connection set-up, not application SQL: the one SQLite-specific statement outside the migrator.
   await prisma.$executeRawUnsafe(`PRAGMA synchronous = ${durability === 'full' ? 'FULL' : 'NORMAL'}`)
   const now = () => clock.now()
   // Inside a transaction, "atomic" work is simply part of it.
-  const inTx = (tx: Sql): Atomic => (fn) => fn(tx)
+  const inTx =
+    (tx: Sql): Atomic =>
+    (fn) =>
+      fn(tx)
   return {
     ...repos(sql, (fn) => sql.transaction(fn), now),
     prisma,

@@ -158,7 +158,13 @@ export class Tables {
 
   /** The lobby or running table of a channel. */
   async openInChannel(guildId: string, channelId: string): Promise<TableRecord | null> {
-    return records(await this.sql.query<JoinedRow>(Prisma.sql`${SELECT_JOINED} WHERE t."openChannel" = ${openChannelKey(guildId, channelId)}`))[0] ?? null
+    return (
+      records(
+        await this.sql.query<JoinedRow>(
+          Prisma.sql`${SELECT_JOINED} WHERE t."openChannel" = ${openChannelKey(guildId, channelId)}`,
+        ),
+      )[0] ?? null
+    )
   }
 
   /** Creates a lobby; throws a unique violation if the channel already has an open table. */
@@ -205,20 +211,28 @@ export class Tables {
     const set: Prisma.Sql[] = [Prisma.sql`"version" = ${version + 1}`, Prisma.sql`"updatedAt" = ${now}`]
     if (patch.status !== undefined) set.push(Prisma.sql`"status" = ${patch.status}`)
     if (ended) set.push(Prisma.sql`"openChannel" = ${null}`, Prisma.sql`"endedAt" = ${now}`)
-    if (patch.state !== undefined) set.push(Prisma.sql`"state" = ${patch.state === null ? null : JSON.stringify(patch.state)}`)
+    if (patch.state !== undefined)
+      set.push(Prisma.sql`"state" = ${patch.state === null ? null : JSON.stringify(patch.state)}`)
     if (patch.seed !== undefined) set.push(Prisma.sql`"seed" = ${patch.seed}`)
-    if (patch.deadlineAt !== undefined) set.push(Prisma.sql`"deadlineAt" = ${patch.deadlineAt === null ? null : new Date(patch.deadlineAt)}`)
+    if (patch.deadlineAt !== undefined)
+      set.push(Prisma.sql`"deadlineAt" = ${patch.deadlineAt === null ? null : new Date(patch.deadlineAt)}`)
     if (patch.pot !== undefined) set.push(Prisma.sql`"pot" = ${patch.pot}`)
     if (patch.potShares !== undefined) set.push(Prisma.sql`"potShares" = ${JSON.stringify(patch.potShares)}`)
     if (patch.gamesPlayed !== undefined) set.push(Prisma.sql`"gamesPlayed" = ${patch.gamesPlayed}`)
     if (patch.logSize !== undefined) set.push(Prisma.sql`"logSize" = ${patch.logSize}`)
-    const done = await this.sql.execute(Prisma.sql`UPDATE "GameTable" SET ${Prisma.join(set)} WHERE "id" = ${id} AND "version" = ${version}`)
+    const done = await this.sql.execute(
+      Prisma.sql`UPDATE "GameTable" SET ${Prisma.join(set)} WHERE "id" = ${id} AND "version" = ${version}`,
+    )
     if (done !== 1) return false
     if (patch.seats) await this.writeSeats(id, patch.seats, before)
     return true
   }
 
-  private async writeSeats(tableId: string, seats: readonly SeatRecord[], before: readonly SeatRecord[]): Promise<void> {
+  private async writeSeats(
+    tableId: string,
+    seats: readonly SeatRecord[],
+    before: readonly SeatRecord[],
+  ): Promise<void> {
     const old = new Map(before.map((s) => [s.userId, s]))
     for (const s of seats) {
       const was = old.get(s.userId)
@@ -251,6 +265,10 @@ export class Tables {
 
   /** Lobbies and running tables, for re-arming deadlines after a restart. */
   async active(): Promise<TableRecord[]> {
-    return records(await this.sql.query<JoinedRow>(Prisma.sql`${SELECT_JOINED} WHERE t."status" IN (${'lobby'}, ${'playing'}) ORDER BY t."createdAt", t."id"`))
+    return records(
+      await this.sql.query<JoinedRow>(
+        Prisma.sql`${SELECT_JOINED} WHERE t."status" IN (${'lobby'}, ${'playing'}) ORDER BY t."createdAt", t."id"`,
+      ),
+    )
   }
 }

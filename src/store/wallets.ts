@@ -31,8 +31,10 @@ const info = (r: Row): WalletInfo => ({
 })
 
 function badAmount(amount: number): Outcome<never> | null {
-  if (!Number.isSafeInteger(amount) || amount <= 0) return refuse('bad-amount', 'The amount must be a whole number of chips above zero.')
-  if (amount > MAX_AMOUNT) return refuse('bad-amount', `The amount can be at most ${MAX_AMOUNT.toLocaleString('en-US')} chips.`)
+  if (!Number.isSafeInteger(amount) || amount <= 0)
+    return refuse('bad-amount', 'The amount must be a whole number of chips above zero.')
+  if (amount > MAX_AMOUNT)
+    return refuse('bad-amount', `The amount can be at most ${MAX_AMOUNT.toLocaleString('en-US')} chips.`)
   return null
 }
 
@@ -68,13 +70,22 @@ export class Wallets {
       const w = await this.ensure(sql, guildId, userId)
       const now = this.now()
       const next = info(w).nextDailyAt
-      if (now < next) return refuse('daily-too-soon', `You already claimed your daily chips. Come back in ${hours(next - now)}.`)
+      if (now < next)
+        return refuse('daily-too-soon', `You already claimed your daily chips. Come back in ${hours(next - now)}.`)
       const { dailyAmount } = await new Settings(sql).get(guildId)
       // The guard on lastDailyAt makes a racing second claim update nothing.
-      const last = w.lastDailyAt === null ? Prisma.sql`"lastDailyAt" IS NULL` : Prisma.sql`"lastDailyAt" = ${new Date(w.lastDailyAt)}`
-      const after = await change(sql, guildId, userId, dailyAmount, { set: Prisma.sql`, "lastDailyAt" = ${new Date(now)}`, where: last })
+      const last =
+        w.lastDailyAt === null
+          ? Prisma.sql`"lastDailyAt" IS NULL`
+          : Prisma.sql`"lastDailyAt" = ${new Date(w.lastDailyAt)}`
+      const after = await change(sql, guildId, userId, dailyAmount, {
+        set: Prisma.sql`, "lastDailyAt" = ${new Date(now)}`,
+        where: last,
+      })
       if (!after) return refuse('daily-too-soon', 'You already claimed your daily chips.')
-      await new Ledger(sql, this.now).record([{ guildId, from: { kind: 'grant' }, to: { kind: 'wallet', userId }, amount: dailyAmount, reason: 'daily' }])
+      await new Ledger(sql, this.now).record([
+        { guildId, from: { kind: 'grant' }, to: { kind: 'wallet', userId }, amount: dailyAmount, reason: 'daily' },
+      ])
       return ok({ ...info(after), claimed: dailyAmount })
     })
   }
@@ -86,31 +97,55 @@ export class Wallets {
     return this.atomic(async (sql) => {
       await this.ensure(sql, guildId, userId)
       const after = (await change(sql, guildId, userId, amount))!
-      await new Ledger(sql, this.now).record([{ guildId, from: { kind: 'grant' }, to: { kind: 'wallet', userId }, amount, reason }])
+      await new Ledger(sql, this.now).record([
+        { guildId, from: { kind: 'grant' }, to: { kind: 'wallet', userId }, amount, reason },
+      ])
       return ok(info(after))
     })
   }
 
   /** Takes chips out of a wallet to `to` (a table stack); refuses if the balance is short. */
-  withdraw(guildId: string, userId: string, amount: number, to: Account, tableId: string | null, reason: string): Promise<Outcome<WalletInfo>> {
+  withdraw(
+    guildId: string,
+    userId: string,
+    amount: number,
+    to: Account,
+    tableId: string | null,
+    reason: string,
+  ): Promise<Outcome<WalletInfo>> {
     const bad = badAmount(amount)
     if (bad) return Promise.resolve(bad)
     return this.atomic(async (sql) => {
       const w = await this.ensure(sql, guildId, userId)
       const after = await change(sql, guildId, userId, -amount, { where: Prisma.sql`"balance" >= ${amount}` })
-      if (!after) return refuse('not-enough-chips', `You have ${w.balance.toLocaleString('en-US')} chips, not ${amount.toLocaleString('en-US')}.`)
-      await new Ledger(sql, this.now).record([{ guildId, from: { kind: 'wallet', userId }, to, amount, reason, tableId }])
+      if (!after)
+        return refuse(
+          'not-enough-chips',
+          `You have ${w.balance.toLocaleString('en-US')} chips, not ${amount.toLocaleString('en-US')}.`,
+        )
+      await new Ledger(sql, this.now).record([
+        { guildId, from: { kind: 'wallet', userId }, to, amount, reason, tableId },
+      ])
       return ok(info(after))
     })
   }
 
   /** Puts chips from `from` (a table stack) back into a wallet. */
-  deposit(guildId: string, userId: string, amount: number, from: Account, tableId: string | null, reason: string): Promise<WalletInfo> {
+  deposit(
+    guildId: string,
+    userId: string,
+    amount: number,
+    from: Account,
+    tableId: string | null,
+    reason: string,
+  ): Promise<WalletInfo> {
     return this.atomic(async (sql) => {
       const w = await this.ensure(sql, guildId, userId)
       if (amount === 0) return info(w)
       const after = (await change(sql, guildId, userId, amount))!
-      await new Ledger(sql, this.now).record([{ guildId, from, to: { kind: 'wallet', userId }, amount, reason, tableId }])
+      await new Ledger(sql, this.now).record([
+        { guildId, from, to: { kind: 'wallet', userId }, amount, reason, tableId },
+      ])
       return info(after)
     })
   }
@@ -129,17 +164,32 @@ export class Wallets {
     // Another connection created it first (possible on PostgreSQL): use theirs.
     if (created !== 1) return (await find(sql, guildId, userId))!
     await countIn(sql, guildId, startingGrant, 1)
-    await new Ledger(sql, this.now).record([{ guildId, from: { kind: 'grant' }, to: { kind: 'wallet', userId }, amount: startingGrant, reason: 'starting grant' }])
+    await new Ledger(sql, this.now).record([
+      {
+        guildId,
+        from: { kind: 'grant' },
+        to: { kind: 'wallet', userId },
+        amount: startingGrant,
+        reason: 'starting grant',
+      },
+    ])
     return { guildId, userId, balance: startingGrant, lastDailyAt: null }
   }
 }
 
 type Columns = { balance: unknown; lastDailyAt: unknown }
 
-const toRow = (guildId: string, userId: string, r: Columns): Row => ({ guildId, userId, balance: num(r.balance), lastDailyAt: msOrNull(r.lastDailyAt) })
+const toRow = (guildId: string, userId: string, r: Columns): Row => ({
+  guildId,
+  userId,
+  balance: num(r.balance),
+  lastDailyAt: msOrNull(r.lastDailyAt),
+})
 
 async function find(sql: Sql, guildId: string, userId: string): Promise<Row | null> {
-  const [r] = await sql.query<Columns>(Prisma.sql`SELECT "balance", "lastDailyAt" FROM "Wallet" WHERE "guildId" = ${guildId} AND "userId" = ${userId}`)
+  const [r] = await sql.query<Columns>(
+    Prisma.sql`SELECT "balance", "lastDailyAt" FROM "Wallet" WHERE "guildId" = ${guildId} AND "userId" = ${userId}`,
+  )
   return r ? toRow(guildId, userId, r) : null
 }
 
@@ -148,7 +198,13 @@ async function find(sql: Sql, guildId: string, userId: string): Promise<Row | nu
  * ranges in step; the wallet after, or null if nothing matched. RETURNING (SQLite 3.35+,
  * PostgreSQL) gives the new balance from the same statement, whatever ran before.
  */
-async function change(sql: Sql, guildId: string, userId: string, delta: number, guard: { set?: Prisma.Sql; where?: Prisma.Sql } = {}): Promise<Row | null> {
+async function change(
+  sql: Sql,
+  guildId: string,
+  userId: string,
+  delta: number,
+  guard: { set?: Prisma.Sql; where?: Prisma.Sql } = {},
+): Promise<Row | null> {
   const [r] = await sql.query<Columns>(Prisma.sql`
     UPDATE "Wallet" SET "balance" = "balance" + ${delta}${guard.set ?? Prisma.empty}
     WHERE "guildId" = ${guildId} AND "userId" = ${userId}${guard.where ? Prisma.sql` AND ${guard.where}` : Prisma.empty}

@@ -12,7 +12,8 @@ export type MutableSeat = { -readonly [K in keyof SeatRecord]: SeatRecord[K] }
 /** After this many automatic moves in one change, something is wrong with an engine. */
 const MAX_AUTO_STEPS = 100_000
 
-const isChipEvent = (e: unknown): e is ChipEvent => typeof e === 'object' && e !== null && (e as { type?: unknown }).type === 'chips'
+const isChipEvent = (e: unknown): e is ChipEvent =>
+  typeof e === 'object' && e !== null && (e as { type?: unknown }).type === 'chips'
 
 /**
  * A table being changed inside one transaction: the engine state, seats, and everything the
@@ -74,7 +75,9 @@ export class TableDraft {
 
   /** Positions the game waits for now ([] when no game runs). */
   waiting(): number[] {
-    return this.state !== null && this.status === 'playing' && this.engine.progress(this.state) === 'acting' ? this.engine.waitingFor(this.state) : []
+    return this.state !== null && this.status === 'playing' && this.engine.progress(this.state) === 'acting'
+      ? this.engine.waitingFor(this.state)
+      : []
   }
 
   /** Deals a new game from parameters; seats must already hold their new positions. */
@@ -102,13 +105,24 @@ export class TableDraft {
   }
 
   /** One move through the engine; refused moves change nothing. */
-  move(position: number, action: unknown, kind: Extract<LogKind, 'action' | 'auto'>, interactionId?: string): Outcome<void> {
+  move(
+    position: number,
+    action: unknown,
+    kind: Extract<LogKind, 'action' | 'auto'>,
+    interactionId?: string,
+  ): Outcome<void> {
     const before = new Set(this.waiting())
     const out = this.engine.apply(this.state, position, action)
     if (!out.ok) return out
     this.state = out.value.state
     const seat = this.atPosition(position)
-    this.log.push({ kind, seat: position, userId: seat?.userId ?? null, payload: action, interactionId: interactionId ?? null })
+    this.log.push({
+      kind,
+      seat: position,
+      userId: seat?.userId ?? null,
+      payload: action,
+      interactionId: interactionId ?? null,
+    })
     this.absorb(out.value.events)
     if (this.waiting().some((p) => !before.has(p))) this.restartClock = true
     return ok(undefined)
@@ -139,7 +153,8 @@ export class TableDraft {
       const action = this.engine.autoAction(this.state, auto)
       if (action === null) return
       const moved = this.move(auto, action, 'auto')
-      if (!moved.ok) throw new Error(`${this.engine.id}: automatic move ${JSON.stringify(action)} refused: ${moved.error.message}`)
+      if (!moved.ok)
+        throw new Error(`${this.engine.id}: automatic move ${JSON.stringify(action)} refused: ${moved.error.message}`)
       this.tableEvents.push({ type: 'autoMove', userId: this.atPosition(auto)?.userId ?? '', position: auto, action })
     }
     throw new Error(`${this.engine.id}: no end after ${MAX_AUTO_STEPS} automatic moves`)
@@ -156,7 +171,11 @@ export class TableDraft {
       const seat = this.atPosition(p)
       if (!seat || !this.rules.playedIn(this.state, p)) continue
       const total = summary.seats[p]?.total
-      this.results.push({ userId: seat.userId, won: winners.has(p), ...(typeof total === 'number' && !this.engine.usesChips ? { points: total } : {}) })
+      this.results.push({
+        userId: seat.userId,
+        won: winners.has(p),
+        ...(typeof total === 'number' && !this.engine.usesChips ? { points: total } : {}),
+      })
     }
     this.tableEvents.push({ type: 'gameOver', winners: [...winners].map((p) => this.atPosition(p)?.userId ?? '') })
     if (this.engine.usesChips) {
@@ -231,6 +250,7 @@ export class TableDraft {
       if (s.status === 'seated' && s.position !== null && totals.stacks[s.position] !== s.stack)
         problems.push(`${s.userId} stack ${s.stack} vs engine ${totals.stacks[s.position]}`)
     for (const s of this.seats) if (s.stack < 0) problems.push(`${s.userId} stack negative: ${s.stack}`)
-    if (problems.length) throw new Error(`${this.engine.id}: chips out of step at table ${this.rec.id}: ${problems.join('; ')}`)
+    if (problems.length)
+      throw new Error(`${this.engine.id}: chips out of step at table ${this.rec.id}: ${problems.join('; ')}`)
   }
 }

@@ -54,7 +54,9 @@ export const TABLE_RULES: Record<GameId, TableRules> = {
     playedIn: (s, p) => (arr(s, 'inGame')?.[p] ?? true) === true,
     potShares: (s, pot, players) => {
       const shares = arr(s, 'potShares') as number[] | undefined
-      return shares && shares.length === players && shares.reduce((a, b) => a + b, 0) === pot ? shares.slice() : evenShares(pot, players)
+      return shares && shares.length === players && shares.reduce((a, b) => a + b, 0) === pot
+        ? shares.slice()
+        : evenShares(pot, players)
     },
     nextDealer: (s, players) => num(s, 'nextDealer') ?? ((num(s, 'dealer') ?? -1) + 1) % players,
     carriesPot: true,
@@ -70,7 +72,9 @@ export const TABLE_RULES: Record<GameId, TableRules> = {
     // Mid-hand, each seat's chips in the pot are what it committed this hand.
     potShares: (s, pot, players) => {
       const committed = arr(s, 'committed') as number[] | undefined
-      return committed && committed.length === players && committed.reduce((a, b) => a + b, 0) === pot ? committed.slice() : evenShares(pot, players)
+      return committed && committed.length === players && committed.reduce((a, b) => a + b, 0) === pot
+        ? committed.slice()
+        : evenShares(pot, players)
     },
     nextDealer: (s, players) => ((num(s, 'dealer') ?? -1) + 1) % players,
     carriesPot: false,

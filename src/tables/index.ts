@@ -16,8 +16,17 @@ export interface OpenTableServiceOptions {
 }
 
 /** Opens (and migrates) the database and returns the service; `close()` closes the database. */
-export async function openTableService(opts: OpenTableServiceOptions = {}): Promise<TableService & { close(): Promise<void> }> {
-  const store = await openStore({ ...(opts.databaseUrl ? { url: opts.databaseUrl } : {}), ...(opts.clock ? { clock: opts.clock } : {}) })
-  const service = new TableService({ store, ...(opts.engines ? { engines: opts.engines } : {}), ...(opts.seeds ? { seeds: opts.seeds } : {}) })
+export async function openTableService(
+  opts: OpenTableServiceOptions = {},
+): Promise<TableService & { close(): Promise<void> }> {
+  const store = await openStore({
+    ...(opts.databaseUrl ? { url: opts.databaseUrl } : {}),
+    ...(opts.clock ? { clock: opts.clock } : {}),
+  })
+  const service = new TableService({
+    store,
+    ...(opts.engines ? { engines: opts.engines } : {}),
+    ...(opts.seeds ? { seeds: opts.seeds } : {}),
+  })
   return Object.assign(service, { close: () => store.close() })
 }

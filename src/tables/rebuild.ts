@@ -7,7 +7,11 @@ import type { LogEntry } from '../store/actions.js'
  * deal. The result equals the stored state when nothing was lost or half-written. `events`, when
  * given, collects every entry's engine events in order: the same ones the table saw live.
  */
-export function rebuildState(engine: AnyEngine, log: readonly Pick<LogEntry, 'kind' | 'seat' | 'payload'>[], events?: unknown[]): unknown {
+export function rebuildState(
+  engine: AnyEngine,
+  log: readonly Pick<LogEntry, 'kind' | 'seat' | 'payload'>[],
+  events?: unknown[],
+): unknown {
   let state: unknown = null
   for (const [i, e] of log.entries()) {
     const out =

@@ -35,7 +35,14 @@ export interface LeaderboardView extends Leaderboard {
   /** What `value` counts: "chips", "net chips", "wins". */
   readonly unit: string
   /** The rows in render's shape. */
-  readonly entries: readonly { userId: string; value: number; games?: number; wins?: number; points?: number; rank: number }[]
+  readonly entries: readonly {
+    userId: string
+    value: number
+    games?: number
+    wins?: number
+    points?: number
+    rank: number
+  }[]
   /** The caller (null: not on this board yet). */
   readonly viewer: { userId: string; rank: number | null; value: number | null }
 }
@@ -118,7 +125,10 @@ export class TableService {
     const position = rec.seats.find((s) => s.userId === userId)?.position ?? null
     if (rec.state === null) return ok({ table, position, view: null, legal: [] })
     const view = engine.view(rec.state, position)
-    const legal = position !== null && rec.status === 'playing' && table.progress === 'acting' ? engine.legalActions(rec.state, position) : []
+    const legal =
+      position !== null && rec.status === 'playing' && table.progress === 'acting'
+        ? engine.legalActions(rec.state, position)
+        : []
     return ok({ table, position, view, legal })
   }
 
@@ -154,7 +164,10 @@ export class TableService {
   // ---- chips and boards ----------------------------------------------------------------
 
   async wallet(guildId: string, userId: string): Promise<WalletView> {
-    const [w, atTables] = await Promise.all([this.store.wallets.get(guildId, userId), this.store.tables.stacksOf(guildId, userId)])
+    const [w, atTables] = await Promise.all([
+      this.store.wallets.get(guildId, userId),
+      this.store.tables.stacksOf(guildId, userId),
+    ])
     return { ...w, atTables }
   }
 
@@ -171,7 +184,13 @@ export class TableService {
    * null: chips; bugami: wins then points; bura/badugi: net chips, or games won with
    * `{board: 'wins'}` (ties: fewer games played first).
    */
-  async leaderboard(guildId: string, game: GameId | null, callerId: string, limit = 10, opts: { board?: 'wins' } = {}): Promise<LeaderboardView> {
+  async leaderboard(
+    guildId: string,
+    game: GameId | null,
+    callerId: string,
+    limit = 10,
+    opts: { board?: 'wins' } = {},
+  ): Promise<LeaderboardView> {
     const lb = this.store.leaderboards
     const wins = opts.board === 'wins' && game !== null && game !== 'bugami'
     const board =
@@ -213,12 +232,19 @@ export class TableService {
 
   async create(input: CreateTableInput): Promise<Outcome<TableUpdate>> {
     const engine = this.engines[input.game as GameId]
-    if (!engine) return refuse('unknown-game', `There is no game called "${input.game}" here (try ${Object.keys(this.engines).join(', ')}).`)
+    if (!engine)
+      return refuse(
+        'unknown-game',
+        `There is no game called "${input.game}" here (try ${Object.keys(this.engines).join(', ')}).`,
+      )
     const rules = TABLE_RULES[engine.id]
     const turnMs = input.turnSeconds === undefined ? undefined : Math.round(input.turnSeconds * 1000)
     if (turnMs !== undefined && (!Number.isFinite(turnMs) || turnMs < MIN_TURN_MS || turnMs > MAX_TURN_MS))
       return refuse('bad-options', 'The turn deadline must be between 30 seconds and 48 hours.')
-    if (input.buyIn !== undefined && (!Number.isSafeInteger(input.buyIn) || input.buyIn < 1 || input.buyIn > MAX_AMOUNT))
+    if (
+      input.buyIn !== undefined &&
+      (!Number.isSafeInteger(input.buyIn) || input.buyIn < 1 || input.buyIn > MAX_AMOUNT)
+    )
       return refuse('bad-amount', 'The buy-in must be a whole number of chips above zero.')
     return this.transaction(async (repos) => {
       const settings = await repos.settings.get(input.guildId)
@@ -229,7 +255,11 @@ export class TableService {
         return refuse('bad-options', `Option ${i.path.join('.') || '?'}: ${i.message}`)
       }
       const busy = await repos.tables.openInChannel(input.guildId, input.channelId)
-      if (busy) return refuse('channel-busy', `This channel already has a ${this.engines[busy.game]?.title ?? busy.game} table. Finish or end it first.`)
+      if (busy)
+        return refuse(
+          'channel-busy',
+          `This channel already has a ${this.engines[busy.game]?.title ?? busy.game} table. Finish or end it first.`,
+        )
       let rec: TableRecord
       try {
         rec = await repos.tables.create({
@@ -243,7 +273,8 @@ export class TableService {
           turnMs: turnMs ?? settings.turnMs,
         })
       } catch (e) {
-        if (isUniqueViolation(e)) return refuse('channel-busy', 'This channel already has a table. Finish or end it first.')
+        if (isUniqueViolation(e))
+          return refuse('channel-busy', 'This channel already has a table. Finish or end it first.')
         throw e
       }
       return this.changeIn(repos, rec, async (d, r) => {
@@ -256,7 +287,8 @@ export class TableService {
   /** Sit down in the lobby, or between two Bura/Badugi games; chip games buy in from the wallet. */
   join(tableId: string, userId: string, opts: ActOptions & { buyIn?: number } = {}): Promise<Outcome<TableUpdate>> {
     return this.change(tableId, opts, async (d, repos) => {
-      if (!this.betweenOrLobby(d)) return refuse('not-lobby', 'The game is already running; you can join between games or at the next table.')
+      if (!this.betweenOrLobby(d))
+        return refuse('not-lobby', 'The game is already running; you can join between games or at the next table.')
       return this.seat(d, repos, userId, opts.buyIn ?? d.rec.buyIn)
     })
   }
@@ -265,10 +297,18 @@ export class TableService {
   buyIn(tableId: string, userId: string, amount: number, opts: ActOptions = {}): Promise<Outcome<TableUpdate>> {
     return this.change(tableId, opts, async (d, repos) => {
       if (!d.engine.usesChips) return refuse('bad-amount', `${d.engine.title} is not played for chips.`)
-      if (!this.betweenOrLobby(d)) return refuse('not-between-games', 'You can buy chips before the game or between games.')
+      if (!this.betweenOrLobby(d))
+        return refuse('not-between-games', 'You can buy chips before the game or between games.')
       const seat = d.seatOf(userId)
       if (!seat || seat.status !== 'seated') return refuse('not-seated', 'You are not sitting at this table.')
-      const taken = await repos.wallets.withdraw(d.rec.guildId, userId, amount, { kind: 'stack', userId }, d.rec.id, 'buy-in')
+      const taken = await repos.wallets.withdraw(
+        d.rec.guildId,
+        userId,
+        amount,
+        { kind: 'stack', userId },
+        d.rec.id,
+        'buy-in',
+      )
       if (!taken.ok) return taken
       seat.stack += amount
       d.tableEvents.push({ type: 'boughtIn', userId, amount })
@@ -288,10 +328,14 @@ export class TableService {
   start(tableId: string, opts: ActOptions & { userId?: string } = {}): Promise<Outcome<TableUpdate>> {
     return this.change(tableId, opts, (d) => {
       if (d.status !== 'lobby') return refuse('not-lobby', 'This table has already started.')
-      if (opts.userId !== undefined && opts.userId !== d.rec.creatorId) return refuse('not-creator', 'Only the player who opened the table can start it.')
+      if (opts.userId !== undefined && opts.userId !== d.rec.creatorId)
+        return refuse('not-creator', 'Only the player who opened the table can start it.')
       const players = d.seated()
       if (players.length < d.engine.minPlayers)
-        return refuse('too-few-players', `${d.engine.title} needs at least ${d.engine.minPlayers} players; ${players.length} ${players.length === 1 ? 'is' : 'are'} seated.`)
+        return refuse(
+          'too-few-players',
+          `${d.engine.title} needs at least ${d.engine.minPlayers} players; ${players.length} ${players.length === 1 ? 'is' : 'are'} seated.`,
+        )
       d.status = 'playing'
       const seed = this.seeds()
       const dealer = peekInt(seedRng(seed), START_SALT, players.length)
@@ -308,12 +352,19 @@ export class TableService {
     return this.change(tableId, opts, (d) => {
       if (d.status !== 'playing' || d.state === null) return refuse('not-playing', 'No game is running at this table.')
       const seat = d.seatOf(userId)
-      if (!seat || seat.position === null || seat.status !== 'seated') return refuse('not-seated', 'You are not playing at this table.')
+      if (!seat || seat.position === null || seat.status !== 'seated')
+        return refuse('not-seated', 'You are not playing at this table.')
       const parsed = d.engine.actionSchema.safeParse(action)
-      if (!parsed.success) return refuse('bad-action', `That is not a move of ${d.engine.title}: ${parsed.error.issues[0]?.message ?? 'unknown'}.`)
+      if (!parsed.success)
+        return refuse(
+          'bad-action',
+          `That is not a move of ${d.engine.title}: ${parsed.error.issues[0]?.message ?? 'unknown'}.`,
+        )
       const move = parsed.data as { type: string }
-      if (d.rules.leaveAction && move.type === d.rules.leaveAction.type) return this.unseat(d, userId, opts.interactionId)
-      if (d.progress() !== 'acting') return refuse('not-between-games', 'This game is over; the next one starts when a player deals it.')
+      if (d.rules.leaveAction && move.type === d.rules.leaveAction.type)
+        return this.unseat(d, userId, opts.interactionId)
+      if (d.progress() !== 'acting')
+        return refuse('not-between-games', 'This game is over; the next one starts when a player deals it.')
       const moved = d.move(seat.position, move, 'action', opts.interactionId)
       if (!moved.ok) return moved
       seat.missedTurns = 0
@@ -346,8 +397,10 @@ export class TableService {
   /** Between Bura/Badugi games: deals the next one to whoever sits at the table. */
   nextDeal(tableId: string, opts: ActOptions & { userId?: string } = {}): Promise<Outcome<TableUpdate>> {
     return this.change(tableId, opts, (d) => {
-      if (d.status !== 'playing' || d.progress() !== 'gameOver') return refuse('not-between-games', 'A game is still running at this table.')
-      if (opts.userId !== undefined && d.seatOf(opts.userId)?.status !== 'seated') return refuse('not-seated', 'Only players at this table can deal the next game.')
+      if (d.status !== 'playing' || d.progress() !== 'gameOver')
+        return refuse('not-between-games', 'A game is still running at this table.')
+      if (opts.userId !== undefined && d.seatOf(opts.userId)?.status !== 'seated')
+        return refuse('not-seated', 'Only players at this table can deal the next game.')
       const next = this.nextGame(d)
       if (!next.ok) return next
       d.settle()
@@ -363,7 +416,8 @@ export class TableService {
    */
   expire(tableId: string, deadline: number): Promise<Outcome<TableUpdate>> {
     return this.change(tableId, {}, (d) => {
-      if (d.status !== 'playing' || d.rec.deadlineAt !== deadline) return refuse('stale', 'The deadline moved: someone acted in time.')
+      if (d.status !== 'playing' || d.rec.deadlineAt !== deadline)
+        return refuse('stale', 'The deadline moved: someone acted in time.')
       if (this.clock.now() < deadline) return refuse('not-due', 'The deadline has not passed yet.')
       if (d.progress() === 'gameOver') {
         const present = d.seated().filter((s) => !s.away)
@@ -384,7 +438,8 @@ export class TableService {
           d.tableEvents.push({ type: 'away', userId: seat.userId })
         }
         const moved = d.move(position, action, 'auto')
-        if (!moved.ok) throw new Error(`${d.engine.id}: automatic move ${JSON.stringify(action)} refused: ${moved.error.message}`)
+        if (!moved.ok)
+          throw new Error(`${d.engine.id}: automatic move ${JSON.stringify(action)} refused: ${moved.error.message}`)
         d.tableEvents.push({ type: 'autoMove', userId: seat.userId, position, action })
       }
       d.restartClock = true
@@ -401,7 +456,8 @@ export class TableService {
   end(tableId: string, opts: ActOptions & { userId?: string } = {}): Promise<Outcome<TableUpdate>> {
     return this.change(tableId, opts, (d) => {
       if (d.status !== 'lobby' && d.status !== 'playing') return refuse('not-playing', 'This table has already ended.')
-      if (opts.userId !== undefined && opts.userId !== d.rec.creatorId) return refuse('not-creator', 'Only the player who opened the table (or a server manager) can end it.')
+      if (opts.userId !== undefined && opts.userId !== d.rec.creatorId)
+        return refuse('not-creator', 'Only the player who opened the table (or a server manager) can end it.')
       return this.close(d)
     })
   }
@@ -415,15 +471,31 @@ export class TableService {
   private async seat(d: TableDraft, repos: Repos, userId: string, buyIn: number): Promise<Outcome<void>> {
     const existing = d.seatOf(userId)
     if (existing?.status === 'seated') return refuse('already-seated', 'You are already sitting at this table.')
-    if (d.seated().length >= d.engine.maxPlayers) return refuse('table-full', `The table is full (${d.engine.maxPlayers} players).`)
+    if (d.seated().length >= d.engine.maxPlayers)
+      return refuse('table-full', `The table is full (${d.engine.maxPlayers} players).`)
     let stack = 0
     if (d.engine.usesChips) {
-      const taken = await repos.wallets.withdraw(d.rec.guildId, userId, buyIn, { kind: 'stack', userId }, d.rec.id, 'buy-in')
+      const taken = await repos.wallets.withdraw(
+        d.rec.guildId,
+        userId,
+        buyIn,
+        { kind: 'stack', userId },
+        d.rec.id,
+        'buy-in',
+      )
       if (!taken.ok) return taken
       stack = buyIn
     }
     const joinOrder = Math.max(-1, ...d.seats.map((s) => s.joinOrder)) + 1
-    if (existing) Object.assign(existing, { status: 'seated', joinOrder, stack: existing.stack + stack, missedTurns: 0, away: false, position: null })
+    if (existing)
+      Object.assign(existing, {
+        status: 'seated',
+        joinOrder,
+        stack: existing.stack + stack,
+        missedTurns: 0,
+        away: false,
+        position: null,
+      })
     else d.seats.push({ userId, joinOrder, position: null, stack, status: 'seated', missedTurns: 0, away: false })
     d.tableEvents.push({ type: 'joined', userId, buyIn: stack })
     return ok(undefined)
@@ -455,7 +527,14 @@ export class TableService {
   }
 
   /** Seats `players` at positions 0..n-1 and deals a game with the carried pot. */
-  private deal(d: TableDraft, players: MutableSeat[], dealer: number, seed: number, pot: number, potShares: number[]): Outcome<void> {
+  private deal(
+    d: TableDraft,
+    players: MutableSeat[],
+    dealer: number,
+    seed: number,
+    pot: number,
+    potShares: number[],
+  ): Outcome<void> {
     for (const s of d.seats) s.position = null
     players.forEach((s, i) => (s.position = i))
     const params: Record<string, unknown> = { players: players.length, dealer, options: d.rec.options, seed }
@@ -472,14 +551,20 @@ export class TableService {
   private nextGame(d: TableDraft): Outcome<void> {
     const players = d.seated()
     const n = d.engine.summary(d.state).seats.length
-    const same = players.length === n && players.every((s) => s.position !== null && s.position < n) && new Set(players.map((s) => s.position)).size === n
+    const same =
+      players.length === n &&
+      players.every((s) => s.position !== null && s.position < n) &&
+      new Set(players.map((s) => s.position)).size === n
     const before = d.log.length
     if (same) {
       const next = d.nextDeal()
       if (!next.ok) return refuse('too-few-players', next.error.message)
     } else {
       if (players.length < d.engine.minPlayers)
-        return refuse('too-few-players', `${d.engine.title} needs at least ${d.engine.minPlayers} players; ${players.length} ${players.length === 1 ? 'is' : 'are'} seated.`)
+        return refuse(
+          'too-few-players',
+          `${d.engine.title} needs at least ${d.engine.minPlayers} players; ${players.length} ${players.length === 1 ? 'is' : 'are'} seated.`,
+        )
       // The next dealer: the one the game names, or the next one still seated after them.
       const start = d.rules.nextDealer(d.state, n)
       let dealerUser: string | undefined
@@ -487,7 +572,10 @@ export class TableService {
         const s = d.atPosition((start + i) % n)
         if (s && s.status === 'seated') dealerUser = s.userId
       }
-      const dealer = Math.max(0, players.findIndex((s) => s.userId === dealerUser))
+      const dealer = Math.max(
+        0,
+        players.findIndex((s) => s.userId === dealerUser),
+      )
       let pot = 0
       let shares: number[] = []
       if (d.rules.carriesPot && d.pot > 0) {
@@ -517,7 +605,8 @@ export class TableService {
     const refunds: { userId: string; amount: number }[] = []
     if (d.pot > 0 && d.state !== null) {
       const n = d.engine.summary(d.state).seats.length
-      const paid = d.progress() === 'acting' || d.potShares.length !== n ? d.rules.potShares(d.state, d.pot, n) : d.potShares
+      const paid =
+        d.progress() === 'acting' || d.potShares.length !== n ? d.rules.potShares(d.state, d.pot, n) : d.potShares
       // A position nobody holds any more (its player left and sat down again) forfeited its
       // share: it is spread over the others, as when the next game is dealt.
       const held = paid.map((v, p) => (d.atPosition(p) ? v : 0))
@@ -570,7 +659,12 @@ export class TableService {
   }
 
   /** One attempt, on `known` (the copy after this service's last change) or on a fresh read. */
-  private async changeFrom(tableId: string, req: ChangeRequest, fn: Change, known: TableRecord | null): Promise<Outcome<TableUpdate>> {
+  private async changeFrom(
+    tableId: string,
+    req: ChangeRequest,
+    fn: Change,
+    known: TableRecord | null,
+  ): Promise<Outcome<TableUpdate>> {
     try {
       let after: TableRecord | null = null
       const out = await this.transaction(async (repos) => {
@@ -581,7 +675,8 @@ export class TableService {
       })
       // Committed: remember the table while it is open.
       const written = after as TableRecord | null
-      if (out.ok && written && (written.status === 'lobby' || written.status === 'playing')) this.known.set(tableId, written)
+      if (out.ok && written && (written.status === 'lobby' || written.status === 'playing'))
+        this.known.set(tableId, written)
       if (!out.ok && known) return out
       if (!out.ok && req.interactionId) return (await this.duplicateOf(req.interactionId)) ?? out
       return out
@@ -605,7 +700,13 @@ export class TableService {
     return ok({ table, events: [], tableEvents: [], ping: [], deadlineAt: table.deadlineAt, duplicate: true })
   }
 
-  private async changeIn(repos: Repos, rec: TableRecord, fn: Change, remember: (after: TableRecord) => void = () => {}, interactionId?: string): Promise<Outcome<TableUpdate>> {
+  private async changeIn(
+    repos: Repos,
+    rec: TableRecord,
+    fn: Change,
+    remember: (after: TableRecord) => void = () => {},
+    interactionId?: string,
+  ): Promise<Outcome<TableUpdate>> {
     const engine = this.engines[rec.game]
     if (!engine) return refuse('unknown-game', `${rec.game} tables are not available.`)
     const d = new TableDraft(rec, engine, TABLE_RULES[engine.id])
@@ -632,7 +733,15 @@ export class TableService {
       rec.seats,
     )
     if (!written) return STALE
-    for (const c of d.cashOuts) await repos.wallets.deposit(rec.guildId, c.userId, c.amount, { kind: 'stack', userId: c.userId }, rec.id, c.reason)
+    for (const c of d.cashOuts)
+      await repos.wallets.deposit(
+        rec.guildId,
+        c.userId,
+        c.amount,
+        { kind: 'stack', userId: c.userId },
+        rec.id,
+        c.reason,
+      )
     // Independent inserts, issued together (the connection runs them in turn); the first
     // failure is thrown only once all have settled, so none is left running into the rollback.
     const writes = await Promise.allSettled([
@@ -657,9 +766,15 @@ export class TableService {
       seats: d.seats.map((s) => ({ ...s })),
     }
     // What a fresh read would give (the state as stored, JSON), for the next change.
-    remember({ ...after, state: after.state === null || after.state === undefined ? null : (JSON.parse(JSON.stringify(after.state)) as unknown), seats: after.seats.map((s) => ({ ...s })) })
+    remember({
+      ...after,
+      state:
+        after.state === null || after.state === undefined ? null : (JSON.parse(JSON.stringify(after.state)) as unknown),
+      seats: after.seats.map((s) => ({ ...s })),
+    })
     const table = snapshot(after, engine)
-    const ping = deadlineAt !== rec.deadlineAt || d.restartClock ? table.waitingFor.filter((u) => !d.seatOf(u)?.away) : []
+    const ping =
+      deadlineAt !== rec.deadlineAt || d.restartClock ? table.waitingFor.filter((u) => !d.seatOf(u)?.away) : []
     return ok({ table, events: d.events, tableEvents: d.tableEvents, ping, deadlineAt, duplicate: false })
   }
 }

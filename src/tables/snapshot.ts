@@ -4,7 +4,10 @@ import type { TableSnapshot } from './types.js'
 
 /** The bot's view of a stored table (the record after a change, or as read). */
 export function snapshot(rec: TableRecord, engine: AnyEngine | undefined): TableSnapshot {
-  const progress = rec.state !== null && engine && (rec.status === 'playing' || rec.status === 'finished') ? engine.progress(rec.state) : null
+  const progress =
+    rec.state !== null && engine && (rec.status === 'playing' || rec.status === 'finished')
+      ? engine.progress(rec.state)
+      : null
   const waiting = rec.status === 'playing' && progress === 'acting' && engine ? engine.waitingFor(rec.state) : []
   const userAt = (p: number) => rec.seats.find((s) => s.position === p)?.userId
   return {

@@ -71,7 +71,11 @@ export type TableEvent =
   | { readonly type: 'away'; readonly userId: string }
   | { readonly type: 'back'; readonly userId: string }
   | { readonly type: 'gameOver'; readonly winners: readonly string[] }
-  | { readonly type: 'ended'; readonly status: 'finished' | 'aborted'; readonly refunds: readonly { userId: string; amount: number }[] }
+  | {
+      readonly type: 'ended'
+      readonly status: 'finished' | 'aborted'
+      readonly refunds: readonly { userId: string; amount: number }[]
+    }
 
 export interface TableUpdate {
   /** The table after the change. */

@@ -15,7 +15,18 @@ function subOptions(command: string, sub: string): string[] {
 
 describe('slash command definitions', () => {
   it('registers exactly the commands of the bot, in servers only', () => {
-    expect(defs.map((d) => d.name)).toEqual(['bugami', 'bura', 'badugi', 'hand', 'table', 'chips', 'leaderboard', 'settings', 'rules', 'help'])
+    expect(defs.map((d) => d.name)).toEqual([
+      'bugami',
+      'bura',
+      'badugi',
+      'hand',
+      'table',
+      'chips',
+      'leaderboard',
+      'settings',
+      'rules',
+      'help',
+    ])
     for (const d of defs) expect(d.contexts).toEqual([InteractionContextType.Guild])
   })
 
@@ -23,8 +34,19 @@ describe('slash command definitions', () => {
     expect(subOptions('bugami', 'start')).toEqual(['target', 'jokers', 'shotgun_wedding', 'deadline'])
     expect(subOptions('badugi', 'start')).toEqual(['buy_in', 'small_blind', 'big_blind', 'limit', 'deadline'])
     expect(subOptions('bura', 'start')).toEqual([
-      'ante', 'buy_in', 'scoring', 'show_counts', 'declare_on_turn_only', 'three_aces_win', 'moscow', 'little_moscow',
-      'redeal_on_combination', 'deck32', 'face_down', 'manual_combinations', 'deadline',
+      'ante',
+      'buy_in',
+      'scoring',
+      'show_counts',
+      'declare_on_turn_only',
+      'three_aces_win',
+      'moscow',
+      'little_moscow',
+      'redeal_on_combination',
+      'deck32',
+      'face_down',
+      'manual_combinations',
+      'deadline',
     ])
   })
 
@@ -38,15 +60,38 @@ describe('slash command definitions', () => {
   })
 
   it('maps slash option names to the engine option names of RULES.md', () => {
-    expect(['target', 'jokers', 'shotgun_wedding', 'show_counts', 'declare_on_turn_only', 'deck32', 'small_blind', 'big_blind'].map(engineOptionName)).toEqual([
-      'target', 'jokers', 'shotgunWedding', 'showCounts', 'declareOnTurnOnly', 'deck32', 'smallBlind', 'bigBlind',
+    expect(
+      [
+        'target',
+        'jokers',
+        'shotgun_wedding',
+        'show_counts',
+        'declare_on_turn_only',
+        'deck32',
+        'small_blind',
+        'big_blind',
+      ].map(engineOptionName),
+    ).toEqual([
+      'target',
+      'jokers',
+      'shotgunWedding',
+      'showCounts',
+      'declareOnTurnOnly',
+      'deck32',
+      'smallBlind',
+      'bigBlind',
     ])
   })
 })
 
 describe('badugi stakes', () => {
   it('sizes the fixed-limit bets from the big blind when blinds are given', () => {
-    expect(betsFromBlinds({ smallBlind: 5, bigBlind: 10 })).toEqual({ smallBlind: 5, bigBlind: 10, smallBet: 10, bigBet: 20 })
+    expect(betsFromBlinds({ smallBlind: 5, bigBlind: 10 })).toEqual({
+      smallBlind: 5,
+      bigBlind: 10,
+      smallBet: 10,
+      bigBet: 20,
+    })
     expect(betsFromBlinds({ limit: 'pot' })).toEqual({ limit: 'pot' })
   })
 })

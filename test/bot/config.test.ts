@@ -4,17 +4,31 @@ import { DISCORD_API_DEFAULT, inviteUrl, readConfig } from '../../src/config.js'
 
 describe('bot settings', () => {
   it('fills in the defaults a fresh .env leaves empty', () => {
-    const read = readConfig({ DISCORD_TOKEN: 'abc', DISCORD_CLIENT_ID: '', DEV_GUILD_ID: '', DISCORD_API_URL: '', LOG_LEVEL: '' })
+    const read = readConfig({
+      DISCORD_TOKEN: 'abc',
+      DISCORD_CLIENT_ID: '',
+      DEV_GUILD_ID: '',
+      DISCORD_API_URL: '',
+      LOG_LEVEL: '',
+    })
     expect(read).toEqual({
       ok: true,
-      config: { token: 'abc', clientId: undefined, databaseUrl: 'file:./data/bot.db', devGuildId: undefined, discordUrl: DISCORD_API_DEFAULT, logLevel: 'info' },
+      config: {
+        token: 'abc',
+        clientId: undefined,
+        databaseUrl: 'file:./data/bot.db',
+        devGuildId: undefined,
+        discordUrl: DISCORD_API_DEFAULT,
+        logLevel: 'info',
+      },
     })
   })
 
   it('names every setting that is wrong', () => {
     const read = readConfig({ DISCORD_CLIENT_ID: 'my-app', LOG_LEVEL: 'loud', DISCORD_API_URL: 'not a url' })
     expect(read.ok).toBe(false)
-    if (!read.ok) expect(read.problems.map((p) => p.split(':')[0])).toEqual(['DISCORD_CLIENT_ID', 'DISCORD_API_URL', 'LOG_LEVEL'])
+    if (!read.ok)
+      expect(read.problems.map((p) => p.split(':')[0])).toEqual(['DISCORD_CLIENT_ID', 'DISCORD_API_URL', 'LOG_LEVEL'])
   })
 
   it('builds an invite URL with the bot and applications.commands scopes', () => {

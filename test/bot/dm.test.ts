@@ -38,8 +38,16 @@ describe('a command from a direct message', () => {
     const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: `${discord.url}/api` } })
     stops.push(() => client.destroy())
     // No table service and no desk: a DM must be refused before anything reaches them.
-    const ctx = { client, clock: systemClock, log: createLogger('silent'), tables: undefined, desk: undefined } as unknown as BotContext
-    const handled = new Promise<void>((resolve) => client.once(Events.InteractionCreate, (i: Interaction) => void routeInteraction(i, ctx).then(resolve)))
+    const ctx = {
+      client,
+      clock: systemClock,
+      log: createLogger('silent'),
+      tables: undefined,
+      desk: undefined,
+    } as unknown as BotContext
+    const handled = new Promise<void>((resolve) =>
+      client.once(Events.InteractionCreate, (i: Interaction) => void routeInteraction(i, ctx).then(resolve)),
+    )
     const user = { id: '700000000000000001', username: 'dana', discriminator: '0', global_name: null, avatar: null }
     ;(client as any).actions.InteractionCreate.handle({
       id: '700000000000000002',

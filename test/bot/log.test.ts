@@ -25,11 +25,24 @@ describe('logs never hold a hidden card', () => {
   it('logs a Discord error without the request body it carried (a private hand view)', () => {
     const { lines, log } = capture()
     const body = { files: undefined, json: { embeds: [{ description: 'Your hand: A♠ K♠ 7D TH' }] } }
-    const error = new DiscordAPIError({ code: 10062, message: 'Unknown interaction' }, 10062, 404, 'PATCH', 'https://x/webhooks/1/t/messages/@original', body)
+    const error = new DiscordAPIError(
+      { code: 10062, message: 'Unknown interaction' },
+      10062,
+      404,
+      'PATCH',
+      'https://x/webhooks/1/t/messages/@original',
+      body,
+    )
     log.error({ err: error, tableId: 't1' }, 'interaction failed')
     expect(lines).toHaveLength(1)
     const line = JSON.parse(lines[0]!)
-    expect(line.err).toMatchObject({ type: 'DiscordAPIError[10062]', message: 'Unknown interaction', code: 10062, status: 404, method: 'PATCH' })
+    expect(line.err).toMatchObject({
+      type: 'DiscordAPIError[10062]',
+      message: 'Unknown interaction',
+      code: 10062,
+      status: 404,
+      method: 'PATCH',
+    })
     expect(lines[0]).not.toMatch(/A♠|7D|TH|Your hand/)
   })
 })

@@ -86,7 +86,10 @@ describe('turn deadline option', () => {
   })
 
   it.each(['29s', '3d', '49h'])('%s is out of range', (text) => {
-    expect(parseTurnDeadline(text)).toEqual({ ok: false, message: 'The turn deadline must be between 30 seconds and 48 hours.' })
+    expect(parseTurnDeadline(text)).toEqual({
+      ok: false,
+      message: 'The turn deadline must be between 30 seconds and 48 hours.',
+    })
   })
 
   it.each(['', 'soon', '10', '5 minutes', '1h-1m'])('"%s" is not understood', (text) => {

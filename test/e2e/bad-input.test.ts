@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { engineFor } from '../../src/games/registry.js'
-import { buttonLabels, componentsOf, eachTestWorld, openAndStart, openHand, untilSomeoneActs, useControl, World } from './harness.js'
+import {
+  buttonLabels,
+  componentsOf,
+  eachTestWorld,
+  openAndStart,
+  openHand,
+  untilSomeoneActs,
+  useControl,
+  World,
+} from './harness.js'
 
 const startWorld = eachTestWorld()
 
@@ -13,7 +22,7 @@ async function expectRefused(w: World, answer: { ephemeral: boolean; content: st
 }
 
 describe('bad input is refused privately and changes nothing', () => {
-  it('refuses other players\' table buttons, a second table, out-of-range options and grants without permission', async () => {
+  it("refuses other players' table buttons, a second table, out-of-range options and grants without permission", async () => {
     const w = await startWorld(['alice', 'bob', 'carol'], { admins: ['carol'] })
     const [alice, bob, carol] = ['alice', 'bob', 'carol'].map((n) => w.member(n))
     await alice!.slash(w.channel, 'bura start', { buy_in: 100 })
@@ -25,8 +34,16 @@ describe('bad input is refused privately and changes nothing', () => {
     await expectRefused(w, await bob!.slash(w.channel, 'table end'), v, /creator|Manage Server/i)
     await expectRefused(w, await bob!.click(lobby, 'Join'), v, /already/i)
     await expectRefused(w, await carol!.slash(w.channel, 'badugi start'), v, /already has a .*table/i)
-    await expectRefused(w, await bob!.slash(w.channel, 'table kick', { player: alice!.id }), v, /creator|Manage Server/i)
-    expect((await w.table()).seats.filter((s) => s.status === 'seated').map((s) => w.nameOf(s.userId))).toEqual(['alice', 'bob'])
+    await expectRefused(
+      w,
+      await bob!.slash(w.channel, 'table kick', { player: alice!.id }),
+      v,
+      /creator|Manage Server/i,
+    )
+    expect((await w.table()).seats.filter((s) => s.status === 'seated').map((s) => w.nameOf(s.userId))).toEqual([
+      'alice',
+      'bob',
+    ])
 
     const other = w.guild.channel('more-cards')
     for (const deadline of ['5s', '3d', 'soon']) {
@@ -37,7 +54,12 @@ describe('bad input is refused privately and changes nothing', () => {
     expect(await w.bot.tables.inChannel(w.guild.id, other.id)).toBeNull()
 
     const before = (await w.bot.store.wallets.get(w.guild.id, bob!.id)).balance
-    await expectRefused(w, await bob!.slash(w.channel, 'chips grant', { member: bob!.id, amount: 500 }), v, /Manage Server/)
+    await expectRefused(
+      w,
+      await bob!.slash(w.channel, 'chips grant', { member: bob!.id, amount: 500 }),
+      v,
+      /Manage Server/,
+    )
     expect((await w.bot.store.wallets.get(w.guild.id, bob!.id)).balance).toBe(before)
     const granted = await carol!.slash(w.channel, 'chips grant', { member: bob!.id, amount: 500 })
     expect(granted.ephemeral).toBe(true)
@@ -46,7 +68,9 @@ describe('bad input is refused privately and changes nothing', () => {
     // Manage Server may remove a player: their buy-in goes back to their balance.
     const kicked = await carol!.slash(w.channel, 'table kick', { player: bob!.id })
     expect(kicked.ephemeral).toBe(true)
-    expect((await w.table()).seats.filter((s) => s.status === 'seated').map((s) => w.nameOf(s.userId))).toEqual(['alice'])
+    expect((await w.table()).seats.filter((s) => s.status === 'seated').map((s) => w.nameOf(s.userId))).toEqual([
+      'alice',
+    ])
     expect((await w.bot.store.wallets.get(w.guild.id, bob!.id)).balance).toBe(before + 600)
     await bob!.click(lobby, 'Join')
 
@@ -72,7 +96,10 @@ describe('bad input is refused privately and changes nothing', () => {
     const kept = await openHand(w, alice!)
     const viewA = await openHand(w, alice!)
     const bid = engine.autoAction(t.state, seatOf(alice!.id)) as { type: string }
-    const [one, two] = await Promise.all([useControl(alice!, viewA, 'bugami', bid), useControl(alice!, viewA, 'bugami', bid)])
+    const [one, two] = await Promise.all([
+      useControl(alice!, viewA, 'bugami', bid),
+      useControl(alice!, viewA, 'bugami', bid),
+    ])
     const refusals = [one, two].filter((a) => a.embeds.length === 0)
     expect(refusals).toHaveLength(1)
     expect(refusals[0]!.ephemeral).toBe(true)
@@ -81,7 +108,8 @@ describe('bad input is refused privately and changes nothing', () => {
     const afterDouble = t.version
 
     // The others bid; a bid button on the view alice kept is from an old state now.
-    for (const m of [bob!, carol!]) await useControl(m, await openHand(w, m), 'bugami', engine.autoAction(t.state, seatOf(m.id))!)
+    for (const m of [bob!, carol!])
+      await useControl(m, await openHand(w, m), 'bugami', engine.autoAction(t.state, seatOf(m.id))!)
     t = await w.table()
     expect(t.version).toBe(afterDouble + 2)
     const oldBid = componentsOf(kept).find((c) => typeof c.custom_id === 'string' && c.custom_id.includes(':bid:'))!
@@ -94,7 +122,9 @@ describe('bad input is refused privately and changes nothing', () => {
     const leader = t.waitingFor[0]!
     const waiter = [alice!, bob!, carol!].find((m) => m.id !== leader)!
     const waiting = await openHand(w, waiter)
-    expect(componentsOf(waiting).filter((c) => typeof c.custom_id === 'string' && /:(play|bid):/.test(c.custom_id))).toEqual([])
+    expect(
+      componentsOf(waiting).filter((c) => typeof c.custom_id === 'string' && /:(play|bid):/.test(c.custom_id)),
+    ).toEqual([])
     expect((await w.table()).version).toBe(t.version)
   })
 })

@@ -28,7 +28,9 @@ describe('Badugi through Discord', () => {
     await alice!.slash(w.channel, 'table end')
     const ended = await w.tableById(over.id)
     expect(ended.status).toBe('finished')
-    const balances = await Promise.all([alice, bob, carol].map(async (m) => (await w.bot.store.wallets.get(w.guild.id, m!.id)).balance))
+    const balances = await Promise.all(
+      [alice, bob, carol].map(async (m) => (await w.bot.store.wallets.get(w.guild.id, m!.id)).balance),
+    )
     expect(balances).toEqual(stacks.map((s) => 950 + s))
 
     // Net chips per player on the Badugi board match the balances.
@@ -50,12 +52,19 @@ describe('Badugi through Discord', () => {
     const second = await w.table()
     expect(second.progress).toBe('acting')
     expect(second.gamesPlayed).toBe(1)
-    expect(second.seats.filter((s) => s.position !== null).map((s) => w.nameOf(s.userId)).sort()).toEqual(['alice', 'bob', 'dave'])
+    expect(
+      second.seats
+        .filter((s) => s.position !== null)
+        .map((s) => w.nameOf(s.userId))
+        .sort(),
+    ).toEqual(['alice', 'bob', 'dave'])
     await expectNothingHidden(w, second.id)
 
     await alice!.slash(w.channel, 'table end')
     expect((await w.tableById(second.id)).status).toBe('aborted')
-    const balances = await Promise.all([alice, bob, dave].map(async (m) => (await w.bot.store.wallets.get(w.guild.id, m!.id)).balance))
+    const balances = await Promise.all(
+      [alice, bob, dave].map(async (m) => (await w.bot.store.wallets.get(w.guild.id, m!.id)).balance),
+    )
     expect(balances.reduce((a, b) => a + b, 0)).toBe(3000)
   })
 })

@@ -35,7 +35,9 @@ describe('a Bugami match through Discord', () => {
     await expectNothingHidden(w, tableId)
 
     // Everyone bids at once; one ping names all three bidders.
-    const ping = await w.channel.waitFor((m) => m.content.includes('your turn') && [alice, bob, carol].every((p) => m.content.includes(`<@${p!.id}>`)))
+    const ping = await w.channel.waitFor(
+      (m) => m.content.includes('your turn') && [alice, bob, carol].every((p) => m.content.includes(`<@${p!.id}>`)),
+    )
     expect(ping.ephemeralFor).toBeNull()
 
     // A spectator's "Your hand" shows no cards and no controls.

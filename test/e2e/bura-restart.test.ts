@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { eachTestWorld, expectNothingHidden, openAndStart, playTurn, playUntil, textOf, untilSomeoneActs } from './harness.js'
+import {
+  eachTestWorld,
+  expectNothingHidden,
+  openAndStart,
+  playTurn,
+  playUntil,
+  textOf,
+  untilSomeoneActs,
+} from './harness.js'
 
 const startWorld = eachTestWorld()
 
@@ -18,7 +26,8 @@ describe('a Bura game through Discord, with the bot restarted mid-game', () => {
     await playUntil(w, (t) => t.progress !== 'acting' || t.version >= started.version + 4)
     const before = await w.table()
     const messageBefore = w.publicMessage(before)
-    const latest = async () => (await alice!.slash(w.channel, 'table status')).embeds[0]!.fields?.find((f) => f.name === 'Latest')?.value
+    const latest = async () =>
+      (await alice!.slash(w.channel, 'table status')).embeds[0]!.fields?.find((f) => f.name === 'Latest')?.value
     const latestBefore = await latest()
     expect(latestBefore).toBeTruthy()
     await w.restart()
@@ -47,7 +56,9 @@ describe('a Bura game through Discord, with the bot restarted mid-game', () => {
     // The creator closes the table: every chip goes back to a wallet and the totals still add up.
     const closed = await alice!.slash(w.channel, 'table end')
     expect(closed.ephemeral).toBe(true)
-    const balances = await Promise.all([alice, bob, carol].map(async (m) => (await w.bot.store.wallets.get(w.guild.id, m!.id)).balance))
+    const balances = await Promise.all(
+      [alice, bob, carol].map(async (m) => (await w.bot.store.wallets.get(w.guild.id, m!.id)).balance),
+    )
     expect(balances.reduce((a, b) => a + b, 0)).toBe(3000)
     const board = await carol!.slash(w.channel, 'leaderboard')
     const top = Math.max(...balances)

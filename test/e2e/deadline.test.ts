@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import { engineFor } from '../../src/games/registry.js'
-import { advance, buttonLabels, eachTestWorld, expectNothingHidden, openAndStart, openHand, playTurn, textOf, untilSomeoneActs, useControl, World } from './harness.js'
+import {
+  advance,
+  buttonLabels,
+  eachTestWorld,
+  expectNothingHidden,
+  openAndStart,
+  openHand,
+  playTurn,
+  textOf,
+  untilSomeoneActs,
+  useControl,
+  World,
+} from './harness.js'
 
 const startWorld = eachTestWorld()
 
@@ -28,11 +40,15 @@ describe('asynchronous play on the injected clock', () => {
     expect(t1.seats.find((s) => s.userId === first)!.missedTurns).toBe(1)
     const next = t1.waitingFor[0]!
     expect(next).not.toBe(first)
-    await w.channel.waitFor((m) => m.content.includes(`<@${next}>`) && m.content.includes('your turn') && m.createdAt >= t0.deadlineAt!)
+    await w.channel.waitFor(
+      (m) => m.content.includes(`<@${next}>`) && m.content.includes('your turn') && m.createdAt >= t0.deadlineAt!,
+    )
     expect(t1.deadlineAt).toBe(t0.deadlineAt! + 120_000)
     // The table message shows the new deadline as a Discord relative timestamp.
     expect(textOf(w.publicMessage(t1))).toContain(`<t:${Math.floor(t1.deadlineAt! / 1000)}:R>`)
-    const turnPings = w.channel.publicMessages().filter((m) => m.content.includes('your turn') && !/reminder/i.test(m.content))
+    const turnPings = w.channel
+      .publicMessages()
+      .filter((m) => m.content.includes('your turn') && !/reminder/i.test(m.content))
     expect(turnPings).toHaveLength(2)
     await expectNothingHidden(w, t1.id)
   })
@@ -79,7 +95,12 @@ describe('asynchronous play on the injected clock', () => {
     expect(t1.messageId).not.toBe(t0.messageId)
     const fresh = w.publicMessage(t1)
     expect(buttonLabels(fresh)).toContain('Your hand')
-    expect(w.channel.publicMessages().filter((m) => buttonLabels(m).includes('Your hand')).at(-1)!.id).toBe(fresh.id)
+    expect(
+      w.channel
+        .publicMessages()
+        .filter((m) => buttonLabels(m).includes('Your hand'))
+        .at(-1)!.id,
+    ).toBe(fresh.id)
     // Discord refused to edit the hour-old message (30046): it stays, and its buttons still route.
     const stillThere = w.discord.message(oldMessage.id)!
     const view = await w.member(w.nameOf(t1.waitingFor[0]!)).click(stillThere, 'Your hand')
@@ -102,4 +123,3 @@ describe('asynchronous play on the injected clock', () => {
     expect((await w.table()).version).toBe(t0.version + 1)
   })
 })
-

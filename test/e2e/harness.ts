@@ -10,7 +10,16 @@ import { engineFor } from '../../src/games/registry.js'
 import { createLogger } from '../../src/log.js'
 import { moveToAction, parseCustomId } from '../../src/render/custom-id.js'
 import type { TableSnapshot } from '../../src/tables/index.js'
-import { startFakeDiscord, type Answer, type FakeChannel, type FakeDiscord, type FakeGuild, type FakeMember, type FakeMessage, type OptionValue } from '../fake-discord/index.js'
+import {
+  startFakeDiscord,
+  type Answer,
+  type FakeChannel,
+  type FakeDiscord,
+  type FakeGuild,
+  type FakeMember,
+  type FakeMessage,
+  type OptionValue,
+} from '../fake-discord/index.js'
 
 /**
  * One end-to-end world: the fake Discord, the real bot (discord.js client, table service, SQLite
@@ -151,7 +160,13 @@ export function eachTestWorld(): (names: readonly string[], opts?: { admins?: re
 }
 
 /** `creator` opens a table with `/<command>`, the `joiners` press Join, the creator presses Start. */
-export async function openAndStart(w: World, command: string, options: Record<string, OptionValue>, joiners: readonly string[], creator = 'alice'): Promise<FakeMessage> {
+export async function openAndStart(
+  w: World,
+  command: string,
+  options: Record<string, OptionValue>,
+  joiners: readonly string[],
+  creator = 'alice',
+): Promise<FakeMessage> {
   await w.member(creator).slash(w.channel, command, options)
   const lobby = await w.channel.waitFor((m) => buttonLabels(m).includes('Join'))
   for (const n of joiners) await w.member(n).click(lobby, 'Join')
@@ -209,7 +224,12 @@ async function statesSinceLastCheck(world: World, tableId: string, engine: AnyEn
   let state = mark.state
   const states = mark.index > 0 ? [state] : []
   for (const e of log.slice(mark.index)) {
-    const out = e.kind === 'setup' ? engine.setup(e.payload as never) : e.kind === 'nextDeal' ? engine.nextDeal(state) : engine.apply(state, e.seat!, e.payload)
+    const out =
+      e.kind === 'setup'
+        ? engine.setup(e.payload as never)
+        : e.kind === 'nextDeal'
+          ? engine.nextDeal(state)
+          : engine.apply(state, e.seat!, e.payload)
     if (!out.ok) throw new Error(`log entry ${e.seq} does not replay: ${out.error.message}`)
     state = out.value.state
     states.push(state)
@@ -276,7 +296,11 @@ function canonical(engineAction: unknown, game: string): string {
  */
 export async function useControl(member: FakeMember, view: FakeMessage, game: string, action: Json): Promise<Answer> {
   const want = canonical(action, game)
-  const cards: string[] = Array.isArray(action.cards) ? action.cards : typeof action.card === 'string' ? [action.card] : []
+  const cards: string[] = Array.isArray(action.cards)
+    ? action.cards
+    : typeof action.card === 'string'
+      ? [action.card]
+      : []
   for (const c of componentsOf(view)) {
     const id = typeof c.custom_id === 'string' ? parseCustomId(c.custom_id) : null
     if (!id || id.kind !== 'move') continue
@@ -286,7 +310,8 @@ export async function useControl(member: FakeMember, view: FakeMessage, game: st
     } else if (c.type === 3) {
       const a = moveToAction(game as never, id.move, cards)
       const offered = new Set((c.options ?? []).map((o: Json) => o.value))
-      const fits = cards.every((v) => offered.has(v)) && cards.length >= (c.min_values ?? 1) && cards.length <= (c.max_values ?? 1)
+      const fits =
+        cards.every((v) => offered.has(v)) && cards.length >= (c.min_values ?? 1) && cards.length <= (c.max_values ?? 1)
       if (a && fits && canonical(a, game) === want) return member.select(view, c.custom_id, cards)
     }
   }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { advance, eachTestWorld, expectNothingHidden, openAndStart, openHand, playTurn, playUntil, textOf, untilSomeoneActs } from './harness.js'
+import {
+  advance,
+  eachTestWorld,
+  expectNothingHidden,
+  openAndStart,
+  openHand,
+  playTurn,
+  playUntil,
+  textOf,
+  untilSomeoneActs,
+} from './harness.js'
 
 const startWorld = eachTestWorld()
 

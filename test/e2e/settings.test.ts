@@ -19,13 +19,27 @@ describe('server settings', () => {
     expect(refused.content).toMatch(/Manage Server/)
     // An admin who names nothing, or a turn time out of range, is told so.
     expect((await carol!.slash(w.channel, 'settings set')).content).toMatch(/at least one setting/)
-    expect((await carol!.slash(w.channel, 'settings set', { turn_time: '3d' })).content).toMatch(/between 30 seconds and 48 hours/)
+    expect((await carol!.slash(w.channel, 'settings set', { turn_time: '3d' })).content).toMatch(
+      /between 30 seconds and 48 hours/,
+    )
     expect(await w.bot.store.settings.get(w.guild.id)).toMatchObject({ dailyAmount: 100, turnMs: 12 * 3_600_000 })
 
-    const changed = await carol!.slash(w.channel, 'settings set', { starting_chips: 5000, daily_chips: 250, turn_time: '2h', stakes: 20, buy_in: 300 })
+    const changed = await carol!.slash(w.channel, 'settings set', {
+      starting_chips: 5000,
+      daily_chips: 250,
+      turn_time: '2h',
+      stakes: 20,
+      buy_in: 300,
+    })
     expect(changed.ephemeral).toBe(true)
     expect(changed.embeds[0]!.title).toBe('Server settings changed')
-    for (const shown of ['5,000 for a member', '250 every 20 hours', '2 h for new tables', 'Badugi big blind 20', '300 chips to sit'])
+    for (const shown of [
+      '5,000 for a member',
+      '250 every 20 hours',
+      '2 h for new tables',
+      'Badugi big blind 20',
+      '300 chips to sit',
+    ])
       expect(textOf(changed)).toContain(shown)
     expect(textOf(await alice!.slash(w.channel, 'settings show'))).toContain('250 every 20 hours')
 

@@ -8,7 +8,9 @@ import { commandDefinitions } from '../../src/commands/index.js'
 import { createLogger } from '../../src/log.js'
 import { startFakeDiscord, type FakeDiscord } from '../fake-discord/index.js'
 
-const NAMES = commandDefinitions().map((c) => c.name).sort()
+const NAMES = commandDefinitions()
+  .map((c) => c.name)
+  .sort()
 const cleanup: (() => Promise<void>)[] = []
 
 afterEach(async () => {
@@ -30,7 +32,9 @@ function tempDatabase(): string {
 /** Runs a project script with the given environment; resolves with its exit code and output. */
 function run(script: string, env: Record<string, string>): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { PATH: process.env.PATH!, DOTENV_CONFIG_PATH: '/nonexistent/.env', ...env } })
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+      env: { PATH: process.env.PATH!, DOTENV_CONFIG_PATH: '/nonexistent/.env', ...env },
+    })
     let out = ''
     child.stdout.on('data', (d) => (out += d))
     child.stderr.on('data', (d) => (out += d))
@@ -51,7 +55,12 @@ describe('start-up and command registration', () => {
       log: createLogger('silent'),
     })
     cleanup.push(() => bot.stop())
-    expect(discord.commands(guild).map((c) => c.name).sort()).toEqual(NAMES)
+    expect(
+      discord
+        .commands(guild)
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual(NAMES)
     expect(discord.commands()).toEqual([])
     // The commands answer at once, exactly as in the other tests.
     const help = await guild.member('dana').slash(guild.channel('general'), 'help')
@@ -65,10 +74,20 @@ describe('start-up and command registration', () => {
     const global = await run('src/deploy-commands.ts', env)
     expect(global.out).toContain(`Registered ${NAMES.length} commands globally`)
     expect(global.code).toBe(0)
-    expect(discord.commands().map((c) => c.name).sort()).toEqual(NAMES)
+    expect(
+      discord
+        .commands()
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual(NAMES)
     const dev = await run('src/deploy-commands.ts', { ...env, DEV_GUILD_ID: guild.id })
     expect(dev.code).toBe(0)
-    expect(discord.commands(guild).map((c) => c.name).sort()).toEqual(NAMES)
+    expect(
+      discord
+        .commands(guild)
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual(NAMES)
     const wrong = await run('src/deploy-commands.ts', { ...env, DISCORD_TOKEN: 'not-the-token' })
     expect(wrong.code).toBe(1)
     expect(wrong.out).toMatch(/Discord refused the commands/)

@@ -5,7 +5,16 @@ import {
   type APIInteractionDataResolved,
 } from 'discord-api-types/v10'
 import { addFormError, invalidFormBody, type FormErrorTree } from './errors.js'
-import { apiChannel, apiMember, apiRoles, apiUser, memberPermissions, type CommandRecord, type GuildRecord, type MemberRecord } from './model.js'
+import {
+  apiChannel,
+  apiMember,
+  apiRoles,
+  apiUser,
+  memberPermissions,
+  type CommandRecord,
+  type GuildRecord,
+  type MemberRecord,
+} from './model.js'
 import type { World } from './world.js'
 
 type Json = Record<string, any>
@@ -13,7 +22,12 @@ type Json = Record<string, any>
 const NAME = /^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u
 
 /** Checks and completes command bodies as Discord does on PUT/POST; keeps ids of commands that stay. */
-export function registerCommands(world: World, bodies: Json[], existing: CommandRecord[], guildId?: string): CommandRecord[] {
+export function registerCommands(
+  world: World,
+  bodies: Json[],
+  existing: CommandRecord[],
+  guildId?: string,
+): CommandRecord[] {
   const errors: FormErrorTree = {}
   const seen = new Set<string>()
   bodies.forEach((body, i) => checkCommand(body, [i], errors, seen))
@@ -47,7 +61,13 @@ function checkCommand(body: Json, path: (string | number)[], errors: FormErrorTr
     addFormError(errors, [...path, 'name'], 'APPLICATION_COMMAND_INVALID_NAME', 'Command name is invalid')
   }
   const key = `${body.type ?? 1}:${body.name}`
-  if (seen.has(key)) addFormError(errors, [...path, 'name'], 'APPLICATION_COMMANDS_DUPLICATE_NAME', 'Application command names must be unique')
+  if (seen.has(key))
+    addFormError(
+      errors,
+      [...path, 'name'],
+      'APPLICATION_COMMANDS_DUPLICATE_NAME',
+      'Application command names must be unique',
+    )
   seen.add(key)
   if (chatInput) checkDescription(body, path, errors)
   checkOptions(body.options ?? [], [...path, 'options'], errors)
@@ -68,11 +88,22 @@ function checkOptions(options: Json[], path: (string | number)[], errors: FormEr
     if (typeof o.name !== 'string' || !NAME.test(o.name) || o.name !== o.name.toLowerCase()) {
       addFormError(errors, [...path, i, 'name'], 'APPLICATION_COMMAND_INVALID_NAME', 'Command name is invalid')
     }
-    if (names.has(o.name)) addFormError(errors, [...path, i, 'name'], 'APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS', 'Option names must be unique')
+    if (names.has(o.name))
+      addFormError(
+        errors,
+        [...path, i, 'name'],
+        'APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS',
+        'Option names must be unique',
+      )
     names.add(o.name)
     checkDescription(o, [...path, i], errors)
     if (o.required && optionalSeen) {
-      addFormError(errors, [...path, i, 'required'], 'APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID', 'Required options must be placed before non-required options')
+      addFormError(
+        errors,
+        [...path, i, 'required'],
+        'APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID',
+        'Required options must be placed before non-required options',
+      )
     }
     if (!o.required && o.type !== Opt.Subcommand && o.type !== Opt.SubcommandGroup) optionalSeen = true
     if (o.options) checkOptions(o.options, [...path, i, 'options'], errors)
@@ -96,7 +127,9 @@ export function resolveSlash(
   if (command.default_member_permissions != null) {
     const needed = BigInt(command.default_member_permissions)
     if ((memberPermissions(member) & needed) !== needed) {
-      throw new Error(`${member.user.username} cannot use /${name}: it needs permissions ${needed} (default_member_permissions)`)
+      throw new Error(
+        `${member.user.username} cannot use /${name}: it needs permissions ${needed} (default_member_permissions)`,
+      )
     }
   }
   let options: Json[] = (command as Json).options ?? []
@@ -109,7 +142,10 @@ export function resolveSlash(
       chain.push({ type: kind, name: sub.name })
       options = sub.options ?? []
       i++
-    } else if (options.some((o) => o.type === kind) && !(kind === Opt.SubcommandGroup && options.some((o) => o.type === Opt.Subcommand))) {
+    } else if (
+      options.some((o) => o.type === kind) &&
+      !(kind === Opt.SubcommandGroup && options.some((o) => o.type === Opt.Subcommand))
+    ) {
       const choices = options.filter((o) => o.type === kind).map((o) => o.name)
       throw new Error(`/${words.slice(0, i).join(' ')} needs one of: ${choices.join(', ')} (got ${word ?? 'nothing'})`)
     }
@@ -125,7 +161,9 @@ export function resolveSlash(
   const leaf: APIApplicationCommandInteractionDataOption[] = []
   for (const key of Object.keys(values)) {
     if (!options.some((o) => o.name === key)) {
-      throw new Error(`/${commandLine} has no option "${key}" (options: ${options.map((o) => o.name).join(', ') || 'none'})`)
+      throw new Error(
+        `/${commandLine} has no option "${key}" (options: ${options.map((o) => o.name).join(', ') || 'none'})`,
+      )
     }
   }
   for (const option of options) {
@@ -134,7 +172,9 @@ export function resolveSlash(
       if (option.required) throw new Error(`/${commandLine} needs the option "${option.name}"`)
       continue
     }
-    leaf.push(toOption(world, guild, option, value, resolved, commandLine) as APIApplicationCommandInteractionDataOption)
+    leaf.push(
+      toOption(world, guild, option, value, resolved, commandLine) as APIApplicationCommandInteractionDataOption,
+    )
   }
 
   let tree: Json[] = leaf
@@ -175,8 +215,10 @@ function toOption(world: World, guild: GuildRecord, option: Json, value: OptionV
     case Opt.String: {
       if (typeof value === 'object') throw fail('takes text')
       const s = String(value)
-      if (option.min_length !== undefined && s.length < option.min_length) throw fail(`needs at least ${option.min_length} characters`)
-      if (option.max_length !== undefined && s.length > option.max_length) throw fail(`takes at most ${option.max_length} characters`)
+      if (option.min_length !== undefined && s.length < option.min_length)
+        throw fail(`needs at least ${option.min_length} characters`)
+      if (option.max_length !== undefined && s.length > option.max_length)
+        throw fail(`takes at most ${option.max_length} characters`)
       checkChoices(s)
       return { type: Opt.String, name: option.name, value: s }
     }

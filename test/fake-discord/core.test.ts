@@ -18,7 +18,10 @@ const commands = [
     .setName('table')
     .setDescription('Card tables')
     .addSubcommand((s) =>
-      s.setName('start').setDescription('Open a table').addIntegerOption((o) => o.setName('ante').setDescription('Ante').setMinValue(1)),
+      s
+        .setName('start')
+        .setDescription('Open a table')
+        .addIntegerOption((o) => o.setName('ante').setDescription('Ante').setMinValue(1)),
     )
     .addSubcommand((s) => s.setName('status').setDescription('Show the table (deferred)'))
     .addSubcommandGroup((g) =>
@@ -67,7 +70,9 @@ async function handle(interaction: Interaction): Promise<void> {
       return
     }
     if (interaction.commandName === 'reset') {
-      await interaction.reply(`reset by ${interaction.user.username}, admin=${interaction.memberPermissions?.has('Administrator')}`)
+      await interaction.reply(
+        `reset by ${interaction.user.username}, admin=${interaction.memberPermissions?.has('Administrator')}`,
+      )
       return
     }
     const group = interaction.options.getSubcommandGroup(false)
@@ -81,7 +86,10 @@ async function handle(interaction: Interaction): Promise<void> {
       const ante = interaction.options.getInteger('ante') ?? 1
       const guildName = interaction.guild?.name
       const channelName = interaction.channel && 'name' in interaction.channel ? interaction.channel.name : '?'
-      await interaction.reply({ content: `Table in ${guildName}/#${channelName}, ante ${ante}. Players: ${interaction.user.username}`, components: tableComponents() })
+      await interaction.reply({
+        content: `Table in ${guildName}/#${channelName}, ante ${ante}. Players: ${interaction.user.username}`,
+        components: tableComponents(),
+      })
     } else if (sub === 'status') {
       await interaction.deferReply()
       await new Promise((r) => setTimeout(r, 100))
@@ -106,7 +114,10 @@ async function handle(interaction: Interaction): Promise<void> {
     return
   }
   if (interaction.isStringSelectMenu()) {
-    await interaction.reply({ content: `${interaction.user.username} discards ${interaction.values.join(' ')}`, flags: MessageFlags.Ephemeral })
+    await interaction.reply({
+      content: `${interaction.user.username} discards ${interaction.values.join(' ')}`,
+      flags: MessageFlags.Ephemeral,
+    })
   }
 }
 
@@ -174,7 +185,10 @@ describe('fake Discord with a real discord.js client', () => {
   it('resolves a subcommand group with a user option (resolved user and member)', async () => {
     const guild = discord.guild('Test Server')
     const carol = guild.member('carol', { admin: true })
-    const res = await carol.slash(guild.channel('cards'), 'table chips grant', { player: guild.member('bob'), amount: 50 })
+    const res = await carol.slash(guild.channel('cards'), 'table chips grant', {
+      player: guild.member('bob'),
+      amount: 50,
+    })
     expect(res.content).toBe('granted 50 to bob (member: yes)')
   })
 

@@ -38,9 +38,14 @@ export const unknownCommand = () =>
 export const invalidWebhookToken = () => jsonError(401, RESTJSONErrorCodes.InvalidWebhookToken, 'Invalid Webhook Token')
 export const alreadyAcknowledged = () =>
   jsonError(400, RESTJSONErrorCodes.InteractionHasAlreadyBeenAcknowledged, 'Interaction has already been acknowledged.')
-export const emptyMessage = () => jsonError(400, RESTJSONErrorCodes.CannotSendAnEmptyMessage, 'Cannot send an empty message')
+export const emptyMessage = () =>
+  jsonError(400, RESTJSONErrorCodes.CannotSendAnEmptyMessage, 'Cannot send an empty message')
 export const notAuthor = () =>
-  jsonError(403, RESTJSONErrorCodes.CannotEditMessageAuthoredByAnotherUser, 'Cannot edit a message authored by another user')
+  jsonError(
+    403,
+    RESTJSONErrorCodes.CannotEditMessageAuthoredByAnotherUser,
+    'Cannot edit a message authored by another user',
+  )
 
 export const invalidFormBody = (errors: FormErrorTree) =>
   new HttpError(400, { code: RESTJSONErrorCodes.InvalidFormBodyOrContentType, message: 'Invalid Form Body', errors })

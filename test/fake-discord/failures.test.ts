@@ -62,7 +62,9 @@ describe('fake Discord failure paths', () => {
   const cards = () => discord.guild('Test Server').channel('cards')
 
   it('resumes after a dropped gateway connection and replays what the bot missed', async () => {
-    const resumed = new Promise<number>((resolve) => client.once(Events.ShardResume, (_id, replayed) => resolve(replayed)))
+    const resumed = new Promise<number>((resolve) =>
+      client.once(Events.ShardResume, (_id, replayed) => resolve(replayed)),
+    )
     const reconnected = discord.dropConnection()
     // Sent while the bot is disconnected: the fake keeps it and replays it on RESUME.
     const answer = alice().slash(cards(), 'ping')
@@ -93,7 +95,9 @@ describe('fake Discord failure paths', () => {
     expect(edited.content).toBe('second')
     expect(limit.hits).toBe(2)
     expect(discord.message(message.id)?.content).toBe('second')
-    const edits = discord.requests.filter((r) => r.method === 'PATCH' && r.path === `/channels/${channel.id}/messages/${message.id}`)
+    const edits = discord.requests.filter(
+      (r) => r.method === 'PATCH' && r.path === `/channels/${channel.id}/messages/${message.id}`,
+    )
     expect(edits.map((r) => r.status)).toEqual([429, 429, 200])
   })
 
@@ -106,7 +110,11 @@ describe('fake Discord failure paths', () => {
     expect(lateErrors[0]).toBeInstanceOf(DiscordAPIError)
     expect((lateErrors[0] as DiscordAPIError).code).toBe(10062)
     expect(discord.failedInteractions[0]?.lateAnswer).toBe(true)
-    expect(cards().messages().some((m) => m.content === 'too late')).toBe(false)
+    expect(
+      cards()
+        .messages()
+        .some((m) => m.content === 'too late'),
+    ).toBe(false)
   }, 10_000)
 
   it('refuses messages over Discord limits with 400 Invalid Form Body', async () => {
@@ -127,19 +135,42 @@ describe('fake Discord failure paths', () => {
     expect(await refuse('x'.repeat(2001))).toEqual({
       content: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 2000 or fewer in length.' }] },
     })
-    expect(await refuse({ content: 'rows', components: ['a', 'b', 'c', 'd', 'e', 'f'].map((id) => row(id)) })).toHaveProperty('components._errors')
+    expect(
+      await refuse({ content: 'rows', components: ['a', 'b', 'c', 'd', 'e', 'f'].map((id) => row(id)) }),
+    ).toHaveProperty('components._errors')
     // discord.js's builders check some limits themselves, so raw JSON goes past them here.
-    expect(await refuse({ content: 'wide', components: [{ type: 1, components: ['a', 'b', 'c', 'd', 'e', 'f'].map((id) => button(id).toJSON()) }] })).toHaveProperty('components.0.components._errors')
-    expect(await refuse({ content: 'id', components: [{ type: 1, components: [{ type: 2, style: 1, label: 'x', custom_id: 'x'.repeat(101) }] }] })).toHaveProperty('components.0.components.0.custom_id._errors')
-    expect(await refuse({ content: 'label', components: [{ type: 1, components: [{ type: 2, style: 1, label: 'x'.repeat(81), custom_id: 'x' }] }] })).toHaveProperty('components.0.components.0.label._errors')
+    expect(
+      await refuse({
+        content: 'wide',
+        components: [{ type: 1, components: ['a', 'b', 'c', 'd', 'e', 'f'].map((id) => button(id).toJSON()) }],
+      }),
+    ).toHaveProperty('components.0.components._errors')
+    expect(
+      await refuse({
+        content: 'id',
+        components: [{ type: 1, components: [{ type: 2, style: 1, label: 'x', custom_id: 'x'.repeat(101) }] }],
+      }),
+    ).toHaveProperty('components.0.components.0.custom_id._errors')
+    expect(
+      await refuse({
+        content: 'label',
+        components: [{ type: 1, components: [{ type: 2, style: 1, label: 'x'.repeat(81), custom_id: 'x' }] }],
+      }),
+    ).toHaveProperty('components.0.components.0.label._errors')
     const options = Array.from({ length: 26 }, (_, i) => ({ label: `o${i}`, value: `o${i}` }))
-    expect(await refuse({ content: 'menu', components: [{ type: 1, components: [{ type: 3, custom_id: 'm', options }] }] })).toHaveProperty('components.0.components.0.options._errors')
+    expect(
+      await refuse({ content: 'menu', components: [{ type: 1, components: [{ type: 3, custom_id: 'm', options }] }] }),
+    ).toHaveProperty('components.0.components.0.options._errors')
     expect(await refuse({ embeds: Array.from({ length: 4 }, () => ({ description: 'y'.repeat(1600) })) })).toEqual({
       embeds: { _errors: [{ code: 'MAX_EMBED_SIZE_EXCEEDED', message: 'Embed size exceeds maximum size of 6000' }] },
     })
-    expect(await refuse({ embeds: Array.from({ length: 11 }, () => ({ description: 'y' })) })).toHaveProperty('embeds._errors')
+    expect(await refuse({ embeds: Array.from({ length: 11 }, () => ({ description: 'y' })) })).toHaveProperty(
+      'embeds._errors',
+    )
     const texts = Array.from({ length: 41 }, (_, i) => ({ type: 10, content: `line ${i}` }))
-    expect(await refuse({ flags: MessageFlags.IsComponentsV2, components: texts } as never)).toHaveProperty('components._errors')
+    expect(await refuse({ flags: MessageFlags.IsComponentsV2, components: texts } as never)).toHaveProperty(
+      'components._errors',
+    )
     // Within the limits, the same shapes pass.
     await channel.send({ content: 'ok', components: ['a', 'b', 'c', 'd', 'e'].map((id) => row(id)) })
     await channel.send({ flags: MessageFlags.IsComponentsV2, components: texts.slice(0, 40) } as never)
@@ -161,7 +192,9 @@ describe('fake Discord failure paths', () => {
     })
     // discord.js treats any 429 as a rate limit: it only gives up when told to reject on it.
     const rest = new REST({ api: `${discord.url}/api`, rejectOnRateLimit: ['/channels'] }).setToken(discord.token)
-    await expect(rest.patch(`/channels/${channel.id}/messages/${message.id}`, { body: { content: 'again' } })).rejects.toBeInstanceOf(RateLimitError)
+    await expect(
+      rest.patch(`/channels/${channel.id}/messages/${message.id}`, { body: { content: 'again' } }),
+    ).rejects.toBeInstanceOf(RateLimitError)
     expect(discord.message(message.id)?.content).toBe('table, still fresh')
     // A fresh message is editable again.
     const fresh = await channel.send('new table')
@@ -172,7 +205,10 @@ describe('fake Discord failure paths', () => {
     const answer = await alice().slash(cards(), 'secret')
     expect(answer.ephemeral).toBe(true)
     const refused = async (attempt: Promise<unknown>) => {
-      const error = await attempt.then(() => null, (e: unknown) => e)
+      const error = await attempt.then(
+        () => null,
+        (e: unknown) => e,
+      )
       expect(error).toBeInstanceOf(DiscordAPIError)
       expect((error as DiscordAPIError).code).toBe(10008)
     }
@@ -184,7 +220,10 @@ describe('fake Discord failure paths', () => {
     await lastSecret!.editReply('still yours')
     expect(discord.message(answer.id)?.content).toBe('still yours')
     await discord.clock.advance(15 * 60 * 1000)
-    const expired = await lastSecret!.editReply('too late').then(() => null, (e: unknown) => e)
+    const expired = await lastSecret!.editReply('too late').then(
+      () => null,
+      (e: unknown) => e,
+    )
     expect(expired).toBeInstanceOf(DiscordAPIError)
     expect((expired as DiscordAPIError).code).toBe(50027)
     expect((expired as DiscordAPIError).status).toBe(401)
@@ -207,7 +246,9 @@ describe('fake Discord failure paths', () => {
 
   it('answers unknown routes 404 in Discord error shape and records them', async () => {
     const before = discord.unknownRoutes.length
-    const res = await fetch(`${discord.url}/api/v10/guilds/1/bans`, { headers: { authorization: `Bot ${discord.token}` } })
+    const res = await fetch(`${discord.url}/api/v10/guilds/1/bans`, {
+      headers: { authorization: `Bot ${discord.token}` },
+    })
     expect(res.status).toBe(404)
     expect(await res.json()).toEqual({ message: '404: Not Found', code: 0 })
     expect(discord.unknownRoutes.slice(before)).toEqual([{ method: 'GET', path: '/api/v10/guilds/1/bans' }])

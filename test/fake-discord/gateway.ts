@@ -2,12 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { deflateSync } from 'node:zlib'
 import { WebSocketServer, type WebSocket } from 'ws'
-import {
-  GatewayCloseCodes,
-  GatewayDispatchEvents,
-  GatewayIntentBits,
-  GatewayOpcodes,
-} from 'discord-api-types/v10'
+import { GatewayCloseCodes, GatewayDispatchEvents, GatewayIntentBits, GatewayOpcodes } from 'discord-api-types/v10'
 import { apiMember } from './model.js'
 import type { World } from './world.js'
 
@@ -88,7 +83,8 @@ export class Gateway {
           return
         case GatewayOpcodes.Identify: {
           if (session) return ws.close(GatewayCloseCodes.AlreadyAuthenticated, 'Already authenticated.')
-          if (payload.d?.token !== this.token) return ws.close(GatewayCloseCodes.AuthenticationFailed, 'Authentication failed.')
+          if (payload.d?.token !== this.token)
+            return ws.close(GatewayCloseCodes.AuthenticationFailed, 'Authentication failed.')
           this.stats.identifies++
           session = {
             id: this.world.nextId(),

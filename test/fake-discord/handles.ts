@@ -1,7 +1,14 @@
 import { ButtonStyle, ComponentType, InteractionType } from 'discord-api-types/v10'
 import { resolveSlash, type OptionValue } from './commands.js'
 import type { Answer, Interactions } from './interactions.js'
-import { snapshot, type ChannelRecord, type FakeMessage, type GuildRecord, type MemberRecord, type MessageRecord } from './model.js'
+import {
+  snapshot,
+  type ChannelRecord,
+  type FakeMessage,
+  type GuildRecord,
+  type MemberRecord,
+  type MessageRecord,
+} from './model.js'
 import type { Gateway } from './gateway.js'
 import type { World } from './world.js'
 
@@ -168,7 +175,12 @@ export class FakeMember {
    * checked against the command the bot registered. Resolves with the bot's answer; rejects with an
    * InteractionFailedError if the bot does not acknowledge within 3 seconds.
    */
-  async slash(channel: FakeChannel, commandLine: string, values: Record<string, OptionValue> = {}, options: InteractOptions = {}): Promise<Answer> {
+  async slash(
+    channel: FakeChannel,
+    commandLine: string,
+    values: Record<string, OptionValue> = {},
+    options: InteractOptions = {},
+  ): Promise<Answer> {
     const { world } = this.backend
     this.requireBot()
     const { data } = await this.withCommands(() => resolveSlash(world, this.guild, this.record, commandLine, values))
@@ -186,37 +198,64 @@ export class FakeMember {
   /** Clicks a button (found by label or custom_id) on a message this member can see. */
   async click(message: MessageRef, button: string, options: InteractOptions = {}): Promise<Answer> {
     const source = this.visibleMessage(message)
-    const matches = findComponents(source.components, (c) => c.type === ComponentType.Button && (c.custom_id === button || c.label === button))
+    const matches = findComponents(
+      source.components,
+      (c) => c.type === ComponentType.Button && (c.custom_id === button || c.label === button),
+    )
     const exact = matches.filter((c) => c.custom_id === button)
     const picked = exact.length ? exact : matches
     if (picked.length === 0) {
-      const labels = findComponents(source.components, (c) => c.type === ComponentType.Button).map((c) => c.label ?? c.custom_id)
+      const labels = findComponents(source.components, (c) => c.type === ComponentType.Button).map(
+        (c) => c.label ?? c.custom_id,
+      )
       throw new Error(`No button "${button}" on message ${source.id} (buttons: ${labels.join(', ') || 'none'})`)
     }
-    if (picked.length > 1) throw new Error(`Several buttons are labelled "${button}" on message ${source.id}; click by custom_id`)
+    if (picked.length > 1)
+      throw new Error(`Several buttons are labelled "${button}" on message ${source.id}; click by custom_id`)
     const target = picked[0]!
     if (target.disabled) throw new Error(`Button "${button}" is disabled`)
     if (target.style === ButtonStyle.Link || target.style === ButtonStyle.Premium) {
       throw new Error(`Button "${button}" is a link: clicking it sends no interaction`)
     }
-    return this.component(source, { custom_id: target.custom_id, component_type: ComponentType.Button }, `button "${target.label ?? target.custom_id}"`, options)
+    return this.component(
+      source,
+      { custom_id: target.custom_id, component_type: ComponentType.Button },
+      `button "${target.label ?? target.custom_id}"`,
+      options,
+    )
   }
 
   /** Picks `values` in the string select menu `customId` on a message this member can see. */
-  async select(message: MessageRef, customId: string, values: string[], options: InteractOptions = {}): Promise<Answer> {
+  async select(
+    message: MessageRef,
+    customId: string,
+    values: string[],
+    options: InteractOptions = {},
+  ): Promise<Answer> {
     const source = this.visibleMessage(message)
-    const menu = findComponents(source.components, (c) => c.type === ComponentType.StringSelect && c.custom_id === customId)[0]
+    const menu = findComponents(
+      source.components,
+      (c) => c.type === ComponentType.StringSelect && c.custom_id === customId,
+    )[0]
     if (!menu) throw new Error(`No select menu "${customId}" on message ${source.id}`)
     if (menu.disabled) throw new Error(`Select menu "${customId}" is disabled`)
     const offered = (menu.options ?? []).map((o: Json) => o.value)
     const unknown = values.filter((v) => !offered.includes(v))
-    if (unknown.length) throw new Error(`Select menu "${customId}" offers no ${unknown.join(', ')} (offers: ${offered.join(', ')})`)
+    if (unknown.length)
+      throw new Error(`Select menu "${customId}" offers no ${unknown.join(', ')} (offers: ${offered.join(', ')})`)
     const min = menu.min_values ?? 1
     const max = menu.max_values ?? 1
     if (values.length < min || values.length > max) {
-      throw new Error(`Select menu "${customId}" takes ${min === max ? min : `${min} to ${max}`} values, not ${values.length}`)
+      throw new Error(
+        `Select menu "${customId}" takes ${min === max ? min : `${min} to ${max}`} values, not ${values.length}`,
+      )
     }
-    return this.component(source, { custom_id: customId, component_type: ComponentType.StringSelect, values }, `select "${customId}"`, options)
+    return this.component(
+      source,
+      { custom_id: customId, component_type: ComponentType.StringSelect, values },
+      `select "${customId}"`,
+      options,
+    )
   }
 
   private component(source: MessageRecord, data: Json, label: string, options: InteractOptions): Promise<Answer> {
@@ -254,7 +293,12 @@ export class FakeMember {
       try {
         return resolve()
       } catch (error) {
-        if (!(error instanceof Error) || !error.message.startsWith('The bot has not registered') || Date.now() >= deadline) throw error
+        if (
+          !(error instanceof Error) ||
+          !error.message.startsWith('The bot has not registered') ||
+          Date.now() >= deadline
+        )
+          throw error
         await new Promise((r) => setTimeout(r, 25))
       }
     }

@@ -61,13 +61,22 @@ export class FakeDiscord {
     private readonly rest: RestServer,
     private readonly gateway: Gateway,
     private readonly interactions: Interactions,
-    options: Required<Pick<FakeDiscordOptions, 'deferredTimeout' | 'commandWait'>> & { token: string; clock: ManualClock },
+    options: Required<Pick<FakeDiscordOptions, 'deferredTimeout' | 'commandWait'>> & {
+      token: string
+      clock: ManualClock
+    },
   ) {
     const { port } = server.address() as AddressInfo
     this.url = `http://127.0.0.1:${port}`
     this.token = options.token
     this.clock = options.clock
-    this.backend = { world, interactions, gateway, deferredTimeout: options.deferredTimeout, commandWait: options.commandWait }
+    this.backend = {
+      world,
+      interactions,
+      gateway,
+      deferredTimeout: options.deferredTimeout,
+      commandWait: options.commandWait,
+    }
   }
 
   /** The application id, which is also the bot user's id (as for Discord bots). */
@@ -206,7 +215,11 @@ export class FakeDiscord {
 export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promise<FakeDiscord> {
   const clock = options.clock ?? new ManualClock()
   const token = options.token ?? `fake.${Math.random().toString(36).slice(2)}.${Date.now().toString(36)}`
-  const world = new World({ clock, botName: options.botName ?? 'CardBot', oldMessageEdits: options.oldMessageEdits ?? 0 })
+  const world = new World({
+    clock,
+    botName: options.botName ?? 'CardBot',
+    oldMessageEdits: options.oldMessageEdits ?? 0,
+  })
   let rest: RestServer | undefined
   const interactions = new Interactions(world, options.answerWindowMs ?? ANSWER_WINDOW_MS, (since) =>
     (rest?.log ?? []).filter((r) => r.status >= 400 && r.at >= since),
@@ -218,7 +231,10 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     () => ({ gateway: `${base}/gateway`, resume: `${base}/gateway-resume` }),
     options.heartbeatInterval ?? 41_250,
   )
-  rest = new RestServer(buildRoutes(world, interactions, () => `${base}/gateway`), token)
+  rest = new RestServer(
+    buildRoutes(world, interactions, () => `${base}/gateway`),
+    token,
+  )
   const restServer = rest
   const server = createServer((req, res) => void restServer.handle(req, res))
   server.on('upgrade', (req, socket, head) => {

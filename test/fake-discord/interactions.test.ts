@@ -18,8 +18,8 @@ import {
 import { startFakeDiscord, type FakeDiscord } from './index.js'
 import { startTestClient } from './test-client.js'
 
-const commands = ['thinking', 'hidden-thinking', 'modal', 'too-long', 'forgets', 'with-response', 'post', 'vanish'].map((name) =>
-  new SlashCommandBuilder().setName(name).setDescription(`The ${name} case`).toJSON(),
+const commands = ['thinking', 'hidden-thinking', 'modal', 'too-long', 'forgets', 'with-response', 'post', 'vanish'].map(
+  (name) => new SlashCommandBuilder().setName(name).setDescription(`The ${name} case`).toJSON(),
 )
 
 async function handle(interaction: Interaction): Promise<void> {
@@ -52,7 +52,11 @@ async function handle(interaction: Interaction): Promise<void> {
         new ModalBuilder()
           .setCustomId('bid')
           .setTitle('Your bid')
-          .addComponents(new ActionRowBuilder<TextInputBuilder>().addComponents(new TextInputBuilder().setCustomId('amount').setLabel('Amount').setStyle(TextInputStyle.Short))),
+          .addComponents(
+            new ActionRowBuilder<TextInputBuilder>().addComponents(
+              new TextInputBuilder().setCustomId('amount').setLabel('Amount').setStyle(TextInputStyle.Short),
+            ),
+          ),
       )
       return
     case 'too-long':
@@ -69,10 +73,12 @@ async function handle(interaction: Interaction): Promise<void> {
     case 'post': {
       await interaction.reply({
         content: 'posted',
-        components: [new ActionRowBuilder<ButtonBuilder>().addComponents(
+        components: [
+          new ActionRowBuilder<ButtonBuilder>().addComponents(
             new ButtonBuilder().setCustomId('old').setLabel('Old').setStyle(ButtonStyle.Primary),
             new ButtonBuilder().setCustomId('bump').setLabel('Bump').setStyle(ButtonStyle.Secondary),
-          ),],
+          ),
+        ],
       })
       return
     }
@@ -96,7 +102,9 @@ describe('fake Discord interaction details', () => {
     guild.member('alice')
     guild.member('bob')
     const cards = guild.channel('cards')
-    client = await startTestClient(discord, commands, handle, { intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages] })
+    client = await startTestClient(discord, commands, handle, {
+      intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages],
+    })
     client.on(Events.MessageCreate, (message) => void created.push(message))
     channel = client.channels.cache.get(cards.id) as TextChannel
   })
@@ -116,13 +124,26 @@ describe('fake Discord interaction details', () => {
     const more = await cards().waitFor((m) => m.content === 'and one more thing (edited)')
     expect(more.id).not.toBe(res.id)
     expect(more.editedAt).not.toBeNull()
-    expect(cards().messages().some((m) => m.content === 'bye')).toBe(false)
+    expect(
+      cards()
+        .messages()
+        .some((m) => m.content === 'bye'),
+    ).toBe(false)
   })
 
   it('keeps the ephemeral state of the defer for the first follow-up', async () => {
     const res = await member('alice').slash(cards(), 'hidden-thinking')
-    expect(res).toMatchObject({ kind: 'deferredReply', content: 'quietly done', ephemeral: true, ephemeralFor: member('alice').id })
-    expect(member('bob').visible(cards()).some((m) => m.id === res.id)).toBe(false)
+    expect(res).toMatchObject({
+      kind: 'deferredReply',
+      content: 'quietly done',
+      ephemeral: true,
+      ephemeralFor: member('alice').id,
+    })
+    expect(
+      member('bob')
+        .visible(cards())
+        .some((m) => m.id === res.id),
+    ).toBe(false)
   })
 
   it('answers with a modal', async () => {
@@ -133,11 +154,15 @@ describe('fake Discord interaction details', () => {
 
   it('explains a failed interaction with the refusal that caused it', async () => {
     const answer = member('alice').slash(cards(), 'too-long')
-    await expect(answer).rejects.toThrow(/within 3 s[\s\S]*POST \/interactions\/\d+\/[^ ]+\/callback → 400 50035 Invalid Form Body.*BASE_TYPE_MAX_LENGTH/)
+    await expect(answer).rejects.toThrow(
+      /within 3 s[\s\S]*POST \/interactions\/\d+\/[^ ]+\/callback → 400 50035 Invalid Form Body.*BASE_TYPE_MAX_LENGTH/,
+    )
   }, 10_000)
 
   it('reports a deferred reply that is never completed', async () => {
-    await expect(member('alice').slash(cards(), 'forgets')).rejects.toThrow(/deferred alice's \/forgets but did not edit the reply/)
+    await expect(member('alice').slash(cards(), 'forgets')).rejects.toThrow(
+      /deferred alice's \/forgets but did not edit the reply/,
+    )
   })
 
   it('answers the callback with the interaction response object when asked (with_response)', async () => {
@@ -150,7 +175,11 @@ describe('fake Discord interaction details', () => {
     expect(res.content).toBe('soon gone')
     await cards().waitFor((m) => m.content === 'gone')
     expect(discord.message(res.id)).toBeUndefined()
-    expect(member('alice').visible(cards()).map((m) => m.content)).toContain('gone')
+    expect(
+      member('alice')
+        .visible(cards())
+        .map((m) => m.content),
+    ).toContain('gone')
   })
 
   it('sends MESSAGE_CREATE for public messages to a bot with the GuildMessages intent, never for ephemerals', async () => {
@@ -160,7 +189,7 @@ describe('fake Discord interaction details', () => {
     expect(created.some((m) => m.content === 'quietly done')).toBe(false)
   })
 
-  it('delivers members\' own messages, typing, and member lookups over the gateway', async () => {
+  it("delivers members' own messages, typing, and member lookups over the gateway", async () => {
     const said = member('alice').say(cards(), 'hi bot')
     await expect.poll(() => created.find((m) => m.id === said.id)?.author.username).toBe('alice')
     await channel.sendTyping()
@@ -211,7 +240,9 @@ describe('fake Discord interaction details', () => {
     const fake = await startFakeDiscord({ commandWait: 50 })
     const guild = fake.guild('Empty')
     const lonely = await startTestClient(fake, [], async () => {})
-    await expect(guild.member('zoe').slash(guild.channel('c'), 'nothing')).rejects.toThrow(/has not registered \/nothing/)
+    await expect(guild.member('zoe').slash(guild.channel('c'), 'nothing')).rejects.toThrow(
+      /has not registered \/nothing/,
+    )
     await lonely.destroy()
     await fake.stop()
   })

@@ -205,7 +205,13 @@ export class Interactions {
       setTimeout(() => {
         if (record.state !== 'pending') return
         record.state = 'failed'
-        record.failure = { id, label: record.label, user: member.user.username, channelId: channel.id, lateAnswer: false }
+        record.failure = {
+          id,
+          label: record.label,
+          user: member.user.username,
+          channelId: channel.id,
+          lateAnswer: false,
+        }
         this.failed.push(record.failure)
         this.settle(record, new InteractionFailedError(record.failure, this.refusals(startedAt)))
       }, this.answerWindowMs),
@@ -225,7 +231,10 @@ export class Interactions {
     return promise
   }
 
-  private settle(record: InteractionRecord, outcome: Error | { kind: AnswerKind; message: MessageRecord | null; modal?: Record<string, unknown> }): void {
+  private settle(
+    record: InteractionRecord,
+    outcome: Error | { kind: AnswerKind; message: MessageRecord | null; modal?: Record<string, unknown> },
+  ): void {
     if (record.settled) return
     record.settled = true
     this.awaitingUpdate.delete(record)
@@ -396,7 +405,11 @@ export class Interactions {
 
 function badCallbackType(type: unknown) {
   const errors = {}
-  addFormError(errors, ['type'], 'INTERACTION_RESPONSE_TYPE_INVALID', `Interaction response type ${String(type)} is not valid for this interaction`)
+  addFormError(
+    errors,
+    ['type'],
+    'INTERACTION_RESPONSE_TYPE_INVALID',
+    `Interaction response type ${String(type)} is not valid for this interaction`,
+  )
   return invalidFormBody(errors)
 }
-

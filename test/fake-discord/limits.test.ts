@@ -31,15 +31,30 @@ describe('message limits', () => {
   })
 
   it('refuses a select sharing its row, two selects, and duplicate custom ids', () => {
-    expect(refusal({ components: [row(select('s', 2), button('b'))] })).toHaveProperty('components.0.components._errors.0.code', 'COMPONENT_LAYOUT_WIDTH_EXCEEDED')
-    expect(refusal({ components: [row(select('s', 2), select('t', 2))] })).toHaveProperty('components.0.components._errors')
-    expect(refusal({ components: [row(button('same')), row(button('same'))] })).toHaveProperty('components.1.components.0.custom_id._errors.0.code', 'COMPONENT_CUSTOM_ID_DUPLICATED')
+    expect(refusal({ components: [row(select('s', 2), button('b'))] })).toHaveProperty(
+      'components.0.components._errors.0.code',
+      'COMPONENT_LAYOUT_WIDTH_EXCEEDED',
+    )
+    expect(refusal({ components: [row(select('s', 2), select('t', 2))] })).toHaveProperty(
+      'components.0.components._errors',
+    )
+    expect(refusal({ components: [row(button('same')), row(button('same'))] })).toHaveProperty(
+      'components.1.components.0.custom_id._errors.0.code',
+      'COMPONENT_CUSTOM_ID_DUPLICATED',
+    )
   })
 
   it('refuses duplicate option values and max_values above the options offered', () => {
     const menu = { ...select('s', 2), max_values: 3 }
     expect(refusal({ components: [row(menu)] })).toHaveProperty('components.0.components.0.max_values._errors')
-    const twins = { type: 3, custom_id: 's', options: [{ label: 'a', value: 'v' }, { label: 'b', value: 'v' }] }
+    const twins = {
+      type: 3,
+      custom_id: 's',
+      options: [
+        { label: 'a', value: 'v' },
+        { label: 'b', value: 'v' },
+      ],
+    }
     expect(refusal({ components: [row(twins)] })).toHaveProperty('components.0.components.0.options._errors')
   })
 
@@ -48,21 +63,43 @@ describe('message limits', () => {
   })
 
   it('counts nested Components V2 components, accessories included, up to 40', () => {
-    const section = (i: number) => ({ type: 9, components: [{ type: 10, content: `s${i}` }], accessory: button(`a${i}`) })
+    const section = (i: number) => ({
+      type: 9,
+      components: [{ type: 10, content: `s${i}` }],
+      accessory: button(`a${i}`),
+    })
     // Each section is 3 components; a container of 13 sections is 40 in all.
     const container = (n: number) => ({ type: 17, components: Array.from({ length: n }, (_, i) => section(i)) })
     expect(refusal({ components: [container(13)] }, MessageFlags.IsComponentsV2)).toBeNull()
     expect(refusal({ components: [container(14)] }, MessageFlags.IsComponentsV2)).toHaveProperty('components._errors')
-    expect(refusal({ content: 'no', components: [container(1)] }, MessageFlags.IsComponentsV2)).toHaveProperty('content._errors')
+    expect(refusal({ content: 'no', components: [container(1)] }, MessageFlags.IsComponentsV2)).toHaveProperty(
+      'content._errors',
+    )
     const wide = { type: 17, components: [row(...[0, 1, 2, 3, 4, 5].map((b) => button(`w${b}`)))] }
-    expect(refusal({ components: [wide] }, MessageFlags.IsComponentsV2)).toHaveProperty('components.0.components.0.components._errors')
+    expect(refusal({ components: [wide] }, MessageFlags.IsComponentsV2)).toHaveProperty(
+      'components.0.components.0.components._errors',
+    )
   })
 
   it('checks embed fields and the 6000-character total', () => {
-    expect(refusal({ embeds: [{ fields: Array.from({ length: 26 }, (_, i) => ({ name: `f${i}`, value: 'v' })) }] })).toHaveProperty('embeds.0.fields._errors')
-    expect(refusal({ embeds: [{ fields: [{ name: 'n', value: 'v'.repeat(1025) }] }] })).toHaveProperty('embeds.0.fields.0.value._errors')
-    expect(refusal({ embeds: [{ fields: [{ name: '', value: 'v' }] }] })).toHaveProperty('embeds.0.fields.0.name._errors')
-    expect(refusal({ embeds: [{ title: 't'.repeat(256), description: 'd'.repeat(4096), footer: { text: 'f'.repeat(1648) } }] })).toBeNull()
-    expect(refusal({ embeds: [{ title: 't'.repeat(256), description: 'd'.repeat(4096), footer: { text: 'f'.repeat(1649) } }] })).toHaveProperty('embeds._errors.0.code', 'MAX_EMBED_SIZE_EXCEEDED')
+    expect(
+      refusal({ embeds: [{ fields: Array.from({ length: 26 }, (_, i) => ({ name: `f${i}`, value: 'v' })) }] }),
+    ).toHaveProperty('embeds.0.fields._errors')
+    expect(refusal({ embeds: [{ fields: [{ name: 'n', value: 'v'.repeat(1025) }] }] })).toHaveProperty(
+      'embeds.0.fields.0.value._errors',
+    )
+    expect(refusal({ embeds: [{ fields: [{ name: '', value: 'v' }] }] })).toHaveProperty(
+      'embeds.0.fields.0.name._errors',
+    )
+    expect(
+      refusal({
+        embeds: [{ title: 't'.repeat(256), description: 'd'.repeat(4096), footer: { text: 'f'.repeat(1648) } }],
+      }),
+    ).toBeNull()
+    expect(
+      refusal({
+        embeds: [{ title: 't'.repeat(256), description: 'd'.repeat(4096), footer: { text: 'f'.repeat(1649) } }],
+      }),
+    ).toHaveProperty('embeds._errors.0.code', 'MAX_EMBED_SIZE_EXCEEDED')
   })
 })

@@ -51,8 +51,18 @@ export function checkMessageBody(body: MessageBody, flags: number): void {
   }
   if (body.embeds) checkEmbeds(body.embeds, add)
   if (v2) {
-    if (body.content) add(['content'], 'MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2', 'The \'content\' field cannot be used when using MessageFlags.IS_COMPONENTS_V2')
-    if (body.embeds?.length) add(['embeds'], 'MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2', 'The \'embeds\' field cannot be used when using MessageFlags.IS_COMPONENTS_V2')
+    if (body.content)
+      add(
+        ['content'],
+        'MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2',
+        "The 'content' field cannot be used when using MessageFlags.IS_COMPONENTS_V2",
+      )
+    if (body.embeds?.length)
+      add(
+        ['embeds'],
+        'MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2',
+        "The 'embeds' field cannot be used when using MessageFlags.IS_COMPONENTS_V2",
+      )
   }
   if (body.components) checkComponents(body.components, v2, add)
 
@@ -60,7 +70,8 @@ export function checkMessageBody(body: MessageBody, flags: number): void {
 }
 
 function checkEmbeds(embeds: APIEmbed[], add: (p: Path, c: string, m: string) => void): void {
-  if (embeds.length > LIMITS.embeds) add(['embeds'], 'BASE_TYPE_MAX_LENGTH', `Must be ${LIMITS.embeds} or fewer in length.`)
+  if (embeds.length > LIMITS.embeds)
+    add(['embeds'], 'BASE_TYPE_MAX_LENGTH', `Must be ${LIMITS.embeds} or fewer in length.`)
   let total = 0
   embeds.forEach((embed, i) => {
     const max = (path: Path, value: unknown, limit: number) => {
@@ -77,7 +88,10 @@ function checkEmbeds(embeds: APIEmbed[], add: (p: Path, c: string, m: string) =>
       add(['embeds', i, 'fields'], 'BASE_TYPE_MAX_LENGTH', `Must be ${LIMITS.embedFields} or fewer in length.`)
     }
     fields.forEach((field, j) => {
-      for (const [key, limit] of [['name', LIMITS.fieldName], ['value', LIMITS.fieldValue]] as const) {
+      for (const [key, limit] of [
+        ['name', LIMITS.fieldName],
+        ['value', LIMITS.fieldValue],
+      ] as const) {
         if (!str(field[key])) add(['embeds', i, 'fields', j, key], 'BASE_TYPE_REQUIRED', 'This field is required')
         max(['fields', j, key], field[key], limit)
       }
@@ -137,12 +151,20 @@ function checkComponents(components: Json[], v2: boolean, add: (p: Path, c: stri
     if (children.length === 0) add([...path, 'components'], 'BASE_TYPE_MIN_LENGTH', 'Must be 1 or more in length.')
     const selects = children.filter((c) => SELECTS.has(c.type as number)).length
     if (selects > 1 || (selects === 1 && children.length > 1) || children.length > LIMITS.buttonsPerRow) {
-      add([...path, 'components'], 'COMPONENT_LAYOUT_WIDTH_EXCEEDED', 'The specified component exceeds the maximum width')
+      add(
+        [...path, 'components'],
+        'COMPONENT_LAYOUT_WIDTH_EXCEEDED',
+        'The specified component exceeds the maximum width',
+      )
     }
     children.forEach((c, i) => {
       count++
       if (!INTERACTIVE.has(c.type as number)) {
-        add([...path, 'components', i], 'COMPONENT_TYPE_INVALID', `Component type ${String(c.type)} is not allowed in an action row`)
+        add(
+          [...path, 'components', i],
+          'COMPONENT_TYPE_INVALID',
+          `Component type ${String(c.type)} is not allowed in an action row`,
+        )
       } else checkInteractive(c, [...path, 'components', i])
     })
   }
@@ -154,7 +176,9 @@ function checkComponents(components: Json[], v2: boolean, add: (p: Path, c: stri
       case ComponentType.ActionRow:
         return checkRow(c, path)
       case ComponentType.Container:
-        return ((c.components as Json[] | undefined) ?? []).forEach((child, i) => visit(child, [...path, 'components', i]))
+        return ((c.components as Json[] | undefined) ?? []).forEach((child, i) =>
+          visit(child, [...path, 'components', i]),
+        )
       case ComponentType.Section:
         ;((c.components as Json[] | undefined) ?? []).forEach((child, i) => visit(child, [...path, 'components', i]))
         if (c.accessory) {
@@ -180,7 +204,11 @@ function checkComponents(components: Json[], v2: boolean, add: (p: Path, c: stri
   }
   components.forEach((c, i) => {
     if (c.type !== ComponentType.ActionRow) {
-      add(['components', i], 'UNION_TYPE_CHOICES', 'Value of field "type" must be one of (1,). Use MessageFlags.IS_COMPONENTS_V2 for other top-level components.')
+      add(
+        ['components', i],
+        'UNION_TYPE_CHOICES',
+        'Value of field "type" must be one of (1,). Use MessageFlags.IS_COMPONENTS_V2 for other top-level components.',
+      )
     } else checkRow(c, ['components', i])
   })
 }
@@ -200,13 +228,23 @@ function checkSelectOptions(select: Json, path: Path, add: (p: Path, c: string, 
   })
   const values = new Set(options.map((o) => o.value))
   if (values.size !== options.length) {
-    add([...path, 'options'], 'SELECT_COMPONENT_OPTION_VALUE_DUPLICATED', 'Select component option values cannot be duplicated')
+    add(
+      [...path, 'options'],
+      'SELECT_COMPONENT_OPTION_VALUE_DUPLICATED',
+      'Select component option values cannot be duplicated',
+    )
   }
   const min = typeof select.min_values === 'number' ? select.min_values : 1
   const max = typeof select.max_values === 'number' ? select.max_values : 1
-  if (min < 0 || min > LIMITS.selectOptions) add([...path, 'min_values'], 'NUMBER_TYPE_MAX', `int value should be between 0 and ${LIMITS.selectOptions}.`)
-  if (max < 1 || max > LIMITS.selectOptions) add([...path, 'max_values'], 'NUMBER_TYPE_MAX', `int value should be between 1 and ${LIMITS.selectOptions}.`)
+  if (min < 0 || min > LIMITS.selectOptions)
+    add([...path, 'min_values'], 'NUMBER_TYPE_MAX', `int value should be between 0 and ${LIMITS.selectOptions}.`)
+  if (max < 1 || max > LIMITS.selectOptions)
+    add([...path, 'max_values'], 'NUMBER_TYPE_MAX', `int value should be between 1 and ${LIMITS.selectOptions}.`)
   if (max > options.length && options.length > 0) {
-    add([...path, 'max_values'], 'SELECT_COMPONENT_MAX_VALUES_EXCEEDED', 'max_values must be less than or equal to the number of options')
+    add(
+      [...path, 'max_values'],
+      'SELECT_COMPONENT_MAX_VALUES_EXCEEDED',
+      'max_values must be less than or equal to the number of options',
+    )
   }
 }

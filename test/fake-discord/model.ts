@@ -144,7 +144,10 @@ export function apiRoles(guild: GuildRecord): APIRole[] {
     mentionable: false,
     flags: 0 as APIRole['flags'],
   })
-  return [role(guild.id, '@everyone', 0, EVERYONE_PERMISSIONS), role(guild.adminRoleId, 'Admin', 1, ADMIN_ROLE_PERMISSIONS)]
+  return [
+    role(guild.id, '@everyone', 0, EVERYONE_PERMISSIONS),
+    role(guild.adminRoleId, 'Admin', 1, ADMIN_ROLE_PERMISSIONS),
+  ]
 }
 
 export function apiChannel(channel: ChannelRecord, lastMessageId: string | null = null) {
@@ -164,7 +167,10 @@ export function apiChannel(channel: ChannelRecord, lastMessageId: string | null 
   }
 }
 
-export function apiMessage(message: MessageRecord, interaction?: { id: string; type: number; user: UserRecord }): APIMessage {
+export function apiMessage(
+  message: MessageRecord,
+  interaction?: { id: string; type: number; user: UserRecord },
+): APIMessage {
   return {
     id: message.id,
     channel_id: message.channelId,

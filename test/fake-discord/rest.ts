@@ -137,7 +137,14 @@ export class RestServer {
       const limited = this.rateLimited(method, path!)
       if (limited) return reply(429, limited.body, limited.headers)
       const body = await readBody(req)
-      const result = await route.handle({ method, path: path!, params, query: url.searchParams, body, headers: req.headers })
+      const result = await route.handle({
+        method,
+        path: path!,
+        params,
+        query: url.searchParams,
+        body,
+        headers: req.headers,
+      })
       reply(result === null || result === undefined ? 204 : 200, result)
     } catch (error) {
       if (error instanceof HttpError) return reply(error.status, error.body, error.headers)
@@ -162,6 +169,9 @@ export class RestServer {
       'x-ratelimit-scope': rule.global ? 'global' : 'user',
     }
     if (rule.global) headers['x-ratelimit-global'] = 'true'
-    return { body: { message: 'You are being rate limited.', retry_after: rule.retryAfter, global: rule.global }, headers }
+    return {
+      body: { message: 'You are being rate limited.', retry_after: rule.retryAfter, global: rule.global },
+      headers,
+    }
   }
 }

@@ -8,15 +8,27 @@ import type { World } from './world.js'
 
 /** The REST routes the fake serves, with Discord's JSON shapes. Paths are relative to /api/v10. */
 export function buildRoutes(world: World, interactions: Interactions, gatewayUrl: () => string): Route[] {
-  const bot = (method: string, pattern: string, handle: Route['handle']): Route => ({ method, pattern, auth: true, handle })
-  const open = (method: string, pattern: string, handle: Route['handle']): Route => ({ method, pattern, auth: false, handle })
+  const bot = (method: string, pattern: string, handle: Route['handle']): Route => ({
+    method,
+    pattern,
+    auth: true,
+    handle,
+  })
+  const open = (method: string, pattern: string, handle: Route['handle']): Route => ({
+    method,
+    pattern,
+    auth: false,
+    handle,
+  })
 
   const guildOf = (req: RestRequest) => {
     const guild = world.guildById(req.params.guild!)
     if (!guild) throw unknownGuild()
     return guild
   }
-  const commandsOf = (req: RestRequest): { list: CommandRecord[]; set: (next: CommandRecord[]) => void; guildId?: string } => {
+  const commandsOf = (
+    req: RestRequest,
+  ): { list: CommandRecord[]; set: (next: CommandRecord[]) => void; guildId?: string } => {
     if (!req.params.guild) {
       return { list: world.globalCommands, set: (next) => world.globalCommands.splice(0, Infinity, ...next) }
     }

@@ -45,12 +45,20 @@ process.stdout.write(
 )
 
 function show(m: FakeMessage | Answer): string {
-  const who = m.ephemeralFor ? ` (only ${Object.keys(members).find((n) => members[n]!.id === m.ephemeralFor) ?? m.ephemeralFor})` : ''
+  const who = m.ephemeralFor
+    ? ` (only ${Object.keys(members).find((n) => members[n]!.id === m.ephemeralFor) ?? m.ephemeralFor})`
+    : ''
   const buttons = JSON.stringify(m.components)
     .match(/"label":"[^"]*"|"custom_id":"[^"]*"/g)
     ?.join(' ')
-  const embeds = m.embeds.map((e) => [e.title, e.description, ...(e.fields ?? []).map((f) => `${f.name}: ${f.value}`)].filter(Boolean).join(' | '))
-  return [`[${m.id}]${who} ${m.content}`, ...embeds.map((e) => `  embed: ${e}`), ...(buttons ? [`  controls: ${buttons}`] : [])].join('\n')
+  const embeds = m.embeds.map((e) =>
+    [e.title, e.description, ...(e.fields ?? []).map((f) => `${f.name}: ${f.value}`)].filter(Boolean).join(' | '),
+  )
+  return [
+    `[${m.id}]${who} ${m.content}`,
+    ...embeds.map((e) => `  embed: ${e}`),
+    ...(buttons ? [`  controls: ${buttons}`] : []),
+  ].join('\n')
 }
 
 function parseValue(raw: string): OptionValue {
@@ -60,7 +68,7 @@ function parseValue(raw: string): OptionValue {
   return raw
 }
 
-const messageRef = (ref: string) => (ref === 'last' ? channel.lastMessage()?.id ?? '' : ref)
+const messageRef = (ref: string) => (ref === 'last' ? (channel.lastMessage()?.id ?? '') : ref)
 
 async function run(line: string): Promise<string> {
   const words = line.trim().split(/\s+/)
@@ -96,7 +104,8 @@ async function run(line: string): Promise<string> {
   if (!member) return `unknown member or command "${first}" (type help)`
   if (second === 'sees') return member.visible(channel).map(show).join('\n') || '(nothing)'
   if (second === 'click') return show(await member.click(messageRef(words[2] ?? ''), words.slice(3).join(' ')))
-  if (second === 'select') return show(await member.select(messageRef(words[2] ?? ''), words[3] ?? '', (words[4] ?? '').split(',')))
+  if (second === 'select')
+    return show(await member.select(messageRef(words[2] ?? ''), words[3] ?? '', (words[4] ?? '').split(',')))
   if (second.startsWith('/')) {
     const path = words.slice(1).filter((w) => !w.includes('='))
     const values = Object.fromEntries(

@@ -104,7 +104,12 @@ export class World {
   memberByName(guild: GuildRecord, name: string, admin: boolean | undefined): MemberRecord {
     let member = guild.members.find((m) => m.user.username === name)
     if (!member) {
-      member = { user: { id: this.nextId(), username: name, bot: false }, guildId: guild.id, admin: admin ?? false, joinedAt: this.clock.now() }
+      member = {
+        user: { id: this.nextId(), username: name, bot: false },
+        guildId: guild.id,
+        admin: admin ?? false,
+        joinedAt: this.clock.now(),
+      }
       guild.members.push(member)
       this.dispatch(
         GatewayDispatchEvents.GuildMemberAdd,
@@ -202,7 +207,9 @@ export class World {
   createMessage(
     channel: ChannelRecord,
     body: MessageBody,
-    extra: Partial<Pick<MessageRecord, 'ephemeralFor' | 'interactionId' | 'type' | 'webhookId' | 'loading' | 'author'>> = {},
+    extra: Partial<
+      Pick<MessageRecord, 'ephemeralFor' | 'interactionId' | 'type' | 'webhookId' | 'loading' | 'author'>
+    > = {},
   ): MessageRecord {
     const flags = (body.flags ?? 0) & ~MessageFlags.Ephemeral
     checkMessageBody(body, flags)
@@ -238,7 +245,11 @@ export class World {
    * edits (error 30046 after). `via: 'interaction'` (update callbacks and interaction-token edits)
    * is not capped; `via: 'fillDeferred'` completes a deferred reply, which is not an edit at all.
    */
-  editMessage(message: MessageRecord, body: MessageBody, via: 'channel' | 'interaction' | 'fillDeferred' = 'channel'): MessageRecord {
+  editMessage(
+    message: MessageRecord,
+    body: MessageBody,
+    via: 'channel' | 'interaction' | 'fillDeferred' = 'channel',
+  ): MessageRecord {
     if (message.author.id !== this.bot.id) throw notAuthor()
     const fillDeferred = via === 'fillDeferred'
     const isOld = this.clock.now() - message.createdAt >= HOUR
@@ -279,7 +290,10 @@ export class World {
     }
   }
 
-  private announce(message: MessageRecord, event: GatewayDispatchEvents.MessageCreate | GatewayDispatchEvents.MessageUpdate) {
+  private announce(
+    message: MessageRecord,
+    event: GatewayDispatchEvents.MessageCreate | GatewayDispatchEvents.MessageUpdate,
+  ) {
     this.events.emit('message', message)
     // Ephemeral messages never reach the gateway; others only with the GuildMessages intent.
     if (message.ephemeralFor) return
@@ -287,7 +301,11 @@ export class World {
     const member = guild?.members.find((m) => m.user.id === message.author.id)
     this.dispatch(
       event,
-      { ...apiMessage(message), guild_id: message.guildId, ...(member && guild ? { member: apiMember(member, guild) } : {}) },
+      {
+        ...apiMessage(message),
+        guild_id: message.guildId,
+        ...(member && guild ? { member: apiMember(member, guild) } : {}),
+      },
       GatewayIntentBits.GuildMessages,
     )
   }

@@ -54,7 +54,10 @@ function walk(engine: AnyEngine, players: number, seed: number, visit: (state: u
 }
 
 for (const engine of Object.values(ENGINES)) {
-  const playerCounts = Array.from({ length: engine.maxPlayers - engine.minPlayers + 1 }, (_, i) => engine.minPlayers + i)
+  const playerCounts = Array.from(
+    { length: engine.maxPlayers - engine.minPlayers + 1 },
+    (_, i) => engine.minPlayers + i,
+  )
 
   describe(`${engine.title} engine contract`, () => {
     it.each(playerCounts)('plays %i-player games with random legal moves and no invariant broken', (players) => {
@@ -65,39 +68,48 @@ for (const engine of Object.values(ENGINES)) {
 
     it('keeps states plain JSON and views free of cards their viewer may not see', () => {
       fc.assert(
-        fc.property(fc.integer({ min: engine.minPlayers, max: engine.maxPlayers }), fc.nat(1_000_000), (players, seed) => {
-          walk(engine, players, seed, (state) => {
-            expect(isPlainJson(state)).toBe(true)
-            const leaks: string[] = []
-            for (const viewer of [null, ...Array.from({ length: players }, (_, i) => i)]) {
-              const seen = quotedCards(JSON.stringify(engine.view(state, viewer)))
-              for (const hidden of engine.hiddenFrom(state, viewer)) if (seen.has(`"${hidden}"`)) leaks.push(`${hidden} to ${viewer}`)
-            }
-            expect(leaks).toEqual([])
-          })
-        }),
+        fc.property(
+          fc.integer({ min: engine.minPlayers, max: engine.maxPlayers }),
+          fc.nat(1_000_000),
+          (players, seed) => {
+            walk(engine, players, seed, (state) => {
+              expect(isPlainJson(state)).toBe(true)
+              const leaks: string[] = []
+              for (const viewer of [null, ...Array.from({ length: players }, (_, i) => i)]) {
+                const seen = quotedCards(JSON.stringify(engine.view(state, viewer)))
+                for (const hidden of engine.hiddenFrom(state, viewer))
+                  if (seen.has(`"${hidden}"`)) leaks.push(`${hidden} to ${viewer}`)
+              }
+              expect(leaks).toEqual([])
+            })
+          },
+        ),
         { numRuns: 15 },
       )
     })
 
     it('refuses an action out of turn and leaves the state unchanged', () => {
       fc.assert(
-        fc.property(fc.integer({ min: engine.minPlayers, max: engine.maxPlayers }), fc.nat(1_000_000), (players, seed) => {
-          walk(engine, players, seed, (state) => {
-            if (engine.progress(state) !== 'acting') return
-            const waiting = engine.waitingFor(state)
-            const before = JSON.stringify(state)
-            for (let seat = 0; seat < players; seat++) {
-              if (waiting.includes(seat)) continue
-              const own = new Set(engine.legalActions(state, seat).map((a) => JSON.stringify(a)))
-              const foreign = engine.legalActions(state, waiting[0]!).find((a) => !own.has(JSON.stringify(a)))
-              if (!foreign) continue
-              const out = engine.apply(state, seat, foreign)
-              expect(out.ok).toBe(false)
-              expect(JSON.stringify(state)).toBe(before)
-            }
-          })
-        }),
+        fc.property(
+          fc.integer({ min: engine.minPlayers, max: engine.maxPlayers }),
+          fc.nat(1_000_000),
+          (players, seed) => {
+            walk(engine, players, seed, (state) => {
+              if (engine.progress(state) !== 'acting') return
+              const waiting = engine.waitingFor(state)
+              const before = JSON.stringify(state)
+              for (let seat = 0; seat < players; seat++) {
+                if (waiting.includes(seat)) continue
+                const own = new Set(engine.legalActions(state, seat).map((a) => JSON.stringify(a)))
+                const foreign = engine.legalActions(state, waiting[0]!).find((a) => !own.has(JSON.stringify(a)))
+                if (!foreign) continue
+                const out = engine.apply(state, seat, foreign)
+                expect(out.ok).toBe(false)
+                expect(JSON.stringify(state)).toBe(before)
+              }
+            })
+          },
+        ),
         { numRuns: 15 },
       )
     })

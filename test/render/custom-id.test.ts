@@ -20,14 +20,24 @@ const moveArb: fc.Arbitrary<Move> = fc.oneof(
   fc.constantFrom(...SUITS, 'misere' as const).map((bid) => ({ verb: 'bid' as const, bid })),
   fc.option(cardsArb, { nil: null }).map((cards) => ({ verb: 'play' as const, cards })),
   fc.option(cardsArb, { nil: null }).map((cards) => ({ verb: 'play' as const, cards, faceDown: true as const })),
-  fc.option(fc.uniqueArray(fc.constantFrom(...deck), { maxLength: 4 }), { nil: null }).map((cards) => ({ verb: 'draw' as const, cards })),
+  fc
+    .option(fc.uniqueArray(fc.constantFrom(...deck), { maxLength: 4 }), { nil: null })
+    .map((cards) => ({ verb: 'draw' as const, cards })),
   fc.constantFrom('declare', 'pass', 'fold', 'check', 'call').map((verb) => ({ verb }) as Move),
-  fc.tuple(fc.constantFrom('bet' as const, 'raise' as const), fc.option(fc.nat(1_000_000_000), { nil: null })).map(([verb, amount]) => ({ verb, amount })),
+  fc
+    .tuple(fc.constantFrom('bet' as const, 'raise' as const), fc.option(fc.nat(1_000_000_000), { nil: null }))
+    .map(([verb, amount]) => ({ verb, amount })),
 )
 const idArb: fc.Arbitrary<CustomId> = fc.oneof(
-  fc.tuple(tableIdArb, fc.constantFrom(...TABLE_VERBS)).map(([tableId, verb]) => ({ kind: 'table' as const, tableId, verb })),
-  fc.tuple(tableIdArb, fc.nat(), moveArb).map(([tableId, version, move]) => ({ kind: 'move' as const, tableId, version, move })),
-  fc.tuple(fc.constantFrom('bugami' as const, 'bura' as const, 'badugi' as const), fc.nat(99)).map(([game, page]) => ({ kind: 'rules' as const, game, page })),
+  fc
+    .tuple(tableIdArb, fc.constantFrom(...TABLE_VERBS))
+    .map(([tableId, verb]) => ({ kind: 'table' as const, tableId, verb })),
+  fc
+    .tuple(tableIdArb, fc.nat(), moveArb)
+    .map(([tableId, version, move]) => ({ kind: 'move' as const, tableId, version, move })),
+  fc
+    .tuple(fc.constantFrom('bugami' as const, 'bura' as const, 'badugi' as const), fc.nat(99))
+    .map(([game, page]) => ({ kind: 'rules' as const, game, page })),
 )
 
 describe('custom_id codec', () => {
@@ -56,10 +66,35 @@ describe('custom_id codec', () => {
 
   it('rejects foreign and malformed ids with null', () => {
     const junk = [
-      '', 't', 't:', 't::join', 't:abc', 't:abc:dance', 't:abc:join:1', 't:a b:join', 't:abc:bid:1:Z', 't:abc:bid:x:H',
-      't:abc:bid:-1:H', 't:abc:bid:01:H', 't:abc:play:1:7D.7D', 't:abc:play:1:10H', 't:abc:play:1:7d', 't:abc:play:1:',
-      't:abc:raise:1:abc', 't:abc:raise:1:1.5', 't:abc:fold:1:2', 't:abc:pat:1:KD', 't:abc:bid:1:H:extra', 'r:poker:0',
-      'r:bura:x', 'r:bura', 'x:abc:join', 'T:abc:join', `t:${'a'.repeat(41)}:join`, 'a'.repeat(101), 'some-other-bot:button',
+      '',
+      't',
+      't:',
+      't::join',
+      't:abc',
+      't:abc:dance',
+      't:abc:join:1',
+      't:a b:join',
+      't:abc:bid:1:Z',
+      't:abc:bid:x:H',
+      't:abc:bid:-1:H',
+      't:abc:bid:01:H',
+      't:abc:play:1:7D.7D',
+      't:abc:play:1:10H',
+      't:abc:play:1:7d',
+      't:abc:play:1:',
+      't:abc:raise:1:abc',
+      't:abc:raise:1:1.5',
+      't:abc:fold:1:2',
+      't:abc:pat:1:KD',
+      't:abc:bid:1:H:extra',
+      'r:poker:0',
+      'r:bura:x',
+      'r:bura',
+      'x:abc:join',
+      'T:abc:join',
+      `t:${'a'.repeat(41)}:join`,
+      'a'.repeat(101),
+      'some-other-bot:button',
     ]
     for (const j of junk) expect(parseCustomId(j), j).toBeNull()
     expect(parseCustomId(undefined)).toBeNull()
@@ -84,21 +119,39 @@ describe('custom_id codec', () => {
     expect(moveToAction('bugami', { verb: 'bid', bid: 'misere' })).toEqual({ type: 'bid', misere: true })
     expect(moveToAction('bugami', { verb: 'play', cards: null }, ['7D'])).toEqual({ type: 'play', card: '7D' })
     expect(moveToAction('bugami', { verb: 'play', cards: null }, ['7D', '8D'])).toBeNull()
-    expect(moveToAction('bura', { verb: 'play', cards: null }, ['KC', '9C'])).toEqual({ type: 'play', cards: ['KC', '9C'] })
+    expect(moveToAction('bura', { verb: 'play', cards: null }, ['KC', '9C'])).toEqual({
+      type: 'play',
+      cards: ['KC', '9C'],
+    })
     expect(moveToAction('bura', { verb: 'play', cards: ['AS'] })).toEqual({ type: 'play', cards: ['AS'] })
     expect(moveToAction('bura', { verb: 'play', cards: null }, ['nope'])).toBeNull()
-    expect(moveToAction('bura', { verb: 'play', cards: null, faceDown: true }, ['KC'])).toEqual({ type: 'play', cards: ['KC'], faceDown: true })
+    expect(moveToAction('bura', { verb: 'play', cards: null, faceDown: true }, ['KC'])).toEqual({
+      type: 'play',
+      cards: ['KC'],
+      faceDown: true,
+    })
     expect(moveToAction('bura', { verb: 'declare' })).toEqual({ type: 'declare' })
     expect(moveToAction('badugi', { verb: 'draw', cards: [] })).toEqual({ type: 'draw', cards: [] })
-    expect(moveToAction('badugi', { verb: 'draw', cards: null }, ['KD', 'QS'])).toEqual({ type: 'draw', cards: ['KD', 'QS'] })
+    expect(moveToAction('badugi', { verb: 'draw', cards: null }, ['KD', 'QS'])).toEqual({
+      type: 'draw',
+      cards: ['KD', 'QS'],
+    })
     expect(moveToAction('badugi', { verb: 'raise', amount: null })).toEqual({ type: 'raise' })
     expect(moveToAction('badugi', { verb: 'bet', amount: 12 })).toEqual({ type: 'bet', amount: 12 })
   })
 
   it('inverts moveToAction for every control-drawn action', () => {
     const actions = [
-      { type: 'bid', suit: 'H' }, { type: 'bid', misere: true }, { type: 'play', card: '7D' }, { type: 'play', cards: ['KC', '9C'] }, { type: 'play', cards: ['KC'], faceDown: true },
-      { type: 'draw', cards: [] }, { type: 'draw', cards: ['2S'] }, { type: 'call' }, { type: 'raise', amount: 30 }, { type: 'bet' },
+      { type: 'bid', suit: 'H' },
+      { type: 'bid', misere: true },
+      { type: 'play', card: '7D' },
+      { type: 'play', cards: ['KC', '9C'] },
+      { type: 'play', cards: ['KC'], faceDown: true },
+      { type: 'draw', cards: [] },
+      { type: 'draw', cards: ['2S'] },
+      { type: 'call' },
+      { type: 'raise', amount: 30 },
+      { type: 'bet' },
     ]
     for (const a of actions) {
       const move = actionToMove(a)!

@@ -14,7 +14,9 @@ describe('Discord limit checker', () => {
   it('flags text over the limits', () => {
     expect(limitViolations({ content: 'x'.repeat(2001) })).toHaveLength(1)
     expect(limitViolations({ embeds: [{ description: 'x'.repeat(4097) }] }).join()).toMatch(/description/)
-    expect(limitViolations({ embeds: [{ fields: [{ name: 'n', value: 'x'.repeat(1025) }] }] }).join()).toMatch(/field 0 value/)
+    expect(limitViolations({ embeds: [{ fields: [{ name: 'n', value: 'x'.repeat(1025) }] }] }).join()).toMatch(
+      /field 0 value/,
+    )
     expect(limitViolations({ embeds: [{ fields: [{ name: 'n', value: ' ' }] }] }).join()).toMatch(/blank/)
     const big = Array.from({ length: 2 }, () => ({ description: 'x'.repeat(3500) }))
     expect(limitViolations({ embeds: big }).join()).toMatch(/6000/)
@@ -23,7 +25,9 @@ describe('Discord limit checker', () => {
 
   it('flags rows, buttons and selects out of bounds', () => {
     expect(limitViolations({ components: [row(...[0, 1, 2, 3, 4, 5].map(btn))] }).join()).toMatch(/6 buttons/)
-    expect(limitViolations({ components: [0, 1, 2, 3, 4, 5].map((i) => row(btn(i))) }).join()).toMatch(/6 component rows/)
+    expect(limitViolations({ components: [0, 1, 2, 3, 4, 5].map((i) => row(btn(i))) }).join()).toMatch(
+      /6 component rows/,
+    )
     expect(limitViolations({ components: [row(btn(1)), row(btn(1))] }).join()).toMatch(/appears twice/)
     expect(limitViolations({ components: [row(button('x'.repeat(101), 'a'))] }).join()).toMatch(/custom_id/)
     const opts = (n: number) => Array.from({ length: n }, (_, i) => ({ label: `o${i}`, value: `v${i}` }))
@@ -31,7 +35,18 @@ describe('Discord limit checker', () => {
     expect(limitViolations({ components: [row(select('s', 'p', opts(3), 2, 4))] }).join()).toMatch(/min\/max/)
     expect(limitViolations({ components: [row(select('s', 'p', opts(3)), btn(1))] }).join()).toMatch(/mixes/)
     expect(limitViolations({ components: [{ type: ComponentType.ActionRow, components: [] }] }).join()).toMatch(/empty/)
-    expect(limitViolations({ components: [row(select('s', 'p', [{ label: 'a', value: 'v' }, { label: 'b', value: 'v' }]))] }).join()).toMatch(/repeats/)
+    expect(
+      limitViolations({
+        components: [
+          row(
+            select('s', 'p', [
+              { label: 'a', value: 'v' },
+              { label: 'b', value: 'v' },
+            ]),
+          ),
+        ],
+      }).join(),
+    ).toMatch(/repeats/)
   })
 
   it('clips labels so builders stay within limits', () => {

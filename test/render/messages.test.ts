@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { parseCustomId } from '../../src/render/custom-id.js'
 import { limitViolations } from '../../src/render/limits.js'
-import { GAME_IDS, REFUSALS, renderBalance, renderHelp, renderLeaderboard, renderRefusal, renderRetiredTableMessage, renderRules } from '../../src/render/messages.js'
+import {
+  GAME_IDS,
+  REFUSALS,
+  renderBalance,
+  renderHelp,
+  renderLeaderboard,
+  renderRefusal,
+  renderRetiredTableMessage,
+  renderRules,
+} from '../../src/render/messages.js'
 import { EPHEMERAL, forUpdate } from '../../src/render/payload.js'
 import { RULES } from '../../src/render/rules-text.js'
 import { strings } from './support.js'
@@ -30,7 +39,8 @@ describe('rules', () => {
   })
 
   it('never cuts a rules section short', () => {
-    for (const game of GAME_IDS) for (const section of RULES[game].sections) expect(section.body.length, section.title).toBeLessThanOrEqual(1024)
+    for (const game of GAME_IDS)
+      for (const section of RULES[game].sections) expect(section.body.length, section.title).toBeLessThanOrEqual(1024)
   })
 
   it('states the key numbers of RULES.md', () => {
@@ -50,12 +60,27 @@ describe('rules', () => {
 describe('help, leaderboards, balances, refusals', () => {
   it('help names every command family', () => {
     const p = renderHelp()
-    for (const cmd of ['/bugami start', '/bura start', '/badugi start', '/hand', '/table status', '/chips balance', '/leaderboard', '/rules']) expect(text(p)).toContain(cmd)
+    for (const cmd of [
+      '/bugami start',
+      '/bura start',
+      '/badugi start',
+      '/hand',
+      '/table status',
+      '/chips balance',
+      '/leaderboard',
+      '/rules',
+    ])
+      expect(text(p)).toContain(cmd)
     expect(limitViolations(p)).toEqual([])
   })
 
   it('ranks a leaderboard with medals, never pings, and shows the viewer below the top', () => {
-    const entries = Array.from({ length: 30 }, (_, i) => ({ userId: `5000000000000000${10 + i}`, value: 10_000 - i * 7, games: 12, wins: 3 }))
+    const entries = Array.from({ length: 30 }, (_, i) => ({
+      userId: `5000000000000000${10 + i}`,
+      value: 10_000 - i * 7,
+      games: 12,
+      wins: 3,
+    }))
     const p = renderLeaderboard(entries, { game: 'bura', unit: 'chips', viewer: { userId: '999', rank: 31, value: 5 } })
     expect(limitViolations(p)).toEqual([])
     expect(p.allowedMentions).toEqual({ parse: [] })

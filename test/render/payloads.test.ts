@@ -16,8 +16,16 @@ import { actionKey, leakedCards, offeredActions, strings, tableFor, userId, walk
 
 const NOW = 1_800_000_000_000
 
-function checkState(engine: AnyEngine, state: unknown, players: number, step: number, options: Record<string, unknown>): void {
-  const table = tableFor(engine, state, players, step, { options: engine.optionsSchema.parse(options) as Record<string, unknown> })
+function checkState(
+  engine: AnyEngine,
+  state: unknown,
+  players: number,
+  step: number,
+  options: Record<string, unknown>,
+): void {
+  const table = tableFor(engine, state, players, step, {
+    options: engine.optionsSchema.parse(options) as Record<string, unknown>,
+  })
   const pub = renderTableMessage(table, NOW, ['Someone did something.'])
   expect(limitViolations(pub), 'public message limits').toEqual([])
   // A second, independent oracle: the fake Discord's own form-body checks.
@@ -25,7 +33,10 @@ function checkState(engine: AnyEngine, state: unknown, players: number, step: nu
   expect(leakedCards(pub, engine.hiddenFrom(state, null)), 'public message leaks').toEqual([])
   const acting = engine.progress(state) === 'acting'
   // Bura: counting in your head. Without showCounts no payload of a running game names points.
-  const countsHidden = engine.id === 'bura' && options.showCounts !== true && (engine.view(state, null) as { phase: string }).phase !== 'over'
+  const countsHidden =
+    engine.id === 'bura' &&
+    options.showCounts !== true &&
+    (engine.view(state, null) as { phase: string }).phase !== 'over'
   if (countsHidden) expect(strings(pub).join('\n')).not.toMatch(/\d\**\s*(?:points?|pts)\b/i)
   for (let seat = 0; seat < players; seat++) {
     const own = renderHandView(table, userId(seat), NOW)
@@ -47,7 +58,8 @@ function checkState(engine: AnyEngine, state: unknown, players: number, step: nu
     for (const a of legal) expect(offered.has(actionKey(a)), `seat ${seat} misses ${actionKey(a)}`).toBe(true)
     // ... and whatever else is offered (amounts between the ends) the engine accepts.
     const legalKeys = new Set(legal.map(actionKey))
-    for (const [key, a] of offered) if (!legalKeys.has(key)) expect(engine.apply(state, seat, a).ok, `seat ${seat} offered ${key}`).toBe(true)
+    for (const [key, a] of offered)
+      if (!legalKeys.has(key)) expect(engine.apply(state, seat, a).ok, `seat ${seat} offered ${key}`).toBe(true)
   }
 }
 
@@ -70,23 +82,35 @@ for (const engine of Object.values(ENGINES)) {
   describe(`${engine.title} payloads`, () => {
     it('show no hidden card, offer exactly the legal moves and fit Discord limits', () => {
       fc.assert(
-        fc.property(fc.integer({ min: engine.minPlayers, max: engine.maxPlayers }), fc.nat(1_000_000), OPTIONS[engine.id] ?? fc.constant({}), (players, seed, options) => {
-          walk(engine, players, seed, 150, options, (state, step) => checkState(engine, state, players, step, options))
-        }),
+        fc.property(
+          fc.integer({ min: engine.minPlayers, max: engine.maxPlayers }),
+          fc.nat(1_000_000),
+          OPTIONS[engine.id] ?? fc.constant({}),
+          (players, seed, options) => {
+            walk(engine, players, seed, 150, options, (state, step) =>
+              checkState(engine, state, players, step, options),
+            )
+          },
+        ),
         { numRuns: 3 },
       )
     })
 
     it('word every event without naming a card hidden from the table', () => {
       fc.assert(
-        fc.property(fc.integer({ min: engine.minPlayers, max: engine.maxPlayers }), fc.nat(1_000_000), OPTIONS[engine.id] ?? fc.constant({}), (players, seed, options) => {
-          walk(engine, players, seed, 400, options, (state, step, events) => {
-            const table = tableFor(engine, state, players, step)
-            const lines = describeEvents(table, events)
-            expect(leakedCards({ content: lines.join('\n') }, engine.hiddenFrom(state, null))).toEqual([])
-            for (const line of lines) expect(line.length).toBeLessThan(400)
-          })
-        }),
+        fc.property(
+          fc.integer({ min: engine.minPlayers, max: engine.maxPlayers }),
+          fc.nat(1_000_000),
+          OPTIONS[engine.id] ?? fc.constant({}),
+          (players, seed, options) => {
+            walk(engine, players, seed, 400, options, (state, step, events) => {
+              const table = tableFor(engine, state, players, step)
+              const lines = describeEvents(table, events)
+              expect(leakedCards({ content: lines.join('\n') }, engine.hiddenFrom(state, null))).toEqual([])
+              for (const line of lines) expect(line.length).toBeLessThan(400)
+            })
+          },
+        ),
         { numRuns: 10 },
       )
     })

@@ -10,7 +10,13 @@ import type { RenderTable } from '../../src/render/types.js'
 
 export const userId = (seat: number) => `40000000000000000${seat}`
 
-export function tableFor(engine: AnyEngine, state: unknown, players: number, version: number, extra: Partial<RenderTable> = {}): RenderTable {
+export function tableFor(
+  engine: AnyEngine,
+  state: unknown,
+  players: number,
+  version: number,
+  extra: Partial<RenderTable> = {},
+): RenderTable {
   return {
     id: 'tbl_test01',
     game: engine.id,
@@ -25,7 +31,13 @@ export function tableFor(engine: AnyEngine, state: unknown, players: number, ver
     version,
     deadlineAt: 1_900_000_000_000,
     pot: 0,
-    seats: Array.from({ length: players }, (_, i) => ({ userId: userId(i), position: i, stack: engine.usesChips ? 100 : 0, status: 'seated' as const, away: false })),
+    seats: Array.from({ length: players }, (_, i) => ({
+      userId: userId(i),
+      position: i,
+      stack: engine.usesChips ? 100 : 0,
+      status: 'seated' as const,
+      away: false,
+    })),
     state,
     progress: state === null ? null : engine.progress(state),
     gamesPlayed: 0,
@@ -91,7 +103,11 @@ export function offeredActions(game: GameId, payload: Payload): Record<string, u
       const id = parseCustomId(c.custom_id)
       if (!id || id.kind !== 'move') continue
       if (c.type === ComponentType.StringSelect) {
-        for (const values of subsets(c.options.map((o) => o.value), c.min_values ?? 1, c.max_values ?? 1)) {
+        for (const values of subsets(
+          c.options.map((o) => o.value),
+          c.min_values ?? 1,
+          c.max_values ?? 1,
+        )) {
           const a = moveToAction(game, id.move, values)
           if (a) out.push(a)
         }
@@ -108,7 +124,12 @@ export function offeredActions(game: GameId, payload: Payload): Record<string, u
 export function actionKey(a: unknown): string {
   const norm = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(norm).sort()
-    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).sort(([x], [y]) => x.localeCompare(y)).map(([k, x]) => [k, norm(x)]))
+    if (v && typeof v === 'object')
+      return Object.fromEntries(
+        Object.entries(v)
+          .sort(([x], [y]) => x.localeCompare(y))
+          .map(([k, x]) => [k, norm(x)]),
+      )
     return v
   }
   return JSON.stringify(norm(a))
@@ -118,7 +139,14 @@ export function actionKey(a: unknown): string {
  * Walks a game with random legal moves from a seed, calling `visit` on every state (between deals
  * too), like the engine contract test.
  */
-export function walk(engine: AnyEngine, players: number, seed: number, steps: number, options: Record<string, unknown>, visit: (state: unknown, step: number, events: readonly unknown[]) => void): void {
+export function walk(
+  engine: AnyEngine,
+  players: number,
+  seed: number,
+  steps: number,
+  options: Record<string, unknown>,
+  visit: (state: unknown, step: number, events: readonly unknown[]) => void,
+): void {
   const rng = new Rng(seedRng(seed))
   const setup = engine.setup({
     players,

@@ -6,7 +6,13 @@ import { ENGINES } from '../../src/games/registry.js'
 import { parseCustomId } from '../../src/render/custom-id.js'
 import { limitViolations } from '../../src/render/limits.js'
 import type { Payload } from '../../src/render/payload.js'
-import { describeEvents, describeTableEvents, renderHandView, renderTableMessage, renderTurnPing } from '../../src/render/table.js'
+import {
+  describeEvents,
+  describeTableEvents,
+  renderHandView,
+  renderTableMessage,
+  renderTurnPing,
+} from '../../src/render/table.js'
 import { cardsNamed, offeredActions, strings, tableFor, userId } from './support.js'
 
 const NOW = 1_800_000_000_000
@@ -14,7 +20,13 @@ const bugami = ENGINES.bugami!
 const bura = ENGINES.bura!
 const badugi = ENGINES.badugi!
 
-function start(engine: AnyEngine, players: number, seed: number, options: Record<string, unknown> = {}, dealer = 0): { state: unknown; events: unknown[] } {
+function start(
+  engine: AnyEngine,
+  players: number,
+  seed: number,
+  options: Record<string, unknown> = {},
+  dealer = 0,
+): { state: unknown; events: unknown[] } {
   const out = engine.setup({
     players,
     dealer,
@@ -33,11 +45,17 @@ function act(engine: AnyEngine, state: unknown, seat: number, action: unknown): 
 }
 
 function buttons(p: Payload): APIButtonComponentWithCustomId[] {
-  return (p.components ?? []).flatMap((r) => r.components.filter((c): c is APIButtonComponentWithCustomId => c.type === ComponentType.Button && 'custom_id' in c))
+  return (p.components ?? []).flatMap((r) =>
+    r.components.filter(
+      (c): c is APIButtonComponentWithCustomId => c.type === ComponentType.Button && 'custom_id' in c,
+    ),
+  )
 }
 
 function selects(p: Payload): APIStringSelectComponent[] {
-  return (p.components ?? []).flatMap((r) => r.components.filter((c): c is APIStringSelectComponent => c.type === ComponentType.StringSelect))
+  return (p.components ?? []).flatMap((r) =>
+    r.components.filter((c): c is APIStringSelectComponent => c.type === ComponentType.StringSelect),
+  )
 }
 
 function text(p: Payload): string {
@@ -73,7 +91,10 @@ describe('lobby message', () => {
   })
 
   it('shows the buy-in of a chip table', () => {
-    const p = renderTableMessage({ ...lobby, game: 'badugi', options: badugi.optionsSchema.parse({}) as Record<string, unknown>, buyIn: 200 }, NOW)
+    const p = renderTableMessage(
+      { ...lobby, game: 'badugi', options: badugi.optionsSchema.parse({}) as Record<string, unknown>, buyIn: 200 },
+      NOW,
+    )
     expect(text(p)).toContain('200 chips')
   })
 
@@ -121,7 +142,12 @@ describe('Bugami', () => {
     expect(menu!.options.map((o) => o.value).sort()).toEqual([...legal].sort())
     expect(menu!.min_values).toBe(1)
     expect(menu!.max_values).toBe(1)
-    expect(parseCustomId(menu!.custom_id)).toEqual({ kind: 'move', tableId: table.id, version: 9, move: { verb: 'play', cards: null } })
+    expect(parseCustomId(menu!.custom_id)).toEqual({
+      kind: 'move',
+      tableId: table.id,
+      version: 9,
+      move: { verb: 'play', cards: null },
+    })
     const card = legal[0]!
     const played = act(bugami, s.state, leader, { type: 'play', card })
     expect(describeEvents(table, played.events)).toContain(`<@${userId(leader)}> played ${cardLabel(card)}.`)
@@ -136,11 +162,23 @@ describe('Bugami', () => {
 
   it('names Shotgun Wedding partners once the bids are revealed', () => {
     let s = start(bugami, 4, 12, { shotgunWedding: true })
-    for (const [seat, suit] of [[0, 'H'], [1, 'S'], [2, 'H'], [3, 'C']] as const) s = act(bugami, s.state, seat, { type: 'bid', suit })
-    const table = tableFor(bugami, s.state, 4, 4, { options: bugami.optionsSchema.parse({ shotgunWedding: true }) as Record<string, unknown> })
+    for (const [seat, suit] of [
+      [0, 'H'],
+      [1, 'S'],
+      [2, 'H'],
+      [3, 'C'],
+    ] as const)
+      s = act(bugami, s.state, seat, { type: 'bid', suit })
+    const table = tableFor(bugami, s.state, 4, 4, {
+      options: bugami.optionsSchema.parse({ shotgunWedding: true }) as Record<string, unknown>,
+    })
     const embed = renderTableMessage(table, NOW).embeds![0]!
-    expect(embed.fields!.find((f) => f.name === 'Shotgun Wedding partners')?.value).toBe(`<@${userId(0)}> + <@${userId(2)}>`)
-    expect(text(renderHandView(table, userId(2), NOW))).toContain(`Shotgun Wedding: you play with <@${userId(0)}> this deal.`)
+    expect(embed.fields!.find((f) => f.name === 'Shotgun Wedding partners')?.value).toBe(
+      `<@${userId(0)}> + <@${userId(2)}>`,
+    )
+    expect(text(renderHandView(table, userId(2), NOW))).toContain(
+      `Shotgun Wedding: you play with <@${userId(0)}> this deal.`,
+    )
     expect(text(renderHandView(table, userId(1), NOW))).not.toContain('you play with')
   })
 
@@ -170,11 +208,21 @@ describe('Bura', () => {
     // Play a few tricks with the automatic moves.
     while (bura.progress(s.state) === 'acting' && guard++ < 6) {
       const seat = bura.waitingFor(s.state)[0]!
-      s = act(bura, s.state, seat, bura.legalActions(s.state, seat).find((a: { type: string }) => a.type === 'play') ?? bura.autoAction(s.state, seat))
+      s = act(
+        bura,
+        s.state,
+        seat,
+        bura.legalActions(s.state, seat).find((a: { type: string }) => a.type === 'play') ??
+          bura.autoAction(s.state, seat),
+      )
     }
     const table = tableFor(bura, s.state, 2, 3)
     const v = bura.view(s.state, null) as { trumpCard: Card }
-    for (const p of [renderTableMessage(table, NOW), renderHandView(table, userId(0), NOW), renderHandView(table, userId(1), NOW)]) {
+    for (const p of [
+      renderTableMessage(table, NOW),
+      renderHandView(table, userId(0), NOW),
+      renderHandView(table, userId(1), NOW),
+    ]) {
       expect(text(p)).not.toMatch(/\d\**\s*(?:points?|pts)\b/i)
       expect(text(p)).toContain(cardLabel(v.trumpCard))
     }
@@ -185,9 +233,17 @@ describe('Bura', () => {
     let guard = 0
     while (bura.progress(s.state) === 'acting' && guard++ < 6) {
       const seat = bura.waitingFor(s.state)[0]!
-      s = act(bura, s.state, seat, bura.legalActions(s.state, seat).find((a: { type: string }) => a.type === 'play') ?? bura.autoAction(s.state, seat))
+      s = act(
+        bura,
+        s.state,
+        seat,
+        bura.legalActions(s.state, seat).find((a: { type: string }) => a.type === 'play') ??
+          bura.autoAction(s.state, seat),
+      )
     }
-    const table = tableFor(bura, s.state, 2, 3, { options: bura.optionsSchema.parse({ showCounts: true }) as Record<string, unknown> })
+    const table = tableFor(bura, s.state, 2, 3, {
+      options: bura.optionsSchema.parse({ showCounts: true }) as Record<string, unknown>,
+    })
     expect(text(renderHandView(table, userId(0), NOW))).toMatch(/Your tricks: \d+ tricks?, \*\*\d+\*\* points/)
   })
 
@@ -243,7 +299,11 @@ describe('Bura', () => {
         expect(text(renderTableMessage(table, NOW))).toContain('Final call')
         s = act(bura, s.state, seat, { type: 'declare' })
         const lines = describeEvents(table, s.events).join('\n')
-        expect(lines).toMatch(new RegExp(`<@${userId(seat)}> declared (31 with \\d+ points — wins \\d+ chips|with only \\d+ points: a false declaration)\\.`))
+        expect(lines).toMatch(
+          new RegExp(
+            `<@${userId(seat)}> declared (31 with \\d+ points — wins \\d+ chips|with only \\d+ points: a false declaration)\\.`,
+          ),
+        )
         const over = renderTableMessage(tableFor(bura, s.state, 2, 8), NOW)
         expect(labels(over)).toContain('Next game')
         expect(text(over)).toMatch(/declared/)
@@ -268,7 +328,11 @@ describe('Badugi', () => {
     for (const limit of ['pot', 'no']) {
       const s = start(badugi, 3, 4, { limit })
       const seat = badugi.waitingFor(s.state)[0]!
-      const p = renderHandView(tableFor(badugi, s.state, 3, 1, { options: badugi.optionsSchema.parse({ limit }) as Record<string, unknown> }), userId(seat), NOW)
+      const p = renderHandView(
+        tableFor(badugi, s.state, 3, 1, { options: badugi.optionsSchema.parse({ limit }) as Record<string, unknown> }),
+        userId(seat),
+        NOW,
+      )
       const raises = labels(p).filter((l) => /Raise|All-in/.test(l))
       expect(raises.length).toBeGreaterThanOrEqual(2)
       expect(raises[0]).toBe('Raise to 4 (min)')
@@ -282,7 +346,12 @@ describe('Badugi', () => {
     while ((badugi.view(s.state, null) as { phase: string }).phase === 'betting') {
       const seat = badugi.waitingFor(s.state)[0]!
       const legal = badugi.legalActions(s.state, seat)
-      s = act(badugi, s.state, seat, legal.find((a: { type: string }) => a.type === 'check' || a.type === 'call'))
+      s = act(
+        badugi,
+        s.state,
+        seat,
+        legal.find((a: { type: string }) => a.type === 'check' || a.type === 'call'),
+      )
     }
     const seat = badugi.waitingFor(s.state)[0]!
     const p = renderHandView(tableFor(badugi, s.state, 2, 5), userId(seat), NOW)
@@ -303,7 +372,9 @@ describe('seats that stop playing', () => {
   it('names away and departed players on the public message', () => {
     const s = start(bura, 3, 2)
     const base = tableFor(bura, s.state, 3, 1)
-    const seats = base.seats.map((seat, i) => (i === 1 ? { ...seat, away: true } : i === 2 ? { ...seat, status: 'left' as const } : seat))
+    const seats = base.seats.map((seat, i) =>
+      i === 1 ? { ...seat, away: true } : i === 2 ? { ...seat, status: 'left' as const } : seat,
+    )
     const t = text(renderTableMessage({ ...base, seats }, NOW))
     expect(t).toContain(`💤 Away, auto-played until they act: <@${userId(1)}>`)
     expect(t).toContain(`🚪 Left, auto-played to the end of this game: <@${userId(2)}>`)

@@ -54,7 +54,11 @@ describe('leaderboards', () => {
 
   test('chips: every rank equals 1 + the wallets with more chips, through grants and buy-ins across balance ranges', async () => {
     // Balances around range edges (127/128, 255/256, 1023/1024, ...) and far apart.
-    const amount = fc.oneof(fc.integer({ min: 1, max: 300 }), fc.integer({ min: 1, max: 5_000_000 }), fc.constantFrom(1, 127, 128, 255, 256, 1023, 1024, 65_535, 65_536))
+    const amount = fc.oneof(
+      fc.integer({ min: 1, max: 300 }),
+      fc.integer({ min: 1, max: 5_000_000 }),
+      fc.constantFrom(1, 127, 128, 255, 256, 1023, 1024, 65_535, 65_536),
+    )
     const users = ['u0', 'u1', 'u2', 'u3', 'u4', 'u5', 'u6', 'u7', 'u8', 'u9', 'u10', 'u11']
     const step = fc.record({ user: fc.constantFrom(...users), amount, out: fc.boolean() })
     let guild = 0
@@ -65,7 +69,15 @@ describe('leaderboards', () => {
         for (const s of steps) {
           const w = await t.store.wallets.get(g, s.user)
           // Out: a buy-in of up to the balance; in: a grant.
-          if (s.out && w.balance > 0) await t.store.wallets.withdraw(g, s.user, Math.min(w.balance, s.amount), { kind: 'stack', userId: s.user }, null, 'buy-in')
+          if (s.out && w.balance > 0)
+            await t.store.wallets.withdraw(
+              g,
+              s.user,
+              Math.min(w.balance, s.amount),
+              { kind: 'stack', userId: s.user },
+              null,
+              'buy-in',
+            )
           else await t.store.wallets.grant(g, s.user, s.amount)
         }
         const held = new Map<string, number>()
@@ -75,7 +87,11 @@ describe('leaderboards', () => {
         }
         for (const [u, balance] of held) {
           const board = await t.store.leaderboards.chips(g, u, 1)
-          expect(board.caller).toEqual({ rank: 1 + [...held.values()].filter((b) => b > balance).length, userId: u, value: balance })
+          expect(board.caller).toEqual({
+            rank: 1 + [...held.values()].filter((b) => b > balance).length,
+            userId: u,
+            value: balance,
+          })
         }
       }),
       { numRuns: 40, seed: 29_11_2026 },
@@ -119,7 +135,12 @@ describe('leaderboards', () => {
       { rank: 2, userId: 'c', value: 1, secondary: 2 },
       { rank: 4, userId: 'd', value: 0, secondary: 1 },
     ])
-    expect((await t.store.leaderboards.wins('g', 'bura', 'c', 1)).caller).toEqual({ rank: 2, userId: 'c', value: 1, secondary: 2 })
+    expect((await t.store.leaderboards.wins('g', 'bura', 'c', 1)).caller).toEqual({
+      rank: 2,
+      userId: 'c',
+      value: 1,
+      secondary: 2,
+    })
     expect((await t.store.leaderboards.wins('g', 'badugi', 'a')).rows).toEqual([])
   })
 
@@ -138,10 +159,17 @@ describe('leaderboards', () => {
         for (const x of games) {
           const won = x.players[x.winner % x.players.length]
           for (const name of ['bura', 'bugami'])
-            await t.store.stats.recordGame(g, name, x.players.map((u, i) => ({ userId: u, won: u === won, points: x.points[i]! })))
+            await t.store.stats.recordGame(
+              g,
+              name,
+              x.players.map((u, i) => ({ userId: u, won: u === won, points: x.points[i]! })),
+            )
           await t.store.stats.addNetChips(g, 'bura', new Map(x.players.map((u, i) => [u, x.chips[i]!])))
         }
-        const figures = new Map<string, { bura: { won: number; played: number; netChips: number }; bugami: { won: number; points: number } }>()
+        const figures = new Map<
+          string,
+          { bura: { won: number; played: number; netChips: number }; bugami: { won: number; points: number } }
+        >()
         for (const u of users) {
           const rows = await t.store.stats.get(g, u)
           const bura = rows.find((r) => r.game === 'bura')
@@ -151,9 +179,15 @@ describe('leaderboards', () => {
         const all = [...figures.values()]
         for (const [u, mine] of figures) {
           const ahead = {
-            wins: all.filter((o) => o.bura.won > mine.bura.won || (o.bura.won === mine.bura.won && o.bura.played < mine.bura.played)).length,
+            wins: all.filter(
+              (o) => o.bura.won > mine.bura.won || (o.bura.won === mine.bura.won && o.bura.played < mine.bura.played),
+            ).length,
             net: all.filter((o) => o.bura.netChips > mine.bura.netChips).length,
-            bugami: all.filter((o) => o.bugami.won > mine.bugami.won || (o.bugami.won === mine.bugami.won && o.bugami.points > mine.bugami.points)).length,
+            bugami: all.filter(
+              (o) =>
+                o.bugami.won > mine.bugami.won ||
+                (o.bugami.won === mine.bugami.won && o.bugami.points > mine.bugami.points),
+            ).length,
           }
           expect((await t.store.leaderboards.wins(g, 'bura', u, 1)).caller?.rank).toBe(1 + ahead.wins)
           expect((await t.store.leaderboards.netChips(g, 'bura', u, 1)).caller?.rank).toBe(1 + ahead.net)
@@ -166,14 +200,32 @@ describe('leaderboards', () => {
 
   test('net chips per chip game and Bugami wins then total points', async () => {
     const s = t.store.stats
-    await s.recordGame('g', 'badugi', [{ userId: 'a', won: true }, { userId: 'b', won: false }])
-    await s.addNetChips('g', 'badugi', new Map([['a', 40], ['b', -40]]))
+    await s.recordGame('g', 'badugi', [
+      { userId: 'a', won: true },
+      { userId: 'b', won: false },
+    ])
+    await s.addNetChips(
+      'g',
+      'badugi',
+      new Map([
+        ['a', 40],
+        ['b', -40],
+      ]),
+    )
     expect((await t.store.leaderboards.netChips('g', 'badugi', 'b')).rows).toEqual([
       { rank: 1, userId: 'a', value: 40 },
       { rank: 2, userId: 'b', value: -40 },
     ])
-    await s.recordGame('g', 'bugami', [{ userId: 'x', won: true, points: 250 }, { userId: 'y', won: false, points: 260 }, { userId: 'z', won: false, points: 90 }])
-    await s.recordGame('g', 'bugami', [{ userId: 'y', won: true, points: 255 }, { userId: 'x', won: false, points: 100 }, { userId: 'z', won: false, points: 10 }])
+    await s.recordGame('g', 'bugami', [
+      { userId: 'x', won: true, points: 250 },
+      { userId: 'y', won: false, points: 260 },
+      { userId: 'z', won: false, points: 90 },
+    ])
+    await s.recordGame('g', 'bugami', [
+      { userId: 'y', won: true, points: 255 },
+      { userId: 'x', won: false, points: 100 },
+      { userId: 'z', won: false, points: 10 },
+    ])
     const board = await t.store.leaderboards.bugami('g', 'z', 2)
     expect(board.rows).toEqual([
       { rank: 1, userId: 'y', value: 1, secondary: 515 },

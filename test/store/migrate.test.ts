@@ -24,7 +24,9 @@ afterEach(() => {
 const applied = (file: string) => {
   const db = new Database(file, { readonly: true })
   try {
-    return db.prepare('SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" ORDER BY migration_name').all() as {
+    return db
+      .prepare('SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" ORDER BY migration_name')
+      .all() as {
       migration_name: string
       checksum: string
       finished_at: string | null
@@ -89,12 +91,32 @@ describe('migrations', () => {
     fs.mkdirSync(before)
     const names = committedMigrations().map((m) => m.name)
     const upTo = names.indexOf('20261129160000_wallet_buckets')
-    for (const name of names.slice(0, upTo)) fs.cpSync(path.join(MIGRATIONS_DIR, name), path.join(before, name), { recursive: true })
+    for (const name of names.slice(0, upTo))
+      fs.cpSync(path.join(MIGRATIONS_DIR, name), path.join(before, name), { recursive: true })
     const file = path.join(dir, 'bot.db')
     migrateSqlite(file, before)
-    const balances = [0, 1, 127, 128, 129, 255, 256, 1000, 1000, 1023, 1024, 26_000, 65_535, 65_536, 1_000_000_007, 2 ** 31 - 1]
+    const balances = [
+      0,
+      1,
+      127,
+      128,
+      129,
+      255,
+      256,
+      1000,
+      1000,
+      1023,
+      1024,
+      26_000,
+      65_535,
+      65_536,
+      1_000_000_007,
+      2 ** 31 - 1,
+    ]
     const db = new Database(file)
-    const insert = db.prepare(`INSERT INTO "Wallet" ("guildId", "userId", "balance", "createdAt") VALUES (?, ?, ?, '2026-11-29T00:00:00.000+00:00')`)
+    const insert = db.prepare(
+      `INSERT INTO "Wallet" ("guildId", "userId", "balance", "createdAt") VALUES (?, ?, ?, '2026-11-29T00:00:00.000+00:00')`,
+    )
     balances.forEach((b, i) => insert.run(i % 2 ? 'g1' : 'g2', `u${i}`, b))
     db.close()
     expect(migrateSqlite(file)).toEqual(names.slice(upTo))
@@ -104,7 +126,11 @@ describe('migrations', () => {
       want.set(k, (want.get(k) ?? 0) + 1)
     })
     const after = new Database(file, { readonly: true })
-    const rows = after.prepare(`SELECT "guildId", "bucket", "wallets" FROM "WalletBucket"`).all() as { guildId: string; bucket: number; wallets: number }[]
+    const rows = after.prepare(`SELECT "guildId", "bucket", "wallets" FROM "WalletBucket"`).all() as {
+      guildId: string
+      bucket: number
+      wallets: number
+    }[]
     after.close()
     expect(new Map(rows.map((r) => [`${r.guildId} ${r.bucket}`, r.wallets]))).toEqual(want)
   })

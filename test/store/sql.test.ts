@@ -59,8 +59,15 @@ describe('store transactions and the shared connection', () => {
   })
 
   test('patches of different settings made at once both land', async () => {
-    const [a, b] = await Promise.all([t.store.settings.update('g', { dailyAmount: 250 }), t.store.settings.update('g', { startingGrant: 5000 })])
+    const [a, b] = await Promise.all([
+      t.store.settings.update('g', { dailyAmount: 250 }),
+      t.store.settings.update('g', { startingGrant: 5000 }),
+    ])
     expect(a.ok && b.ok).toBe(true)
-    expect(await t.store.settings.get('g')).toMatchObject({ dailyAmount: 250, startingGrant: 5000, turnMs: 12 * 3_600_000 })
+    expect(await t.store.settings.get('g')).toMatchObject({
+      dailyAmount: 250,
+      startingGrant: 5000,
+      turnMs: 12 * 3_600_000,
+    })
   })
 })

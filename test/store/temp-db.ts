@@ -5,7 +5,13 @@ import { openStore, type Store } from '../../src/store/index.js'
 import { ManualClock } from '../support/manual-clock.js'
 
 /** A fresh SQLite file in its own temp folder, migrated, with a manual clock. */
-export async function tempStore(): Promise<{ store: Store; clock: ManualClock; dir: string; url: string; cleanup: () => Promise<void> }> {
+export async function tempStore(): Promise<{
+  store: Store
+  clock: ManualClock
+  dir: string
+  url: string
+  cleanup: () => Promise<void>
+}> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-test-'))
   const url = `file:${path.join(dir, 'bot.db')}`
   const clock = new ManualClock()

@@ -16,7 +16,9 @@ describe('wallets', () => {
     expect(w.balance).toBe(1000)
     expect(await t.store.wallets.get('g1', 'alice')).toMatchObject({ balance: 1000 })
     const rows = await t.store.ledger.list({ guildId: 'g1', userId: 'alice' })
-    expect(rows).toMatchObject([{ from: { kind: 'grant' }, to: { kind: 'wallet', userId: 'alice' }, amount: 1000, reason: 'starting grant' }])
+    expect(rows).toMatchObject([
+      { from: { kind: 'grant' }, to: { kind: 'wallet', userId: 'alice' }, amount: 1000, reason: 'starting grant' },
+    ])
     // Wallets are per server.
     expect(await t.store.wallets.peek('g2', 'alice')).toBeNull()
   })
@@ -58,14 +60,23 @@ describe('wallets', () => {
 
   test('a withdrawal larger than the balance is refused and changes nothing: balances never go negative', async () => {
     const r = await t.store.wallets.withdraw('g', 'u', 1001, { kind: 'stack', userId: 'u' }, null, 'buy-in')
-    expect(r).toMatchObject({ ok: false, error: { code: 'not-enough-chips', message: 'You have 1,000 chips, not 1,001.' } })
+    expect(r).toMatchObject({
+      ok: false,
+      error: { code: 'not-enough-chips', message: 'You have 1,000 chips, not 1,001.' },
+    })
     expect((await t.store.wallets.get('g', 'u')).balance).toBe(1000)
   })
 
   test('settings: bad values are refused with the field named, good ones stored', async () => {
-    expect(await t.store.settings.update('g', { turnMs: 1000 })).toMatchObject({ ok: false, error: { code: 'bad-setting' } })
+    expect(await t.store.settings.update('g', { turnMs: 1000 })).toMatchObject({
+      ok: false,
+      error: { code: 'bad-setting' },
+    })
     expect(await t.store.settings.update('g', { color: 'red' })).toMatchObject({ ok: false })
-    expect(await t.store.settings.update('g', { dailyAmount: 40, defaultStakes: 4 })).toMatchObject({ ok: true, value: { dailyAmount: 40, defaultStakes: 4, startingGrant: 1000 } })
+    expect(await t.store.settings.update('g', { dailyAmount: 40, defaultStakes: 4 })).toMatchObject({
+      ok: true,
+      value: { dailyAmount: 40, defaultStakes: 4, startingGrant: 1000 },
+    })
     expect(await t.store.settings.get('g')).toMatchObject({ dailyAmount: 40 })
   })
 })

@@ -13,8 +13,20 @@ const audited = async () => {
   return report
 }
 
-async function chipTable(game: 'bura' | 'badugi', players: string[], buyIn: number, options: Record<string, unknown> = {}) {
-  const created = await fx.tables.create({ guildId: 'g', channelId: game, game, creatorId: players[0]!, buyIn, options })
+async function chipTable(
+  game: 'bura' | 'badugi',
+  players: string[],
+  buyIn: number,
+  options: Record<string, unknown> = {},
+) {
+  const created = await fx.tables.create({
+    guildId: 'g',
+    channelId: game,
+    game,
+    creatorId: players[0]!,
+    buyIn,
+    options,
+  })
   if (!created.ok) throw new Error(created.error.message)
   const id = created.value.table.id
   for (const p of players.slice(1)) {
@@ -42,10 +54,16 @@ describe('chips at the table', () => {
     const id = await chipTable('bura', ['ann', 'ben'], 150)
     expect(await balance('ann')).toBe(850)
     expect((await fx.tables.get(id))!.seats.map((s) => s.stack)).toEqual([150, 150])
-    expect(await fx.tables.join(id, 'cat', { buyIn: 5000 })).toMatchObject({ ok: false, error: { code: 'not-enough-chips', message: 'You have 1,000 chips, not 5,000.' } })
+    expect(await fx.tables.join(id, 'cat', { buyIn: 5000 })).toMatchObject({
+      ok: false,
+      error: { code: 'not-enough-chips', message: 'You have 1,000 chips, not 5,000.' },
+    })
     expect((await fx.tables.get(id))!.seats.map((s) => s.userId)).toEqual(['ann', 'ben'])
-    expect(await fx.tables.buyIn(id, 'ann', 50)).toMatchObject({ ok: true, value: { tableEvents: [{ type: 'boughtIn', userId: 'ann', amount: 50 }] } })
-    expect((await fx.tables.wallet('g', 'ann'))).toMatchObject({ balance: 800, atTables: 200 })
+    expect(await fx.tables.buyIn(id, 'ann', 50)).toMatchObject({
+      ok: true,
+      value: { tableEvents: [{ type: 'boughtIn', userId: 'ann', amount: 50 }] },
+    })
+    expect(await fx.tables.wallet('g', 'ann')).toMatchObject({ balance: 800, atTables: 200 })
     // The refused join rolled back everything, even the newcomer's first-use wallet.
     expect(await fx.t.store.wallets.peek('g', 'cat')).toBeNull()
     expect(await audited()).toMatchObject({ wallets: 800 + 850, stacks: 350, pots: 0 })
@@ -88,8 +106,14 @@ describe('chips at the table', () => {
     expect(carried).toBe(true)
     const before = (await fx.tables.get(id))!
     const annStack = before.seats.find((s) => s.userId === 'ann')!.stack
-    expect(await fx.tables.act(id, 'ann', { type: 'pass' })).toMatchObject({ ok: false, error: { code: 'not-between-games' } })
-    expect(await fx.tables.leave(id, 'ann')).toMatchObject({ ok: true, value: { tableEvents: [{ type: 'left', userId: 'ann', cashedOut: annStack }] } })
+    expect(await fx.tables.act(id, 'ann', { type: 'pass' })).toMatchObject({
+      ok: false,
+      error: { code: 'not-between-games' },
+    })
+    expect(await fx.tables.leave(id, 'ann')).toMatchObject({
+      ok: true,
+      value: { tableEvents: [{ type: 'left', userId: 'ann', cashedOut: annStack }] },
+    })
     expect(await balance('ann')).toBe(700 + annStack)
     expect((await fx.tables.join(id, 'dan', { buyIn: 200 })).ok).toBe(true)
     await audited()
@@ -170,7 +194,12 @@ describe('chips at the table', () => {
     const next = await fx.tables.nextDeal(id)
     expect(next.ok).toBe(true)
     if (!next.ok) return
-    expect(next.value.table.seats.filter((s) => s.position !== null).map((s) => s.userId).sort()).toEqual(['ann', 'ben', 'cat'].filter((u) => u !== leaver))
+    expect(
+      next.value.table.seats
+        .filter((s) => s.position !== null)
+        .map((s) => s.userId)
+        .sort(),
+    ).toEqual(['ann', 'ben', 'cat'].filter((u) => u !== leaver))
     expect(rebuildState(ENGINES.badugi!, await fx.t.store.actions.list(id))).toEqual(next.value.table.state)
     await audited()
     // The Badugi leave action sent through act does the same.

@@ -20,7 +20,13 @@ let n = 0
 const next = () => `crash-${process.pid}-${n++}`
 
 for (let table = 0; ; table++) {
-  const created = await tables.create({ guildId: 'g', channelId: `c${process.pid}-${table}`, game: 'bura', creatorId: 'ann', buyIn: 200 })
+  const created = await tables.create({
+    guildId: 'g',
+    channelId: `c${process.pid}-${table}`,
+    game: 'bura',
+    creatorId: 'ann',
+    buyIn: 200,
+  })
   if (!created.ok) throw new Error(created.error.message)
   const id = created.value.table.id
   for (const u of ['ben', 'cat']) if ((await tables.join(id, u)).ok) ack(`join-${id}-${u}`)

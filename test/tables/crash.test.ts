@@ -17,7 +17,9 @@ afterEach(async () => {
 /** Runs the worker until it has acknowledged `acks` actions, then kills it with SIGKILL. */
 function runAndKill(url: string, acks: number, seed = acks): Promise<string[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/tables/crash-worker.ts', url, String(seed)], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/tables/crash-worker.ts', url, String(seed)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     const acked: string[] = []
     let buffer = ''
     let stderr = ''
@@ -67,7 +69,8 @@ describe('crash safety', () => {
     for (const id of logged) expect(applied).toContain(id)
     expect(logged.size).toBeGreaterThan(30)
     // Joins and starts that were acknowledged are there too.
-    for (const id of acked.filter((a) => a.startsWith('start-'))) expect((await store.tables.get(id.slice(6)))!.status).not.toBe('lobby')
+    for (const id of acked.filter((a) => a.startsWith('start-')))
+      expect((await store.tables.get(id.slice(6)))!.status).not.toBe('lobby')
 
     // After the restart the table plays on.
     const service = new TableService({ store })

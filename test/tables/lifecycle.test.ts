@@ -8,7 +8,13 @@ const fx = tableServicePerTest(11)
 const HOUR = 3_600_000
 
 async function bugamiTable(players = ['ann', 'ben', 'cat'], options: Record<string, unknown> = { target: 1 }) {
-  const created = await fx.tables.create({ guildId: 'g', channelId: 'c', game: 'bugami', creatorId: players[0]!, options })
+  const created = await fx.tables.create({
+    guildId: 'g',
+    channelId: 'c',
+    game: 'bugami',
+    creatorId: players[0]!,
+    options,
+  })
   if (!created.ok) throw new Error(created.error.message)
   const id = created.value.table.id
   for (const p of players.slice(1)) expect((await fx.tables.join(id, p)).ok).toBe(true)
@@ -18,13 +24,29 @@ async function bugamiTable(players = ['ann', 'ben', 'cat'], options: Record<stri
 describe('table lifecycle (Bugami)', () => {
   test('create: one open table per channel, options checked by the engine, deadline limits', async () => {
     const id = await bugamiTable()
-    expect(await fx.tables.create({ guildId: 'g', channelId: 'c', game: 'bura', creatorId: 'x' })).toMatchObject({ ok: false, error: { code: 'channel-busy' } })
-    expect(await fx.tables.create({ guildId: 'g', channelId: 'd', game: 'bugami', creatorId: 'x', options: { trumps: true } })).toMatchObject({
+    expect(await fx.tables.create({ guildId: 'g', channelId: 'c', game: 'bura', creatorId: 'x' })).toMatchObject({
+      ok: false,
+      error: { code: 'channel-busy' },
+    })
+    expect(
+      await fx.tables.create({
+        guildId: 'g',
+        channelId: 'd',
+        game: 'bugami',
+        creatorId: 'x',
+        options: { trumps: true },
+      }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'bad-options' },
     })
-    expect(await fx.tables.create({ guildId: 'g', channelId: 'd', game: 'chess', creatorId: 'x' })).toMatchObject({ ok: false, error: { code: 'unknown-game' } })
-    expect(await fx.tables.create({ guildId: 'g', channelId: 'd', game: 'bugami', creatorId: 'x', turnSeconds: 10 })).toMatchObject({ ok: false, error: { code: 'bad-options' } })
+    expect(await fx.tables.create({ guildId: 'g', channelId: 'd', game: 'chess', creatorId: 'x' })).toMatchObject({
+      ok: false,
+      error: { code: 'unknown-game' },
+    })
+    expect(
+      await fx.tables.create({ guildId: 'g', channelId: 'd', game: 'bugami', creatorId: 'x', turnSeconds: 10 }),
+    ).toMatchObject({ ok: false, error: { code: 'bad-options' } })
     const table = (await fx.tables.inChannel('g', 'c'))!
     expect(table).toMatchObject({ id, status: 'lobby', turnMs: 12 * HOUR, creatorId: 'ann', options: { target: 1 } })
     expect(table.seats.map((s) => s.userId)).toEqual(['ann', 'ben', 'cat'])
@@ -35,7 +57,10 @@ describe('table lifecycle (Bugami)', () => {
   test('lobby: join twice, leave, start by the creator only, too few players', async () => {
     const id = await bugamiTable(['ann', 'ben'])
     expect(await fx.tables.join(id, 'ben')).toMatchObject({ ok: false, error: { code: 'already-seated' } })
-    expect(await fx.tables.start(id, { userId: 'ann' })).toMatchObject({ ok: false, error: { code: 'too-few-players', message: 'Bugami needs at least 3 players; 2 are seated.' } })
+    expect(await fx.tables.start(id, { userId: 'ann' })).toMatchObject({
+      ok: false,
+      error: { code: 'too-few-players', message: 'Bugami needs at least 3 players; 2 are seated.' },
+    })
     expect((await fx.tables.join(id, 'cat')).ok).toBe(true)
     expect(await fx.tables.start(id, { userId: 'ben' })).toMatchObject({ ok: false, error: { code: 'not-creator' } })
     expect((await fx.tables.leave(id, 'cat')).ok).toBe(true)
@@ -85,15 +110,39 @@ describe('table lifecycle (Bugami)', () => {
     const started = await fx.tables.start(id)
     if (!started.ok) throw new Error(started.error.message)
     const v = started.value.table.version
-    expect(await fx.tables.act(id, 'zed', { type: 'bid', suit: 'H' })).toMatchObject({ ok: false, error: { code: 'not-seated' } })
-    expect(await fx.tables.act(id, 'ann', { type: 'dance' })).toMatchObject({ ok: false, error: { code: 'bad-action' } })
+    expect(await fx.tables.act(id, 'zed', { type: 'bid', suit: 'H' })).toMatchObject({
+      ok: false,
+      error: { code: 'not-seated' },
+    })
+    expect(await fx.tables.act(id, 'ann', { type: 'dance' })).toMatchObject({
+      ok: false,
+      error: { code: 'bad-action' },
+    })
     expect(await fx.tables.act(id, 'ann', { type: 'play', card: '2H' })).toMatchObject({ ok: false })
-    const first = await fx.tables.act(id, 'ann', { type: 'bid', suit: 'H' }, { interactionId: 'i-1', expectedVersion: v })
+    const first = await fx.tables.act(
+      id,
+      'ann',
+      { type: 'bid', suit: 'H' },
+      { interactionId: 'i-1', expectedVersion: v },
+    )
     expect(first).toMatchObject({ ok: true, value: { duplicate: false, table: { version: v + 1 } } })
-    const again = await fx.tables.act(id, 'ann', { type: 'bid', suit: 'H' }, { interactionId: 'i-1', expectedVersion: v })
+    const again = await fx.tables.act(
+      id,
+      'ann',
+      { type: 'bid', suit: 'H' },
+      { interactionId: 'i-1', expectedVersion: v },
+    )
     expect(again).toMatchObject({ ok: true, value: { duplicate: true, table: { version: v + 1 } } })
-    const stale = await fx.tables.act(id, 'ben', { type: 'bid', suit: 'S' }, { interactionId: 'i-2', expectedVersion: v })
-    expect(stale).toMatchObject({ ok: false, error: { code: 'stale', message: 'The table changed while you were deciding. Have another look and try again.' } })
+    const stale = await fx.tables.act(
+      id,
+      'ben',
+      { type: 'bid', suit: 'S' },
+      { interactionId: 'i-2', expectedVersion: v },
+    )
+    expect(stale).toMatchObject({
+      ok: false,
+      error: { code: 'stale', message: 'The table changed while you were deciding. Have another look and try again.' },
+    })
     expect((await fx.tables.get(id))!.version).toBe(v + 1)
     expect((await fx.t.store.actions.list(id)).filter((e) => e.kind === 'action')).toHaveLength(1)
   })
@@ -131,12 +180,19 @@ describe('table lifecycle (Bugami)', () => {
     expect(away.length).toBeGreaterThan(0)
     expect(away.every((s) => s.missedTurns >= 3)).toBe(true)
     // An away seat that is waited for is played at once, so an away player never holds the table up.
-    if (table.status === 'playing') for (const u of table.waitingFor) expect(table.seats.find((s) => s.userId === u)!.away).toBe(false)
+    if (table.status === 'playing')
+      for (const u of table.waitingFor) expect(table.seats.find((s) => s.userId === u)!.away).toBe(false)
     expect((await fx.t.store.actions.list(id)).some((e) => e.kind === 'auto')).toBe(true)
     if (table.status === 'playing') {
       const gone = away[0]!.userId
-      expect(await fx.tables.back(id, gone)).toMatchObject({ ok: true, value: { tableEvents: [{ type: 'back', userId: gone }] } })
-      expect((await fx.tables.get(id))!.seats.find((s) => s.userId === gone)).toMatchObject({ away: false, missedTurns: 0 })
+      expect(await fx.tables.back(id, gone)).toMatchObject({
+        ok: true,
+        value: { tableEvents: [{ type: 'back', userId: gone }] },
+      })
+      expect((await fx.tables.get(id))!.seats.find((s) => s.userId === gone)).toMatchObject({
+        away: false,
+        missedTurns: 0,
+      })
       expect(await fx.tables.back(id, gone)).toMatchObject({ ok: false, error: { code: 'not-away' } })
       table = (await fx.tables.get(id))!
     }
@@ -158,7 +214,13 @@ describe('table lifecycle (Bugami)', () => {
 
   test('restart: active tables are listed with their deadlines from the database', async () => {
     const lobby = await bugamiTable()
-    const created = await fx.tables.create({ guildId: 'g', channelId: 'c2', game: 'bugami', creatorId: 'x', turnSeconds: 60 })
+    const created = await fx.tables.create({
+      guildId: 'g',
+      channelId: 'c2',
+      game: 'bugami',
+      creatorId: 'x',
+      turnSeconds: 60,
+    })
     if (!created.ok) throw new Error(created.error.message)
     for (const u of ['y', 'z']) await fx.tables.join(created.value.table.id, u)
     const started = await fx.tables.start(created.value.table.id)
@@ -171,7 +233,13 @@ describe('table lifecycle (Bugami)', () => {
     const active = [...(await again.activeTables())].sort((a, b) => a.status.localeCompare(b.status))
     expect(active).toEqual([
       expect.objectContaining({ id: lobby, status: 'lobby', deadlineAt: null }),
-      expect.objectContaining({ id: created.value.table.id, status: 'playing', deadlineAt: fx.t.clock.now() + 60_000, game: 'bugami', channelId: 'c2' }),
+      expect.objectContaining({
+        id: created.value.table.id,
+        status: 'playing',
+        deadlineAt: fx.t.clock.now() + 60_000,
+        game: 'bugami',
+        channelId: 'c2',
+      }),
     ])
     fx.t.store = reopened
   })
@@ -180,8 +248,14 @@ describe('table lifecycle (Bugami)', () => {
     const id = await bugamiTable()
     await fx.tables.start(id)
     expect(await fx.tables.end(id, { userId: 'ben' })).toMatchObject({ ok: false, error: { code: 'not-creator' } })
-    expect(await fx.tables.end(id)).toMatchObject({ ok: true, value: { table: { status: 'aborted', deadlineAt: null } } })
-    expect(await fx.tables.act(id, 'ann', { type: 'bid', suit: 'H' })).toMatchObject({ ok: false, error: { code: 'not-playing' } })
+    expect(await fx.tables.end(id)).toMatchObject({
+      ok: true,
+      value: { table: { status: 'aborted', deadlineAt: null } },
+    })
+    expect(await fx.tables.act(id, 'ann', { type: 'bid', suit: 'H' })).toMatchObject({
+      ok: false,
+      error: { code: 'not-playing' },
+    })
     expect(await fx.tables.end(id)).toMatchObject({ ok: false, error: { code: 'not-playing' } })
     expect((await fx.tables.activeTables()).map((a) => a.id)).not.toContain(id)
   })
@@ -198,6 +272,8 @@ describe('table lifecycle (Bugami)', () => {
     expect(JSON.stringify(mine.value.view)).toBe(JSON.stringify(engine.view(table.state, 1)))
     const outsider = await fx.tables.seatView(id, 'zed')
     expect(outsider).toMatchObject({ ok: true, value: { position: null, legal: [] } })
-    if (outsider.ok) for (const card of engine.hiddenFrom(table.state, null)) expect(JSON.stringify(outsider.value.view)).not.toContain(`"${card}"`)
+    if (outsider.ok)
+      for (const card of engine.hiddenFrom(table.state, null))
+        expect(JSON.stringify(outsider.value.view)).not.toContain(`"${card}"`)
   })
 })

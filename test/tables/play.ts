@@ -7,7 +7,10 @@ import { tempStore } from '../store/temp-db.js'
  * A fresh store in a temporary folder, and a table service over it, for each test of the
  * calling file; the service's seeds count up from `firstSeed` so every test deals the same.
  */
-export function tableServicePerTest(firstSeed: number): { readonly t: Awaited<ReturnType<typeof tempStore>>; readonly tables: TableService } {
+export function tableServicePerTest(firstSeed: number): {
+  readonly t: Awaited<ReturnType<typeof tempStore>>
+  readonly tables: TableService
+} {
   const fx = {} as { t: Awaited<ReturnType<typeof tempStore>>; tables: TableService }
   beforeEach(async () => {
     fx.t = await tempStore()
@@ -35,8 +38,12 @@ export async function playOne(tables: TableService, tableId: string, rng: Rng, n
   if (!seat.ok) throw new Error(seat.error.message)
   const engine = (await import('../../src/games/registry.js')).ENGINES[table.game]!
   const auto = engine.autoAction(table.state, seat.value.position!)
-  const action = auto !== null && (rng.int(4) === 0 || seat.value.legal.length === 0) ? auto : rng.pick(seat.value.legal)
-  const out = await tables.act(tableId, userId, action, { expectedVersion: table.version, interactionId: `play-${tableId}-${table.version}-${n}` })
+  const action =
+    auto !== null && (rng.int(4) === 0 || seat.value.legal.length === 0) ? auto : rng.pick(seat.value.legal)
+  const out = await tables.act(tableId, userId, action, {
+    expectedVersion: table.version,
+    interactionId: `play-${tableId}-${table.version}-${n}`,
+  })
   if (!out.ok) throw new Error(`legal move refused: ${JSON.stringify(action)}: ${out.error.message}`)
   return out.value
 }

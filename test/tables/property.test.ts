@@ -12,9 +12,18 @@ const GAMES = ['bura', 'badugi', 'bugami'] as const
 const user = fc.constantFrom(...USERS)
 const channel = fc.constantFrom(...CHANNELS)
 const op = fc.oneof(
-  { arbitrary: fc.record({ kind: fc.constant('play' as const), channel, seed: fc.integer({ min: 0, max: 1000 }) }), weight: 5 },
+  {
+    arbitrary: fc.record({ kind: fc.constant('play' as const), channel, seed: fc.integer({ min: 0, max: 1000 }) }),
+    weight: 5,
+  },
   { arbitrary: fc.record({ kind: fc.constant('next' as const), channel }), weight: 3 },
-  fc.record({ kind: fc.constant('create' as const), channel, game: fc.constantFrom(...GAMES), user, buyIn: fc.integer({ min: 1, max: 1200 }) }),
+  fc.record({
+    kind: fc.constant('create' as const),
+    channel,
+    game: fc.constantFrom(...GAMES),
+    user,
+    buyIn: fc.integer({ min: 1, max: 1200 }),
+  }),
   fc.record({ kind: fc.constant('join' as const), channel, user, buyIn: fc.integer({ min: 1, max: 1200 }) }),
   fc.record({ kind: fc.constant('buyIn' as const), channel, user, amount: fc.integer({ min: -5, max: 900 }) }),
   fc.record({ kind: fc.constant('leave' as const), channel, user }),
@@ -27,7 +36,11 @@ type Op = typeof op extends fc.Arbitrary<infer T> ? T : never
 
 /** Every run opens with a table that has players, so games really get played. */
 const opening = fc
-  .record({ game: fc.constantFrom(...GAMES), players: fc.integer({ min: 3, max: 4 }), buyIns: fc.array(fc.integer({ min: 20, max: 400 }), { minLength: 4, maxLength: 4 }) })
+  .record({
+    game: fc.constantFrom(...GAMES),
+    players: fc.integer({ min: 3, max: 4 }),
+    buyIns: fc.array(fc.integer({ min: 20, max: 400 }), { minLength: 4, maxLength: 4 }),
+  })
   .map(({ game, players, buyIns }): Op[] => [
     { kind: 'create', channel: 'c0', game, user: USERS[0]!, buyIn: buyIns[0]! },
     ...USERS.slice(1, players).map((u, i): Op => ({ kind: 'join', channel: 'c0', user: u, buyIn: buyIns[i + 1]! })),
@@ -43,22 +56,28 @@ let gamesPlayed = 0
 describe('chip economy property', () => {
   test('random joins, buy-ins, games to the end, cash-outs, daily claims and grants keep the audit balanced', async () => {
     await fc.assert(
-      fc.asyncProperty(opening, fc.array(op, { minLength: 4, maxLength: 16 }), fc.integer({ min: 1, max: 1e6 }), async (start, rest, seed) => {
-        const ops = [...start, ...rest]
-        const t = await tempStore()
-        try {
-          const seeds = new Rng(seedRng(seed))
-          const tables = new TableService({ store: t.store, seeds: () => seeds.int(2 ** 31 - 1) })
-          for (const o of ops) {
-            await step(tables, t, o)
-            const report = await t.store.audit()
-            expect(report.problems, `after ${JSON.stringify(o)}`).toEqual([])
+      fc.asyncProperty(
+        opening,
+        fc.array(op, { minLength: 4, maxLength: 16 }),
+        fc.integer({ min: 1, max: 1e6 }),
+        async (start, rest, seed) => {
+          const ops = [...start, ...rest]
+          const t = await tempStore()
+          try {
+            const seeds = new Rng(seedRng(seed))
+            const tables = new TableService({ store: t.store, seeds: () => seeds.int(2 ** 31 - 1) })
+            for (const o of ops) {
+              await step(tables, t, o)
+              const report = await t.store.audit()
+              expect(report.problems, `after ${JSON.stringify(o)}`).toEqual([])
+            }
+            gamesPlayed +=
+              (await t.store.prisma.gameTable.aggregate({ _sum: { gamesPlayed: true } }))._sum.gamesPlayed ?? 0
+          } finally {
+            await t.cleanup()
           }
-          gamesPlayed += (await t.store.prisma.gameTable.aggregate({ _sum: { gamesPlayed: true } }))._sum.gamesPlayed ?? 0
-        } finally {
-          await t.cleanup()
-        }
-      }),
+        },
+      ),
       { numRuns: 8, seed: 20261129 },
     )
     // The runs did play games (a property over empty tables would prove little).
@@ -70,7 +89,14 @@ async function step(tables: TableService, t: Awaited<ReturnType<typeof tempStore
   const at = async (channelId: string) => (await tables.inChannel('g', channelId))?.id
   switch (o.kind) {
     case 'create':
-      await tables.create({ guildId: 'g', channelId: o.channel, game: o.game, creatorId: o.user, buyIn: o.buyIn, ...(o.game === 'bugami' ? { options: { target: 1 } } : {}) })
+      await tables.create({
+        guildId: 'g',
+        channelId: o.channel,
+        game: o.game,
+        creatorId: o.user,
+        buyIn: o.buyIn,
+        ...(o.game === 'bugami' ? { options: { target: 1 } } : {}),
+      })
       return
     case 'join': {
       const id = await at(o.channel)

@@ -28,7 +28,10 @@ describe('racing actions', () => {
       // Twelve different interactions race, each a legal move of the player to act.
       const results = await Promise.all(
         Array.from({ length: 12 }, (_, i) =>
-          fx.tables.act(id, userId, legal[i % legal.length], { interactionId: `r${round}-${i}`, expectedVersion: table.version }),
+          fx.tables.act(id, userId, legal[i % legal.length], {
+            interactionId: `r${round}-${i}`,
+            expectedVersion: table.version,
+          }),
         ),
       )
       const winners = results.filter((r) => r.ok)
@@ -45,14 +48,24 @@ describe('racing actions', () => {
   })
 
   test('without a version, racing moves are applied one after another: no lost update', async () => {
-    const created = await fx.tables.create({ guildId: 'g', channelId: 'c', game: 'bugami', creatorId: 'a', options: { target: 1 } })
+    const created = await fx.tables.create({
+      guildId: 'g',
+      channelId: 'c',
+      game: 'bugami',
+      creatorId: 'a',
+      options: { target: 1 },
+    })
     if (!created.ok) throw new Error(created.error.message)
     const id = created.value.table.id
     for (const u of ['b', 'c', 'd']) await fx.tables.join(id, u)
     const started = await fx.tables.start(id)
     if (!started.ok) throw new Error(started.error.message)
     // All four bids at once: each lands, none overwrites another.
-    const results = await Promise.all(['a', 'b', 'c', 'd'].map((u, i) => fx.tables.act(id, u, { type: 'bid', suit: 'SHDC'[i] }, { interactionId: `bid-${u}` })))
+    const results = await Promise.all(
+      ['a', 'b', 'c', 'd'].map((u, i) =>
+        fx.tables.act(id, u, { type: 'bid', suit: 'SHDC'[i] }, { interactionId: `bid-${u}` }),
+      ),
+    )
     expect(results.every((r) => r.ok)).toBe(true)
     const table = (await fx.tables.get(id))!
     expect(table.version).toBe(started.value.table.version + 4)
@@ -67,7 +80,9 @@ describe('racing actions', () => {
     const userId = table.waitingFor[0]!
     const position = table.seats.find((s) => s.userId === userId)!.position!
     const action = ENGINES.bura!.legalActions(table.state, position)[0]
-    const results = await Promise.all(Array.from({ length: 10 }, () => fx.tables.act(id, userId, action, { interactionId: 'same' })))
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => fx.tables.act(id, userId, action, { interactionId: 'same' })),
+    )
     expect(results.every((r) => r.ok)).toBe(true)
     expect(results.filter((r) => r.ok && !r.value.duplicate)).toHaveLength(1)
     expect((await fx.tables.get(id))!.version).toBe(table.version + 1)
@@ -75,7 +90,13 @@ describe('racing actions', () => {
   })
 
   test('a buy-in delivered twice charges the wallet once', async () => {
-    const created = await fx.tables.create({ guildId: 'g', channelId: 'c', game: 'badugi', creatorId: 'ann', buyIn: 100 })
+    const created = await fx.tables.create({
+      guildId: 'g',
+      channelId: 'c',
+      game: 'badugi',
+      creatorId: 'ann',
+      buyIn: 100,
+    })
     if (!created.ok) throw new Error(created.error.message)
     const id = created.value.table.id
     const results = await Promise.all([1, 2, 3].map(() => fx.tables.buyIn(id, 'ann', 250, { interactionId: 'buy-1' })))

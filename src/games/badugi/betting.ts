@@ -30,7 +30,8 @@ function potTotal(s: BadugiState): number {
 
 /** Why `seat` may not bet or raise now, or null when it may (its range from `wagerRange`). */
 export function wagerBlock(s: BadugiState, seat: number): string | null {
-  if (s.options.limit === 'fixed' && s.fullRaises >= CAP) return 'The betting is capped (a bet and three raises): call or fold.'
+  if (s.options.limit === 'fixed' && s.fullRaises >= CAP)
+    return 'The betting is capped (a bet and three raises): call or fold.'
   if (s.actedAt[seat]! >= s.fullRaises)
     return 'An all-in for less than a full bet does not reopen the betting for you: call or fold.'
   let others = false
@@ -56,7 +57,11 @@ export function wagerRange(s: BadugiState, seat: number): WagerRange | null {
 }
 
 /** Fold, check, call, bet or raise by the seat to act. */
-export function applyBetting(s: BadugiState, seat: number, action: BettingAction): Outcome<Transition<BadugiState, BadugiEvent>> {
+export function applyBetting(
+  s: BadugiState,
+  seat: number,
+  action: BettingAction,
+): Outcome<Transition<BadugiState, BadugiEvent>> {
   const owe = toCall(s, seat)
   const allIn = s.roundBets[seat]! + s.stacks[seat]!
   if ('amount' in action && action.amount !== undefined && !(Number.isSafeInteger(action.amount) && action.amount > 0))
@@ -90,8 +95,10 @@ export function applyBetting(s: BadugiState, seat: number, action: BettingAction
     }
     case 'bet':
     case 'raise': {
-      if (action.type === 'bet' && s.level > 0) return refuse('already-bet', 'There is already a bet: call, raise or fold.')
-      if (action.type === 'raise' && s.level === 0) return refuse('no-bet', 'Nobody has bet yet: bet instead of raising.')
+      if (action.type === 'bet' && s.level > 0)
+        return refuse('already-bet', 'There is already a bet: call, raise or fold.')
+      if (action.type === 'raise' && s.level === 0)
+        return refuse('no-bet', 'Nobody has bet yet: bet instead of raising.')
       const blocked = wagerBlock(s, seat)
       if (blocked) return refuse('no-raise', blocked)
       const range = wagerRange(s, seat)!
@@ -100,11 +107,17 @@ export function applyBetting(s: BadugiState, seat: number, action: BettingAction
       if (s.options.limit === 'fixed') {
         const fixed = s.level + fixedBetSize(s)
         if (action.amount !== undefined && action.amount !== fixed && action.amount !== range.max)
-          return refuse('wrong-amount', `In fixed limit you ${what} to ${fixed} (${what === 'bet' ? 'the bet' : 'one raise'} is ${fixedBetSize(s)}).`)
+          return refuse(
+            'wrong-amount',
+            `In fixed limit you ${what} to ${fixed} (${what === 'bet' ? 'the bet' : 'one raise'} is ${fixedBetSize(s)}).`,
+          )
         to = range.max
       } else {
         if (action.amount === undefined)
-          return refuse('amount-needed', `Say how much: the total of your ${what} this round, from ${range.min} to ${range.max}.`)
+          return refuse(
+            'amount-needed',
+            `Say how much: the total of your ${what} this round, from ${range.min} to ${range.max}.`,
+          )
         // A bet for more than the stack holds is an all-in for the stack.
         to = Math.min(action.amount, allIn)
         if (to < range.min) return refuse('too-small', `The smallest ${what} is to ${range.min} (or all-in).`)
@@ -116,7 +129,12 @@ export function applyBetting(s: BadugiState, seat: number, action: BettingAction
 }
 
 /** Puts the seat's bet this round up to `to`; a bet or raise also makes everyone else answer it. */
-function putIn(s: BadugiState, seat: number, type: 'call' | 'bet' | 'raise', to: number): Transition<BadugiState, BadugiEvent> {
+function putIn(
+  s: BadugiState,
+  seat: number,
+  type: 'call' | 'bet' | 'raise',
+  to: number,
+): Transition<BadugiState, BadugiEvent> {
   const d = draftOf(s)
   const events: BadugiEvent[] = []
   const size = to - d.level

@@ -10,7 +10,11 @@ import { appended, draftOf, type BadugiEvent, type BadugiState } from './state.j
  * the discards so far are shuffled into a new pile; the cards this seat is discarding now
  * are not among them (they join the discards after the draw).
  */
-export function applyDraw(s: BadugiState, seat: number, action: DrawAction): Outcome<Transition<BadugiState, BadugiEvent>> {
+export function applyDraw(
+  s: BadugiState,
+  seat: number,
+  action: DrawAction,
+): Outcome<Transition<BadugiState, BadugiEvent>> {
   const hand = s.hands[seat]!
   const thrown = action.cards
   if (!Array.isArray(thrown) || thrown.length > 4) return refuse('bad-draw', 'Name 0 to 4 of your cards to discard.')

@@ -20,10 +20,12 @@ export const DEFAULT_STACK = 100
 function setup(p: SetupParams<BadugiOptions>): Result {
   const n = p.players
   if (!Number.isInteger(n) || n < 2 || n > 8) return refuse('players', `Badugi takes 2 to 8 players, not ${n}.`)
-  if (!Number.isInteger(p.dealer) || p.dealer < 0 || p.dealer >= n) return refuse('dealer', `The dealer must be a seat from 0 to ${n - 1}.`)
+  if (!Number.isInteger(p.dealer) || p.dealer < 0 || p.dealer >= n)
+    return refuse('dealer', `The dealer must be a seat from 0 to ${n - 1}.`)
   const stacks = p.stacks ? p.stacks.slice() : new Array<number>(n).fill(DEFAULT_STACK)
   if (stacks.length !== n) return refuse('stacks', `Give a stack for each of the ${n} seats.`)
-  if (stacks.some((c) => !Number.isSafeInteger(c) || c < 0)) return refuse('stacks', 'Stacks are whole numbers of chips, 0 or more.')
+  if (stacks.some((c) => !Number.isSafeInteger(c) || c < 0))
+    return refuse('stacks', 'Stacks are whole numbers of chips, 0 or more.')
   if ((p.pot ?? 0) > 0) return refuse('pot', 'Badugi does not carry a pot from hand to hand.')
   for (const deck of p.decks ?? []) {
     const problem = checkDeck(deck, FULL_DECK)
@@ -31,7 +33,8 @@ function setup(p: SetupParams<BadugiOptions>): Result {
   }
   const left = new Array<boolean>(n).fill(false)
   const seated = { stacks, left }
-  if (stacks.filter((_, s) => hasChips(seated, s)).length < 2) return refuse('chips', 'Badugi needs at least two seats with chips.')
+  if (stacks.filter((_, s) => hasChips(seated, s)).length < 2)
+    return refuse('chips', 'Badugi needs at least two seats with chips.')
   // The button sits with a player who is dealt in.
   const dealer = hasChips(seated, p.dealer) ? p.dealer : nextSeat(n, p.dealer, (s) => hasChips(seated, s))
   return ok(
@@ -49,12 +52,14 @@ function setup(p: SetupParams<BadugiOptions>): Result {
 }
 
 function apply(s: BadugiState, seat: number, action: BadugiAction): Result {
-  if (!Number.isInteger(seat) || seat < 0 || seat >= s.players) return refuse('seat', `There is no seat ${seat} at this table.`)
+  if (!Number.isInteger(seat) || seat < 0 || seat >= s.players)
+    return refuse('seat', `There is no seat ${seat} at this table.`)
   if (action.type === 'leave') return leave(s, seat)
   if (s.phase === 'handOver') return refuse('hand-over', 'This hand is over; the next one has not been dealt yet.')
   if (s.toAct !== seat) return refuse('not-your-turn', `It is not your turn: seat ${s.toAct} is to act.`)
   if (s.phase === 'drawing') {
-    if (action.type !== 'draw') return refuse('draw-now', 'It is the draw: choose the cards to discard (none to stand pat).')
+    if (action.type !== 'draw')
+      return refuse('draw-now', 'It is the draw: choose the cards to discard (none to stand pat).')
     return applyDraw(s, seat, action)
   }
   switch (action.type) {

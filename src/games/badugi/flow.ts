@@ -85,7 +85,14 @@ export function startHand(t: TableSeating): { state: BadugiState; events: Badugi
     result: null,
   }
   const events: BadugiEvent[] = [
-    { type: 'handStarted', handNo: t.handNo, dealer: t.dealer, smallBlind: smallBlindSeat, bigBlind: bigBlindSeat, seats: dealtIn },
+    {
+      type: 'handStarted',
+      handNo: t.handNo,
+      dealer: t.dealer,
+      smallBlind: smallBlindSeat,
+      bigBlind: bigBlindSeat,
+      seats: dealtIn,
+    },
   ]
   postBlind(d, smallBlindSeat, t.options.smallBlind, 'small blind', events)
   postBlind(d, bigBlindSeat, t.options.bigBlind, 'big blind', events)
@@ -154,7 +161,8 @@ function closeRound(d: Draft, events: BadugiEvent[]): void {
 /** A bet nobody matched goes back to its owner (that is not a win). */
 function returnUncalled(d: Draft, events: BadugiEvent[]): void {
   let top = -1
-  for (let s = 0; s < d.players; s++) if (inHand(d.status[s]!) && (top < 0 || d.committed[s]! > d.committed[top]!)) top = s
+  for (let s = 0; s < d.players; s++)
+    if (inHand(d.status[s]!) && (top < 0 || d.committed[s]! > d.committed[top]!)) top = s
   if (top < 0) return
   let others = 0
   for (let s = 0; s < d.players; s++) if (s !== top) others = Math.max(others, d.committed[s]!)
@@ -235,7 +243,9 @@ function finishByFold(d: Draft, events: BadugiEvent[]): void {
 function showdown(d: Draft, events: BadugiEvent[]): void {
   const live = d.status.map(inHand)
   const first =
-    d.street === BETTING_ROUNDS - 1 && d.aggressor >= 0 && live[d.aggressor] ? d.aggressor : nextSeat(d.players, d.dealer, (s) => live[s]!)
+    d.street === BETTING_ROUNDS - 1 && d.aggressor >= 0 && live[d.aggressor]
+      ? d.aggressor
+      : nextSeat(d.players, d.dealer, (s) => live[s]!)
   const showOrder: number[] = []
   d.shown = d.shown.slice()
   const values: number[] = new Array(d.players).fill(-1)

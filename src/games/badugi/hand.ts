@@ -58,7 +58,7 @@ function bestSubset(cards: readonly CardIndex[]): { mask: number; value: HandVal
       if (!(mask & (1 << i))) continue
       const c = cards[i]!
       const s = 1 << ((c / 13) | 0)
-      const r = 1 << c % 13
+      const r = 1 << (c % 13)
       if (suits & s || ranks & r) {
         ok = false
         break
@@ -123,10 +123,10 @@ function buildTable(): Int32Array {
           suit[1] = 1 << ((b / 13) | 0)
           suit[2] = 1 << ((c / 13) | 0)
           suit[3] = 1 << ((d / 13) | 0)
-          rank[0] = 1 << a % 13
-          rank[1] = 1 << b % 13
-          rank[2] = 1 << c % 13
-          rank[3] = 1 << d % 13
+          rank[0] = 1 << (a % 13)
+          rank[1] = 1 << (b % 13)
+          rank[2] = 1 << (c % 13)
+          rank[3] = 1 << (d % 13)
           let best = 0
           for (let mask = 1; mask < 16; mask++) {
             let suits = 0

@@ -10,12 +10,13 @@ export function checkInvariants(s: BadugiState): string[] {
     const stack = s.stacks[seat]!
     const c = s.committed[seat]!
     chips += stack + c
-    if (stack < 0 || c < 0 || !Number.isInteger(stack) || !Number.isInteger(c)) out.push(`seat ${seat}: chips ${stack} behind, ${c} in`)
+    if (stack < 0 || c < 0 || !Number.isInteger(stack) || !Number.isInteger(c))
+      out.push(`seat ${seat}: chips ${stack} behind, ${c} in`)
     const st = s.status[seat]!
     const cards = s.hands[seat]!.length
-    if (cards !== (inHand(st) ? 4 : 0))
-      out.push(`seat ${seat} (${st}) holds ${cards} cards`)
-    if (st === 'allIn' && stack !== 0 && s.phase !== 'handOver') out.push(`seat ${seat} is all-in with ${stack} chips behind`)
+    if (cards !== (inHand(st) ? 4 : 0)) out.push(`seat ${seat} (${st}) holds ${cards} cards`)
+    if (st === 'allIn' && stack !== 0 && s.phase !== 'handOver')
+      out.push(`seat ${seat} is all-in with ${stack} chips behind`)
     if (st === 'in' && stack === 0 && s.phase !== 'handOver') out.push(`seat ${seat} is in with no chips behind`)
     if (s.roundBets[seat]! > c) out.push(`seat ${seat} bet ${s.roundBets[seat]} this round but ${c} this hand`)
   }
@@ -41,8 +42,10 @@ export function checkInvariants(s: BadugiState): string[] {
     if (!s.result) out.push('the hand ended without a result')
   } else {
     if (s.toAct < 0 || !s.pending[s.toAct]) out.push(`seat ${s.toAct} is to act but not pending`)
-    if (s.phase === 'betting' && s.toAct >= 0 && s.status[s.toAct] !== 'in') out.push(`seat ${s.toAct} bets while ${s.status[s.toAct]}`)
-    if (s.phase === 'drawing' && s.toAct >= 0 && !inHand(s.status[s.toAct]!)) out.push(`seat ${s.toAct} draws while ${s.status[s.toAct]}`)
+    if (s.phase === 'betting' && s.toAct >= 0 && s.status[s.toAct] !== 'in')
+      out.push(`seat ${s.toAct} bets while ${s.status[s.toAct]}`)
+    if (s.phase === 'drawing' && s.toAct >= 0 && !inHand(s.status[s.toAct]!))
+      out.push(`seat ${s.toAct} draws while ${s.status[s.toAct]}`)
     if (s.options.limit === 'fixed' && s.fullRaises > 4) out.push(`${s.fullRaises} bets and raises in one round`)
   }
   return out

@@ -10,7 +10,10 @@ export const optionsSchema = z
     bigBet: z.number().int().positive().default(4),
   })
   .strict()
-  .refine((o) => o.smallBlind <= o.bigBlind, { message: 'the small blind cannot be larger than the big blind', path: ['smallBlind'] })
+  .refine((o) => o.smallBlind <= o.bigBlind, {
+    message: 'the small blind cannot be larger than the big blind',
+    path: ['smallBlind'],
+  })
 
 export type BadugiOptions = z.infer<typeof optionsSchema>
 export type Limit = BadugiOptions['limit']

@@ -113,7 +113,9 @@ export type BadugiEvent =
   | { readonly type: 'leave'; readonly seat: number; readonly stack: number }
 
 /** A state under construction inside one `apply`: arrays already copied, free to change. */
-export type Draft = { -readonly [K in keyof BadugiState]: BadugiState[K] extends readonly (infer T)[] ? T[] : BadugiState[K] }
+export type Draft = {
+  -readonly [K in keyof BadugiState]: BadugiState[K] extends readonly (infer T)[] ? T[] : BadugiState[K]
+}
 
 /** Copies what an action may change, so `apply` never touches its input. */
 export function draftOf(s: BadugiState): Draft {

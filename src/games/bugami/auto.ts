@@ -12,7 +12,8 @@ import type { Bid, BugamiAction, BugamiState, PlayingState } from './types.js'
  * same state always gives the same move.
  */
 export function autoAction(state: BugamiState, seat: number): BugamiAction | null {
-  if (state.phase === 'bidding') return state.bids[seat] === null ? { type: 'bid', suit: shortestSuit(state.hands[seat]!) } : null
+  if (state.phase === 'bidding')
+    return state.bids[seat] === null ? { type: 'bid', suit: shortestSuit(state.hands[seat]!) } : null
   if (state.phase !== 'playing' || seat !== seatToPlay(state)) return null
   return { type: 'play', card: autoCard(state, seat) }
 }
@@ -64,7 +65,12 @@ function autoCard(state: PlayingState, seat: number): Card {
   let best: Card | null = null
   for (const c of legal) {
     if (playValue(state.trick, c, bid) < floor) continue
-    if (best === null || strength(c) < strength(best) || (strength(c) === strength(best) && SUITS.indexOf(suitKey(c)) < SUITS.indexOf(suitKey(best)))) best = c
+    if (
+      best === null ||
+      strength(c) < strength(best) ||
+      (strength(c) === strength(best) && SUITS.indexOf(suitKey(c)) < SUITS.indexOf(suitKey(best)))
+    )
+      best = c
   }
   return best ?? reference
 }

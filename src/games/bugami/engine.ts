@@ -107,7 +107,10 @@ export function waitingFor(state: BugamiState): number[] {
   return []
 }
 
-const BID_ACTIONS: readonly BugamiAction[] = [...SUITS.map((suit) => ({ type: 'bid', suit }) as const), { type: 'bid', misere: true } as const].map((a) => Object.freeze(a))
+const BID_ACTIONS: readonly BugamiAction[] = [
+  ...SUITS.map((suit) => ({ type: 'bid', suit }) as const),
+  { type: 'bid', misere: true } as const,
+].map((a) => Object.freeze(a))
 
 /** While bids are open every seat may bid or change its bid; in play only the seat to play has actions. */
 export function legalActions(state: BugamiState, seat: number): BugamiAction[] {
@@ -116,7 +119,8 @@ export function legalActions(state: BugamiState, seat: number): BugamiAction[] {
   const hand = state.hands[seat]!
   const code = followCode(hand, state.trick)
   const out: BugamiAction[] = []
-  for (const card of hand) if (code < 0 || card.charCodeAt(1) === code) out.push(PLAY_ACTIONS[cardKey(card)] ?? { type: 'play', card })
+  for (const card of hand)
+    if (code < 0 || card.charCodeAt(1) === code) out.push(PLAY_ACTIONS[cardKey(card)] ?? { type: 'play', card })
   return out
 }
 
@@ -135,7 +139,8 @@ function bidOf(action: BugamiAction & { type: 'bid' }): Bid | null {
 }
 
 export function apply(state: BugamiState, seat: number, action: BugamiAction): Step {
-  if (!Number.isInteger(seat) || seat < 0 || seat >= state.players) return refuse('seat', `There is no seat ${seat} at this table.`)
+  if (!Number.isInteger(seat) || seat < 0 || seat >= state.players)
+    return refuse('seat', `There is no seat ${seat} at this table.`)
   switch (action.type) {
     case 'bid':
       return placeBid(state, seat, action)
@@ -148,7 +153,12 @@ export function apply(state: BugamiState, seat: number, action: BugamiAction): S
 
 function placeBid(state: BugamiState, seat: number, action: BugamiAction & { type: 'bid' }): Step {
   if (state.phase !== 'bidding')
-    return refuse('biddingClosed', state.phase === 'playing' ? 'The bids are revealed: a bid cannot change now.' : 'The deal is over: there is nothing to bid on.')
+    return refuse(
+      'biddingClosed',
+      state.phase === 'playing'
+        ? 'The bids are revealed: a bid cannot change now.'
+        : 'The deal is over: there is nothing to bid on.',
+    )
   const bid = bidOf(action)
   if (bid === null) return refuse('badBid', 'Bid one suit (♠ ♥ ♦ ♣) or misère.')
   const first = state.bids[seat] === null
@@ -158,13 +168,28 @@ function placeBid(state: BugamiState, seat: number, action: BugamiAction & { typ
   if (bids.includes(null)) return ok({ state: biddingState(state, bids), events })
   // The last bid is in: every bid is revealed at once and the player left of the dealer leads.
   const revealed = bids as Bid[]
-  const playing = playingState(state, revealed, state.hands, state.taken, state.tricks, (state.dealer + 1) % state.players, [], null, state.leftovers)
-  events.push({ type: 'bidsRevealed', bids: revealed, partnerships: partnerships(revealed, state.options.shotgunWedding) })
+  const playing = playingState(
+    state,
+    revealed,
+    state.hands,
+    state.taken,
+    state.tricks,
+    (state.dealer + 1) % state.players,
+    [],
+    null,
+    state.leftovers,
+  )
+  events.push({
+    type: 'bidsRevealed',
+    bids: revealed,
+    partnerships: partnerships(revealed, state.options.shotgunWedding),
+  })
   return ok({ state: playing, events })
 }
 
 function playCard(state: BugamiState, seat: number, card: Card): Step {
-  if (state.phase === 'bidding') return refuse('biddingOpen', 'Wait until every player has bid: play starts when all bids are in.')
+  if (state.phase === 'bidding')
+    return refuse('biddingOpen', 'Wait until every player has bid: play starts when all bids are in.')
   if (state.phase !== 'playing') return refuse('dealOver', 'The deal is over: wait for the next deal.')
   if (seat !== seatToPlay(state)) return refuse('notYourTurn', 'It is not your turn.')
   const hand = state.hands[seat]!
@@ -183,7 +208,20 @@ function playCard(state: BugamiState, seat: number, card: Card): Step {
   const trick = withCard(state.trick, card)
   const events: BugamiEvent[] = [{ type: 'played', seat, card }]
   if (trick.length < state.players)
-    return ok({ state: playingState(state, state.bids, hands, state.taken, state.tricks, state.leader, trick, state.lastTrick, state.leftovers), events })
+    return ok({
+      state: playingState(
+        state,
+        state.bids,
+        hands,
+        state.taken,
+        state.tricks,
+        state.leader,
+        trick,
+        state.lastTrick,
+        state.leftovers,
+      ),
+      events,
+    })
 
   // The trick is complete: its winner takes it (with the leftovers on the last trick) and leads next.
   const winner = (state.leader + winningIndex(trick)) % state.players
@@ -247,7 +285,11 @@ function playingState(
 }
 
 /** Scores the deal, adds it to the totals and decides whether the match is won. */
-function finishDeal(state: PlayingState, lastTrick: CompletedTrick, events: BugamiEvent[]): Transition<BugamiState, BugamiEvent> {
+function finishDeal(
+  state: PlayingState,
+  lastTrick: CompletedTrick,
+  events: BugamiEvent[],
+): Transition<BugamiState, BugamiEvent> {
   const totalTricks = lastTrick.number
   const scores = scoreDeal(state.bids, state.tricks, state.taken, totalTricks, state.options.shotgunWedding)
   const totals = state.totals.map((t, i) => t + scores[i]!)
@@ -262,9 +304,15 @@ function finishDeal(state: PlayingState, lastTrick: CompletedTrick, events: Buga
     totals,
     tiedAtTop,
   })
-  if (winner === null) return { state: scoredState('between', state, deals, totals, lastTrick, scores) satisfies DealOverState, events }
+  if (winner === null)
+    return { state: scoredState('between', state, deals, totals, lastTrick, scores) satisfies DealOverState, events }
   events.push({ type: 'gameWon', seat: winner, totals })
-  return { state: Object.assign(scoredState('gameOver', state, deals, totals, lastTrick, scores), { winner }) satisfies GameOverState, events }
+  return {
+    state: Object.assign(scoredState('gameOver', state, deals, totals, lastTrick, scores), {
+      winner,
+    }) satisfies GameOverState,
+    events,
+  }
 }
 
 /**

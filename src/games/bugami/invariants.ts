@@ -14,7 +14,8 @@ export function invariants(state: BugamiState): string[] {
   for (const h of state.hands) everywhere.push(...h)
   for (const t of state.taken) everywhere.push(...t)
   if (state.phase === 'playing') everywhere.push(...state.trick)
-  if (!isPermutationOf(everywhere, full)) out.push(`cards are not each in exactly one place (${everywhere.length} placed, deck ${full.length})`)
+  if (!isPermutationOf(everywhere, full))
+    out.push(`cards are not each in exactly one place (${everywhere.length} placed, deck ${full.length})`)
 
   const done = state.tricks.reduce((a, b) => a + b, 0)
   const scored = state.phase === 'between' || state.phase === 'gameOver'
@@ -24,10 +25,13 @@ export function invariants(state: BugamiState): string[] {
     if (h.length !== want) out.push(`seat ${seat} holds ${h.length} cards, expected ${want}`)
   })
   const takenCards = state.taken.reduce((a, t) => a + t.length, 0)
-  if (takenCards !== done * n + (scored ? leftovers : 0)) out.push(`tricks hold ${takenCards} cards after ${done} tricks`)
-  if (state.leftovers.length !== (scored ? 0 : leftovers)) out.push(`${state.leftovers.length} leftovers set aside, expected ${leftovers}`)
+  if (takenCards !== done * n + (scored ? leftovers : 0))
+    out.push(`tricks hold ${takenCards} cards after ${done} tricks`)
+  if (state.leftovers.length !== (scored ? 0 : leftovers))
+    out.push(`${state.leftovers.length} leftovers set aside, expected ${leftovers}`)
   if (state.phase !== 'bidding' && state.bids.some((b) => b === null)) out.push('play started before every seat bid')
-  if (state.history.length !== state.deals) out.push(`${state.history.length} deals in the history, ${state.deals} counted`)
+  if (state.history.length !== state.deals)
+    out.push(`${state.history.length} deals in the history, ${state.deals} counted`)
   state.totals.forEach((t, seat) => {
     const sum = state.history.reduce((a, d) => a + d[seat]!, 0)
     if (t !== sum) out.push(`seat ${seat} total ${t} is not the sum of its deal scores ${sum}`)
@@ -36,10 +40,13 @@ export function invariants(state: BugamiState): string[] {
   if (scored) {
     if (done !== handSize) out.push(`deal scored after ${done} of ${handSize} tricks`)
     const want = scoreDeal(state.bids, state.tricks, state.taken, handSize, state.options.shotgunWedding)
-    if (want.some((s, i) => s !== state.scores[i])) out.push(`scores ${state.scores.join(',')} differ from the formula ${want.join(',')}`)
+    if (want.some((s, i) => s !== state.scores[i]))
+      out.push(`scores ${state.scores.join(',')} differ from the formula ${want.join(',')}`)
     const result = matchResult(state.totals, state.options.target)
-    if (state.phase === 'gameOver' && result.winner !== state.winner) out.push(`seat ${state.winner} won but the totals say ${result.winner}`)
-    if (state.phase === 'between' && result.winner !== null) out.push(`seat ${result.winner} has won but the match goes on`)
+    if (state.phase === 'gameOver' && result.winner !== state.winner)
+      out.push(`seat ${state.winner} won but the totals say ${result.winner}`)
+    if (state.phase === 'between' && result.winner !== null)
+      out.push(`seat ${result.winner} has won but the match goes on`)
   }
   return out
 }

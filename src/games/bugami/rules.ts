@@ -34,7 +34,11 @@ export function dealSizes(deckSize: number, players: number): { handSize: number
 }
 
 /** Deals one card at a time clockwise from left of the dealer; the rest is set aside in deck order. Hands stay in dealt order (views sort them). */
-export function dealCards(deck: readonly Card[], players: number, dealer: number): { hands: Card[][]; leftovers: Card[] } {
+export function dealCards(
+  deck: readonly Card[],
+  players: number,
+  dealer: number,
+): { hands: Card[][]; leftovers: Card[] } {
   const { handSize } = dealSizes(deck.length, players)
   const hands: Card[][] = []
   for (let p = 0; p < players; p++) hands.push([])
@@ -74,7 +78,9 @@ export function followError(hand: readonly Card[], trick: readonly Card[], card:
   const code = ledCode(trick)
   if (code < 0 || card.charCodeAt(1) === code || !holds(hand, code)) return null
   const play = `play a ${suitSymbol(String.fromCharCode(code) as Suit)}`
-  return isJoker(card) ? `You may discard a joker only when you cannot follow suit: ${play}.` : `You must follow suit: ${play}.`
+  return isJoker(card)
+    ? `You may discard a joker only when you cannot follow suit: ${play}.`
+    : `You must follow suit: ${play}.`
 }
 
 /** The cards of `hand` that may be played onto `trick`. */

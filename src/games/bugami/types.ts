@@ -75,12 +75,28 @@ export type BugamiState = BiddingState | PlayingState | DealOverState | GameOver
 
 /** Public facts for the table log; never a hidden card and never a bid before all are in. */
 export type BugamiEvent =
-  | { readonly type: 'dealt'; readonly deal: number; readonly dealer: number; readonly handSize: number; readonly leftovers: number }
+  | {
+      readonly type: 'dealt'
+      readonly deal: number
+      readonly dealer: number
+      readonly handSize: number
+      readonly leftovers: number
+    }
   /** A seat has bid (what it bid stays secret); changing a bid makes no event. */
   | { readonly type: 'bidPlaced'; readonly seat: number }
-  | { readonly type: 'bidsRevealed'; readonly bids: readonly Bid[]; readonly partnerships: readonly (readonly number[])[] }
+  | {
+      readonly type: 'bidsRevealed'
+      readonly bids: readonly Bid[]
+      readonly partnerships: readonly (readonly number[])[]
+    }
   | { readonly type: 'played'; readonly seat: number; readonly card: Card }
-  | { readonly type: 'trickWon'; readonly seat: number; readonly trick: number; readonly cards: readonly Card[]; readonly leftovers: readonly Card[] }
+  | {
+      readonly type: 'trickWon'
+      readonly seat: number
+      readonly trick: number
+      readonly cards: readonly Card[]
+      readonly leftovers: readonly Card[]
+    }
   | {
       readonly type: 'dealScored'
       readonly deal: number

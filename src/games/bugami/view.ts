@@ -108,7 +108,10 @@ export function view(state: BugamiState, viewer: number | null): BugamiView {
     shotgunWedding: state.options.shotgunWedding,
     hand: own === null ? null : state.hands[own]!.slice().sort(handOrder),
     myBid: own === null ? null : state.bids[own]!,
-    playable: state.phase === 'playing' && own === seatToPlay(state) ? legalCards(state.hands[own]!, state.trick).sort(handOrder) : [],
+    playable:
+      state.phase === 'playing' && own === seatToPlay(state)
+        ? legalCards(state.hands[own]!, state.trick).sort(handOrder)
+        : [],
     bidsRevealed: revealed,
     seats: state.hands.map((h, seat) => ({
       seat,

@@ -37,7 +37,8 @@ function cheapest(options: Card[][], trump: string): Card[] | null {
  * cards. At the final call: pass. Never declares.
  */
 export function autoAction(s: BuraState, seat: number): BuraAction | null {
-  if (s.phase === 'finalCall') return s.inGame[seat] && !s.passed[seat] && (s.callTurn === null || s.callTurn === seat) ? PASS : null
+  if (s.phase === 'finalCall')
+    return s.inGame[seat] && !s.passed[seat] && (s.callTurn === null || s.callTurn === seat) ? PASS : null
   if (s.phase !== 'play' || trickTurn(s) !== seat) return null
   const trick = s.trick!
   const hand = s.hands[seat]!

@@ -53,9 +53,12 @@ export function setBeats(mine: readonly Card[], theirs: readonly Card[], trump: 
   const c = mine[2]!
   const y2 = theirs[2]!
   return (
-    (beats(a, y0, trump) && ((beats(b, y1, trump) && beats(c, y2, trump)) || (beats(b, y2, trump) && beats(c, y1, trump)))) ||
-    (beats(a, y1, trump) && ((beats(b, y0, trump) && beats(c, y2, trump)) || (beats(b, y2, trump) && beats(c, y0, trump)))) ||
-    (beats(a, y2, trump) && ((beats(b, y0, trump) && beats(c, y1, trump)) || (beats(b, y1, trump) && beats(c, y0, trump))))
+    (beats(a, y0, trump) &&
+      ((beats(b, y1, trump) && beats(c, y2, trump)) || (beats(b, y2, trump) && beats(c, y1, trump)))) ||
+    (beats(a, y1, trump) &&
+      ((beats(b, y0, trump) && beats(c, y2, trump)) || (beats(b, y2, trump) && beats(c, y0, trump)))) ||
+    (beats(a, y2, trump) &&
+      ((beats(b, y0, trump) && beats(c, y1, trump)) || (beats(b, y1, trump) && beats(c, y0, trump))))
   )
 }
 

@@ -5,7 +5,8 @@
  * split evenly by the same rule, so no chip is ever lost.
  */
 export function refundPot(pot: number, potShares: readonly number[]): number[] {
-  if (!Number.isSafeInteger(pot) || pot < 0) throw new RangeError(`pot must be a whole number of chips >= 0, got ${pot}`)
+  if (!Number.isSafeInteger(pot) || pot < 0)
+    throw new RangeError(`pot must be a whole number of chips >= 0, got ${pot}`)
   for (const s of potShares)
     if (!Number.isSafeInteger(s) || s < 0) throw new RangeError(`pot shares must be whole numbers >= 0, got ${s}`)
   const n = potShares.length

@@ -11,7 +11,13 @@ export function combinationOf(hand: readonly Card[], trump: Suit, options: BuraO
   if (a[0] === 'A' && b[0] === 'A' && c[0] === 'A') return options.moscow ? 'moscow' : 'threeAces'
   const oneSuit = a[1] === b[1] && b[1] === c[1]
   if (oneSuit) return a[1] === trump ? 'bura' : 'molodka'
-  if (options.littleMoscow && a[0] === '6' && b[0] === '6' && c[0] === '6' && (a[1] === trump || b[1] === trump || c[1] === trump))
+  if (
+    options.littleMoscow &&
+    a[0] === '6' &&
+    b[0] === '6' &&
+    c[0] === '6' &&
+    (a[1] === trump || b[1] === trump || c[1] === trump)
+  )
     return 'littleMoscow'
   return null
 }

@@ -16,7 +16,9 @@ import { gameWinners, hiddenFrom, view, type BuraView } from './view.js'
 export const DEFAULT_STACK = 100
 
 const actionSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('play'), cards: z.array(cardSchema).min(1).max(3), faceDown: z.boolean().optional() }).strict(),
+  z
+    .object({ type: z.literal('play'), cards: z.array(cardSchema).min(1).max(3), faceDown: z.boolean().optional() })
+    .strict(),
   z.object({ type: z.literal('declare') }).strict(),
   z.object({ type: z.literal('pass') }).strict(),
 ]) as unknown as z.ZodType<BuraAction, z.ZodTypeDef, unknown>
@@ -31,15 +33,24 @@ function setup(p: SetupParams<BuraOptions>): Result {
   const n = p.players
   const options = p.options
   if (!Number.isInteger(n) || n < 2 || n > 6) return refuse('players', `Bura takes 2 to 6 players, not ${n}.`)
-  if (!Number.isInteger(p.dealer) || p.dealer < 0 || p.dealer >= n) return refuse('dealer', `The dealer must be a seat 0..${n - 1}.`)
+  if (!Number.isInteger(p.dealer) || p.dealer < 0 || p.dealer >= n)
+    return refuse('dealer', `The dealer must be a seat 0..${n - 1}.`)
   const stacks = p.stacks ? p.stacks.slice() : new Array<number>(n).fill(DEFAULT_STACK)
-  if (stacks.length !== n || !wholeChips(stacks)) return refuse('stacks', `Give ${n} stacks of whole chips, none negative.`)
+  if (stacks.length !== n || !wholeChips(stacks))
+    return refuse('stacks', `Give ${n} stacks of whole chips, none negative.`)
   const pot = p.pot ?? 0
-  if (!Number.isSafeInteger(pot) || pot < 0) return refuse('pot', 'The pot must be a whole number of chips, not negative.')
-  if (pot > 0 && !p.potShares) return refuse('pot-shares', 'A carried pot needs potShares: what each seat paid into it.')
+  if (!Number.isSafeInteger(pot) || pot < 0)
+    return refuse('pot', 'The pot must be a whole number of chips, not negative.')
+  if (pot > 0 && !p.potShares)
+    return refuse('pot-shares', 'A carried pot needs potShares: what each seat paid into it.')
   const potShares = p.potShares ? p.potShares.slice() : new Array<number>(n).fill(0)
-  if (potShares.length !== n || !wholeChips(potShares)) return refuse('pot-shares', `Give ${n} pot shares of whole chips, none negative.`)
-  if (potShares.reduce((a, b) => a + b, 0) !== pot) return refuse('pot-shares', `The pot shares add up to ${potShares.reduce((a, b) => a + b, 0)}, but the pot holds ${pot}.`)
+  if (potShares.length !== n || !wholeChips(potShares))
+    return refuse('pot-shares', `Give ${n} pot shares of whole chips, none negative.`)
+  if (potShares.reduce((a, b) => a + b, 0) !== pot)
+    return refuse(
+      'pot-shares',
+      `The pot shares add up to ${potShares.reduce((a, b) => a + b, 0)}, but the pot holds ${pot}.`,
+    )
   const full = fullDeck(options.deck32)
   for (const deck of p.decks ?? []) {
     const problem = checkDeck(deck, full)
@@ -47,7 +58,11 @@ function setup(p: SetupParams<BuraOptions>): Result {
   }
   if (options.scoring === 'chips') {
     const payers = stacks.filter((s) => s >= options.ante).length
-    if (payers < 2) return refuse('ante', `Only ${payers} player${payers === 1 ? '' : 's'} can pay the ante of ${options.ante}; Bura needs at least 2.`)
+    if (payers < 2)
+      return refuse(
+        'ante',
+        `Only ${payers} player${payers === 1 ? '' : 's'} can pay the ante of ${options.ante}; Bura needs at least 2.`,
+      )
   }
   const d: Draft = {
     game: 'bura',
@@ -84,7 +99,8 @@ function setup(p: SetupParams<BuraOptions>): Result {
 }
 
 function apply(s: BuraState, seat: number, action: BuraAction): Result {
-  if (!Number.isInteger(seat) || seat < 0 || seat >= s.players) return refuse('seat', `There is no seat ${seat} at this table.`)
+  if (!Number.isInteger(seat) || seat < 0 || seat >= s.players)
+    return refuse('seat', `There is no seat ${seat} at this table.`)
   if (s.phase === 'over') return refuse('game-over', 'This game is over; the next one has not started yet.')
   if (!s.inGame[seat]) return refuse('not-in-game', 'You are sitting this game out.')
   const type = action && typeof action === 'object' ? action.type : undefined
@@ -97,7 +113,8 @@ function apply(s: BuraState, seat: number, action: BuraAction): Result {
     return ok({ state: d, events })
   }
   if (type === 'pass') {
-    if (s.phase !== 'finalCall') return refuse('no-final-call', 'You can pass only at the final call, after the last trick.')
+    if (s.phase !== 'finalCall')
+      return refuse('no-final-call', 'You can pass only at the final call, after the last trick.')
     const refusal = declareRefusal(s, seat)
     if (refusal) return { ok: false, error: refusal }
     const d = draftOf(s)
@@ -119,10 +136,15 @@ function nextDeal(s: BuraState): Result {
   if (s.phase !== 'over') return refuse('game-running', 'This game is still being played.')
   if (s.options.scoring === 'points') {
     const loser = s.penalties.findIndex((p) => p >= PENALTY_LIMIT)
-    if (loser >= 0) return refuse('match-over', `The match is over: seat ${loser + 1} has ${s.penalties[loser]} penalty points.`)
+    if (loser >= 0)
+      return refuse('match-over', `The match is over: seat ${loser + 1} has ${s.penalties[loser]} penalty points.`)
   } else {
     const payers = s.stacks.filter((st) => st >= s.options.ante).length
-    if (payers < 2) return refuse('ante', `Only ${payers} player${payers === 1 ? '' : 's'} can pay the ante of ${s.options.ante}; Bura needs at least 2.`)
+    if (payers < 2)
+      return refuse(
+        'ante',
+        `Only ${payers} player${payers === 1 ? '' : 's'} can pay the ante of ${s.options.ante}; Bura needs at least 2.`,
+      )
   }
   const d = draftOf(s)
   const events: BuraEvent[] = []

@@ -80,7 +80,14 @@ function setArray<T>(arr: readonly T[], index: number, value: T): T[] {
   return copy
 }
 
-function moveChips(d: Draft, from: 'pot' | number, to: 'pot' | number, amount: number, reason: string, events: BuraEvent[]): void {
+function moveChips(
+  d: Draft,
+  from: 'pot' | number,
+  to: 'pot' | number,
+  amount: number,
+  reason: string,
+  events: BuraEvent[],
+): void {
   if (amount <= 0) return
   const stacks = d.stacks.slice()
   if (from === 'pot') d.pot -= amount
@@ -88,7 +95,13 @@ function moveChips(d: Draft, from: 'pot' | number, to: 'pot' | number, amount: n
   if (to === 'pot') d.pot += amount
   else stacks[to]! += amount
   d.stacks = stacks
-  events.push({ type: 'chips', from: from === 'pot' ? 'pot' : { seat: from }, to: to === 'pot' ? 'pot' : { seat: to }, amount, reason })
+  events.push({
+    type: 'chips',
+    from: from === 'pot' ? 'pot' : { seat: from },
+    to: to === 'pot' ? 'pot' : { seat: to },
+    amount,
+    reason,
+  })
 }
 
 /**
@@ -184,7 +197,9 @@ export function startTrick(d: Draft, normalLeader: number, events: BuraEvent[]):
     } while (seat !== normalLeader)
     if (bestKind !== null) {
       if (bestKind === 'bura') {
-        const holders = inGameFrom(d, normalLeader).filter((s) => combinationOf(d.hands[s]!, d.trump, d.options) === 'bura')
+        const holders = inGameFrom(d, normalLeader).filter(
+          (s) => combinationOf(d.hands[s]!, d.trump, d.options) === 'bura',
+        )
         if (holders.length > 1) return playBuraTrick(d, holders, events)
       }
       const cards = d.hands[bestSeat]!
@@ -194,7 +209,13 @@ export function startTrick(d: Draft, normalLeader: number, events: BuraEvent[]):
         return winGame(d, bestSeat, { reason, winner: bestSeat, cards }, events)
       }
       d.hands = setArray(d.hands, bestSeat, [])
-      d.trick = { leader: bestSeat, size: 3, plays: [{ seat: bestSeat, cards, faceDown: false }], best: 0, combination: bestKind }
+      d.trick = {
+        leader: bestSeat,
+        size: 3,
+        plays: [{ seat: bestSeat, cards, faceDown: false }],
+        best: 0,
+        combination: bestKind,
+      }
       events.push({ type: 'play', seat: bestSeat, count: 3, faceDown: false, cards, beats: true })
       return
     }
@@ -213,7 +234,14 @@ function playBuraTrick(d: Draft, holders: number[], events: BuraEvent[]): void {
     plays.push({ seat, cards, faceDown: false })
     const beatsNow = plays.length > 1 && setBeats(cards, plays[best]!.cards, d.trump)
     if (beatsNow) best = plays.length - 1
-    events.push({ type: 'play', seat, count: cards.length, faceDown: false, cards, beats: plays.length === 1 || beatsNow })
+    events.push({
+      type: 'play',
+      seat,
+      count: cards.length,
+      faceDown: false,
+      cards,
+      beats: plays.length === 1 || beatsNow,
+    })
     hands[seat] = []
   }
   d.hands = hands
@@ -227,13 +255,26 @@ function collectTrick(d: Draft, trick: Trick, winner: number, events: BuraEvent[
   for (const play of trick.plays) for (const c of play.cards) won.push(c)
   d.taken = setArray(d.taken, winner, won)
   d.tricks = setArray(d.tricks, winner, d.tricks[winner]! + 1)
-  d.lastTrick = { leader: trick.leader, size: trick.size, plays: trick.plays, best: trick.best, combination: trick.combination, winner }
+  d.lastTrick = {
+    leader: trick.leader,
+    size: trick.size,
+    plays: trick.plays,
+    best: trick.best,
+    combination: trick.combination,
+    winner,
+  }
   d.trick = null
   events.push({ type: 'trick', winner })
 }
 
 /** Lays `cards` (already checked) for the seat whose turn it is. */
-export function playCards(d: Draft, seat: number, cards: readonly Card[], faceDownWanted: boolean, events: BuraEvent[]): void {
+export function playCards(
+  d: Draft,
+  seat: number,
+  cards: readonly Card[],
+  faceDownWanted: boolean,
+  events: BuraEvent[],
+): void {
   const trick = d.trick!
   const hand = d.hands[seat]!
   const rest: Card[] = []
@@ -249,7 +290,13 @@ export function playCards(d: Draft, seat: number, cards: readonly Card[], faceDo
     faceDown = d.options.faceDown && !beatsNow
     const plays = trick.plays.slice()
     plays.push({ seat, cards, faceDown })
-    next = { leader: trick.leader, size: trick.size, plays, best: beatsNow ? plays.length - 1 : trick.best, combination: trick.combination }
+    next = {
+      leader: trick.leader,
+      size: trick.size,
+      plays,
+      best: beatsNow ? plays.length - 1 : trick.best,
+      combination: trick.combination,
+    }
   }
   if (faceDown) d.faceDownBy = setArray(d.faceDownBy, seat, d.faceDownBy[seat]!.concat(cards))
   events.push({ type: 'play', seat, count: cards.length, faceDown, cards: faceDown ? null : cards, beats: beatsNow })

@@ -19,7 +19,8 @@ export function invariants(s: BuraState): string[] {
   if (s.trick) for (const p of s.trick.plays) for (const c of p.cards) note(c)
   if (count !== deck.length) out.push(`${count} cards at the table, the deck has ${deck.length}`)
   for (const c of deck) if (!seen.has(c)) out.push(`${c} is missing`)
-  if (s.pile.length > 0 && s.pile[s.pile.length - 1] !== s.trumpCard) out.push('the trump card is not the bottom of the pile')
+  if (s.pile.length > 0 && s.pile[s.pile.length - 1] !== s.trumpCard)
+    out.push('the trump card is not the bottom of the pile')
 
   let chips = s.pot
   for (const st of s.stacks) {
@@ -50,7 +51,9 @@ export function invariants(s: BuraState): string[] {
     if (held > 3) out.push(`seat ${seat} holds ${held} cards`)
   }
   for (const t of [s.trick, s.lastTrick])
-    if (t) for (const p of t.plays) if (p.cards.length !== t.size) out.push(`seat ${p.seat} laid ${p.cards.length} cards to a lead of ${t.size}`)
+    if (t)
+      for (const p of t.plays)
+        if (p.cards.length !== t.size) out.push(`seat ${p.seat} laid ${p.cards.length} cards to a lead of ${t.size}`)
   if ((s.phase === 'over') !== (s.end !== null)) out.push(`phase ${s.phase} with end ${JSON.stringify(s.end)}`)
   if (s.phase === 'play' && !s.trick) out.push('play phase without a trick')
   return out

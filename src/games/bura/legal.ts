@@ -26,7 +26,8 @@ export function declareRefusal(s: BuraState, seat: number): RuleError | null {
   if (!s.inGame[seat]) return refuse('not-in-game', 'You are sitting this game out.').error
   if (s.phase === 'finalCall') {
     if (s.passed[seat]) return refuse('already-passed', 'You have already passed at the final call.').error
-    if (s.callTurn !== null && s.callTurn !== seat) return refuse('not-your-turn', 'At this table you may declare only on your turn.').error
+    if (s.callTurn !== null && s.callTurn !== seat)
+      return refuse('not-your-turn', 'At this table you may declare only on your turn.').error
     return null
   }
   if (s.options.declareOnTurnOnly && trickTurn(s) !== seat)
@@ -46,7 +47,8 @@ export function leadOptions(hand: readonly Card[]): Card[][] {
   const out: Card[][] = []
   const n = hand.length
   for (let i = 0; i < n; i++) out.push([hand[i]!])
-  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (hand[i]![1] === hand[j]![1]) out.push([hand[i]!, hand[j]!])
+  for (let i = 0; i < n; i++)
+    for (let j = i + 1; j < n; j++) if (hand[i]![1] === hand[j]![1]) out.push([hand[i]!, hand[j]!])
   if (n === 3 && allOneSuit(hand)) out.push(hand.slice())
   return out
 }
@@ -89,18 +91,27 @@ export function playRefusal(s: BuraState, seat: number, cards: unknown, faceDown
   for (let i = 0; i < cards.length; i++) {
     const c = cards[i] as Card
     if (typeof c !== 'string' || !hand.includes(c))
-      return refuse('not-in-hand', typeof c === 'string' ? `You don't hold ${/^[AKQJT2-9][SHDC]$/.test(c) ? cardLabel(c) : c}.` : 'That is not a card.').error
+      return refuse(
+        'not-in-hand',
+        typeof c === 'string'
+          ? `You don't hold ${/^[AKQJT2-9][SHDC]$/.test(c) ? cardLabel(c) : c}.`
+          : 'That is not a card.',
+      ).error
     if (cards.indexOf(c) !== i) return refuse('duplicate-card', `You named ${cardLabel(c)} twice.`).error
   }
-  if (faceDown !== undefined && typeof faceDown !== 'boolean') return refuse('bad-face-down', 'faceDown is true or false.').error
-  if (faceDown === true && !s.options.faceDown) return refuse('no-face-down', 'This table does not play face down.').error
+  if (faceDown !== undefined && typeof faceDown !== 'boolean')
+    return refuse('bad-face-down', 'faceDown is true or false.').error
+  if (faceDown === true && !s.options.faceDown)
+    return refuse('no-face-down', 'This table does not play face down.').error
   const trick = s.trick!
   if (trick.plays.length === 0) {
     if (faceDown === true) return refuse('lead-face-down', 'A lead always lies face up.').error
-    if (!allOneSuit(cards as Card[])) return refuse('lead-mixed-suits', 'Lead one card, or two or three cards of one suit.').error
+    if (!allOneSuit(cards as Card[]))
+      return refuse('lead-mixed-suits', 'Lead one card, or two or three cards of one suit.').error
     return null
   }
   if (cards.length !== trick.size)
-    return refuse('wrong-count', `Play exactly ${trick.size} card${trick.size === 1 ? '' : 's'}, as many as the lead.`).error
+    return refuse('wrong-count', `Play exactly ${trick.size} card${trick.size === 1 ? '' : 's'}, as many as the lead.`)
+      .error
   return null
 }

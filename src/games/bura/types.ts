@@ -35,7 +35,12 @@ export type GameEnd =
   | { readonly reason: 'bura' | 'moscow' | 'threeAces'; readonly winner: number; readonly cards: readonly Card[] }
   | { readonly reason: 'buraTrick'; readonly winner: number }
   | { readonly reason: 'declared'; readonly winner: number; readonly declaredPoints: number }
-  | { readonly reason: 'falseDeclaration'; readonly declarer: number; readonly declaredPoints: number; readonly paid: number }
+  | {
+      readonly reason: 'falseDeclaration'
+      readonly declarer: number
+      readonly declaredPoints: number
+      readonly paid: number
+    }
   | { readonly reason: 'allPassed' }
 
 export type BuraPhase = 'play' | 'finalCall' | 'over'
@@ -100,16 +105,44 @@ export interface PlaySeen {
 
 export type BuraEvent =
   | ChipEvent
-  | { readonly type: 'deal'; readonly game: number; readonly dealer: number; readonly seats: readonly number[]; readonly trumpCard: Card }
+  | {
+      readonly type: 'deal'
+      readonly game: number
+      readonly dealer: number
+      readonly seats: readonly number[]
+      readonly trumpCard: Card
+    }
   | { readonly type: 'redeal'; readonly reason: string }
   | { readonly type: 'sitOut'; readonly seat: number; readonly reason: string }
-  | { readonly type: 'combination'; readonly seat: number; readonly kind: CombinationKind; readonly cards: readonly Card[] }
+  | {
+      readonly type: 'combination'
+      readonly seat: number
+      readonly kind: CombinationKind
+      readonly cards: readonly Card[]
+    }
   | ({ readonly type: 'play'; readonly beats: boolean } & PlaySeen)
   | { readonly type: 'trick'; readonly winner: number }
-  | { readonly type: 'draw'; readonly from: number; readonly rounds: number; readonly trumpCardTo: number | null; readonly pileLeft: number }
+  | {
+      readonly type: 'draw'
+      readonly from: number
+      readonly rounds: number
+      readonly trumpCardTo: number | null
+      readonly pileLeft: number
+    }
   | { readonly type: 'finalCall' }
-  | { readonly type: 'declare'; readonly seat: number; readonly declaredPoints: number; readonly correct: boolean; readonly cards: readonly Card[] }
+  | {
+      readonly type: 'declare'
+      readonly seat: number
+      readonly declaredPoints: number
+      readonly correct: boolean
+      readonly cards: readonly Card[]
+    }
   | { readonly type: 'pass'; readonly seat: number }
   | { readonly type: 'potWon'; readonly seat: number; readonly amount: number; readonly reason: string }
   | { readonly type: 'penalty'; readonly seat: number; readonly points: number; readonly total: number }
-  | { readonly type: 'gameOver'; readonly reason: GameEnd['reason']; readonly winners: readonly number[]; readonly nextDealer: number }
+  | {
+      readonly type: 'gameOver'
+      readonly reason: GameEnd['reason']
+      readonly winners: readonly number[]
+      readonly nextDealer: number
+    }

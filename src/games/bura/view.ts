@@ -190,7 +190,9 @@ export function hiddenFrom(s: BuraState, viewer: number | null): Card[] {
   for (const c of s.pile) if (c !== trumpCard) hidden.push(c)
   const unseen = unseenFaceDown(s, viewer)
   const inLastTrick = new Set<Card>()
-  if (s.lastTrick) for (const p of s.lastTrick.plays) if (!(p.faceDown && p.seat !== viewer)) for (const c of p.cards) inLastTrick.add(c)
+  if (s.lastTrick)
+    for (const p of s.lastTrick.plays)
+      if (!(p.faceDown && p.seat !== viewer)) for (const c of p.cards) inLastTrick.add(c)
   const revealed = revealedSeat(s)
   for (let seat = 0; seat < s.players; seat++) {
     if (seat === revealed) continue
@@ -200,6 +202,8 @@ export function hiddenFrom(s: BuraState, viewer: number | null): Card[] {
       hidden.push(c)
     }
   }
-  if (s.trick) for (const p of s.trick.plays) if (p.faceDown && p.seat !== viewer) for (const c of p.cards) if (c !== trumpCard) hidden.push(c)
+  if (s.trick)
+    for (const p of s.trick.plays)
+      if (p.faceDown && p.seat !== viewer) for (const c of p.cards) if (c !== trumpCard) hidden.push(c)
   return hidden
 }

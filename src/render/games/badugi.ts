@@ -1,6 +1,13 @@
 import type { APIButtonComponentWithCustomId, APIEmbedField, APIStringSelectComponent } from 'discord.js'
 import { cardLabel, type Card } from '../../games/core/cards.js'
-import type { BadugiAction, BadugiEvent, BadugiSeatView, BadugiView, LastAction, WagerRange } from '../../games/badugi/index.js'
+import type {
+  BadugiAction,
+  BadugiEvent,
+  BadugiSeatView,
+  BadugiView,
+  LastAction,
+  WagerRange,
+} from '../../games/badugi/index.js'
 import { cardSelect, layout, moveButton, refreshButton } from '../controls.js'
 import { cardsText, chips, handText, listText, plural, RANK_ORDER, sortHand } from '../format.js'
 import { ButtonStyle } from '../payload.js'
@@ -66,7 +73,8 @@ export function publicParts(v: BadugiView, ctx: RenderContext): PublicParts {
   }
   const fields: APIEmbedField[] = []
   if (v.phase !== 'handOver') fields.push({ name: 'Pot', value: potsText(v), inline: true })
-  if (v.phase === 'betting' && v.currentBet > 0) fields.push({ name: 'Bet to match', value: String(v.currentBet), inline: true })
+  if (v.phase === 'betting' && v.currentBet > 0)
+    fields.push({ name: 'Bet to match', value: String(v.currentBet), inline: true })
   let result: string | null = null
   if (v.result) {
     const lines = v.result.pots.map((p, i) => {
@@ -74,7 +82,9 @@ export function publicParts(v: BadugiView, ctx: RenderContext): PublicParts {
       const who = p.winners.map((w, k) => `${ctx.name(w)} ${p.shares[k]}`).join(', ')
       return `${name} (${p.amount}): ${who || 'returned'}`
     })
-    const names = v.result.winners.map((w) => (v.result!.handNames[w] ? `${ctx.name(w)} with ${v.result!.handNames[w]}` : ctx.name(w)))
+    const names = v.result.winners.map((w) =>
+      v.result!.handNames[w] ? `${ctx.name(w)} with ${v.result!.handNames[w]}` : ctx.name(w),
+    )
     result = `🏆 ${listText(names)} ${v.result.byFold ? 'wins — everyone else folded' : 'wins at showdown'}.\n${lines.join('\n')}`
   }
   return { status, seatLines: v.seats.map((s) => seatLine(v, s, ctx)), fields, result }
@@ -104,8 +114,12 @@ export function privateParts(v: BadugiView, legal: readonly BadugiAction[], ctx:
   const you = v.you!
   const me = v.seats[you.seat]!
   const lines = [handText(you.hand, RANK_ORDER.aceLow)]
-  if (you.handName) lines.push(`Value: **${you.handName}**${you.counting.length < you.hand.length ? ` (counting ${cardsText(sortHand(you.counting, RANK_ORDER.aceLow))})` : ''}`)
-  if (me.status === 'out') lines.push(me.left ? 'You have left the table.' : 'You sit this hand out: you have no chips at the table.')
+  if (you.handName)
+    lines.push(
+      `Value: **${you.handName}**${you.counting.length < you.hand.length ? ` (counting ${cardsText(sortHand(you.counting, RANK_ORDER.aceLow))})` : ''}`,
+    )
+  if (me.status === 'out')
+    lines.push(me.left ? 'You have left the table.' : 'You sit this hand out: you have no chips at the table.')
   lines.push(`Stack ${chips(me.stack)} · in the pot this hand ${me.inPot} · pot ${v.pot}`)
   const allIn = me.bet + me.stack
   const buttons: APIButtonComponentWithCustomId[] = []
@@ -116,13 +130,21 @@ export function privateParts(v: BadugiView, legal: readonly BadugiAction[], ctx:
   if (has('check')) buttons.push(moveButton(table, { verb: 'check' }, 'Check', ButtonStyle.Secondary))
   if (has('call')) {
     const pay = Math.min(you.toCall, me.stack)
-    buttons.push(moveButton(table, { verb: 'call' }, pay >= me.stack ? `Call ${pay} (all-in)` : `Call ${pay}`, ButtonStyle.Primary))
+    buttons.push(
+      moveButton(
+        table,
+        { verb: 'call' },
+        pay >= me.stack ? `Call ${pay} (all-in)` : `Call ${pay}`,
+        ButtonStyle.Primary,
+      ),
+    )
   }
   const wagers = legal.filter((a): a is Bet => a.type === 'bet' || a.type === 'raise')
   if (wagers.length && you.wager) {
     const kind = you.wager.kind
     const word = (to: number) => (to >= allIn ? `All-in ${to}` : kind === 'bet' ? `Bet ${to}` : `Raise to ${to}`)
-    if (v.limit === 'fixed') buttons.push(moveButton(table, { verb: kind, amount: null }, word(you.wager.min), ButtonStyle.Success))
+    if (v.limit === 'fixed')
+      buttons.push(moveButton(table, { verb: kind, amount: null }, word(you.wager.min), ButtonStyle.Success))
     else
       for (const p of presets(v, you.wager, you.toCall)) {
         const label = p.amount >= allIn ? word(p.amount) : `${word(p.amount)} (${p.note})`
@@ -136,30 +158,69 @@ export function privateParts(v: BadugiView, legal: readonly BadugiAction[], ctx:
     const discardable = hand.filter((c) => draws.some((d) => d.cards.length === 1 && d.cards[0] === c))
     if (discardable.length) {
       selects.push(
-        cardSelect(table, { verb: 'draw', cards: null }, discardable, 'Discard and draw (pick 1-4 cards)', 1, Math.min(4, discardable.length), (c: Card) =>
-          you.counting.includes(c) ? 'counts in your hand' : 'does not count',
+        cardSelect(
+          table,
+          { verb: 'draw', cards: null },
+          discardable,
+          'Discard and draw (pick 1-4 cards)',
+          1,
+          Math.min(4, discardable.length),
+          (c: Card) => (you.counting.includes(c) ? 'counts in your hand' : 'does not count'),
         ),
       )
     }
     const dead = hand.filter((c) => !you.counting.includes(c))
-    if (dead.length > 0 && draws.some((d) => d.cards.length === dead.length && dead.every((c) => d.cards.includes(c)))) {
-      buttons.push(moveButton(table, { verb: 'draw', cards: dead }, `Draw ${dead.length}: ${cardsText(dead)}`, ButtonStyle.Primary))
+    if (
+      dead.length > 0 &&
+      draws.some((d) => d.cards.length === dead.length && dead.every((c) => d.cards.includes(c)))
+    ) {
+      buttons.push(
+        moveButton(
+          table,
+          { verb: 'draw', cards: dead },
+          `Draw ${dead.length}: ${cardsText(dead)}`,
+          ButtonStyle.Primary,
+        ),
+      )
     }
-    if (draws.some((d) => d.cards.length === 0)) buttons.push(moveButton(table, { verb: 'draw', cards: [] }, 'Stand pat', ButtonStyle.Success))
+    if (draws.some((d) => d.cards.length === 0))
+      buttons.push(moveButton(table, { verb: 'draw', cards: [] }, 'Stand pat', ButtonStyle.Success))
   }
   trailing.push(refreshButton(table))
 
   if (v.phase === 'betting') {
-    lines.push('', you.yourTurn ? `**Your turn**${you.toCall ? `: ${you.toCall} to call` : ': nobody has bet'}.` : v.toAct !== null ? `Waiting for ${ctx.name(v.toAct)}.` : '')
-    if (v.limit === 'fixed' && v.raisesLeft !== null) lines.push(`Round ${v.round}: bets of ${v.betSize}; ${plural(v.raisesLeft, 'bet or raise', 'bets or raises')} left.`)
+    lines.push(
+      '',
+      you.yourTurn
+        ? `**Your turn**${you.toCall ? `: ${you.toCall} to call` : ': nobody has bet'}.`
+        : v.toAct !== null
+          ? `Waiting for ${ctx.name(v.toAct)}.`
+          : '',
+    )
+    if (v.limit === 'fixed' && v.raisesLeft !== null)
+      lines.push(
+        `Round ${v.round}: bets of ${v.betSize}; ${plural(v.raisesLeft, 'bet or raise', 'bets or raises')} left.`,
+      )
     else if (you.wager) lines.push(`You may ${you.wager.kind} to any amount from ${you.wager.min} to ${you.wager.max}.`)
   } else if (v.phase === 'drawing') {
-    lines.push('', you.yourTurn ? '**Your draw**: pick the cards to throw away (0-4), or stand pat.' : v.toAct !== null ? `Waiting for ${ctx.name(v.toAct)} to draw.` : '')
+    lines.push(
+      '',
+      you.yourTurn
+        ? '**Your draw**: pick the cards to throw away (0-4), or stand pat.'
+        : v.toAct !== null
+          ? `Waiting for ${ctx.name(v.toAct)} to draw.`
+          : '',
+    )
   } else if (v.result) {
     lines.push('', v.result.winners.includes(you.seat) ? '🏆 You won this hand.' : 'This hand is over.')
   }
   const title = `Your hand — Badugi, hand ${v.handNo} · ${phaseText(v)}`
-  return { title, description: lines.filter((l, i) => l !== '' || i === 0 || lines[i - 1] !== '').join('\n'), fields: [], rows: layout(buttons, selects, trailing) }
+  return {
+    title,
+    description: lines.filter((l, i) => l !== '' || i === 0 || lines[i - 1] !== '').join('\n'),
+    fields: [],
+    rows: layout(buttons, selects, trailing),
+  }
 }
 
 export function eventLine(e: BadugiEvent, ctx: RenderContext): string | null {
@@ -192,9 +253,12 @@ export function eventLine(e: BadugiEvent, ctx: RenderContext): string | null {
       return `${ctx.name(e.seat)} stood up with ${chips(e.stack)}.`
     case 'chips':
       if (e.from === 'pot' && typeof e.to === 'object') {
-        return e.reason === 'uncalled bet returned' ? `${ctx.name(e.to.seat)} takes back an uncalled ${e.amount}.` : `${ctx.name(e.to.seat)} wins ${chips(e.amount)} (${e.reason}).`
+        return e.reason === 'uncalled bet returned'
+          ? `${ctx.name(e.to.seat)} takes back an uncalled ${e.amount}.`
+          : `${ctx.name(e.to.seat)} wins ${chips(e.amount)} (${e.reason}).`
       }
-      if (typeof e.from === 'object' && e.reason.includes('blind')) return `${ctx.name(e.from.seat)} posts the ${e.reason} (${e.amount}).`
+      if (typeof e.from === 'object' && e.reason.includes('blind'))
+        return `${ctx.name(e.from.seat)} posts the ${e.reason} (${e.amount}).`
       return null
     default:
       return null

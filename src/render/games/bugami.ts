@@ -21,7 +21,9 @@ function seatLine(v: BugamiView, seat: number, ctx: RenderContext): string {
   const turn = v.turn === seat || (v.phase === 'bidding' && !s.hasBid) ? '▶ ' : ''
   const dealer = v.dealer === seat ? ' 🂠 dealer' : ''
   const bid = v.bidsRevealed && s.bid !== null ? `bid **${bidText(s.bid)}**` : s.hasBid ? 'has bid ✅' : 'bidding…'
-  const play = v.bidsRevealed ? ` · ${plural(s.tricks, 'trick')}${s.bid !== 'misere' && s.bugs !== null ? ` · ${plural(s.bugs, 'bug')}` : ''}` : ''
+  const play = v.bidsRevealed
+    ? ` · ${plural(s.tricks, 'trick')}${s.bid !== 'misere' && s.bugs !== null ? ` · ${plural(s.bugs, 'bug')}` : ''}`
+    : ''
   const score = s.score !== null ? ` · deal **${s.score}**` : ''
   return `${turn}${ctx.name(seat)}${dealer} — ${bid}${play}${score} · total **${s.total}**`
 }
@@ -56,14 +58,31 @@ export function publicParts(v: BugamiView, ctx: RenderContext): PublicParts {
   if (v.lastTrick) {
     const left = v.lastTrick.leftovers.length ? ` (+ ${plural(v.lastTrick.leftovers.length, 'leftover')})` : ''
     // Mentions render in field values only, not in field names.
-    fields.push({ name: `Last trick (${v.lastTrick.number})`, value: `${trickText(v.lastTrick.cards, ctx)}${left}\nTaken by ${ctx.name(v.lastTrick.winner)}` })
+    fields.push({
+      name: `Last trick (${v.lastTrick.number})`,
+      value: `${trickText(v.lastTrick.cards, ctx)}${left}\nTaken by ${ctx.name(v.lastTrick.winner)}`,
+    })
   }
   if (v.shotgunWedding && v.partnerships.some((p) => p.length > 1)) {
-    fields.push({ name: 'Shotgun Wedding partners', value: v.partnerships.filter((p) => p.length > 1).map((p) => p.map(ctx.name).join(' + ')).join('\n') })
+    fields.push({
+      name: 'Shotgun Wedding partners',
+      value: v.partnerships
+        .filter((p) => p.length > 1)
+        .map((p) => p.map(ctx.name).join(' + '))
+        .join('\n'),
+    })
   }
-  const rules = [`Target ${v.target}`, v.jokers ? plural(v.jokers, 'joker') : null, v.shotgunWedding ? 'Shotgun Wedding' : null, v.leftoverCount ? `${plural(v.leftoverCount, 'leftover')} face down for the last trick` : null]
+  const rules = [
+    `Target ${v.target}`,
+    v.jokers ? plural(v.jokers, 'joker') : null,
+    v.shotgunWedding ? 'Shotgun Wedding' : null,
+    v.leftoverCount ? `${plural(v.leftoverCount, 'leftover')} face down for the last trick` : null,
+  ]
   fields.push({ name: 'Table', value: rules.filter(Boolean).join(' · ') })
-  const result = v.phase === 'gameOver' && v.winner !== null ? `🏆 ${ctx.name(v.winner)} wins the match with **${v.seats[v.winner]!.total}** points.` : null
+  const result =
+    v.phase === 'gameOver' && v.winner !== null
+      ? `🏆 ${ctx.name(v.winner)} wins the match with **${v.seats[v.winner]!.total}** points.`
+      : null
   return { status, seatLines: v.seats.map((_, seat) => seatLine(v, seat, ctx)), fields, result }
 }
 
@@ -77,13 +96,27 @@ export function privateParts(v: BugamiView, legal: readonly BugamiAction[], ctx:
     .map((a) => {
       const bid: Bid = 'misere' in a ? 'misere' : a.suit
       const mine = v.myBid === bid
-      return moveButton(table, { verb: 'bid', bid }, `${bidText(bid)}${mine ? ' ✓' : ''}`, mine ? ButtonStyle.Success : ButtonStyle.Primary)
+      return moveButton(
+        table,
+        { verb: 'bid', bid },
+        `${bidText(bid)}${mine ? ' ✓' : ''}`,
+        mine ? ButtonStyle.Success : ButtonStyle.Primary,
+      )
     })
   // Stable order: the four suits, then misère.
   bidButtons.sort((a, b) => order(a.custom_id) - order(b.custom_id))
   const playable = sortHand(legal.flatMap((a) => (a.type === 'play' ? [a.card] : [])))
   const selects = playable.length
-    ? [cardSelect(table, { verb: 'play', cards: null }, playable, playable.length === 1 ? 'Play your only legal card' : `Play a card (${playable.length} legal)`, 1, 1)]
+    ? [
+        cardSelect(
+          table,
+          { verb: 'play', cards: null },
+          playable,
+          playable.length === 1 ? 'Play your only legal card' : `Play a card (${playable.length} legal)`,
+          1,
+          1,
+        ),
+      ]
     : []
 
   if (v.phase === 'bidding') {
@@ -97,13 +130,29 @@ export function privateParts(v: BugamiView, legal: readonly BugamiAction[], ctx:
     if (still.length) lines.push(`Still bidding: ${listText(still.map(ctx.name))}.`)
   } else {
     const bid = v.seats[seat]!.bid
-    if (bid) lines.push('', `Your bid: **${bidText(bid)}** · ${plural(v.seats[seat]!.tricks, 'trick')}${bid !== 'misere' ? ` · ${plural(v.seats[seat]!.bugs ?? 0, 'bug')}` : ''}.`)
+    if (bid)
+      lines.push(
+        '',
+        `Your bid: **${bidText(bid)}** · ${plural(v.seats[seat]!.tricks, 'trick')}${bid !== 'misere' ? ` · ${plural(v.seats[seat]!.bugs ?? 0, 'bug')}` : ''}.`,
+      )
     const partners = v.partnerships.find((p) => p.length > 1 && p.includes(seat))
-    if (partners) lines.push(`Shotgun Wedding: you play with ${listText(partners.filter((p) => p !== seat).map(ctx.name))} this deal.`)
-    fields.push({ name: 'Bids', value: v.seats.map((s) => `${ctx.name(s.seat)}: ${s.bid ? bidText(s.bid) : '—'}`).join('\n') })
+    if (partners)
+      lines.push(
+        `Shotgun Wedding: you play with ${listText(partners.filter((p) => p !== seat).map(ctx.name))} this deal.`,
+      )
+    fields.push({
+      name: 'Bids',
+      value: v.seats.map((s) => `${ctx.name(s.seat)}: ${s.bid ? bidText(s.bid) : '—'}`).join('\n'),
+    })
     if (v.phase === 'playing') {
       fields.push({ name: 'Trick in progress', value: v.trick.length ? trickText(v.trick, ctx) : 'No card yet.' })
-      lines.push(v.turn === seat ? (v.ledSuit ? `**Your turn.** Follow ${suitSymbol(v.ledSuit as Suit)} if you can.` : '**Your turn to lead.**') : `Waiting for ${ctx.name(v.turn!)}.`)
+      lines.push(
+        v.turn === seat
+          ? v.ledSuit
+            ? `**Your turn.** Follow ${suitSymbol(v.ledSuit as Suit)} if you can.`
+            : '**Your turn to lead.**'
+          : `Waiting for ${ctx.name(v.turn!)}.`,
+      )
     }
   }
   return {

@@ -1,6 +1,13 @@
 import type { APIButtonComponentWithCustomId, APIEmbedField, APIStringSelectComponent } from 'discord.js'
 import { cardLabel, SUIT_NAME, suitSymbol, type Card } from '../../games/core/cards.js'
-import { COMBINATION_NAME, type BuraAction, type BuraEvent, type BuraView, type PlaySeen, type ResultView } from '../../games/bura/index.js'
+import {
+  COMBINATION_NAME,
+  type BuraAction,
+  type BuraEvent,
+  type BuraView,
+  type PlaySeen,
+  type ResultView,
+} from '../../games/bura/index.js'
 import { cardSelect, layout, moveButton, refreshButton } from '../controls.js'
 import { cardsText, chips, handText, listText, plural, RANK_ORDER, sortHand } from '../format.js'
 import { ButtonStyle } from '../payload.js'
@@ -45,14 +52,19 @@ function seatLine(v: BuraView, seat: number, ctx: RenderContext): string {
   const dealer = v.dealer === seat ? ' 🂠 dealer' : ''
   if (!s.inGame) return `${ctx.name(seat)}${dealer} — sits this game out · ${chips(s.stack)}`
   const parts = [chips(s.stack), plural(s.tricks, 'trick')]
-  if (s.points !== undefined) parts.push(`**${s.points}** points${s.unseenTaken ? ` (+${plural(s.unseenTaken, 'card')} face down)` : ''}`)
+  if (s.points !== undefined)
+    parts.push(`**${s.points}** points${s.unseenTaken ? ` (+${plural(s.unseenTaken, 'card')} face down)` : ''}`)
   if (s.penalty !== undefined) parts.push(`${s.penalty} penalty`)
   if (v.phase === 'finalCall' && s.passed) parts.push('passed')
   return `${acting}${ctx.name(seat)}${dealer} — ${parts.join(' · ')}`
 }
 
 function trumpText(v: BuraView, ctx: RenderContext): string {
-  const where = v.trumpCardInPile ? 'at the bottom of the pile' : v.trumpCardDrawnBy !== null ? `drawn by ${ctx.name(v.trumpCardDrawnBy)}` : 'drawn'
+  const where = v.trumpCardInPile
+    ? 'at the bottom of the pile'
+    : v.trumpCardDrawnBy !== null
+      ? `drawn by ${ctx.name(v.trumpCardDrawnBy)}`
+      : 'drawn'
   return `Trump **${suitSymbol(v.trump)} ${SUIT_NAME[v.trump]}** (${cardLabel(v.trumpCard)} ${where}) · pile ${plural(v.pileCount, 'card')}`
 }
 
@@ -69,10 +81,17 @@ export function publicParts(v: BuraView, ctx: RenderContext): PublicParts {
     const combo = v.trick.combination ? ` — ${COMBINATION_NAME[v.trick.combination]}` : ''
     fields.push({ name: `Trick in progress${combo}`, value: trickValue(v.trick.plays, v.trick.winning, ctx) })
   }
-  if (v.lastTrick) fields.push({ name: 'Last trick', value: `${v.lastTrick.plays.map((p) => playText(p, ctx)).join(' · ')}\nTaken by ${ctx.name(v.lastTrick.winner)}` })
+  if (v.lastTrick)
+    fields.push({
+      name: 'Last trick',
+      value: `${v.lastTrick.plays.map((p) => playText(p, ctx)).join(' · ')}\nTaken by ${ctx.name(v.lastTrick.winner)}`,
+    })
   if (v.result?.revealed) {
     const r = v.result.revealed
-    fields.push({ name: 'Tricks turned over', value: `${ctx.name(r.seat)}: ${cardsText(sortHand(r.cards, RANK_ORDER.bura))}`.slice(0, 1024) })
+    fields.push({
+      name: 'Tricks turned over',
+      value: `${ctx.name(r.seat)}: ${cardsText(sortHand(r.cards, RANK_ORDER.bura))}`.slice(0, 1024),
+    })
   }
   const result = v.result ? `${resultText(v.result, ctx)}\n${ctx.name(v.result.nextDealer)} deals the next game.` : null
   return { status, seatLines: v.seats.map((_, seat) => seatLine(v, seat, ctx)), fields, result }
@@ -102,8 +121,10 @@ export function privateParts(v: BuraView, legal: readonly BuraAction[], ctx: Ren
   const hand = sortHand(v.hand ?? [], RANK_ORDER.bura)
   const lines = [handText(hand, RANK_ORDER.bura), '', trumpText(v, ctx)]
   const me = v.seats[seat]
-  if (me && !me.inGame) lines.push('You sit this game out (not enough chips for the ante); you are dealt in again when you can pay it.')
-  else if (me && me.points !== undefined) lines.push(`Your tricks: ${plural(me.tricks, 'trick')}, **${me.points}** points.`)
+  if (me && !me.inGame)
+    lines.push('You sit this game out (not enough chips for the ante); you are dealt in again when you can pay it.')
+  else if (me && me.points !== undefined)
+    lines.push(`Your tricks: ${plural(me.tricks, 'trick')}, **${me.points}** points.`)
   else if (me) lines.push(`Your tricks: ${plural(me.tricks, 'trick')} (keep the count in your head).`)
 
   const plays = legal.filter((a): a is Play => a.type === 'play')
@@ -114,31 +135,71 @@ export function privateParts(v: BuraView, legal: readonly BuraAction[], ctx: Ren
   const answering = v.trick !== null && v.trick.plays.length > 0
   const size = answering ? v.trick!.size : 0
   const verbWord = answering ? 'Play' : 'Lead'
-  if (answering && size > 1 && faceUp.length > 0 && sameSets(faceUp.map((a) => a.cards), kSubsets(hand, size))) {
+  if (
+    answering &&
+    size > 1 &&
+    faceUp.length > 0 &&
+    sameSets(
+      faceUp.map((a) => a.cards),
+      kSubsets(hand, size),
+    )
+  ) {
     // Any `size` cards may answer: one menu with exactly that many choices.
     selects.push(cardSelect(table, { verb: 'play', cards: null }, hand, `Answer with ${size} cards`, size, size))
   } else {
-    for (const a of faceUp) buttons.push(moveButton(table, { verb: 'play', cards: a.cards }, `${verbWord} ${cardsText(sortHand(a.cards, RANK_ORDER.bura))}`))
+    for (const a of faceUp)
+      buttons.push(
+        moveButton(
+          table,
+          { verb: 'play', cards: a.cards },
+          `${verbWord} ${cardsText(sortHand(a.cards, RANK_ORDER.bura))}`,
+        ),
+      )
   }
   for (const a of faceDown) {
-    buttons.push(moveButton(table, { verb: 'play', cards: a.cards, faceDown: true }, `Face down: ${cardsText(sortHand(a.cards, RANK_ORDER.bura))}`, ButtonStyle.Secondary))
+    buttons.push(
+      moveButton(
+        table,
+        { verb: 'play', cards: a.cards, faceDown: true },
+        `Face down: ${cardsText(sortHand(a.cards, RANK_ORDER.bura))}`,
+        ButtonStyle.Secondary,
+      ),
+    )
   }
   const trailing: APIButtonComponentWithCustomId[] = []
-  if (legal.some((a) => a.type === 'declare')) trailing.push(moveButton(table, { verb: 'declare' }, 'Declare 31', ButtonStyle.Danger))
-  if (legal.some((a) => a.type === 'pass')) trailing.push(moveButton(table, { verb: 'pass' }, 'Pass', ButtonStyle.Secondary))
+  if (legal.some((a) => a.type === 'declare'))
+    trailing.push(moveButton(table, { verb: 'declare' }, 'Declare 31', ButtonStyle.Danger))
+  if (legal.some((a) => a.type === 'pass'))
+    trailing.push(moveButton(table, { verb: 'pass' }, 'Pass', ButtonStyle.Secondary))
   trailing.push(refreshButton(table))
 
   if (v.phase === 'play') {
     if (v.trick && v.trick.plays.length) lines.push('', `**Trick**: ${trickValue(v.trick.plays, v.trick.winning, ctx)}`)
-    if (v.turn === seat) lines.push('', answering ? `**Your turn**: answer with exactly ${plural(size, 'card')} (any cards; to take the trick, beat what is in front).` : '**Your lead**: one card, or two or three cards of one suit.')
+    if (v.turn === seat)
+      lines.push(
+        '',
+        answering
+          ? `**Your turn**: answer with exactly ${plural(size, 'card')} (any cards; to take the trick, beat what is in front).`
+          : '**Your lead**: one card, or two or three cards of one suit.',
+      )
     else if (v.turn !== null) lines.push('', `Waiting for ${ctx.name(v.turn)}.`)
   } else if (v.phase === 'finalCall') {
-    lines.push('', legal.length ? '**Final call**: declare 31 if your tricks hold 31 or more, or pass.' : 'Final call: waiting for the others.')
+    lines.push(
+      '',
+      legal.length
+        ? '**Final call**: declare 31 if your tricks hold 31 or more, or pass.'
+        : 'Final call: waiting for the others.',
+    )
   } else if (v.result) {
     lines.push('', resultText(v.result, ctx))
   }
   if (v.canDeclare && v.phase === 'play') lines.push('Declaring 31 with 30 or less doubles the pot at your cost.')
-  return { title: `Your hand — Bura, game ${v.gameNumber}`, description: lines.join('\n'), fields: [{ name: 'Pot', value: chips(v.pot), inline: true }], rows: layout(buttons, selects, trailing) }
+  return {
+    title: `Your hand — Bura, game ${v.gameNumber}`,
+    description: lines.join('\n'),
+    fields: [{ name: 'Pot', value: chips(v.pot), inline: true }],
+    rows: layout(buttons, selects, trailing),
+  }
 }
 
 /**
@@ -150,7 +211,9 @@ export function eventLines(events: readonly BuraEvent[], ctx: RenderContext): st
   for (let i = 0; i < events.length; i++) {
     const e = events[i]!
     if (e.type === 'declare' && e.correct) {
-      const won = events.slice(i + 1).find((x): x is BuraEvent & { type: 'potWon' } => x.type === 'potWon' && x.seat === e.seat)
+      const won = events
+        .slice(i + 1)
+        .find((x): x is BuraEvent & { type: 'potWon' } => x.type === 'potWon' && x.seat === e.seat)
       if (won) {
         out.push(`${ctx.name(e.seat)} declared 31 with ${e.declaredPoints} points — wins ${chips(won.amount)}.`)
         events = events.filter((x) => x !== won)
@@ -199,7 +262,9 @@ export function eventLine(e: BuraEvent, ctx: RenderContext): string | null {
       return e.winners.length ? null : 'The game ends without a winner.'
     case 'chips':
       // Antes and pot wins have their own lines (deal, potWon); a false declaration's payment does not.
-      return e.reason === 'falseDeclaration' && typeof e.from === 'object' ? `${ctx.name(e.from.seat)} paid ${chips(e.amount)} into the pot.` : null
+      return e.reason === 'falseDeclaration' && typeof e.from === 'object'
+        ? `${ctx.name(e.from.seat)} paid ${chips(e.amount)} into the pot.`
+        : null
     default:
       return null
   }

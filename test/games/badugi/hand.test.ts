@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { makeDeck, type Card } from '../../../src/games/core/cards.js'
-import { cardIndex, countingCards, evaluate4, FOUR_CARD_HANDS, handValue, indexCard, valueName } from '../../../src/games/badugi/hand.js'
+import {
+  cardIndex,
+  countingCards,
+  evaluate4,
+  FOUR_CARD_HANDS,
+  handValue,
+  indexCard,
+  valueName,
+} from '../../../src/games/badugi/hand.js'
 import { c } from './support.js'
 
 const LOW = 'A23456789TJQK'
@@ -76,13 +84,19 @@ describe('Badugi hand values', () => {
             hands++
             const cards = [deck[a]!, deck[b]!, deck[cc]!, deck[d]!]
             const ref = reference(cards)
-            const value = evaluate4(cardIndex(cards[3]!), cardIndex(cards[1]!), cardIndex(cards[0]!), cardIndex(cards[2]!))
+            const value = evaluate4(
+              cardIndex(cards[3]!),
+              cardIndex(cards[1]!),
+              cardIndex(cards[0]!),
+              cardIndex(cards[2]!),
+            )
             const key = `${ref.size}:${ref.ranks.join(',')}`
             const seen = byKey.get(key)
             if (seen === undefined) {
               byKey.set(key, value)
               keys.push(ref)
-              if (valueName(value) !== referenceName(ref)) problems.push(`${cards}: ${valueName(value)} vs ${referenceName(ref)}`)
+              if (valueName(value) !== referenceName(ref))
+                problems.push(`${cards}: ${valueName(value)} vs ${referenceName(ref)}`)
             } else if (seen !== value) problems.push(`${cards}: ${value} but ${seen} for an equal hand`)
             if (problems.length > 10) break
           }

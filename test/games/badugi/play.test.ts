@@ -22,7 +22,7 @@ describe('Badugi betting', () => {
     expect(refused(t, 2, { type: 'raise' })).toMatch(/capped/)
   })
 
-  it("gives the big blind the option to raise when everybody just called", () => {
+  it('gives the big blind the option to raise when everybody just called', () => {
     let t = table({ hands: [c('KS QH JD TC'), c('9S 8H 7D 6C'), c('5S 4H 3D 2C')] })
     t = act(t, [0, { type: 'call' }], [1, { type: 'call' }])
     expect(t.state.toAct).toBe(2)
@@ -112,7 +112,12 @@ describe('Badugi betting', () => {
 describe('Badugi pot limit and no limit', () => {
   it('no limit: the minimum bet is the big blind, the minimum raise the last raise, amount is "raise to"', () => {
     let t = table({ hands: [c('KS QH JD TC'), c('9S 8H 7D 6C'), c('5S 4H 3D 2C')], options: { limit: 'no' } })
-    expect(engine.legalActions(t.state, 0)).toEqual([{ type: 'fold' }, { type: 'call' }, { type: 'raise', amount: 4 }, { type: 'raise', amount: 100 }])
+    expect(engine.legalActions(t.state, 0)).toEqual([
+      { type: 'fold' },
+      { type: 'call' },
+      { type: 'raise', amount: 4 },
+      { type: 'raise', amount: 100 },
+    ])
     expect(refused(t, 0, { type: 'raise', amount: 3 })).toMatch(/smallest raise is to 4/)
     expect(refused(t, 0, { type: 'raise' })).toMatch(/Say how much/)
     t = act(t, [0, { type: 'raise', amount: 10 }])
@@ -138,11 +143,20 @@ describe('Badugi showdown and pots', () => {
   it('splits main and side pots among three players all-in for different amounts', () => {
     const hands = [c('KS KH KD 9C'), c('AS 2H 3D 4C'), c('5S 6H 7D 8C'), c('9S TH JD QC')]
     let t = table({ hands, stacks: [100, 10, 25, 60], options: { limit: 'no' } })
-    t = act(t, [3, { type: 'raise', amount: 60 }], [0, { type: 'raise', amount: 100 }], [1, { type: 'call' }], [2, { type: 'call' }])
-    expect(chipMoves(t.events, 'uncalled bet returned')).toEqual([{ type: 'chips', from: 'pot', to: { seat: 0 }, amount: 40, reason: 'uncalled bet returned' }])
+    t = act(
+      t,
+      [3, { type: 'raise', amount: 60 }],
+      [0, { type: 'raise', amount: 100 }],
+      [1, { type: 'call' }],
+      [2, { type: 'call' }],
+    )
+    expect(chipMoves(t.events, 'uncalled bet returned')).toEqual([
+      { type: 'chips', from: 'pot', to: { seat: 0 }, amount: 40, reason: 'uncalled bet returned' },
+    ])
     // Nobody can bet any more, but every seat still draws, from the dealer's left.
     expect(t.state.phase).toBe('drawing')
-    for (let draw = 0; draw < 3; draw++) for (const seat of [1, 2, 3, 0]) t = act(t, [seat, { type: 'draw', cards: [] }])
+    for (let draw = 0; draw < 3; draw++)
+      for (const seat of [1, 2, 3, 0]) t = act(t, [seat, { type: 'draw', cards: [] }])
     expect(t.state.phase).toBe('handOver')
     expect(t.state.result!.pots).toEqual([
       { amount: 40, seats: [0, 1, 2, 3], winners: [1], shares: [40] },
@@ -165,7 +179,10 @@ describe('Badugi showdown and pots', () => {
     expect(t.state.result!.showOrder).toEqual([2, 0])
     expect(t.state.result!.pots).toEqual([{ amount: 5, seats: [0, 2], winners: [2, 0], shares: [3, 2] }])
     expect(t.state.stacks).toEqual([100, 99, 101])
-    expect(t.events.filter((e) => e.type === 'show').map((e) => e.type === 'show' && e.value)).toEqual(['4-3-2-A badugi', '4-3-2-A badugi'])
+    expect(t.events.filter((e) => e.type === 'show').map((e) => e.type === 'show' && e.value)).toEqual([
+      '4-3-2-A badugi',
+      '4-3-2-A badugi',
+    ])
   })
 
   it('shows first the last to bet or raise in the final round', () => {
@@ -175,7 +192,14 @@ describe('Badugi showdown and pots', () => {
       t = act(t, [1, { type: 'draw', cards: [] }], [2, { type: 'draw', cards: [] }], [0, { type: 'draw', cards: [] }])
       if (round < 2) t = act(t, [1, { type: 'check' }], [2, { type: 'check' }], [0, { type: 'check' }])
     }
-    t = act(t, [1, { type: 'check' }], [2, { type: 'bet' }], [0, { type: 'raise' }], [1, { type: 'fold' }], [2, { type: 'call' }])
+    t = act(
+      t,
+      [1, { type: 'check' }],
+      [2, { type: 'bet' }],
+      [0, { type: 'raise' }],
+      [1, { type: 'fold' }],
+      [2, { type: 'call' }],
+    )
     expect(t.state.result!.showOrder).toEqual([0, 2])
     expect(t.state.result!.winners).toEqual([0])
   })
@@ -195,14 +219,30 @@ describe('Badugi showdown and pots', () => {
 })
 
 describe('Badugi draws', () => {
-  it('reshuffles the discards when the pile runs out, without the drawing seat\'s own discards', () => {
+  it("reshuffles the discards when the pile runs out, without the drawing seat's own discards", () => {
     let t = table({
       hands: [
-        c('AS 2S 3S 4S'), c('AH 2H 3H 4H'), c('AD 2D 3D 4D'), c('AC 2C 3C 4C'),
-        c('5S 6S 7S 8S'), c('5H 6H 7H 8H'), c('5D 6D 7D 8D'), c('5C 6C 7C 8C'),
+        c('AS 2S 3S 4S'),
+        c('AH 2H 3H 4H'),
+        c('AD 2D 3D 4D'),
+        c('AC 2C 3C 4C'),
+        c('5S 6S 7S 8S'),
+        c('5H 6H 7H 8H'),
+        c('5D 6D 7D 8D'),
+        c('5C 6C 7C 8C'),
       ],
     })
-    t = act(t, [3, { type: 'call' }], [4, { type: 'call' }], [5, { type: 'call' }], [6, { type: 'call' }], [7, { type: 'call' }], [0, { type: 'call' }], [1, { type: 'call' }], [2, { type: 'check' }])
+    t = act(
+      t,
+      [3, { type: 'call' }],
+      [4, { type: 'call' }],
+      [5, { type: 'call' }],
+      [6, { type: 'call' }],
+      [7, { type: 'call' }],
+      [0, { type: 'call' }],
+      [1, { type: 'call' }],
+      [2, { type: 'check' }],
+    )
     expect(t.state.pile).toHaveLength(20)
     for (const seat of [1, 2, 3, 4, 5]) t = act(t, [seat, { type: 'draw', cards: t.state.hands[seat]!.slice() }])
     expect(t.state.pile).toHaveLength(0)
@@ -213,7 +253,11 @@ describe('Badugi draws', () => {
     expect(t.state.hands[6]!.some((x) => own.includes(x))).toBe(false)
     expect(t.state.pile).toHaveLength(16)
     expect(t.state.discards).toEqual(own)
-    t = act(t, [7, { type: 'draw', cards: t.state.hands[7]!.slice() }], [0, { type: 'draw', cards: t.state.hands[0]!.slice() }])
+    t = act(
+      t,
+      [7, { type: 'draw', cards: t.state.hands[7]!.slice() }],
+      [0, { type: 'draw', cards: t.state.hands[0]!.slice() }],
+    )
     expect(engine.invariants(t.state)).toEqual([])
     expect(t.state.phase).toBe('betting')
   })
@@ -252,7 +296,8 @@ describe('Badugi at a cash table', () => {
     let t = table({ hands: [c('9S 8H 7D 6C'), c('KS QH JD TC')], stacks: [100, 2] })
     expect(t.state.status[1]).toBe('allIn')
     t = act(t, [0, { type: 'call' }])
-    for (let round = 0; round < 3; round++) t = act(t, [1, { type: 'draw', cards: [] }], [0, { type: 'draw', cards: [] }])
+    for (let round = 0; round < 3; round++)
+      t = act(t, [1, { type: 'draw', cards: [] }], [0, { type: 'draw', cards: [] }])
     expect(t.state.phase).toBe('handOver')
     expect(t.state.stacks).toEqual([102, 0])
     const next = engine.nextDeal(t.state)
@@ -265,7 +310,10 @@ describe('Badugi at a cash table', () => {
     t = act(t, [0, { type: 'call' }])
     // Seat 2 (big blind) stands up while seat 1 is to act.
     t = act(t, [2, { type: 'leave' }])
-    expect(t.events.slice(-2)).toEqual([{ type: 'fold', seat: 2 }, { type: 'leave', seat: 2, stack: 98 }])
+    expect(t.events.slice(-2)).toEqual([
+      { type: 'fold', seat: 2 },
+      { type: 'leave', seat: 2, stack: 98 },
+    ])
     expect(t.state.status[2]).toBe('folded')
     expect(t.state.toAct).toBe(1)
     expect(refused(t, 2, { type: 'leave' })).toMatch(/already left/)
@@ -294,6 +342,12 @@ describe('Badugi input checks', () => {
     expect(engine.actionSchema.parse({ type: 'draw', cards: ['10h'] })).toEqual({ type: 'draw', cards: ['TH'] })
     expect(engine.optionsSchema.safeParse({ limit: 'spread' }).success).toBe(false)
     expect(engine.optionsSchema.safeParse({ ante: 1 }).success).toBe(false)
-    expect(engine.optionsSchema.parse({})).toEqual({ limit: 'fixed', smallBlind: 1, bigBlind: 2, smallBet: 2, bigBet: 4 })
+    expect(engine.optionsSchema.parse({})).toEqual({
+      limit: 'fixed',
+      smallBlind: 1,
+      bigBlind: 2,
+      smallBet: 2,
+      bigBet: 4,
+    })
   })
 })

@@ -2,7 +2,12 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { makeDeck, type Card } from '../../../src/games/core/cards.js'
 import { Rng, seedRng } from '../../../src/games/core/rng.js'
-import { badugiEngine as engine, type BadugiAction, type BadugiEvent, type BadugiState } from '../../../src/games/badugi/index.js'
+import {
+  badugiEngine as engine,
+  type BadugiAction,
+  type BadugiEvent,
+  type BadugiState,
+} from '../../../src/games/badugi/index.js'
 
 const DECK = makeDeck()
 
@@ -11,13 +16,24 @@ const DECK = makeDeck()
  * then a player standing up) and checks after every step what must always hold. Returns the
  * problems found and the number of hands played.
  */
-function playTable(players: number, limit: 'fixed' | 'pot' | 'no', seed: number, maxHands: number): { problems: string[]; hands: number } {
+function playTable(
+  players: number,
+  limit: 'fixed' | 'pot' | 'no',
+  seed: number,
+  maxHands: number,
+): { problems: string[]; hands: number } {
   const rng = new Rng(seedRng(seed))
   const problems: string[] = []
   const note = (msg: string) => problems.length < 5 && problems.push(`${players}p ${limit} seed ${seed}: ${msg}`)
   const stacks = Array.from({ length: players }, () => (rng.int(4) === 0 ? rng.int(12) : 20 + rng.int(200)))
   if (stacks.filter((x) => x > 0).length < 2) stacks[0] = stacks[1] = 50
-  const setup = engine.setup({ players, dealer: rng.int(players), options: engine.optionsSchema.parse({ limit }), seed, stacks })
+  const setup = engine.setup({
+    players,
+    dealer: rng.int(players),
+    options: engine.optionsSchema.parse({ limit }),
+    seed,
+    stacks,
+  })
   if (!setup.ok) return { problems: [setup.error.message], hands: 0 }
   let state: BadugiState = setup.value.state
   // The ledger rebuilt from chip events alone must always match the state.
@@ -52,7 +68,11 @@ function playTable(players: number, limit: 'fixed' | 'pot' | 'no', seed: number,
     // No seat acts out of turn: every other seat's attempt at the mover's moves is refused.
     for (let other = 0; other < players; other++) {
       if (other === seat) continue
-      for (const a of [legal[rng.int(legal.length)]!, { type: 'check' } as const, { type: 'draw', cards: [] } as const]) {
+      for (const a of [
+        legal[rng.int(legal.length)]!,
+        { type: 'check' } as const,
+        { type: 'draw', cards: [] } as const,
+      ]) {
         if (engine.apply(state, other, a).ok) note(`seat ${other} acted out of turn with ${JSON.stringify(a)}`)
       }
     }
@@ -100,14 +120,16 @@ function playTable(players: number, limit: 'fixed' | 'pot' | 'no', seed: number,
     if (JSON.stringify(ledger.stacks) !== JSON.stringify(chips.stacks) || ledger.pot !== chips.pot)
       note(`chip events ${JSON.stringify(ledger)} disagree with the table ${JSON.stringify(chips)}`)
     const cards = [...s.hands.flat(), ...s.pile, ...s.discards]
-    if (cards.length !== 52 || new Set(cards).size !== 52 || !DECK.every((c) => cards.includes(c))) note('the 52 cards are not all there')
+    if (cards.length !== 52 || new Set(cards).size !== 52 || !DECK.every((c) => cards.includes(c)))
+      note('the 52 cards are not all there')
     if (s.phase === 'handOver' && engine.summary(s).pot !== 0) note('pot not 0 after the hand')
     // Views never show another seat's hand before the showdown.
     for (let viewer = -1; viewer < s.players; viewer++) {
       const json = JSON.stringify(engine.view(s, viewer < 0 ? null : viewer))
       for (let other = 0; other < s.players; other++) {
         if (other === viewer || s.shown[other]) continue
-        for (const c of s.hands[other]!) if (json.includes(`"${c}"`)) note(`${c} of seat ${other} shows in the view of ${viewer}`)
+        for (const c of s.hands[other]!)
+          if (json.includes(`"${c}"`)) note(`${c} of seat ${other} shows in the view of ${viewer}`)
       }
       if (s.phase !== 'handOver' && s.shown.some(Boolean)) note('a hand is shown before the showdown')
     }
@@ -119,7 +141,12 @@ function illegalMoves(s: BadugiState, seat: number, legal: BadugiAction[]): Badu
   const foreign: Card = DECK.find((c) => !s.hands[seat]!.includes(c))!
   const out: BadugiAction[] = []
   if (s.phase === 'drawing') {
-    out.push({ type: 'check' }, { type: 'fold' }, { type: 'draw', cards: [foreign] }, { type: 'draw', cards: [s.hands[seat]![0]!, s.hands[seat]![0]!] })
+    out.push(
+      { type: 'check' },
+      { type: 'fold' },
+      { type: 'draw', cards: [foreign] },
+      { type: 'draw', cards: [s.hands[seat]![0]!, s.hands[seat]![0]!] },
+    )
     return out
   }
   out.push({ type: 'draw', cards: [] })
@@ -127,11 +154,13 @@ function illegalMoves(s: BadugiState, seat: number, legal: BadugiAction[]): Badu
   out.push(owe > 0 ? { type: 'check' } : { type: 'fold' })
   out.push(s.level > 0 ? { type: 'bet', amount: s.level + 100 } : { type: 'raise', amount: 1000 })
   const wager = legal.filter((a) => a.type === 'bet' || a.type === 'raise')
-  if (wager.length === 0) out.push({ type: s.level > 0 ? 'raise' : 'bet', amount: s.level + s.stacks[seat]! + s.roundBets[seat]! })
+  if (wager.length === 0)
+    out.push({ type: s.level > 0 ? 'raise' : 'bet', amount: s.level + s.stacks[seat]! + s.roundBets[seat]! })
   else if (s.options.limit !== 'fixed') {
     const min = Math.min(...wager.map((a) => ('amount' in a ? a.amount! : 0)))
     const all = s.stacks[seat]! + s.roundBets[seat]!
-    if (min > 1 && min - 1 < all && min - 1 > s.level) out.push({ type: wager[0]!.type, amount: min - 1 } as BadugiAction)
+    if (min > 1 && min - 1 < all && min - 1 > s.level)
+      out.push({ type: wager[0]!.type, amount: min - 1 } as BadugiAction)
   }
   return out
 }

@@ -9,13 +9,18 @@ const DIR = join(import.meta.dirname, 'scenarios')
 /** Runs a scenario file through the real command line, as a user would. */
 function replayCli(file: string): Promise<{ code: number; out: any }> {
   return new Promise((resolve, reject) => {
-    execFile('npm', ['run', '--silent', 'replay', '--', join(DIR, file)], { cwd: join(import.meta.dirname, '../../..') }, (err, stdout) => {
-      try {
-        resolve({ code: err ? Number((err as { code?: number }).code) : 0, out: JSON.parse(stdout) })
-      } catch (e) {
-        reject(new Error(`${file}: ${(e as Error).message}: ${stdout}`))
-      }
-    })
+    execFile(
+      'npm',
+      ['run', '--silent', 'replay', '--', join(DIR, file)],
+      { cwd: join(import.meta.dirname, '../../..') },
+      (err, stdout) => {
+        try {
+          resolve({ code: err ? Number((err as { code?: number }).code) : 0, out: JSON.parse(stdout) })
+        } catch (e) {
+          reject(new Error(`${file}: ${(e as Error).message}: ${stdout}`))
+        }
+      },
+    )
   })
 }
 
@@ -26,7 +31,9 @@ describe('Badugi scenario files through `npm run replay`', () => {
     // Two files go through the command line itself (exit 0 and exit 1); the rest through the same replay in-process.
     const cli = ['anna-ben.json', 'raise-cap.json']
     const inProcess = ['side-pots.json', 'odd-chip.json', 'heads-up-order.json', 'reshuffle.json', 'next-hand.json']
-    const runs: Record<string, { code: number; out: any }> = Object.fromEntries(await Promise.all(cli.map(async (f) => [f, await replayCli(f)] as const)))
+    const runs: Record<string, { code: number; out: any }> = Object.fromEntries(
+      await Promise.all(cli.map(async (f) => [f, await replayCli(f)] as const)),
+    )
     for (const f of inProcess) {
       const r = replayText(readFileSync(join(DIR, f), 'utf8'))
       runs[f] = { code: r.exitCode, out: JSON.parse(JSON.stringify(r.output)) }
@@ -46,7 +53,11 @@ describe('Badugi scenario files through `npm run replay`', () => {
     expect(side.code).toBe(0)
     expect(side.out.seats.map((s: any) => s.stack)).toEqual([40, 40, 45, 70])
     expect(side.out.winners).toEqual([1, 2, 3])
-    expect(side.out.events.filter((e: any) => e.type === 'chips' && e.to !== 'pot').map((e: any) => [e.to.seat, e.amount, e.reason])).toEqual([
+    expect(
+      side.out.events
+        .filter((e: any) => e.type === 'chips' && e.to !== 'pot')
+        .map((e: any) => [e.to.seat, e.amount, e.reason]),
+    ).toEqual([
       [0, 40, 'uncalled bet returned'],
       [1, 40, 'main pot'],
       [2, 45, 'side pot 1'],
@@ -71,7 +82,11 @@ describe('Badugi scenario files through `npm run replay`', () => {
     const next = runs['next-hand.json']!
     expect(next.code).toBe(0)
     expect(next.out).toMatchObject({ handNo: 2, dealer: 1, pot: 3, winners: [] })
-    expect(next.out.events.filter((e: any) => e.type === 'handStarted').map((e: any) => [e.dealer, e.smallBlind, e.bigBlind])).toEqual([
+    expect(
+      next.out.events
+        .filter((e: any) => e.type === 'handStarted')
+        .map((e: any) => [e.dealer, e.smallBlind, e.bigBlind]),
+    ).toEqual([
       [0, 1, 2],
       [1, 2, 0],
     ])
@@ -81,7 +96,9 @@ describe('Badugi scenario files through `npm run replay`', () => {
     const base = JSON.parse(readFileSync(join(DIR, 'odd-chip.json'), 'utf8'))
     expect(replayText(JSON.stringify({ ...base, options: { limit: 'spread' } })).exitCode).toBe(2)
     expect(replayText(JSON.stringify({ ...base, options: { ante: 1 } })).exitCode).toBe(2)
-    expect(replayText(JSON.stringify({ ...base, actions: [{ seat: 0, type: 'draw', cards: ['ZZ'] }] })).exitCode).toBe(2)
+    expect(replayText(JSON.stringify({ ...base, actions: [{ seat: 0, type: 'draw', cards: ['ZZ'] }] })).exitCode).toBe(
+      2,
+    )
     expect(replayText(JSON.stringify({ ...base, actions: [{ seat: 0, type: 'shove' }] })).exitCode).toBe(2)
     expect(replayText(JSON.stringify({ ...base, deck: base.deck.slice(1) })).exitCode).toBe(2)
   })

@@ -1,5 +1,11 @@
 import { makeDeck, parseCard, type Card } from '../../../src/games/core/cards.js'
-import { badugiEngine, type BadugiAction, type BadugiEvent, type BadugiOptions, type BadugiState } from '../../../src/games/badugi/index.js'
+import {
+  badugiEngine,
+  type BadugiAction,
+  type BadugiEvent,
+  type BadugiOptions,
+  type BadugiState,
+} from '../../../src/games/badugi/index.js'
 
 /** Card codes from a space-separated string: `c('8H 7D 5C 4S')`. */
 export function c(text: string): Card[] {

@@ -24,7 +24,12 @@ describe('the trick example: Anna (hearts) and Ben (spades)', () => {
     expect(bugami.waitingFor(s)).toEqual([2]) // the winner leads next
     expect(bugami.view(s, 0).lastTrick).toEqual({
       number: 1,
-      cards: [{ seat: 0, card: '7D' }, { seat: 1, card: '3D' }, { seat: 2, card: 'KD' }, { seat: 3, card: 'QH' }],
+      cards: [
+        { seat: 0, card: '7D' },
+        { seat: 1, card: '3D' },
+        { seat: 2, card: 'KD' },
+        { seat: 3, card: 'QH' },
+      ],
       winner: 2,
       leftovers: [],
     })
@@ -37,9 +42,16 @@ describe('the trick example: Anna (hearts) and Ben (spades)', () => {
   })
 })
 
-describe('scoring (the source\'s checks)', () => {
+describe("scoring (the source's checks)", () => {
   it('4 tricks with 1, 2, 3 bugs score 40, 20, 13; four clean tricks 80; 5 tricks with 2 bugs 25; no trick 30', () => {
-    expect([lineScore(4, 1), lineScore(4, 2), lineScore(4, 3), lineScore(4, 0), lineScore(5, 2), lineScore(0, 0)]).toEqual([40, 20, 13, 80, 25, 30])
+    expect([
+      lineScore(4, 1),
+      lineScore(4, 2),
+      lineScore(4, 3),
+      lineScore(4, 0),
+      lineScore(5, 2),
+      lineScore(0, 0),
+    ]).toEqual([40, 20, 13, 80, 25, 30])
   })
 
   it('two clean tricks (40) beat five tricks with two bugs (25)', () => {
@@ -47,7 +59,10 @@ describe('scoring (the source\'s checks)', () => {
   })
 
   // Piles of trick cards with the given number of bugs for a bid; what else lies in them does not matter.
-  const pile = (bugs: Card[], rest: number): Card[] => [...bugs, ...(['2C', '3C', '4C', '5C', '6C', '7C', '8C', '9C', 'TC', 'JC', 'QC', 'KC'] as Card[]).slice(0, rest)]
+  const pile = (bugs: Card[], rest: number): Card[] => [
+    ...bugs,
+    ...(['2C', '3C', '4C', '5C', '6C', '7C', '8C', '9C', 'TC', 'JC', 'QC', 'KC'] as Card[]).slice(0, rest),
+  ]
 
   it('a slam scores 100 whatever the bugs, every other player 0, a successful misère still 100', () => {
     const taken = [pile(['2S', '3S', '4S'], 10), [], [], []]
@@ -55,7 +70,9 @@ describe('scoring (the source\'s checks)', () => {
   })
 
   it('misère: no trick scores 100, one trick scores 0', () => {
-    expect(scoreDeal(['misere', 'misere', 'S'], [0, 1, 16], [[], pile([], 3), pile([], 12)], 17, false)).toEqual([100, 0, 320])
+    expect(scoreDeal(['misere', 'misere', 'S'], [0, 1, 16], [[], pile([], 3), pile([], 12)], 17, false)).toEqual([
+      100, 0, 320,
+    ])
   })
 
   it('a misère bidder who takes every trick scores 0 and there is no slam: the others score 30', () => {
@@ -75,10 +92,30 @@ describe('winning the match', () => {
   })
 
   it('deals go on with the dealer moving left; a won match refuses another deal', () => {
-    const slam: Card[] = ['AS', 'KS', 'QS', 'JS', 'TS', '9S', '8S', '7S', '6S', '5S', '4S', '3S', '2S', 'AH', 'KH', 'QH', 'JH']
+    const slam: Card[] = [
+      'AS',
+      'KS',
+      'QS',
+      'JS',
+      'TS',
+      '9S',
+      '8S',
+      '7S',
+      '6S',
+      '5S',
+      '4S',
+      '3S',
+      '2S',
+      'AH',
+      'KH',
+      'QH',
+      'JH',
+    ]
     let s: BugamiState = start(3, 2, [deckFor(3, 2, [slam])], { target: 100 })
     expect(bugami.nextDeal(s).ok).toBe(false)
-    s = playOut(bidAll(s, ['C', 'misere', 'misere']), (st, seat, legal) => (seat === 0 ? highest : lowest)(st, seat, legal)).state
+    s = playOut(bidAll(s, ['C', 'misere', 'misere']), (st, seat, legal) =>
+      (seat === 0 ? highest : lowest)(st, seat, legal),
+    ).state
     expect(s.totals).toEqual([100, 100, 100])
     expect(bugami.progress(s)).toBe('between') // all three tied at the target: deal again
     expect(bugami.view(s, null).tiedAtTop).toEqual([0, 1, 2])
@@ -115,7 +152,11 @@ describe('secret simultaneous bids', () => {
     expect(refused(s, 0, play(s.hands[0]![0]!))).toMatch(/Wait until every player has bid/)
     const last = bugami.apply(s, 3, bid('D'))
     if (!last.ok) throw new Error()
-    expect(last.value.events).toContainEqual({ type: 'bidsRevealed', bids: ['misere', 'S', 'S', 'D'], partnerships: [] })
+    expect(last.value.events).toContainEqual({
+      type: 'bidsRevealed',
+      bids: ['misere', 'S', 'S', 'D'],
+      partnerships: [],
+    })
     s = last.value.state
     expect(bugami.view(s, null).seats.map((x) => x.bid)).toEqual(['misere', 'S', 'S', 'D'])
     expect(refused(s, 1, bid('H'))).toBe('The bids are revealed: a bid cannot change now.')
@@ -158,10 +199,15 @@ describe('leftovers', () => {
 
 describe('jokers', () => {
   // 3 players, 1 joker: 17 cards each and 2 leftovers. Seat 0 leads (dealer 2).
-  const setupJoker = (hands: Card[][]) => bidAll(start(3, 2, [deckFor(3, 2, hands, [], 1)], { jokers: 1 }), ['H', 'S', 'D'])
+  const setupJoker = (hands: Card[][]) =>
+    bidAll(start(3, 2, [deckFor(3, 2, hands, [], 1)], { jokers: 1 }), ['H', 'S', 'D'])
 
   it('a joker led wins the trick and the others may play any card', () => {
-    let s = setupJoker([['X1', '2C'], ['AS', 'AC'], ['AD', 'KC']])
+    let s = setupJoker([
+      ['X1', '2C'],
+      ['AS', 'AC'],
+      ['AD', 'KC'],
+    ])
     s = act(s, 0, play('X1'))
     expect(bugami.legalActions(s, 1)).toHaveLength(17) // anything goes
     s = act(act(s, 1, play('AS')), 2, play('AD'))
@@ -184,25 +230,36 @@ describe('jokers', () => {
 
   it('a joker in your tricks is a bug, so a trick set with a joker is not clean', () => {
     expect(bugsIn(['2C', 'X1', 'AD'], 'H')).toBe(1)
-    expect(scoreDeal(['H', 'S', 'D'], [2, 0, 15], [['2C', '3C', '4C', 'X1', '5C', '6C'], [], ['AH']], 17, false)[0]).toBe(20)
+    expect(
+      scoreDeal(['H', 'S', 'D'], [2, 0, 15], [['2C', '3C', '4C', 'X1', '5C', '6C'], [], ['AH']], 17, false)[0],
+    ).toBe(20)
   })
 })
 
 describe('Shotgun Wedding', () => {
-  it('partners pool tricks and bugs of their shared suit (jokers too) and each scores the partnership\'s score', () => {
+  it("partners pool tricks and bugs of their shared suit (jokers too) and each scores the partnership's score", () => {
     // Seats 0 and 2 chose hearts: 3 + 4 tricks with 1 heart + 1 joker = floor(70 / 2) = 35 each.
-    const taken: Card[][] = [['AH', '2C', '3C', '4C', '5C', '6C', '7C', '8C', '9C'], ['2D', '3D', '4D', '5D', '6D', '7D'], ['X1', 'TC', 'JC', 'QC', 'KC', 'AC', 'TS', 'JS', 'QS', 'KS', 'AS', '2S'], ['3S', '4S', '5S', '6S', '7S', '8S', '9S', '8D', '9D', 'TD', 'JD', 'QD']]
+    const taken: Card[][] = [
+      ['AH', '2C', '3C', '4C', '5C', '6C', '7C', '8C', '9C'],
+      ['2D', '3D', '4D', '5D', '6D', '7D'],
+      ['X1', 'TC', 'JC', 'QC', 'KC', 'AC', 'TS', 'JS', 'QS', 'KS', 'AS', '2S'],
+      ['3S', '4S', '5S', '6S', '7S', '8S', '9S', '8D', '9D', 'TD', 'JD', 'QD'],
+    ]
     expect(scoreDeal(['H', 'S', 'H', 'C'], [3, 2, 4, 4], taken, 13, true)).toEqual([35, 40, 35, 80])
     expect(scoreDeal(['H', 'S', 'H', 'C'], [3, 2, 4, 4], taken, 13, false)).toEqual([30, 40, 40, 80])
   })
 
   it('misère bidders always play and score alone', () => {
     // The two misère bidders are not partners; the two spade bidders pool 12 clean tricks: 240 each.
-    expect(scoreDeal(['misere', 'misere', 'S', 'S'], [1, 0, 6, 6], [['2C', '3C', '4C', '5C'], [], [], []], 13, true)).toEqual([0, 100, 240, 240])
+    expect(
+      scoreDeal(['misere', 'misere', 'S', 'S'], [1, 0, 6, 6], [['2C', '3C', '4C', '5C'], [], [], []], 13, true),
+    ).toEqual([0, 100, 240, 240])
   })
 
   it('a partnership that takes every trick between them makes a slam', () => {
-    expect(scoreDeal(['D', 'D', 'S', 'misere'], [6, 7, 0, 0], [['2D'], ['3D'], [], []], 13, true)).toEqual([100, 100, 0, 100])
+    expect(scoreDeal(['D', 'D', 'S', 'misere'], [6, 7, 0, 0], [['2D'], ['3D'], [], []], 13, true)).toEqual([
+      100, 100, 0, 100,
+    ])
   })
 })
 
@@ -229,7 +286,12 @@ describe('automatic moves', () => {
 
   it('a misère bidder ducks under the trick when it can', () => {
     // Seat 1 bid misère and holds 2D and AD; seat 0 led KD: ducking with 2D is the only card that is not worse.
-    let s = bidAll(start(4, 3, [deckFor(4, 3, [['KD'], ['2D', 'AD', '2S', '3S', '4S', '5S', '6S', '7S', '8S', '9S', 'TS', 'JS', 'QS']])]), ['S', 'misere', 'H', 'C'])
+    let s = bidAll(
+      start(4, 3, [
+        deckFor(4, 3, [['KD'], ['2D', 'AD', '2S', '3S', '4S', '5S', '6S', '7S', '8S', '9S', 'TS', 'JS', 'QS']]),
+      ]),
+      ['S', 'misere', 'H', 'C'],
+    )
     s = act(s, 0, play('KD'))
     expect(bugami.autoAction(s, 1)).toEqual({ type: 'play', card: '2D' })
   })

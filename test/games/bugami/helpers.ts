@@ -24,11 +24,18 @@ export function deckFor(players: number, dealer: number, hands: Card[][], leftov
     return h
   })
   const deck: Card[] = []
-  for (let k = 0; k < handSize; k++) for (let i = 0; i < players; i++) deck.push(filled[(dealer + 1 + i) % players]![k]!)
+  for (let k = 0; k < handSize; k++)
+    for (let i = 0; i < players; i++) deck.push(filled[(dealer + 1 + i) % players]![k]!)
   return [...deck, ...leftovers, ...spare]
 }
 
-export function start(players: number, dealer: number, decks: Card[][] = [], opts: Partial<BugamiOptions> = {}, seed = 1): BugamiState {
+export function start(
+  players: number,
+  dealer: number,
+  decks: Card[][] = [],
+  opts: Partial<BugamiOptions> = {},
+  seed = 1,
+): BugamiState {
   const out = bugami.setup({ players, dealer, options: options(opts), seed, decks })
   if (!out.ok) throw new Error(out.error.message)
   return out.value.state
@@ -49,7 +56,8 @@ export function refused(state: BugamiState, seat: number, action: BugamiAction):
   return out.error.message
 }
 
-export const bid = (suit: 'S' | 'H' | 'D' | 'C' | 'misere'): BugamiAction => (suit === 'misere' ? { type: 'bid', misere: true } : { type: 'bid', suit })
+export const bid = (suit: 'S' | 'H' | 'D' | 'C' | 'misere'): BugamiAction =>
+  suit === 'misere' ? { type: 'bid', misere: true } : { type: 'bid', suit }
 export const play = (card: Card): BugamiAction => ({ type: 'play', card })
 
 /** Every seat bids (seat 0 first). */
@@ -60,7 +68,10 @@ export function bidAll(state: BugamiState, bids: ('S' | 'H' | 'D' | 'C' | 'miser
 export type Policy = (state: BugamiState, seat: number, legal: Card[]) => Card
 
 /** Plays the deal out: each seat to play chooses by `policy`. Returns the end state and the plays. */
-export function playOut(state: BugamiState, policy: Policy): { state: BugamiState; plays: { seat: number; card: Card }[] } {
+export function playOut(
+  state: BugamiState,
+  policy: Policy,
+): { state: BugamiState; plays: { seat: number; card: Card }[] } {
   const plays: { seat: number; card: Card }[] = []
   while (state.phase === 'playing') {
     const seat = bugami.waitingFor(state)[0]!

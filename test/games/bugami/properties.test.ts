@@ -45,7 +45,10 @@ function cardsInOnePlace(s: BugamiState): void {
   for (const t of s.taken) place(t)
   place(s.leftovers)
   if (s.phase === 'playing') place(s.trick)
-  need(count === deck.size && seen.size === deck.size && [...seen].every((c) => deck.has(c)), () => `cards misplaced: ${count} placed, ${seen.size} different`)
+  need(
+    count === deck.size && seen.size === deck.size && [...seen].every((c) => deck.has(c)),
+    () => `cards misplaced: ${count} placed, ${seen.size} different`,
+  )
 }
 
 /** The cards a seat may play: follow the led suit if you can (a joker is no card of it); a joker led frees everyone. */
@@ -57,9 +60,15 @@ function legalFor(hand: readonly Card[], trick: readonly Card[]): Card[] {
 }
 
 /** RULES.md, Bugami 4 and Shotgun Wedding, read afresh. */
-function expectedScores(bids: readonly Bid[], tricks: readonly number[], taken: readonly (readonly Card[])[], shotgun: boolean): number[] {
+function expectedScores(
+  bids: readonly Bid[],
+  tricks: readonly number[],
+  taken: readonly (readonly Card[])[],
+  shotgun: boolean,
+): number[] {
   const all = tricks.reduce((a, b) => a + b, 0)
-  const team = (seat: number) => (shotgun && bids[seat] !== 'misere' ? bids.flatMap((b, s) => (b === bids[seat] ? [s] : [])) : [seat])
+  const team = (seat: number) =>
+    shotgun && bids[seat] !== 'misere' ? bids.flatMap((b, s) => (b === bids[seat] ? [s] : [])) : [seat]
   const teamTricks = (seat: number) => team(seat).reduce((a, s) => a + tricks[s]!, 0)
   const slammers = bids.flatMap((b, s) => (b !== 'misere' && teamTricks(s) === all ? [s] : []))
   return bids.map((bid, seat) => {
@@ -128,7 +137,12 @@ interface Walk {
 /** Plays whole deals with random moves (bids change now and then), checking every rule on the way. */
 function walk(t: Table, maxDeals: number, check: { views: boolean; illegal: boolean }): Walk {
   const rng = new Rng(seedRng(t.seed))
-  const setup = bugami.setup({ players: t.players, dealer: rng.int(t.players), options: options({ jokers: t.jokers, shotgunWedding: t.shotgunWedding, target: t.target }), seed: t.seed })
+  const setup = bugami.setup({
+    players: t.players,
+    dealer: rng.int(t.players),
+    options: options({ jokers: t.jokers, shotgunWedding: t.shotgunWedding, target: t.target }),
+    seed: t.seed,
+  })
   if (!setup.ok) throw new Error(setup.error.message)
   let s = setup.value.state
   const w: Walk = { deals: 0, plays: 0 }
@@ -138,7 +152,8 @@ function walk(t: Table, maxDeals: number, check: { views: boolean; illegal: bool
     if (check.illegal) {
       const before = JSON.stringify(s)
       const tried = illegalActions(s, rng)
-      for (const { seat, action } of tried) need(!bugami.apply(s, seat, action).ok, () => `${JSON.stringify(action)} by ${seat} accepted`)
+      for (const { seat, action } of tried)
+        need(!bugami.apply(s, seat, action).ok, () => `${JSON.stringify(action)} by ${seat} accepted`)
       need(JSON.stringify(s) === before, () => `refusing ${JSON.stringify(tried)} changed the state`)
     }
     if (s.phase === 'between' || s.phase === 'gameOver') {
@@ -175,14 +190,23 @@ function walk(t: Table, maxDeals: number, check: { views: boolean; illegal: bool
     }
     const out = bugami.apply(s, seat, action)
     if (!out.ok) throw new Error(`${JSON.stringify(action)} by ${seat}: ${out.error.message}`)
-    for (const e of out.value.events) if (e.type === 'bidPlaced') need(same(Object.keys(e).sort(), ['seat', 'type']), () => 'a bid event says more than who bid')
+    for (const e of out.value.events)
+      if (e.type === 'bidPlaced')
+        need(same(Object.keys(e).sort(), ['seat', 'type']), () => 'a bid event says more than who bid')
     if (s.phase === 'playing') {
       // The trick winner: a led joker, else the highest card of the led suit.
       const trick = out.value.events.find((e) => e.type === 'trickWon')
       if (trick && trick.type === 'trickWon') {
         const lead = trick.cards[0]!
-        const best = isJoker(lead) ? lead : trick.cards.filter((c) => c[1] === lead[1]).sort((a, b) => STRENGTH.indexOf(b[0]!) - STRENGTH.indexOf(a[0]!))[0]!
-        need(trick.seat === (s.leader + trick.cards.indexOf(best)) % t.players, () => `trick ${trick.cards} went to ${trick.seat}`)
+        const best = isJoker(lead)
+          ? lead
+          : trick.cards
+              .filter((c) => c[1] === lead[1])
+              .sort((a, b) => STRENGTH.indexOf(b[0]!) - STRENGTH.indexOf(a[0]!))[0]!
+        need(
+          trick.seat === (s.leader + trick.cards.indexOf(best)) % t.players,
+          () => `trick ${trick.cards} went to ${trick.seat}`,
+        )
       }
     }
     s = out.value.state
@@ -192,25 +216,33 @@ function walk(t: Table, maxDeals: number, check: { views: boolean; illegal: bool
 
 describe('Bugami properties over seeded deals', () => {
   // Generous timeouts: the machine may be shared; speed is measured in the benchmarks, not here.
-  it('every card in one place, every play legal, every score by the formula, illegal actions refused and changing nothing', { timeout: 300_000 }, () => {
-    let deals = 0
-    fc.assert(
-      fc.property(tables, (t) => {
-        deals += walk(t, 2, { views: false, illegal: true }).deals
-      }),
-      { numRuns: 800 },
-    )
-    expect(deals).toBeGreaterThan(1200) // most tables play two deals; a low target can end a match after one
-  })
+  it(
+    'every card in one place, every play legal, every score by the formula, illegal actions refused and changing nothing',
+    { timeout: 300_000 },
+    () => {
+      let deals = 0
+      fc.assert(
+        fc.property(tables, (t) => {
+          deals += walk(t, 2, { views: false, illegal: true }).deals
+        }),
+        { numRuns: 800 },
+      )
+      expect(deals).toBeGreaterThan(1200) // most tables play two deals; a low target can end a match after one
+    },
+  )
 
-  it('no view holds a card of another seat\'s hand, the face-down leftovers, or a bid before all bids are in', { timeout: 300_000 }, () => {
-    let deals = 0
-    fc.assert(
-      fc.property(tables, (t) => {
-        deals += walk(t, 1, { views: true, illegal: false }).deals
-      }),
-      { numRuns: 200 },
-    )
-    expect(deals).toBe(200)
-  })
+  it(
+    "no view holds a card of another seat's hand, the face-down leftovers, or a bid before all bids are in",
+    { timeout: 300_000 },
+    () => {
+      let deals = 0
+      fc.assert(
+        fc.property(tables, (t) => {
+          deals += walk(t, 1, { views: true, illegal: false }).deals
+        }),
+        { numRuns: 200 },
+      )
+      expect(deals).toBe(200)
+    },
+  )
 })

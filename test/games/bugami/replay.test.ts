@@ -8,7 +8,8 @@ import { replayScenario, replayText } from '../../../src/games/replay.js'
 
 const dir = fileURLToPath(new URL('./scenarios/', import.meta.url))
 const root = fileURLToPath(new URL('../../../', import.meta.url))
-const scenario = (name: string) => JSON.parse(readFileSync(dir + name, 'utf8')) as Record<string, unknown> & { actions: unknown[] }
+const scenario = (name: string) =>
+  JSON.parse(readFileSync(dir + name, 'utf8')) as Record<string, unknown> & { actions: unknown[] }
 
 interface Seat {
   tricks: number
@@ -91,11 +92,16 @@ describe('Bugami scenario files', () => {
     expect(scored[0]).toMatchObject({ deal: 1, scores: [100, 100, 100], totals: [100, 100, 100], tiedAtTop: [0, 1, 2] })
     expect(out).toMatchObject({ phase: 'gameOver', over: true, deals: 2, dealer: 0, winners: [1] })
     expect(col(out, 'total')).toEqual([100, 200, 100])
-    expect(out.events.filter((e) => e.type === 'gameWon')).toEqual([{ type: 'gameWon', seat: 1, totals: [100, 200, 100] }])
+    expect(out.events.filter((e) => e.type === 'gameWon')).toEqual([
+      { type: 'gameWon', seat: 1, totals: [100, 200, 100] },
+    ])
 
     const after = replay({ ...sc, actions: [...sc.actions, { seat: 2, type: 'bid', suit: 'H' }] })
     expect(after.exitCode).toBe(1)
-    expect(after.out.error).toEqual({ index: sc.actions.length, message: 'The match is over: start a new game to play again.' })
+    expect(after.out.error).toEqual({
+      index: sc.actions.length,
+      message: 'The match is over: start a new game to play again.',
+    })
   })
 
   it('a whole match continues with seeded decks after the given deck, the dealer moving left each deal', () => {
@@ -139,7 +145,15 @@ describe('Bugami scenario files', () => {
     const { exitCode, out } = replay(scenario('illegal-not-following.json'))
     expect(exitCode).toBe(1)
     expect(out).toEqual({ ok: false, error: { index: 6, message: 'You must follow suit: play a ♦.' } })
-    const early = replay({ game: 'bugami', players: 4, seed: 3, actions: [{ seat: 0, type: 'bid', suit: 'H' }, { seat: 0, type: 'play', card: 'AS' }] })
+    const early = replay({
+      game: 'bugami',
+      players: 4,
+      seed: 3,
+      actions: [
+        { seat: 0, type: 'bid', suit: 'H' },
+        { seat: 0, type: 'play', card: 'AS' },
+      ],
+    })
     expect(early.exitCode).toBe(1)
     expect(early.out.error?.index).toBe(1)
   })

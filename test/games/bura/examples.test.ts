@@ -6,7 +6,9 @@ import { act, engine, play, points, refused, sorted, start } from './helpers.js'
 
 describe('beating', () => {
   it('ranks A T K Q J 9 8 7 6 and counts A 11, T 10, K 4, Q 3, J 2 (120 in the deck)', () => {
-    expect((['AS', 'TS', 'KS', 'QS', 'JS', '9S', '8S', '7S', '6S'] as const).map(cardPoints)).toEqual([11, 10, 4, 3, 2, 0, 0, 0, 0])
+    expect((['AS', 'TS', 'KS', 'QS', 'JS', '9S', '8S', '7S', '6S'] as const).map(cardPoints)).toEqual([
+      11, 10, 4, 3, 2, 0, 0, 0, 0,
+    ])
     expect(setBeats(['TS'], ['KS'], 'H')).toBe(true)
     expect(setBeats(['KS'], ['TS'], 'H')).toBe(false)
     expect(setBeats(['6H'], ['AS'], 'H')).toBe(true)
@@ -26,7 +28,14 @@ describe('the two-player example: hearts trump, A leads ♣K ♣9', () => {
   const deal = { players: 2, dealer: 1, trumpCard: '9H' as const }
 
   it('B answers ♣A ♥6, beats both cards and takes the trick with 15 points', () => {
-    const t = start({ ...deal, hands: [['KC', '9C', 'JD'], ['AC', '6H', 'TS']], pile: ['QH', '7D', 'KS', '8S'] })
+    const t = start({
+      ...deal,
+      hands: [
+        ['KC', '9C', 'JD'],
+        ['AC', '6H', 'TS'],
+      ],
+      pile: ['QH', '7D', 'KS', '8S'],
+    })
     expect(engine.waitingFor(t.state)).toEqual([0]) // with two players the non-dealer leads
     play(t, 0, 'KC', '9C')
     const events = play(t, 1, 'AC', '6H')
@@ -37,9 +46,17 @@ describe('the two-player example: hearts trump, A leads ♣K ♣9', () => {
   })
 
   it('with ♣A ♠8 ♠7 B cannot beat both, so the automatic move throws ♠8 ♠7 and keeps the ace', () => {
-    const t = start({ ...deal, hands: [['KC', '9C', 'JD'], ['AC', '8S', '7S']] })
+    const t = start({
+      ...deal,
+      hands: [
+        ['KC', '9C', 'JD'],
+        ['AC', '8S', '7S'],
+      ],
+    })
     play(t, 0, 'KC', '9C')
-    const beating = engine.legalActions(t.state, 1).filter((a) => a.type === 'play' && setBeats(a.cards, ['KC', '9C'], 'H'))
+    const beating = engine
+      .legalActions(t.state, 1)
+      .filter((a) => a.type === 'play' && setBeats(a.cards, ['KC', '9C'], 'H'))
     expect(beating).toEqual([])
     const auto = engine.autoAction(t.state, 1)
     expect(auto?.type === 'play' && sorted(auto.cards)).toEqual(['7S', '8S'])
@@ -49,16 +66,33 @@ describe('the two-player example: hearts trump, A leads ♣K ♣9', () => {
   })
 
   it('must answer with exactly as many cards as were led', () => {
-    const t = start({ ...deal, hands: [['KC', '9C', 'JD'], ['AC', '6H', 'TS']] })
+    const t = start({
+      ...deal,
+      hands: [
+        ['KC', '9C', 'JD'],
+        ['AC', '6H', 'TS'],
+      ],
+    })
     play(t, 0, 'KC', '9C')
     expect(refused(t, 1, { type: 'play', cards: ['AC'] })).toBe('Play exactly 2 cards, as many as the lead.')
-    expect(refused(t, 1, { type: 'play', cards: ['AC', '6H', 'TS'] })).toBe('Play exactly 2 cards, as many as the lead.')
+    expect(refused(t, 1, { type: 'play', cards: ['AC', '6H', 'TS'] })).toBe(
+      'Play exactly 2 cards, as many as the lead.',
+    )
   })
 })
 
 describe('the three-player example: diamonds trump, A leads ♠Q ♠7', () => {
   it('B plays ♦9 ♠J and is in front; C would need both trumps to take it', () => {
-    const t = start({ players: 3, dealer: 2, trumpCard: '6D', hands: [['QS', '7S', '6H'], ['9D', 'JS', '7C'], ['KD', '8D', '9S']] })
+    const t = start({
+      players: 3,
+      dealer: 2,
+      trumpCard: '6D',
+      hands: [
+        ['QS', '7S', '6H'],
+        ['9D', 'JS', '7C'],
+        ['KD', '8D', '9S'],
+      ],
+    })
     expect(engine.waitingFor(t.state)).toEqual([0]) // left of the dealer leads
     play(t, 0, 'QS', '7S')
     play(t, 1, '9D', 'JS')
@@ -74,7 +108,16 @@ describe('the three-player example: diamonds trump, A leads ♠Q ♠7', () => {
   })
 
   it('C takes the trick with both trumps', () => {
-    const t = start({ players: 3, dealer: 2, trumpCard: '6D', hands: [['QS', '7S', '6H'], ['9D', 'JS', '7C'], ['KD', '8D', '9S']] })
+    const t = start({
+      players: 3,
+      dealer: 2,
+      trumpCard: '6D',
+      hands: [
+        ['QS', '7S', '6H'],
+        ['9D', 'JS', '7C'],
+        ['KD', '8D', '9S'],
+      ],
+    })
     play(t, 0, 'QS', '7S')
     play(t, 1, '9D', 'JS')
     play(t, 2, 'KD', '8D')
@@ -91,7 +134,10 @@ describe('the declaring example: Anna and Ben ante 1 chip each, the pot holds 2'
       dealer: 1,
       options: { ante: 1 },
       trumpCard: '9H',
-      hands: [['KC', '9C', 'JD'], ['AC', '6H', 'TS']],
+      hands: [
+        ['KC', '9C', 'JD'],
+        ['AC', '6H', 'TS'],
+      ],
       pile: ['QH', '7D', 'KS', '8S', '7C', '6D', '8C', '6C'],
     })
     expect(t.state.pot).toBe(2)
@@ -108,8 +154,16 @@ describe('the declaring example: Anna and Ben ante 1 chip each, the pot holds 2'
   it('declaring with 30 is false: Ben doubles the pot, which stays for the next game; Ben deals it', () => {
     const t = game()
     const events = act(t, 1, { type: 'declare' })
-    expect(events).toContainEqual(expect.objectContaining({ type: 'declare', seat: 1, declaredPoints: 30, correct: false }))
-    expect(events).toContainEqual({ type: 'chips', from: { seat: 1 }, to: 'pot', amount: 2, reason: 'falseDeclaration' })
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'declare', seat: 1, declaredPoints: 30, correct: false }),
+    )
+    expect(events).toContainEqual({
+      type: 'chips',
+      from: { seat: 1 },
+      to: 'pot',
+      amount: 2,
+      reason: 'falseDeclaration',
+    })
     expect(t.state.pot).toBe(4)
     expect(t.state.stacks).toEqual([99, 97])
     expect(engine.progress(t.state)).toBe('gameOver')

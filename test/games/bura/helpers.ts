@@ -1,6 +1,14 @@
 import { expect } from 'vitest'
 import type { Card } from '../../../src/games/core/cards.js'
-import { buraEngine, DECK_32, DECK_36, type BuraAction, type BuraEvent, type BuraOptions, type BuraState } from '../../../src/games/bura/index.js'
+import {
+  buraEngine,
+  DECK_32,
+  DECK_36,
+  type BuraAction,
+  type BuraEvent,
+  type BuraOptions,
+  type BuraState,
+} from '../../../src/games/bura/index.js'
 
 export const engine = buraEngine
 
@@ -13,7 +21,14 @@ export function options(over: Partial<BuraOptions> = {}): BuraOptions {
  * left of the dealer, turns up `trumpCard`, and then draws `pile` in that order; every other
  * card follows in a fixed order.
  */
-export function deckFor(p: { players: number; dealer: number; hands: readonly (readonly string[])[]; trumpCard: string; pile?: readonly string[]; deck32?: boolean }): Card[] {
+export function deckFor(p: {
+  players: number
+  dealer: number
+  hands: readonly (readonly string[])[]
+  trumpCard: string
+  pile?: readonly string[]
+  deck32?: boolean
+}): Card[] {
   // Test decks are written as plain strings; the engine's deck check catches a typo.
   const deck: Card[] = []
   for (let round = 0; round < 3; round++)
@@ -45,7 +60,20 @@ export function start(p: {
   potShares?: number[]
 }): Table {
   const opts = options(p.options)
-  const decks = p.decks ?? (p.hands ? [deckFor({ players: p.players, dealer: p.dealer, hands: p.hands, trumpCard: p.trumpCard!, pile: p.pile, deck32: opts.deck32 })] : [])
+  const decks =
+    p.decks ??
+    (p.hands
+      ? [
+          deckFor({
+            players: p.players,
+            dealer: p.dealer,
+            hands: p.hands,
+            trumpCard: p.trumpCard!,
+            pile: p.pile,
+            deck32: opts.deck32,
+          }),
+        ]
+      : [])
   const out = engine.setup({
     players: p.players,
     dealer: p.dealer,

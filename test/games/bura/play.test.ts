@@ -16,11 +16,23 @@ function toFinalCall(p: Parameters<typeof start>[0]): Table {
 
 describe('drawing', () => {
   it('draws one card at a time clockwise from the trick winner until everyone holds 3', () => {
-    const t = start({ players: 2, dealer: 1, trumpCard: '9H', hands: [['KC', '9C', 'JD'], ['AC', '6H', 'TS']], pile: ['QH', '7D', 'KS', '8S'] })
+    const t = start({
+      players: 2,
+      dealer: 1,
+      trumpCard: '9H',
+      hands: [
+        ['KC', '9C', 'JD'],
+        ['AC', '6H', 'TS'],
+      ],
+      pile: ['QH', '7D', 'KS', '8S'],
+    })
     play(t, 0, 'KC', '9C')
     const events = play(t, 1, 'AC', '6H')
     expect(events).toContainEqual({ type: 'draw', from: 1, rounds: 2, trumpCardTo: null, pileLeft: 30 - 4 })
-    expect(t.state.hands).toEqual([['JD', '7D', '8S'], ['TS', 'QH', 'KS']])
+    expect(t.state.hands).toEqual([
+      ['JD', '7D', '8S'],
+      ['TS', 'QH', 'KS'],
+    ])
   })
 
   it.each([
@@ -34,17 +46,20 @@ describe('drawing', () => {
     [4, true],
     [5, true],
     [6, true],
-  ])('with %i players (32 cards: %s) only whole rounds are drawn; what no round can share stays in the pile', (players, deck32) => {
-    const t = toFinalCall({ players, dealer: 0, options: { deck32 } })
-    const deckSize = deck32 ? 32 : 36
-    const left = (deckSize - 3 * players - 0) % players
-    expect(t.state.pile).toHaveLength(left)
-    // The trump card is drawn last: if anything is left, it is still there.
-    if (left > 0) expect(t.state.pile.at(-1)).toBe(t.state.trumpCard)
-    else expect(t.events.some((e) => e.type === 'draw' && e.trumpCardTo !== null)).toBe(true)
-    const draws = t.events.filter((e) => e.type === 'draw')
-    for (const d of draws) expect(d.type === 'draw' && d.rounds).toBeGreaterThan(0)
-  })
+  ])(
+    'with %i players (32 cards: %s) only whole rounds are drawn; what no round can share stays in the pile',
+    (players, deck32) => {
+      const t = toFinalCall({ players, dealer: 0, options: { deck32 } })
+      const deckSize = deck32 ? 32 : 36
+      const left = (deckSize - 3 * players - 0) % players
+      expect(t.state.pile).toHaveLength(left)
+      // The trump card is drawn last: if anything is left, it is still there.
+      if (left > 0) expect(t.state.pile.at(-1)).toBe(t.state.trumpCard)
+      else expect(t.events.some((e) => e.type === 'draw' && e.trumpCardTo !== null)).toBe(true)
+      const draws = t.events.filter((e) => e.type === 'draw')
+      for (const d of draws) expect(d.type === 'draw' && d.rounds).toBeGreaterThan(0)
+    },
+  )
 })
 
 describe('the final call', () => {
@@ -80,18 +95,39 @@ describe('the final call', () => {
   })
 
   it('the trick in progress counts for nobody when someone declares', () => {
-    const t = start({ players: 2, dealer: 1, trumpCard: '9H', hands: [['KC', '9C', 'JD'], ['AC', '6H', 'TS']], pile: ['QH', '7D', 'KS', '8S'] })
+    const t = start({
+      players: 2,
+      dealer: 1,
+      trumpCard: '9H',
+      hands: [
+        ['KC', '9C', 'JD'],
+        ['AC', '6H', 'TS'],
+      ],
+      pile: ['QH', '7D', 'KS', '8S'],
+    })
     play(t, 0, 'KC', '9C')
     play(t, 1, 'AC', '6H')
     play(t, 1, 'TS')
     const events = act(t, 1, { type: 'declare' })
-    expect(events).toContainEqual(expect.objectContaining({ type: 'declare', seat: 1, declaredPoints: 15, correct: false }))
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'declare', seat: 1, declaredPoints: 15, correct: false }),
+    )
   })
 })
 
 describe('declareOnTurnOnly', () => {
   it('only the player whose turn it is may declare, and the final call goes round from the last trick winner', () => {
-    const t = start({ players: 2, dealer: 1, options: { declareOnTurnOnly: true }, trumpCard: '9H', hands: [['KC', '9C', 'JD'], ['AC', '6H', 'TS']], pile: ['QH', '7D', 'KS', '8S'] })
+    const t = start({
+      players: 2,
+      dealer: 1,
+      options: { declareOnTurnOnly: true },
+      trumpCard: '9H',
+      hands: [
+        ['KC', '9C', 'JD'],
+        ['AC', '6H', 'TS'],
+      ],
+      pile: ['QH', '7D', 'KS', '8S'],
+    })
     expect(engine.legalActions(t.state, 1)).toEqual([])
     expect(refused(t, 1, { type: 'declare' })).toBe('At this table you may declare only on your turn.')
     expect(engine.legalActions(t.state, 0)).toContainEqual({ type: 'declare' })
@@ -107,7 +143,16 @@ describe('declareOnTurnOnly', () => {
 })
 
 describe('face-down play', () => {
-  const deal = { players: 2, dealer: 1, trumpCard: '9H' as const, hands: [['KC', '9C', 'JD'], ['AC', '6H', 'TS']], pile: ['QH', '7D', 'KS', '8S'] }
+  const deal = {
+    players: 2,
+    dealer: 1,
+    trumpCard: '9H' as const,
+    hands: [
+      ['KC', '9C', 'JD'],
+      ['AC', '6H', 'TS'],
+    ],
+    pile: ['QH', '7D', 'KS', '8S'],
+  }
 
   it('a beating answer lies face up and beats; it may deliberately lie face down and then does not beat', () => {
     const t = start({ ...deal, options: { faceDown: true } })
@@ -130,10 +175,24 @@ describe('face-down play', () => {
     const t = start({ ...deal, options: { faceDown: true } })
     expect(refused(t, 0, { type: 'play', cards: ['KC'], faceDown: true })).toBe('A lead always lies face up.')
     play(t, 0, 'KC')
-    expect(play(t, 1, 'TS')).toContainEqual({ type: 'play', seat: 1, count: 1, faceDown: true, cards: null, beats: false })
+    expect(play(t, 1, 'TS')).toContainEqual({
+      type: 'play',
+      seat: 1,
+      count: 1,
+      faceDown: true,
+      cards: null,
+      beats: false,
+    })
     const u = start({ ...deal, options: { faceDown: true } })
     play(u, 0, 'KC')
-    expect(play(u, 1, 'AC')).toContainEqual({ type: 'play', seat: 1, count: 1, faceDown: false, cards: ['AC'], beats: true })
+    expect(play(u, 1, 'AC')).toContainEqual({
+      type: 'play',
+      seat: 1,
+      count: 1,
+      faceDown: false,
+      cards: ['AC'],
+      beats: true,
+    })
   })
 
   it('a declaration turns the declarer’s tricks over, face-down cards included', () => {
@@ -153,7 +212,16 @@ describe('face-down play', () => {
 })
 
 describe('counting in your head', () => {
-  const deal = { players: 2, dealer: 1, trumpCard: '9H' as const, hands: [['KC', '9C', 'JD'], ['AC', '6H', 'TS']], pile: ['QH', '7D', 'KS', '8S'] }
+  const deal = {
+    players: 2,
+    dealer: 1,
+    trumpCard: '9H' as const,
+    hands: [
+      ['KC', '9C', 'JD'],
+      ['AC', '6H', 'TS'],
+    ],
+    pile: ['QH', '7D', 'KS', '8S'],
+  }
 
   it('views show no points and no taken cards, only trick counts; the trick in progress and the last trick are public', () => {
     const t = start(deal)
@@ -190,7 +258,13 @@ describe('chips', () => {
     expect(engine.legalActions(t.state, 2)).toEqual([])
     expect(refused(t, 2, { type: 'declare' })).toBe('You are sitting this game out.')
     expect(engine.view(t.state, 2).hand).toBeNull()
-    const out = engine.setup({ players: 2, dealer: 0, options: engine.optionsSchema.parse({}), seed: 1, stacks: [100, 9] })
+    const out = engine.setup({
+      players: 2,
+      dealer: 0,
+      options: engine.optionsSchema.parse({}),
+      seed: 1,
+      stacks: [100, 9],
+    })
     expect(!out.ok && out.error.message).toBe('Only 1 player can pay the ante of 10; Bura needs at least 2.')
   })
 
@@ -205,7 +279,17 @@ describe('chips', () => {
   })
 
   it('a pot carried from earlier games is won with the new antes', () => {
-    const t = start({ players: 2, dealer: 1, pot: 30, potShares: [20, 10], trumpCard: '9H', hands: [['KH', '7H', '8H'], ['AS', '7C', '8D']] })
+    const t = start({
+      players: 2,
+      dealer: 1,
+      pot: 30,
+      potShares: [20, 10],
+      trumpCard: '9H',
+      hands: [
+        ['KH', '7H', '8H'],
+        ['AS', '7C', '8D'],
+      ],
+    })
     expect(t.events).toContainEqual({ type: 'chips', from: 'pot', to: { seat: 0 }, amount: 50, reason: 'bura' })
     expect(t.state.stacks).toEqual([140, 90])
     expect(t.state.potShares).toEqual([0, 0])
@@ -230,7 +314,9 @@ describe('playing for points', () => {
     }
     expect(t.state.stacks).toEqual([100, 100, 100])
     expect(t.state.penalties).toEqual([0, 12, 0])
-    expect(t.events.filter((e) => e.type === 'penalty').map((e) => e.type === 'penalty' && e.seat)).toEqual([1, 1, 1, 1, 1, 1])
+    expect(t.events.filter((e) => e.type === 'penalty').map((e) => e.type === 'penalty' && e.seat)).toEqual([
+      1, 1, 1, 1, 1, 1,
+    ])
     const next = engine.nextDeal(t.state)
     expect(!next.ok && next.error.message).toBe('The match is over: seat 2 has 12 penalty points.')
     const penalties = t.state.penalties
@@ -238,7 +324,18 @@ describe('playing for points', () => {
   })
 
   it('a correct declaration gives every other player 2 penalty points', () => {
-    const t = start({ players: 3, dealer: 2, options: { scoring: 'points' }, trumpCard: '9H', hands: [['AC', 'TD', '7S'], ['KC', 'QD', '8S'], ['6C', '7D', '8C']], pile: ['AD', 'TC', '6S', 'KS', 'JS', 'QS'] })
+    const t = start({
+      players: 3,
+      dealer: 2,
+      options: { scoring: 'points' },
+      trumpCard: '9H',
+      hands: [
+        ['AC', 'TD', '7S'],
+        ['KC', 'QD', '8S'],
+        ['6C', '7D', '8C'],
+      ],
+      pile: ['AD', 'TC', '6S', 'KS', 'JS', 'QS'],
+    })
     play(t, 0, 'AC')
     play(t, 1, 'KC')
     play(t, 2, '6C')
@@ -261,7 +358,13 @@ describe('deck32, options and bad input', () => {
     expect(engine.invariants(t.state)).toEqual([])
     expect([...t.state.hands.flat(), ...t.state.pile].some((c) => c[0] === '6')).toBe(false)
     expect(DECK_32).toHaveLength(32)
-    const out = engine.setup({ players: 2, dealer: 0, options: engine.optionsSchema.parse({ deck32: true }), seed: 1, decks: [[...t.state.pile, '6S']] })
+    const out = engine.setup({
+      players: 2,
+      dealer: 0,
+      options: engine.optionsSchema.parse({ deck32: true }),
+      seed: 1,
+      decks: [[...t.state.pile, '6S']],
+    })
     expect(out.ok).toBe(false)
   })
 
@@ -274,15 +377,31 @@ describe('deck32, options and bad input', () => {
   })
 
   it('refuses illegal plays with a clear message and leaves the state unchanged', () => {
-    const t = start({ players: 2, dealer: 1, trumpCard: '9H', hands: [['KC', '9C', 'JD'], ['AC', '6H', 'TS']], pile: ['QH', '7D', 'KS', '8S'] })
-    expect(refused(t, 0, { type: 'play', cards: ['KC', 'JD'] })).toBe('Lead one card, or two or three cards of one suit.')
+    const t = start({
+      players: 2,
+      dealer: 1,
+      trumpCard: '9H',
+      hands: [
+        ['KC', '9C', 'JD'],
+        ['AC', '6H', 'TS'],
+      ],
+      pile: ['QH', '7D', 'KS', '8S'],
+    })
+    expect(refused(t, 0, { type: 'play', cards: ['KC', 'JD'] })).toBe(
+      'Lead one card, or two or three cards of one suit.',
+    )
     expect(refused(t, 0, { type: 'play', cards: ['AC'] })).toBe('You don’t hold A♣.'.replace('’', "'"))
     expect(refused(t, 0, { type: 'play', cards: ['KC', 'KC'] })).toBe('You named K♣ twice.')
     expect(refused(t, 1, { type: 'play', cards: ['AC'] })).toBe("It is seat 1's turn to play, not yours.")
     expect(refused(t, 0, { type: 'pass' })).toBe('You can pass only at the final call, after the last trick.')
-    expect(refused(t, 0, { type: 'fold' } as never)).toBe('In Bura you can play cards, declare 31, or pass at the final call.')
+    expect(refused(t, 0, { type: 'fold' } as never)).toBe(
+      'In Bura you can play cards, declare 31, or pass at the final call.',
+    )
     expect(refused(t, 0, { type: 'play', cards: [] })).toBe('Play 1, 2 or 3 cards.')
-    expect(engine.actionSchema.safeParse({ type: 'play', cards: ['10C'] }).data).toEqual({ type: 'play', cards: ['TC'] })
+    expect(engine.actionSchema.safeParse({ type: 'play', cards: ['10C'] }).data).toEqual({
+      type: 'play',
+      cards: ['TC'],
+    })
     expect(engine.actionSchema.safeParse({ type: 'play', cards: ['ZZ'] }).success).toBe(false)
   })
 })
@@ -290,7 +409,13 @@ describe('deck32, options and bad input', () => {
 describe('the automatic move for a seat whose time ran out', () => {
   // Hearts trump; dealer 0, so seat 1 leads.
   const table = (lead: string[], answerHand: string[]) => {
-    const t = start({ players: 2, dealer: 0, trumpCard: '9H', hands: [answerHand, lead], pile: ['QD', 'JC', 'TD', '9S'] })
+    const t = start({
+      players: 2,
+      dealer: 0,
+      trumpCard: '9H',
+      hands: [answerHand, lead],
+      pile: ['QD', 'JC', 'TD', '9S'],
+    })
     return t
   }
 

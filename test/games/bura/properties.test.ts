@@ -45,12 +45,19 @@ function illegalTries(s: BuraState, seat: number, rng: Rng): BuraAction[] {
     if (mixed.length === 2 && mixed[0]![1] !== mixed[1]![1]) tries.push({ type: 'play', cards: mixed })
   }
   const other = rng.int(s.players)
-  if (!engine.waitingFor(s).includes(other) && hand.length) tries.push({ type: 'play', cards: [s.hands[other]![0] ?? hand[0]!] })
+  if (!engine.waitingFor(s).includes(other) && hand.length)
+    tries.push({ type: 'play', cards: [s.hands[other]![0] ?? hand[0]!] })
   return tries
 }
 
 /** Plays up to `games` games at one table; returns how many were played to the end. */
-function checkTable(players: number, variant: Partial<BuraOptions>, seed: number, games: number, deep: boolean): number {
+function checkTable(
+  players: number,
+  variant: Partial<BuraOptions>,
+  seed: number,
+  games: number,
+  deep: boolean,
+): number {
   const opts = options(variant)
   const rng = new Rng(seedRng(seed))
   const deckSize = opts.deck32 ? 32 : 36
@@ -104,20 +111,24 @@ function checkTable(players: number, variant: Partial<BuraOptions>, seed: number
       const out = engine.apply(state, seat, action)
       if (!out.ok) throw new Error(`${JSON.stringify(action)} by ${seat}: ${out.error.message}`)
       const answer = out.value.events.find((e) => e.type === 'play')
-      if (size !== null && answer?.type === 'play' && answer.count !== size) fail(`an answer of ${answer.count} cards to a lead of ${size}`)
+      if (size !== null && answer?.type === 'play' && answer.count !== size)
+        fail(`an answer of ${answer.count} cards to a lead of ${size}`)
       state = out.value.state
       check(state)
       if (deep)
         for (const viewer of [null, ...Array.from({ length: players }, (_, i) => i)]) {
           const json = JSON.stringify(engine.view(state, viewer))
           const seen = quotedCards(json)
-          for (const hidden of engine.hiddenFrom(state, viewer)) if (seen.has(`"${hidden}"`)) fail(`${hidden} shown to ${viewer}`)
+          for (const hidden of engine.hiddenFrom(state, viewer))
+            if (seen.has(`"${hidden}"`)) fail(`${hidden} shown to ${viewer}`)
           // Other hands stay hidden, except the public trump card and a winning combination shown to the table.
           const shown: readonly Card[] = state.end && 'cards' in state.end ? state.end.cards : []
           if (viewer !== null)
             for (let other = 0; other < players; other++)
               if (other !== viewer)
-                for (const c of state.hands[other]!) if (c !== state.trumpCard && !shown.includes(c) && seen.has(`"${c}"`)) fail(`seat ${other}'s ${c} shown to ${viewer}`)
+                for (const c of state.hands[other]!)
+                  if (c !== state.trumpCard && !shown.includes(c) && seen.has(`"${c}"`))
+                    fail(`seat ${other}'s ${c} shown to ${viewer}`)
           if (!opts.showCounts && json.includes('"points":')) fail(`points shown to ${viewer} without showCounts`)
         }
     }
@@ -129,19 +140,22 @@ function checkTable(players: number, variant: Partial<BuraOptions>, seed: number
 }
 
 describe('Bura properties over seeded games', () => {
-  it.each(VARIANTS.map((v) => [JSON.stringify(v), v] as const))('variant %s: cards and chips conserved, answers match the lead, views leak nothing', (_name, variant) => {
-    fc.assert(
-      fc.property(fc.integer({ min: 2, max: 6 }), fc.nat(1_000_000), (players, seed) => {
-        checkTable(players, variant, seed, 3, true)
-      }),
-      { numRuns: 12 },
-    )
-  })
+  it.each(VARIANTS.map((v) => [JSON.stringify(v), v] as const))(
+    'variant %s: cards and chips conserved, answers match the lead, views leak nothing',
+    (_name, variant) => {
+      fc.assert(
+        fc.property(fc.integer({ min: 2, max: 6 }), fc.nat(1_000_000), (players, seed) => {
+          checkTable(players, variant, seed, 3, true)
+        }),
+        { numRuns: 12 },
+      )
+    },
+  )
 
   it('thousands of games at tables of 2..6 keep every invariant', () => {
     let games = 0
-    for (let seed = 0; seed < 600; seed++) games += checkTable(2 + (seed % 5), VARIANTS[seed % VARIANTS.length]!, seed, 5, false)
+    for (let seed = 0; seed < 600; seed++)
+      games += checkTable(2 + (seed % 5), VARIANTS[seed % VARIANTS.length]!, seed, 5, false)
     expect(games).toBeGreaterThan(2000)
   })
 })
-

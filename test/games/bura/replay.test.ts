@@ -15,7 +15,9 @@ const dir = join(import.meta.dirname, 'scenarios')
 
 async function replay(file: string): Promise<{ code: number; output: Record<string, any> }> {
   try {
-    const { stdout } = await run('npm', ['run', '--silent', 'replay', '--', join(dir, file)], { cwd: join(import.meta.dirname, '../../..') })
+    const { stdout } = await run('npm', ['run', '--silent', 'replay', '--', join(dir, file)], {
+      cwd: join(import.meta.dirname, '../../..'),
+    })
     return { code: 0, output: JSON.parse(stdout) }
   } catch (e) {
     const err = e as { code: number; stdout: string }
@@ -26,7 +28,18 @@ async function replay(file: string): Promise<{ code: number; output: Record<stri
 const expected: Record<string, { code: number; output: Record<string, unknown> }> = {
   'two-player-beat-15.json': {
     code: 0,
-    output: { ok: true, game: 'bura', phase: 'play', over: false, pot: 20, winners: [], seats: [{ points: 0, stack: 90 }, { points: 15, stack: 90 }] },
+    output: {
+      ok: true,
+      game: 'bura',
+      phase: 'play',
+      over: false,
+      pot: 20,
+      winners: [],
+      seats: [
+        { points: 0, stack: 90 },
+        { points: 15, stack: 90 },
+      ],
+    },
   },
   'three-player-example.json': {
     code: 0,
@@ -34,11 +47,31 @@ const expected: Record<string, { code: number; output: Record<string, unknown> }
   },
   'declare-30-false.json': {
     code: 0,
-    output: { ok: true, phase: 'over', over: true, pot: 4, winners: [], seats: [{ points: 0, stack: 99 }, { points: 30, stack: 97 }] },
+    output: {
+      ok: true,
+      phase: 'over',
+      over: true,
+      pot: 4,
+      winners: [],
+      seats: [
+        { points: 0, stack: 99 },
+        { points: 30, stack: 97 },
+      ],
+    },
   },
   'declare-34-wins.json': {
     code: 0,
-    output: { ok: true, phase: 'over', over: true, pot: 0, winners: [1], seats: [{ points: 0, stack: 99 }, { points: 34, stack: 101 }] },
+    output: {
+      ok: true,
+      phase: 'over',
+      over: true,
+      pot: 0,
+      winners: [1],
+      seats: [
+        { points: 0, stack: 99 },
+        { points: 34, stack: 101 },
+      ],
+    },
   },
   'next-game-after-false-declaration.json': {
     code: 0,
@@ -69,7 +102,9 @@ describe('Bura scenario files through `npm run replay`', () => {
       expect(result.code, file).toBe(expected[file]!.code)
       expect(result.output, file).toEqual(replayText(readFileSync(join(dir, file), 'utf8')).output)
     })
-    const chips = (results[0]!.output.events as { type: string; to: unknown; amount: number }[]).filter((e) => e.type === 'chips')
+    const chips = (results[0]!.output.events as { type: string; to: unknown; amount: number }[]).filter(
+      (e) => e.type === 'chips',
+    )
     // Antes in, then the pot out to the declarer.
     expect(chips.map((e) => [e.to, e.amount])).toEqual([
       ['pot', 1],

@@ -116,9 +116,22 @@ export async function startTable(
   })
 }
 
+/**
+ * A click asking for what already happened (Join when seated, Next game once it is dealt) is
+ * answered with the user's current view under a note, not refused.
+ */
+async function sayAlreadyDone(ctx: BotContext, interaction: Component, tableId: string, note: string): Promise<void> {
+  const table = await ctx.tables.get(tableId)
+  if (!table) return say(interaction, REFUSALS.tableGone())
+  const view = renderHandView(table, interaction.user.id, ctx.clock.now())
+  await say(interaction, { ...view, content: view.content ? `${note}\n${view.content}` : note })
+}
+
 export async function joinTable(ctx: BotContext, interaction: Component, tableId: string): Promise<void> {
   await deferPrivately(interaction)
   const result = await ctx.tables.join(tableId, interaction.user.id, { interactionId: interaction.id })
+  if (!result.ok && result.error.code === 'already-seated')
+    return sayAlreadyDone(ctx, interaction, tableId, 'You are already sitting at this table.')
   if (
     await settle(ctx, interaction, result, 'You joined the table. The game starts when the creator presses **Start**.')
   ) {
@@ -153,12 +166,22 @@ export async function startGame(ctx: BotContext, interaction: Component, tableId
   if (!table || table.status === 'finished' || table.status === 'aborted') return say(interaction, REFUSALS.tableGone())
   if (table.status === 'playing') {
     const next = await ctx.tables.nextDeal(tableId, { userId: interaction.user.id, interactionId: interaction.id })
+    // Someone dealt it first (or the game was never over): what the user wanted is there.
+    if (!next.ok && next.error.code === 'not-between-games')
+      return sayAlreadyDone(
+        ctx,
+        interaction,
+        tableId,
+        table.gamesPlayed === 0 ? 'The game has already started.' : 'The next game is already dealt.',
+      )
     if (await settle(ctx, interaction, next, 'The next game is dealt. Press **Your hand** to see your cards.'))
       ctx.log.info({ tableId }, 'next game')
     return
   }
   if (!mayManage(interaction, table)) return say(interaction, REFUSALS.notCreator())
   const result = await ctx.tables.start(tableId, { interactionId: interaction.id })
+  if (!result.ok && result.error.code === 'not-lobby')
+    return sayAlreadyDone(ctx, interaction, tableId, 'The game has already started.')
   if (
     await settle(
       ctx,
@@ -220,14 +243,15 @@ export async function showHand(
 }
 
 /**
- * A move from a player's private view. The control carries the table version it was drawn for,
- * so a stale view or a double click is refused by the service's version check and changes nothing.
+ * A move from a player's private view. The control carries its move's context token, so a control
+ * whose move changed meaning (or a second click after the first applied) is refused by the
+ * service and changes nothing, while other players' unrelated moves leave it good.
  */
 export async function playMove(
   ctx: BotContext,
   interaction: Component,
   tableId: string,
-  version: number,
+  token: string,
   move: Move,
   values: readonly string[],
 ): Promise<void> {
@@ -244,7 +268,7 @@ export async function playMove(
     return refuseMove(ctx, interaction, onPrivateView, tableId, REFUSALS.illegal('Those are not cards of this game.'))
   const result = await ctx.tables.act(tableId, userId, action, {
     interactionId: interaction.id,
-    expectedVersion: version,
+    expectedToken: token,
   })
   if (!result.ok) {
     const refusal = result.error.code === 'stale' ? REFUSALS.stale() : renderRefusal(result.error.message)

@@ -49,7 +49,7 @@ export async function routeInteraction(interaction: Interaction, ctx: BotContext
       }
       if (id.kind === 'move') {
         const values = interaction.isStringSelectMenu() ? interaction.values : []
-        return await playMove(ctx, interaction, id.tableId, id.version, id.move, values)
+        return await playMove(ctx, interaction, id.tableId, id.token, id.move, values)
       }
       switch (id.verb) {
         case 'join':

@@ -2,19 +2,22 @@ import type { APIButtonComponentWithCustomId, APIStringSelectComponent } from 'd
 import { cardLabel, type Card } from '../games/core/cards.js'
 import { moveId, tableButtonId, type Move } from './custom-id.js'
 import { button, ButtonStyle, row, select, type Row } from './payload.js'
-import type { RenderTable } from './types.js'
+import type { ControlScope } from './types.js'
 
-/** Controls of a seat's private view; every custom_id carries the table id and version. */
+/**
+ * Controls of a seat's private view; every move's custom_id carries the table id and the move's
+ * context token for that seat (the move's verb is the engine action's type).
+ */
 
 export type Style = ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Success | ButtonStyle.Danger
 
 export function moveButton(
-  table: RenderTable,
+  scope: ControlScope,
   move: Move,
   label: string,
   style: Style = ButtonStyle.Primary,
 ): APIButtonComponentWithCustomId {
-  return button(moveId(table.id, table.version, move), label, style)
+  return button(moveId(scope.tableId, scope.token(move.verb), move), label, style)
 }
 
 /**
@@ -22,7 +25,7 @@ export function moveButton(
  * rely on. `move` has `cards: null`, so the chosen values are the cards.
  */
 export function cardSelect(
-  table: RenderTable,
+  scope: ControlScope,
   move: Move,
   cards: readonly Card[],
   placeholder: string,
@@ -31,7 +34,7 @@ export function cardSelect(
   describe?: (c: Card) => string | undefined,
 ): APIStringSelectComponent {
   return select(
-    moveId(table.id, table.version, move),
+    moveId(scope.tableId, scope.token(move.verb), move),
     placeholder,
     cards.map((c) => {
       const description = describe?.(c)
@@ -43,8 +46,8 @@ export function cardSelect(
 }
 
 /** "Refresh" re-opens the seat's view (the same route as the table's Your hand button). */
-export function refreshButton(table: RenderTable): APIButtonComponentWithCustomId {
-  return button(tableButtonId(table.id, 'hand'), '↻ Refresh', ButtonStyle.Secondary)
+export function refreshButton(scope: ControlScope): APIButtonComponentWithCustomId {
+  return button(tableButtonId(scope.tableId, 'hand'), '↻ Refresh', ButtonStyle.Secondary)
 }
 
 /**

@@ -1,13 +1,15 @@
 import { parseCard, SUITS, type Card, type Suit } from '../games/core/cards.js'
 import type { GameId } from '../games/core/engine.js'
+import { MOVE_TOKEN } from '../games/core/move-context.js'
 
 /**
  * The custom_id codec every button and select menu of the bot is routed by. A custom_id carries
  * everything needed to route it from the database alone (no collectors, survives restarts):
  *
  *   t:<tableId>:<verb>                     table buttons: join, leave, start, rules, hand
- *   t:<tableId>:<verb>:<version>[:<arg>]   moves; <version> is the table's state version when the
- *                                          control was drawn, so a stale button is recognised
+ *   t:<tableId>:<verb>:<token>[:<arg>]     moves; <token> is the move's context token when the
+ *                                          control was drawn (games/core/move-context.ts), so a
+ *                                          control whose move changed meaning is recognised
  *   r:<game>:<page>                        a page of /rules (not tied to a table)
  *
  * Move arguments: bid `S|H|D|C|M` (M = misère); play/draw cards as codes joined by `.`
@@ -36,7 +38,7 @@ export type Move =
 
 export type CustomId =
   | { readonly kind: 'table'; readonly tableId: string; readonly verb: TableVerb }
-  | { readonly kind: 'move'; readonly tableId: string; readonly version: number; readonly move: Move }
+  | { readonly kind: 'move'; readonly tableId: string; readonly token: string; readonly move: Move }
   | { readonly kind: 'rules'; readonly game: GameId; readonly page: number }
 
 export const CUSTOM_ID_MAX = 100
@@ -82,10 +84,10 @@ export function tableButtonId(tableId: string, verb: TableVerb): string {
   return checked(`t:${tableId}:${verb}`)
 }
 
-export function moveId(tableId: string, version: number, move: Move): string {
+export function moveId(tableId: string, token: string, move: Move): string {
   checkTableId(tableId)
-  if (!Number.isSafeInteger(version) || version < 0) throw new Error(`bad table version ${version}`)
-  return checked(`t:${tableId}:${moveSuffix(move).replace('%v', String(version))}`)
+  if (!MOVE_TOKEN.test(token)) throw new Error(`not a move token: ${JSON.stringify(token)}`)
+  return checked(`t:${tableId}:${moveSuffix(move).replace('%v', token)}`)
 }
 
 export function rulesPageId(game: GameId, page: number): string {
@@ -97,7 +99,7 @@ export function encodeCustomId(id: CustomId): string {
     case 'table':
       return tableButtonId(id.tableId, id.verb)
     case 'move':
-      return moveId(id.tableId, id.version, id.move)
+      return moveId(id.tableId, id.token, id.move)
     case 'rules':
       return rulesPageId(id.game, id.page)
   }
@@ -170,10 +172,10 @@ export function parseCustomId(raw: unknown): CustomId | null {
       ? { kind: 'table', tableId, verb: verb as TableVerb }
       : null
   }
-  const version = parseNat(parts[3], Number.MAX_SAFE_INTEGER)
-  if (version === null) return null
+  const token = parts[3]!
+  if (!MOVE_TOKEN.test(token)) return null
   const move = parseMove(verb, parts[4])
-  return move === null ? null : { kind: 'move', tableId, version, move }
+  return move === null ? null : { kind: 'move', tableId, token, move }
 }
 
 /**

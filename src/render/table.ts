@@ -1,6 +1,7 @@
 import type { APIEmbed, APIEmbedField } from 'discord.js'
 import { engineFor } from '../games/registry.js'
 import type { AnyEngine } from '../games/core/engine.js'
+import { moveToken } from '../games/core/move-context.js'
 import { tableButtonId } from './custom-id.js'
 import { chips, durationText, listText } from './format.js'
 import { RENDERERS, type GameRenderer } from './games/index.js'
@@ -8,7 +9,7 @@ import { mention, relativeTime } from './messages.js'
 import { button, ButtonStyle, buttonRows, clip, COLOURS, ephemeral, NO_PINGS, type Payload } from './payload.js'
 import { RULES } from './rules-text.js'
 import type { TableEvent } from '../tables/types.js'
-import type { RenderContext, RenderTable } from './types.js'
+import type { ControlScope, RenderContext, RenderTable } from './types.js'
 
 /** The public table message and a seat's private view, for any registered game. */
 
@@ -207,7 +208,12 @@ export function renderHandView(table: RenderTable, userId: string, now: number):
   const position = seat.position
   const acting = engine.progress(table.state) === 'acting'
   const legal: unknown[] = acting ? engine.legalActions(table.state, position) : []
-  const p = renderer.privateParts(engine.view(table.state, position), legal, ctx)
+  const state = table.state
+  const controls: ControlScope = {
+    tableId: table.id,
+    token: (type) => moveToken(engine, state, table.gamesPlayed, position, type),
+  }
+  const p = renderer.privateParts(engine.view(state, position), legal, { ...ctx, controls })
   const waiting: number[] = acting ? engine.waitingFor(table.state) : []
   const lines = [p.description]
   if (waiting.includes(position) && table.deadlineAt !== null) {

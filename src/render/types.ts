@@ -25,6 +25,18 @@ export interface RenderContext {
   readonly options: Readonly<Record<string, unknown>>
 }
 
+/** Where a seat's controls point: the table, and each move's context token for that seat. */
+export interface ControlScope {
+  readonly tableId: string
+  /** The token of a move of this engine action type (`moveToken`). */
+  token(type: string): string
+}
+
+/** What a game's renderer knows when it draws one seat's private view. */
+export interface PrivateContext extends RenderContext {
+  readonly controls: ControlScope
+}
+
 /** The game-specific part of the public message. */
 export interface PublicParts {
   /** One line per seat (in seat order), markers already added by the game. */

@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import type { Clock } from '../clock.js'
 import { ok, refuse, type AnyEngine, type GameId, type Outcome } from '../games/core/engine.js'
+import { moveToken } from '../games/core/move-context.js'
 import { peekInt, seedRng } from '../games/core/rng.js'
 import { ENGINES } from '../games/registry.js'
 import { isUniqueViolation } from '../store/db.js'
@@ -347,7 +348,10 @@ export class TableService {
     })
   }
 
-  /** One move. `expectedVersion` refuses a stale button; a repeated `interactionId` is applied once. */
+  /**
+   * One move. `expectedToken` refuses a control whose move means something else now,
+   * `expectedVersion` any change since; a repeated `interactionId` is applied once.
+   */
   act(tableId: string, userId: string, action: unknown, opts: ActOptions = {}): Promise<Outcome<TableUpdate>> {
     return this.change(tableId, opts, (d) => {
       if (d.status !== 'playing' || d.state === null) return refuse('not-playing', 'No game is running at this table.')
@@ -361,6 +365,11 @@ export class TableService {
           `That is not a move of ${d.engine.title}: ${parsed.error.issues[0]?.message ?? 'unknown'}.`,
         )
       const move = parsed.data as { type: string }
+      if (
+        opts.expectedToken !== undefined &&
+        moveToken(d.engine, d.state, d.gamesPlayed, seat.position, move.type) !== opts.expectedToken
+      )
+        return STALE
       if (d.rules.leaveAction && move.type === d.rules.leaveAction.type)
         return this.unseat(d, userId, opts.interactionId)
       if (d.progress() !== 'acting')

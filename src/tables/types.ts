@@ -39,7 +39,7 @@ export interface TableSnapshot {
   readonly buyIn: number
   /** Time a seat has to act, in ms (30 s .. 48 h). */
   readonly turnMs: number
-  /** Bumped by every change: pass it back as `expectedVersion` to refuse stale buttons. */
+  /** Bumped by every change: `expectedVersion` refuses a change judged on another version. */
   readonly version: number
   /** When the waited-for seats time out (ms since epoch); null when nothing waits. */
   readonly deadlineAt: number | null
@@ -108,6 +108,11 @@ export interface ActOptions {
   readonly interactionId?: string
   /** The version the user saw; a different current version is refused ("the table changed"). */
   readonly expectedVersion?: number
+  /**
+   * `act` only: the move's context token the control was drawn with (`moveToken`). The move is
+   * refused as stale when its context differs now, whatever else changed (docs/render.md).
+   */
+  readonly expectedToken?: string
 }
 
 /** What one user may see of a table: their own engine view and the actions they may take. */

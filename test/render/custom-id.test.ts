@@ -33,8 +33,8 @@ const idArb: fc.Arbitrary<CustomId> = fc.oneof(
     .tuple(tableIdArb, fc.constantFrom(...TABLE_VERBS))
     .map(([tableId, verb]) => ({ kind: 'table' as const, tableId, verb })),
   fc
-    .tuple(tableIdArb, fc.nat(), moveArb)
-    .map(([tableId, version, move]) => ({ kind: 'move' as const, tableId, version, move })),
+    .tuple(tableIdArb, fc.stringMatching(/^[0-9a-z]{1,11}$/), moveArb)
+    .map(([tableId, token, move]) => ({ kind: 'move' as const, tableId, token, move })),
   fc
     .tuple(fc.constantFrom('bugami' as const, 'bura' as const, 'badugi' as const), fc.nat(99))
     .map(([game, page]) => ({ kind: 'rules' as const, game, page })),
@@ -44,12 +44,12 @@ describe('custom_id codec', () => {
   it('writes the documented shapes', () => {
     expect(tableButtonId('abc123', 'join')).toBe('t:abc123:join')
     expect(tableButtonId('abc123', 'hand')).toBe('t:abc123:hand')
-    expect(moveId('abc123', 7, { verb: 'bid', bid: 'H' })).toBe('t:abc123:bid:7:H')
-    expect(moveId('abc123', 7, { verb: 'bid', bid: 'misere' })).toBe('t:abc123:bid:7:M')
-    expect(moveId('abc123', 7, { verb: 'play', cards: null })).toBe('t:abc123:play:7')
-    expect(moveId('abc123', 7, { verb: 'play', cards: ['KC', '9C'] })).toBe('t:abc123:play:7:KC.9C')
-    expect(moveId('abc123', 7, { verb: 'draw', cards: [] })).toBe('t:abc123:pat:7')
-    expect(moveId('abc123', 7, { verb: 'raise', amount: 40 })).toBe('t:abc123:raise:7:40')
+    expect(moveId('abc123', 'k3x9', { verb: 'bid', bid: 'H' })).toBe('t:abc123:bid:k3x9:H')
+    expect(moveId('abc123', 'k3x9', { verb: 'bid', bid: 'misere' })).toBe('t:abc123:bid:k3x9:M')
+    expect(moveId('abc123', 'k3x9', { verb: 'play', cards: null })).toBe('t:abc123:play:k3x9')
+    expect(moveId('abc123', 'k3x9', { verb: 'play', cards: ['KC', '9C'] })).toBe('t:abc123:play:k3x9:KC.9C')
+    expect(moveId('abc123', 'k3x9', { verb: 'draw', cards: [] })).toBe('t:abc123:pat:k3x9')
+    expect(moveId('abc123', 'k3x9', { verb: 'raise', amount: 40 })).toBe('t:abc123:raise:k3x9:40')
   })
 
   it('round-trips every id and keeps it within 100 characters', () => {
@@ -75,9 +75,9 @@ describe('custom_id codec', () => {
       't:abc:join:1',
       't:a b:join',
       't:abc:bid:1:Z',
-      't:abc:bid:x:H',
+      't:abc:bid:X:H',
       't:abc:bid:-1:H',
-      't:abc:bid:01:H',
+      't:abc:bid:0123456789ab:H',
       't:abc:play:1:7D.7D',
       't:abc:play:1:10H',
       't:abc:play:1:7d',
@@ -109,9 +109,11 @@ describe('custom_id codec', () => {
     )
   })
 
-  it('refuses to encode a table id that could not be parsed back', () => {
+  it('refuses to encode a table id or a move token that could not be parsed back', () => {
     expect(() => tableButtonId('has:colon', 'join')).toThrow()
     expect(() => tableButtonId('', 'join')).toThrow()
+    expect(() => moveId('abc', 'KC', { verb: 'declare' })).toThrow()
+    expect(() => moveId('abc', '', { verb: 'declare' })).toThrow()
   })
 
   it('turns moves into the scenario action shapes of RULES.md', () => {

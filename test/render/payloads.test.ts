@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { AnyEngine } from '../../src/games/core/engine.js'
 import { ENGINES } from '../../src/games/registry.js'
 import { checkMessageBody, type MessageBody } from '../fake-discord/limits.js'
+import { moveToken } from '../../src/games/core/move-context.js'
 import { parseCustomId } from '../../src/render/custom-id.js'
 import { limitViolations } from '../../src/render/limits.js'
 import { describeEvents, renderHandView, renderTableMessage } from '../../src/render/table.js'
@@ -45,12 +46,12 @@ function checkState(
     expect(leakedCards(own, engine.hiddenFrom(state, seat)), `seat ${seat} view leaks`).toEqual([])
     if (countsHidden) expect(strings(own).join('\n')).not.toMatch(/\d\**\s*(?:points?|pts)\b/i)
     const legal = acting ? engine.legalActions(state, seat) : []
-    // Every control routes by the codec, and moves carry the version they were drawn for.
+    // Every control routes by the codec, and moves carry their context token for this seat.
     for (const r of own.components ?? [])
       for (const c of r.components) {
         const id = parseCustomId('custom_id' in c ? c.custom_id : null)
         expect(id, 'custom_id parses').not.toBeNull()
-        if (id?.kind === 'move') expect(id.version).toBe(step)
+        if (id?.kind === 'move') expect(id.token).toBe(moveToken(engine, state, table.gamesPlayed, seat, id.move.verb))
         else expect(id).toMatchObject({ kind: 'table', tableId: table.id })
       }
     const offered = new Map(offeredActions(engine.id, own).map((a) => [actionKey(a), a]))

@@ -2,6 +2,7 @@ import { ComponentType, type APIButtonComponentWithCustomId, type APIStringSelec
 import { describe, expect, it } from 'vitest'
 import { cardLabel, type Card } from '../../src/games/core/cards.js'
 import type { AnyEngine } from '../../src/games/core/engine.js'
+import { moveToken } from '../../src/games/core/move-context.js'
 import { ENGINES } from '../../src/games/registry.js'
 import { parseCustomId } from '../../src/render/custom-id.js'
 import { limitViolations } from '../../src/render/limits.js'
@@ -145,7 +146,7 @@ describe('Bugami', () => {
     expect(parseCustomId(menu!.custom_id)).toEqual({
       kind: 'move',
       tableId: table.id,
-      version: 9,
+      token: moveToken(bugami, s.state, table.gamesPlayed, leader, 'play'),
       move: { verb: 'play', cards: null },
     })
     const card = legal[0]!

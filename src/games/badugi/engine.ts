@@ -4,6 +4,7 @@ import { ok, refuse, type GameEngine, type Outcome, type SetupParams, type Trans
 import { seedRng } from '../core/rng.js'
 import { actionSchema, type BadugiAction } from './actions.js'
 import { applyBetting, foldSeat, toCall, wagerRange } from './betting.js'
+import { moveContext } from './context.js'
 import { applyDraw } from './drawing.js'
 import { advance, FULL_DECK, hasChips, liveCount, startHand } from './flow.js'
 import { countingCards, handValue, valueName } from './hand.js'
@@ -175,6 +176,7 @@ export const badugiEngine: GameEngine<BadugiState, BadugiAction, BadugiOptions, 
   legalActions,
   apply,
   nextDeal,
+  moveContext,
   autoAction,
   view,
   hiddenFrom,

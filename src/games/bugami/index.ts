@@ -1,6 +1,7 @@
 import type { GameEngine } from '../core/engine.js'
 import { actionSchema } from './actions.js'
 import { autoAction } from './auto.js'
+import { moveContext } from './context.js'
 import { apply, legalActions, MAX_PLAYERS, MIN_PLAYERS, nextDeal, progress, setup, waitingFor } from './engine.js'
 import { invariants } from './invariants.js'
 import { optionsSchema, type BugamiOptions } from './options.js'
@@ -25,6 +26,7 @@ export const bugami: GameEngine<BugamiState, BugamiAction, BugamiOptions, Bugami
   legalActions,
   apply,
   nextDeal,
+  moveContext,
   autoAction,
   view,
   hiddenFrom,

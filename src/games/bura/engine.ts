@@ -5,6 +5,7 @@ import { seedRng } from '../core/rng.js'
 import { cardSchema } from '../core/schemas.js'
 import { fullDeck, pointsOf } from './cards.js'
 import { autoAction } from './auto.js'
+import { moveContext } from './context.js'
 import { declare31, draftOf, passCall, playCards, startGame, type Draft } from './game.js'
 import { invariants } from './invariants.js'
 import { declareRefusal, legalActions, playRefusal, waitingFor } from './legal.js'
@@ -166,6 +167,7 @@ export const buraEngine: GameEngine<BuraState, BuraAction, BuraOptions, BuraView
   legalActions,
   apply,
   nextDeal,
+  moveContext,
   autoAction,
   view,
   hiddenFrom,

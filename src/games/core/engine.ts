@@ -103,6 +103,16 @@ export interface GameEngine<S, A extends { readonly type: string }, O, V, E exte
   apply(state: S, seat: number, action: A): Outcome<Transition<S, E>>
   /** Starts the next deal, game or hand when progress is 'between' or 'gameOver'. */
   nextDeal(state: S): Outcome<Transition<S, E>>
+  /**
+   * What a move of kind `type` by `seat` means in this state, as a short canonical string: the
+   * phase, deal and turn it belongs to, and what it answers (the amount to call, the trick in
+   * progress, the seat's own bid). A control drawn in one state is still good in another exactly
+   * when the two give the same context (docs/render.md, "Stale controls"). Whatever else may
+   * change (other seats' secret bids, a fold elsewhere, a trick taken) leaves it alone. After a
+   * seat's own move, the same move is either illegal or has a new context, so one control never
+   * applies twice. Never holds a card: it only tells states apart.
+   */
+  moveContext(state: S, seat: number, type: A['type']): string
   /** What a sensible player would do for a seat whose time ran out; null if it has nothing to do. */
   autoAction(state: S, seat: number): A | null
   /** What one seat may know (null: a spectator). Never holds another seat's hidden card. */

@@ -11,7 +11,7 @@ import type {
 import { cardSelect, layout, moveButton, refreshButton } from '../controls.js'
 import { cardsText, chips, handText, listText, plural, RANK_ORDER, sortHand } from '../format.js'
 import { ButtonStyle } from '../payload.js'
-import type { PrivateParts, PublicParts, RenderContext } from '../types.js'
+import type { PrivateContext, PrivateParts, PublicParts, RenderContext } from '../types.js'
 
 /** Badugi on Discord: a cash table; amounts are "raise to" as the engine counts them. */
 
@@ -109,8 +109,8 @@ function presets(v: BadugiView, range: WagerRange, toCall: number): { amount: nu
   return out.sort((a, b) => a.amount - b.amount)
 }
 
-export function privateParts(v: BadugiView, legal: readonly BadugiAction[], ctx: RenderContext): PrivateParts {
-  const table = ctx.table
+export function privateParts(v: BadugiView, legal: readonly BadugiAction[], ctx: PrivateContext): PrivateParts {
+  const controls = ctx.controls
   const you = v.you!
   const me = v.seats[you.seat]!
   const lines = [handText(you.hand, RANK_ORDER.aceLow)]
@@ -126,13 +126,13 @@ export function privateParts(v: BadugiView, legal: readonly BadugiAction[], ctx:
   const selects: APIStringSelectComponent[] = []
   const has = (type: BadugiAction['type']) => legal.some((a) => a.type === type)
 
-  if (has('fold')) buttons.push(moveButton(table, { verb: 'fold' }, 'Fold', ButtonStyle.Danger))
-  if (has('check')) buttons.push(moveButton(table, { verb: 'check' }, 'Check', ButtonStyle.Secondary))
+  if (has('fold')) buttons.push(moveButton(controls, { verb: 'fold' }, 'Fold', ButtonStyle.Danger))
+  if (has('check')) buttons.push(moveButton(controls, { verb: 'check' }, 'Check', ButtonStyle.Secondary))
   if (has('call')) {
     const pay = Math.min(you.toCall, me.stack)
     buttons.push(
       moveButton(
-        table,
+        controls,
         { verb: 'call' },
         pay >= me.stack ? `Call ${pay} (all-in)` : `Call ${pay}`,
         ButtonStyle.Primary,
@@ -144,11 +144,11 @@ export function privateParts(v: BadugiView, legal: readonly BadugiAction[], ctx:
     const kind = you.wager.kind
     const word = (to: number) => (to >= allIn ? `All-in ${to}` : kind === 'bet' ? `Bet ${to}` : `Raise to ${to}`)
     if (v.limit === 'fixed')
-      buttons.push(moveButton(table, { verb: kind, amount: null }, word(you.wager.min), ButtonStyle.Success))
+      buttons.push(moveButton(controls, { verb: kind, amount: null }, word(you.wager.min), ButtonStyle.Success))
     else
       for (const p of presets(v, you.wager, you.toCall)) {
         const label = p.amount >= allIn ? word(p.amount) : `${word(p.amount)} (${p.note})`
-        buttons.push(moveButton(table, { verb: kind, amount: p.amount }, label, ButtonStyle.Success))
+        buttons.push(moveButton(controls, { verb: kind, amount: p.amount }, label, ButtonStyle.Success))
       }
   }
   const draws = legal.filter((a): a is BadugiAction & { type: 'draw' } => a.type === 'draw')
@@ -159,7 +159,7 @@ export function privateParts(v: BadugiView, legal: readonly BadugiAction[], ctx:
     if (discardable.length) {
       selects.push(
         cardSelect(
-          table,
+          controls,
           { verb: 'draw', cards: null },
           discardable,
           'Discard and draw (pick 1-4 cards)',
@@ -176,7 +176,7 @@ export function privateParts(v: BadugiView, legal: readonly BadugiAction[], ctx:
     ) {
       buttons.push(
         moveButton(
-          table,
+          controls,
           { verb: 'draw', cards: dead },
           `Draw ${dead.length}: ${cardsText(dead)}`,
           ButtonStyle.Primary,
@@ -184,9 +184,9 @@ export function privateParts(v: BadugiView, legal: readonly BadugiAction[], ctx:
       )
     }
     if (draws.some((d) => d.cards.length === 0))
-      buttons.push(moveButton(table, { verb: 'draw', cards: [] }, 'Stand pat', ButtonStyle.Success))
+      buttons.push(moveButton(controls, { verb: 'draw', cards: [] }, 'Stand pat', ButtonStyle.Success))
   }
-  trailing.push(refreshButton(table))
+  trailing.push(refreshButton(controls))
 
   if (v.phase === 'betting') {
     lines.push(

@@ -4,7 +4,7 @@ import type { Bid, BugamiAction, BugamiEvent, BugamiView, PlayedCard } from '../
 import { cardSelect, layout, moveButton, refreshButton } from '../controls.js'
 import { handText, listText, plural, sortHand } from '../format.js'
 import { ButtonStyle } from '../payload.js'
-import type { PrivateParts, PublicParts, RenderContext } from '../types.js'
+import type { PrivateContext, PrivateParts, PublicParts, RenderContext } from '../types.js'
 
 /** Bugami on Discord: bids stay secret until all are in, then they show for the whole deal. */
 
@@ -86,18 +86,18 @@ export function publicParts(v: BugamiView, ctx: RenderContext): PublicParts {
   return { status, seatLines: v.seats.map((_, seat) => seatLine(v, seat, ctx)), fields, result }
 }
 
-export function privateParts(v: BugamiView, legal: readonly BugamiAction[], ctx: RenderContext): PrivateParts {
+export function privateParts(v: BugamiView, legal: readonly BugamiAction[], ctx: PrivateContext): PrivateParts {
   const seat = v.viewer!
   const lines: string[] = [handText(v.hand ?? [])]
   const fields: APIEmbedField[] = []
-  const table = ctx.table
+  const controls = ctx.controls
   const bidButtons = legal
     .filter((a): a is BugamiAction & { type: 'bid' } => a.type === 'bid')
     .map((a) => {
       const bid: Bid = 'misere' in a ? 'misere' : a.suit
       const mine = v.myBid === bid
       return moveButton(
-        table,
+        controls,
         { verb: 'bid', bid },
         `${bidText(bid)}${mine ? ' ✓' : ''}`,
         mine ? ButtonStyle.Success : ButtonStyle.Primary,
@@ -109,7 +109,7 @@ export function privateParts(v: BugamiView, legal: readonly BugamiAction[], ctx:
   const selects = playable.length
     ? [
         cardSelect(
-          table,
+          controls,
           { verb: 'play', cards: null },
           playable,
           playable.length === 1 ? 'Play your only legal card' : `Play a card (${playable.length} legal)`,
@@ -159,7 +159,7 @@ export function privateParts(v: BugamiView, legal: readonly BugamiAction[], ctx:
     title: `Your hand — Bugami, deal ${v.deal}`,
     description: lines.join('\n'),
     fields,
-    rows: layout(bidButtons, selects, [refreshButton(table)]),
+    rows: layout(bidButtons, selects, [refreshButton(controls)]),
   }
 }
 

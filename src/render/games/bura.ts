@@ -11,7 +11,7 @@ import {
 import { cardSelect, layout, moveButton, refreshButton } from '../controls.js'
 import { cardsText, chips, handText, listText, plural, RANK_ORDER, sortHand } from '../format.js'
 import { ButtonStyle } from '../payload.js'
-import type { PrivateParts, PublicParts, RenderContext } from '../types.js'
+import type { PrivateContext, PrivateParts, PublicParts, RenderContext } from '../types.js'
 
 /**
  * Bura on Discord. Counting in your head: points and the cards of taken tricks appear only when
@@ -115,8 +115,8 @@ function kSubsets(hand: readonly Card[], k: number): Card[][] {
   return out
 }
 
-export function privateParts(v: BuraView, legal: readonly BuraAction[], ctx: RenderContext): PrivateParts {
-  const table = ctx.table
+export function privateParts(v: BuraView, legal: readonly BuraAction[], ctx: PrivateContext): PrivateParts {
+  const controls = ctx.controls
   const seat = v.viewer!
   const hand = sortHand(v.hand ?? [], RANK_ORDER.bura)
   const lines = [handText(hand, RANK_ORDER.bura), '', trumpText(v, ctx)]
@@ -145,12 +145,12 @@ export function privateParts(v: BuraView, legal: readonly BuraAction[], ctx: Ren
     )
   ) {
     // Any `size` cards may answer: one menu with exactly that many choices.
-    selects.push(cardSelect(table, { verb: 'play', cards: null }, hand, `Answer with ${size} cards`, size, size))
+    selects.push(cardSelect(controls, { verb: 'play', cards: null }, hand, `Answer with ${size} cards`, size, size))
   } else {
     for (const a of faceUp)
       buttons.push(
         moveButton(
-          table,
+          controls,
           { verb: 'play', cards: a.cards },
           `${verbWord} ${cardsText(sortHand(a.cards, RANK_ORDER.bura))}`,
         ),
@@ -159,7 +159,7 @@ export function privateParts(v: BuraView, legal: readonly BuraAction[], ctx: Ren
   for (const a of faceDown) {
     buttons.push(
       moveButton(
-        table,
+        controls,
         { verb: 'play', cards: a.cards, faceDown: true },
         `Face down: ${cardsText(sortHand(a.cards, RANK_ORDER.bura))}`,
         ButtonStyle.Secondary,
@@ -168,10 +168,10 @@ export function privateParts(v: BuraView, legal: readonly BuraAction[], ctx: Ren
   }
   const trailing: APIButtonComponentWithCustomId[] = []
   if (legal.some((a) => a.type === 'declare'))
-    trailing.push(moveButton(table, { verb: 'declare' }, 'Declare 31', ButtonStyle.Danger))
+    trailing.push(moveButton(controls, { verb: 'declare' }, 'Declare 31', ButtonStyle.Danger))
   if (legal.some((a) => a.type === 'pass'))
-    trailing.push(moveButton(table, { verb: 'pass' }, 'Pass', ButtonStyle.Secondary))
-  trailing.push(refreshButton(table))
+    trailing.push(moveButton(controls, { verb: 'pass' }, 'Pass', ButtonStyle.Secondary))
+  trailing.push(refreshButton(controls))
 
   if (v.phase === 'play') {
     if (v.trick && v.trick.plays.length) lines.push('', `**Trick**: ${trickValue(v.trick.plays, v.trick.winning, ctx)}`)

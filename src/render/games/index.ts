@@ -1,5 +1,5 @@
 import type { GameId } from '../../games/core/engine.js'
-import type { PrivateParts, PublicParts, RenderContext } from '../types.js'
+import type { PrivateContext, PrivateParts, PublicParts, RenderContext } from '../types.js'
 import * as badugi from './badugi.js'
 import * as bugami from './bugami.js'
 import * as bura from './bura.js'
@@ -7,7 +7,7 @@ import * as bura from './bura.js'
 /** Each game's renderer, by game id; the engine's view, actions and events go in typed by the game. */
 export interface GameRenderer {
   publicParts(view: unknown, ctx: RenderContext): PublicParts
-  privateParts(view: unknown, legal: readonly unknown[], ctx: RenderContext): PrivateParts
+  privateParts(view: unknown, legal: readonly unknown[], ctx: PrivateContext): PrivateParts
   eventLines(events: readonly unknown[], ctx: RenderContext): string[]
 }
 

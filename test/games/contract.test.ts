@@ -113,6 +113,33 @@ for (const engine of Object.values(ENGINES)) {
         { numRuns: 15 },
       )
     })
+
+    it('never lets one control apply twice: after a move, the same move is refused or means something new', () => {
+      fc.assert(
+        fc.property(
+          fc.integer({ min: engine.minPlayers, max: engine.maxPlayers }),
+          fc.nat(1_000_000),
+          (players, seed) => {
+            walk(engine, players, seed, (state) => {
+              if (engine.progress(state) !== 'acting') return
+              for (const seat of engine.waitingFor(state)) {
+                for (const action of engine.legalActions(state, seat)) {
+                  const once = engine.apply(state, seat, action)
+                  if (!once.ok) continue
+                  const after = once.value.state
+                  const same =
+                    engine.moveContext(after, seat, action.type) === engine.moveContext(state, seat, action.type)
+                  // A second click from the view the first was made on: refused as stale, or by the rules.
+                  if (same && engine.progress(after) === 'acting')
+                    expect(engine.apply(after, seat, action).ok, `${JSON.stringify(action)} applies twice`).toBe(false)
+                }
+              }
+            })
+          },
+        ),
+        { numRuns: 10 },
+      )
+    })
   })
 }
 

@@ -229,7 +229,7 @@ export function renderHandView(table: RenderTable, userId: string, now: number):
     color: waiting.includes(position) ? COLOURS.play : COLOURS.info,
     description: clip(lines.join('\n'), 4096),
     fields: p.fields.slice(0, 25),
-    footer: { text: 'Only you can see this. Buttons work until the game moves on; ↻ Refresh for a fresh view.' },
+    footer: { text: 'Only you can see this. Buttons work while their move still stands; ↻ Refresh for a fresh view.' },
   }
   return ephemeral({ embeds: [embed], components: [...p.rows] })
 }

@@ -209,9 +209,14 @@ export function renderHandView(table: RenderTable, userId: string, now: number):
   const acting = engine.progress(table.state) === 'acting'
   const legal: unknown[] = acting ? engine.legalActions(table.state, position) : []
   const state = table.state
+  const tokens = new Map<string, string>()
   const controls: ControlScope = {
     tableId: table.id,
-    token: (type) => moveToken(engine, state, table.gamesPlayed, position, type),
+    token: (type) => {
+      let token = tokens.get(type)
+      if (token === undefined) tokens.set(type, (token = moveToken(engine, state, table.gamesPlayed, position, type)))
+      return token
+    },
   }
   const p = renderer.privateParts(engine.view(state, position), legal, { ...ctx, controls })
   const waiting: number[] = acting ? engine.waitingFor(table.state) : []

@@ -288,6 +288,9 @@ export class TableService {
   /** Sit down in the lobby, or between two Bura/Badugi games; chip games buy in from the wallet. */
   join(tableId: string, userId: string, opts: ActOptions & { buyIn?: number } = {}): Promise<Outcome<TableUpdate>> {
     return this.change(tableId, opts, async (d, repos) => {
+      // Checked first: a seated player's Join asks for what already is, whatever the game does.
+      if (d.seatOf(userId)?.status === 'seated')
+        return refuse('already-seated', 'You are already sitting at this table.')
       if (!this.betweenOrLobby(d))
         return refuse('not-lobby', 'The game is already running; you can join between games or at the next table.')
       return this.seat(d, repos, userId, opts.buyIn ?? d.rec.buyIn)
@@ -479,7 +482,6 @@ export class TableService {
 
   private async seat(d: TableDraft, repos: Repos, userId: string, buyIn: number): Promise<Outcome<void>> {
     const existing = d.seatOf(userId)
-    if (existing?.status === 'seated') return refuse('already-seated', 'You are already sitting at this table.')
     if (d.seated().length >= d.engine.maxPlayers)
       return refuse('table-full', `The table is full (${d.engine.maxPlayers} players).`)
     let stack = 0

@@ -116,3 +116,10 @@ describe('moves checked by their context token', () => {
     expect((after.state as { bids: unknown[] }).bids).toEqual(['S', null, null])
   })
 })
+
+test('a seated player asking to join is told they are seated, also while a game runs', async () => {
+  const table = await started('bugami', ['a', 'b', 'c'])
+  expect(await fx.tables.join(table.id, 'b')).toMatchObject({ ok: false, error: { code: 'already-seated' } })
+  expect(await fx.tables.join(table.id, 'd')).toMatchObject({ ok: false, error: { code: 'not-lobby' } })
+  expect((await fx.tables.get(table.id))!.version).toBe(table.version)
+})

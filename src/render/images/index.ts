@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto'
+import { cardLabel } from '../../games/core/cards.js'
+import { engineFor } from '../../games/registry.js'
+import type { GameId } from '../../games/core/engine.js'
+import type { RenderTable } from '../types.js'
+import { Lru } from './cache.js'
+import { paintHand, paintTable } from './paint.js'
+import { CARDS_KEYWORD, withTextChunk } from './png-text.js'
+import { facesShown, type HandScene, type Scene, type TableScene } from './scene.js'
+import * as badugi from './scenes/badugi.js'
+import * as bugami from './scenes/bugami.js'
+import * as bura from './scenes/bura.js'
+import type { SeatNames } from './scenes/names.js'
+import { ownSeatView, spectatorView, type OwnSeatView, type SpectatorView } from './views.js'
+
+/**
+ * Pictures of a table: the public table image from the spectator view, a seat's hand image from
+ * that seat's view. Each image comes with its alt text and the card codes it shows. Identical
+ * scenes are drawn once (cached by content) and get the same file name, so an edit that does not
+ * change the picture can keep the attachment already uploaded.
+ */
+
+export interface CardImage {
+  /** `table-<hash>.png` / `hand-<hash>.png`: the hash is of the drawn content. */
+  readonly name: string
+  readonly png: Buffer
+  /** Alt text: the same information in words, every card named. */
+  readonly description: string
+  /** The face-up cards the picture shows (also in the PNG's "cards" text chunk). */
+  readonly cards: readonly string[]
+}
+
+interface SceneBuilders {
+  tableScene(view: SpectatorView<never>, name: SeatNames): TableScene
+  handScene(view: OwnSeatView<never>, legal: readonly never[], name: SeatNames): HandScene
+}
+
+const SCENES: Record<GameId, SceneBuilders> = { badugi, bugami, bura }
+
+const cache = new Lru<string, CardImage>(256)
+
+function describe(scene: Scene): string {
+  const faces = (fs: readonly string[]) =>
+    fs.length ? fs.map((f) => (f === 'back' ? 'a card face down' : cardLabel(f as never))).join(', ') : 'no cards'
+  const parts = [scene.title, scene.subtitle]
+  if (scene.kind === 'table') {
+    for (const g of scene.centre) parts.push(`${g.caption}: ${faces(g.faces)}`)
+    for (const s of scene.seats)
+      parts.push(
+        `${s.name}${s.acting ? ' (to act)' : ''}: ${s.line}, ${faces(s.cards.filter((f) => f !== 'back'))} shown, ${s.cards.filter((f) => f === 'back').length} hidden`,
+      )
+  } else {
+    parts.push(`Your cards: ${faces(scene.hand.map((h) => h.card))}`)
+    const lit = scene.hand.filter((h) => h.lit)
+    if (lit.length) parts.push(`Highlighted: ${faces(lit.map((h) => h.card))}`)
+    for (const g of scene.extra) parts.push(`${g.caption}: ${faces(g.faces)}`)
+  }
+  const text = parts.join('. ')
+  // Discord's attachment description is at most 1,024 characters.
+  return text.length <= 1024 ? text : `${text.slice(0, 1023)}…`
+}
+
+/** Draws a scene (or takes it from the cache). */
+export function drawScene(scene: Scene): CardImage {
+  const key = JSON.stringify(scene)
+  const hit = cache.get(key)
+  if (hit) return hit
+  const hash = createHash('sha256').update(key).digest('hex').slice(0, 16)
+  const cards = facesShown(scene)
+  const painted = scene.kind === 'table' ? paintTable(scene) : paintHand(scene)
+  const image: CardImage = {
+    name: `${scene.kind}-${hash}.png`,
+    png: withTextChunk(painted, CARDS_KEYWORD, cards.join(' ')),
+    description: describe(scene),
+    cards,
+  }
+  cache.set(key, image)
+  return image
+}
+
+function seatNames(table: RenderTable, displayName: (userId: string) => string | undefined): SeatNames {
+  const byPosition = new Map<number, string>()
+  for (const s of table.seats) if (s.position !== null) byPosition.set(s.position, s.userId)
+  return (position) => {
+    const user = byPosition.get(position)
+    return (user && displayName(user)) || `Seat ${position + 1}`
+  }
+}
+
+const noNames = () => undefined
+
+/** The scene of the public image: built from the spectator view only. */
+export function tableSceneOf(table: RenderTable, displayName: (userId: string) => string | undefined = noNames) {
+  const engine = engineFor(table.game)
+  if (!engine || table.state === null || table.state === undefined) return null
+  const view = spectatorView(engine, table.state) as SpectatorView<never>
+  return SCENES[table.game].tableScene(view, seatNames(table, displayName))
+}
+
+/** The scene of a seat's private image: built from that seat's view only. */
+export function handSceneOf(
+  table: RenderTable,
+  seat: number,
+  displayName: (userId: string) => string | undefined = noNames,
+) {
+  const engine = engineFor(table.game)
+  if (!engine || table.state === null || table.state === undefined) return null
+  const acting = engine.progress(table.state) === 'acting'
+  const legal = (acting ? engine.legalActions(table.state, seat) : []) as never[]
+  const view = ownSeatView(engine, table.state, seat) as OwnSeatView<never>
+  return SCENES[table.game].handScene(view, legal, seatNames(table, displayName))
+}
+
+export function tableImage(table: RenderTable, displayName?: (userId: string) => string | undefined): CardImage | null {
+  const scene = tableSceneOf(table, displayName)
+  return scene ? drawScene(scene) : null
+}
+
+export function handImage(
+  table: RenderTable,
+  seat: number,
+  displayName?: (userId: string) => string | undefined,
+): CardImage | null {
+  const scene = handSceneOf(table, seat, displayName)
+  return scene ? drawScene(scene) : null
+}

@@ -1,0 +1,95 @@
+import type { SKRSContext2D } from '@napi-rs/canvas'
+import { isJoker, rankOf, suitOf, suitSymbol } from '../../games/core/cards.js'
+import { font } from './font.js'
+import type { Face } from './scene.js'
+
+/** Vector cards: a rounded white card with rank and suit, a patterned back, a joker. */
+
+export const CARD_RATIO = 1.4
+
+const RED = '#c62828'
+const BLACK = '#1b1b1b'
+const HIGHLIGHT = '#ffd54f'
+
+export function roundRect(g: SKRSContext2D, x: number, y: number, w: number, h: number, r: number): void {
+  g.beginPath()
+  g.roundRect(x, y, w, h, r)
+}
+
+function rankText(face: Face): string {
+  if (face === 'back' || isJoker(face)) return ''
+  const r = rankOf(face)
+  return r === 'T' ? '10' : r
+}
+
+/** Draws one card with its top-left corner at (x, y), `w` wide. */
+export function paintCard(g: SKRSContext2D, face: Face, x: number, y: number, w: number, lit = false): void {
+  const h = Math.round(w * CARD_RATIO)
+  const r = Math.max(3, Math.round(w * 0.08))
+  roundRect(g, x, y, w, h, r)
+  g.fillStyle = face === 'back' ? '#1e4fa3' : '#ffffff'
+  g.fill()
+  g.lineWidth = lit ? Math.max(3, w * 0.05) : 1
+  g.strokeStyle = lit ? HIGHLIGHT : '#333333'
+  g.stroke()
+  if (face === 'back') return paintBack(g, x, y, w, h, r)
+  if (isJoker(face)) return paintJoker(g, face, x, y, w, h)
+  const suit = suitOf(face)
+  const colour = suit === 'H' || suit === 'D' ? RED : BLACK
+  const symbol = suitSymbol(suit)
+  const rank = rankText(face)
+  g.fillStyle = colour
+  g.textAlign = 'left'
+  g.textBaseline = 'top'
+  const corner = Math.round(w * 0.3)
+  g.font = font(rank === '10' ? Math.round(corner * 0.85) : corner, true)
+  g.fillText(rank, x + w * 0.08, y + h * 0.05)
+  g.font = font(Math.round(corner * 0.8))
+  g.fillText(symbol, x + w * 0.09, y + h * 0.05 + corner)
+  g.textAlign = 'center'
+  g.textBaseline = 'middle'
+  g.font = font(Math.round(w * 0.55))
+  g.fillText(symbol, x + w * 0.58, y + h * 0.62)
+}
+
+function paintBack(g: SKRSContext2D, x: number, y: number, w: number, h: number, r: number): void {
+  const inset = Math.max(3, w * 0.1)
+  roundRect(g, x + inset, y + inset, w - 2 * inset, h - 2 * inset, Math.max(2, r - 2))
+  g.strokeStyle = '#e3ecfa'
+  g.lineWidth = Math.max(1, w * 0.03)
+  g.stroke()
+  const cx = x + w / 2
+  const cy = y + h / 2
+  const d = w * 0.22
+  g.beginPath()
+  g.moveTo(cx, cy - d * 1.4)
+  g.lineTo(cx + d, cy)
+  g.lineTo(cx, cy + d * 1.4)
+  g.lineTo(cx - d, cy)
+  g.closePath()
+  g.fillStyle = '#e3ecfa'
+  g.fill()
+}
+
+function paintJoker(g: SKRSContext2D, face: Face, x: number, y: number, w: number, h: number): void {
+  g.fillStyle = '#6a1b9a'
+  g.textAlign = 'center'
+  g.textBaseline = 'middle'
+  g.font = font(Math.round(w * 0.5))
+  g.fillText('★', x + w / 2, y + h * 0.42)
+  g.font = font(Math.round(w * 0.17), true)
+  g.fillText('JOKER', x + w / 2, y + h * 0.75)
+  g.font = font(Math.round(w * 0.2), true)
+  g.textAlign = 'left'
+  g.textBaseline = 'top'
+  g.fillText(String(face).slice(1), x + w * 0.08, y + h * 0.05)
+}
+
+/**
+ * Lays `count` cards of width `w` into `room` pixels: side by side with a gap when they fit,
+ * overlapping evenly when they do not. Returns the step from one card's left edge to the next.
+ */
+export function cardStep(count: number, w: number, room: number, gap: number): number {
+  if (count <= 1) return 0
+  return Math.min(w + gap, (room - w) / (count - 1))
+}

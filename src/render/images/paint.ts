@@ -1,0 +1,157 @@
+import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas'
+import { font, registerFont } from './font.js'
+import { CARD_RATIO, cardStep, paintCard, roundRect } from './paint-card.js'
+import type { CardGroup, HandScene, SeatBadge, TableScene } from './scene.js'
+
+/** Scenes → PNG. Flat colours only: they draw fast and compress small. */
+
+const FELT = '#1f6f43'
+const FELT_EDGE = '#14532d'
+const INK = '#f5f5f5'
+const MUTED = '#b7d3c0'
+
+export const TABLE_SIZE = { width: 760, height: 420 } as const
+const HAND_WIDTH = 720
+
+function fitText(g: SKRSContext2D, text: string, max: number): string {
+  if (g.measureText(text).width <= max) return text
+  let t = text
+  while (t.length > 1 && g.measureText(`${t}…`).width > max) t = t.slice(0, -1)
+  return `${t}…`
+}
+
+function heading(g: SKRSContext2D, title: string, subtitle: string, width: number): void {
+  g.textAlign = 'left'
+  g.textBaseline = 'top'
+  g.fillStyle = INK
+  g.font = font(20, true)
+  g.fillText(fitText(g, title, width - 32), 16, 12)
+  g.fillStyle = MUTED
+  g.font = font(14)
+  g.fillText(fitText(g, subtitle, width - 32), 16, 38)
+}
+
+/** A captioned row of cards centred on `cx`, its top at `y`; returns its height. */
+function paintGroup(g: SKRSContext2D, group: CardGroup, cx: number, y: number, w: number, room: number): number {
+  g.textAlign = 'center'
+  g.textBaseline = 'top'
+  g.fillStyle = INK
+  g.font = font(13)
+  g.fillText(fitText(g, group.caption, room), cx, y)
+  const n = group.faces.length
+  const step = cardStep(n, w, room, 4)
+  const span = n ? w + step * (n - 1) : 0
+  let x = cx - span / 2
+  for (const face of group.faces) {
+    paintCard(g, face, Math.round(x), y + 18, w)
+    x += step
+  }
+  return 18 + Math.round(w * CARD_RATIO)
+}
+
+/** Seats around the oval: seat 0 at the bottom, then clockwise, as players sit at a real table. */
+function seatPosition(i: number, n: number): { x: number; y: number } {
+  const { width, height } = TABLE_SIZE
+  const angle = Math.PI / 2 + (2 * Math.PI * i) / n
+  return { x: width / 2 + Math.cos(angle) * (width / 2 - 95), y: height / 2 + 22 + Math.sin(angle) * (height / 2 - 70) }
+}
+
+function paintSeat(g: SKRSContext2D, seat: SeatBadge, cx: number, cy: number): void {
+  const w = 160
+  const h = 62
+  const x = Math.round(cx - w / 2)
+  const y = Math.round(cy - h / 2)
+  roundRect(g, x, y, w, h, 10)
+  g.fillStyle = seat.out ? 'rgba(0,0,0,0.25)' : 'rgba(0,0,0,0.45)'
+  g.fill()
+  if (seat.acting) {
+    g.lineWidth = 3
+    g.strokeStyle = '#ffd54f'
+    g.stroke()
+  }
+  g.textAlign = 'left'
+  g.textBaseline = 'top'
+  g.fillStyle = seat.out ? MUTED : INK
+  g.font = font(14, true)
+  g.fillText(fitText(g, `${seat.acting ? '▶ ' : ''}${seat.name}`, w - (seat.dealer ? 34 : 12)), x + 6, y + 5)
+  g.font = font(12)
+  g.fillStyle = MUTED
+  g.fillText(fitText(g, seat.line, w - 12), x + 6, y + 24)
+  if (seat.dealer) paintDealerButton(g, x + w - 16, y + 14)
+  const n = seat.cards.length
+  if (!n) return
+  const cw = 14
+  const step = cardStep(n, cw, w - 12, 2)
+  for (let i = 0; i < n; i++) paintCard(g, seat.cards[i]!, Math.round(x + 6 + i * step), y + h - 4 - 20, cw)
+}
+
+/** The dealer button: a white disc with a D, as on a card table. */
+function paintDealerButton(g: SKRSContext2D, cx: number, cy: number): void {
+  g.beginPath()
+  g.arc(cx, cy, 9, 0, 2 * Math.PI)
+  g.fillStyle = '#ffffff'
+  g.fill()
+  g.fillStyle = '#1b1b1b'
+  g.textAlign = 'center'
+  g.textBaseline = 'middle'
+  g.font = font(11, true)
+  g.fillText('D', cx, cy + 1)
+}
+
+export function paintTable(scene: TableScene): Buffer {
+  registerFont()
+  const { width, height } = TABLE_SIZE
+  const canvas = createCanvas(width, height)
+  const g = canvas.getContext('2d')
+  g.fillStyle = FELT_EDGE
+  g.fillRect(0, 0, width, height)
+  g.beginPath()
+  g.ellipse(width / 2, height / 2 + 22, width / 2 - 12, height / 2 - 34, 0, 0, 2 * Math.PI)
+  g.fillStyle = FELT
+  g.fill()
+  heading(g, scene.title, scene.subtitle, width)
+  // The middle: every group side by side, each with room for its cards.
+  const groups = scene.centre
+  if (groups.length) {
+    const room = Math.min(220, (width - 260) / groups.length)
+    const cardW = groups.some((gr) => gr.faces.length > 3) ? 40 : 48
+    groups.forEach((gr, i) => {
+      const cx = width / 2 + (i - (groups.length - 1) / 2) * room
+      paintGroup(g, gr, cx, height / 2 - 30, cardW, room - 10)
+    })
+  }
+  scene.seats.forEach((seat, i) => {
+    const p = seatPosition(i, scene.seats.length)
+    paintSeat(g, seat, p.x, p.y)
+  })
+  return canvas.toBuffer('image/png')
+}
+
+export function paintHand(scene: HandScene): Buffer {
+  registerFont()
+  const cardW = 96
+  const cardH = Math.round(cardW * CARD_RATIO)
+  const extraH = scene.extra.length ? 18 + Math.round(48 * CARD_RATIO) + 12 : 0
+  const height = 64 + 12 + cardH + 12 + extraH
+  const canvas = createCanvas(HAND_WIDTH, height)
+  const g = canvas.getContext('2d')
+  g.fillStyle = FELT
+  g.fillRect(0, 0, HAND_WIDTH, height)
+  heading(g, scene.title, scene.subtitle, HAND_WIDTH)
+  const n = scene.hand.length
+  const step = cardStep(n, cardW, HAND_WIDTH - 32, 8)
+  const span = n ? cardW + step * (n - 1) : 0
+  let x = (HAND_WIDTH - span) / 2
+  for (const h of scene.hand) {
+    // Playable cards stand up a little, as a player pulls them from the fan.
+    paintCard(g, h.card, Math.round(x), h.lit ? 64 : 76, cardW, h.lit)
+    x += step
+  }
+  if (scene.extra.length) {
+    const room = (HAND_WIDTH - 32) / scene.extra.length
+    scene.extra.forEach((gr, i) => {
+      paintGroup(g, gr, 16 + room * (i + 0.5), 64 + 12 + cardH + 12, 48, room - 10)
+    })
+  }
+  return canvas.toBuffer('image/png')
+}

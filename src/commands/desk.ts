@@ -5,6 +5,8 @@ import type { TableService, TableSnapshot, TableUpdate } from '../tables/index.j
 import { renderRetiredTableMessage } from '../render/messages.js'
 import { describeEvents, renderTableMessage, renderTurnPing } from '../render/table.js'
 import { SerialQueue } from '../scheduler/serial.js'
+import { Lru } from '../render/images/cache.js'
+import { withTablePicture } from './pictures.js'
 import { postInChannel, showPublicMessage, type Sendable } from './public-message.js'
 
 const RECENT_KEPT = 12
@@ -28,6 +30,9 @@ export class TableDesk {
   // The latest public log lines per table, shown on the table message. Kept in memory; after a
   // restart a table's lines are replayed from its action log the first time it is shown.
   private readonly recentLines = new Map<string, string[]>()
+  // The file names on each table message, so an unchanged picture is not uploaded again. After a
+  // restart a table's picture is uploaded once more on its next change.
+  private readonly uploads = new Lru<string, readonly string[]>(1000)
 
   constructor(private readonly deps: DeskDeps) {}
 
@@ -88,10 +93,12 @@ export class TableDesk {
   private async publish(tableId: string): Promise<string | null> {
     const table = await this.deps.tables.get(tableId)
     if (!table) return null
+    const { images } = await this.deps.tables.settings(table.guildId)
+    const text = renderTableMessage(table, this.deps.clock.now(), this.lines(table.id))
     const messageId = await showPublicMessage(
-      this.deps,
+      { ...this.deps, uploads: this.uploads },
       { channelId: table.channelId, messageId: table.messageId },
-      renderTableMessage(table, this.deps.clock.now(), this.lines(table.id)) as Sendable,
+      withTablePicture(this.deps.client, table, text, images),
       (url) => renderRetiredTableMessage(url) as Sendable,
     )
     if (messageId !== table.messageId) await this.deps.tables.setMessageId(table.id, messageId)

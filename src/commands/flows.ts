@@ -26,6 +26,8 @@ import { renderHandView, renderTableMessage } from '../render/table.js'
 import { actionForLog } from '../log.js'
 import { parseTurnDeadline } from '../scheduler/deadline-option.js'
 import type { BotContext } from './context.js'
+import { keepUploaded } from '../render/images/attach.js'
+import { withHandPicture, withTablePicture } from './pictures.js'
 import { isGameId } from './games.js'
 
 type Component = ButtonInteraction | StringSelectMenuInteraction
@@ -223,11 +225,27 @@ export async function tableStatus(ctx: BotContext, interaction: ChatInputCommand
   await deferPrivately(interaction)
   const table = await tableHere(ctx, interaction)
   // The public view, privately: without buttons, which belong on the table message itself.
-  if (table)
-    await say(
-      interaction,
-      ephemeral({ ...renderTableMessage(table, ctx.clock.now(), await ctx.desk.recent(table)), components: [] }),
-    )
+  if (!table) return
+  const text = ephemeral({
+    ...renderTableMessage(table, ctx.clock.now(), await ctx.desk.recent(table)),
+    components: [],
+  })
+  const { images } = await ctx.tables.settings(table.guildId)
+  await say(interaction, withTablePicture(ctx.client, table, text, images))
+}
+
+/** A user's private view, with their hand's picture when the server has images on. */
+async function handView(ctx: BotContext, table: TableSnapshot, userId: string): Promise<Payload> {
+  const { images } = await ctx.tables.settings(table.guildId)
+  return withHandPicture(ctx.client, table, userId, renderHandView(table, userId, ctx.clock.now()), images)
+}
+
+/** The private view redrawn in place: a picture the view already shows is not uploaded again. */
+function inPlace(interaction: Component, p: Payload): Payload {
+  return keepUploaded(
+    p,
+    interaction.message.attachments.map((a) => a.name),
+  )
 }
 
 /** `/hand` (tableId null: the table in this channel) and the "Your hand" button. */
@@ -239,7 +257,7 @@ export async function showHand(
   await deferPrivately(interaction)
   const table = tableId === null ? await tableHere(ctx, interaction) : await ctx.tables.get(tableId)
   if (!table) return tableId === null ? undefined : say(interaction, REFUSALS.tableGone())
-  await say(interaction, renderHandView(table, interaction.user.id, ctx.clock.now()))
+  await say(interaction, await handView(ctx, table, interaction.user.id))
 }
 
 /**
@@ -279,7 +297,8 @@ export async function playMove(
     ctx.log.info({ tableId, seat, action: actionForLog(action), version: result.value.table.version }, 'move')
   }
   await ctx.desk.show(result.value)
-  await say(interaction, renderHandView(result.value.table, userId, ctx.clock.now()))
+  const view = await handView(ctx, result.value.table, userId)
+  await say(interaction, onPrivateView ? inPlace(interaction, view) : view)
 }
 
 /** A refused move: the refusal privately, and a private view redrawn to the current state. */
@@ -293,7 +312,8 @@ async function refuseMove(
   if (!onPrivateView) return say(interaction, refusal)
   await interaction.followUp({ ...refusal, flags: MessageFlags.Ephemeral })
   const table = await ctx.tables.get(tableId)
-  if (table) await interaction.editReply(forUpdate(renderHandView(table, interaction.user.id, ctx.clock.now())))
+  if (table)
+    await interaction.editReply(forUpdate(inPlace(interaction, await handView(ctx, table, interaction.user.id))))
 }
 
 /** A wallet as the balance message shows it: a daily claim due now reads as "ready". */
@@ -352,6 +372,8 @@ export interface SettingsRequest {
   readonly turnTime: string | null
   readonly stakes: number | null
   readonly buyIn: number | null
+  readonly images: boolean | null
+  readonly emojis: boolean | null
 }
 
 export async function changeSettings(
@@ -371,6 +393,8 @@ export async function changeSettings(
   if (req.dailyAmount !== null) patch.dailyAmount = req.dailyAmount
   if (req.stakes !== null) patch.defaultStakes = req.stakes
   if (req.buyIn !== null) patch.defaultBuyIn = req.buyIn
+  if (req.images !== null) patch.images = req.images
+  if (req.emojis !== null) patch.emojis = req.emojis
   if (req.turnTime !== null) {
     const parsed = parseTurnDeadline(req.turnTime)
     if (!parsed.ok) return sayRefusal(interaction, parsed.message)

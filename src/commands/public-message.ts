@@ -9,6 +9,9 @@ import {
 } from 'discord.js'
 import type { Clock } from '../clock.js'
 import type { Logger } from '../log.js'
+import { keepUploaded } from '../render/images/attach.js'
+import type { Lru } from '../render/images/cache.js'
+import type { Payload } from '../render/payload.js'
 
 /**
  * Discord caps edits to messages older than an hour (error 30046). A table message older than this
@@ -33,6 +36,8 @@ export interface PublicMessageDeps {
   readonly client: Client
   readonly clock: Clock
   readonly log: Logger
+  /** File names on each message as last sent: an edit leaves out a picture already there. */
+  readonly uploads?: Lru<string, readonly string[]>
 }
 
 /**
@@ -66,16 +71,21 @@ async function textChannel(client: Client, channelId: string) {
 export async function showPublicMessage(
   deps: PublicMessageDeps,
   place: PublicMessagePlace,
-  payload: Sendable,
+  payload: Payload,
   retired: (newMessageUrl: string) => Sendable,
 ): Promise<string> {
+  const uploads = deps.uploads
   const channel = await textChannel(deps.client, place.channelId)
   const old = place.messageId
   // A message id tells its creation time, so the age survives restarts without being stored.
   const age = old === null ? Infinity : deps.clock.now() - SnowflakeUtil.timestampFrom(old)
   if (old !== null && age < FRESH_MESSAGE_MS) {
     try {
-      await channel.messages.edit(old, payload)
+      const edited = await channel.messages.edit(old, keepUploaded(payload, uploads?.get(old) ?? []) as Sendable)
+      uploads?.set(
+        old,
+        edited.attachments.map((a) => a.name),
+      )
       return old
     } catch (error) {
       if (!isReplaceable(error)) throw error
@@ -85,7 +95,11 @@ export async function showPublicMessage(
       )
     }
   }
-  const fresh = await channel.send(payload)
+  const fresh = await channel.send(payload as Sendable)
+  uploads?.set(
+    fresh.id,
+    fresh.attachments.map((a) => a.name),
+  )
   // An hour-old message takes no edits (30046): leave it, rather than spend a refused request.
   if (old !== null && age < HOUR_MS) {
     // Retiring is a courtesy: when Discord refuses the edit the old message stays as it was, and

@@ -2,6 +2,13 @@ import { SlashCommandBuilder } from 'discord.js'
 import type { Command } from './types.js'
 import { changeSettings, showSettings } from './flows.js'
 
+const ON_OFF = [
+  { name: 'on', value: 'on' },
+  { name: 'off', value: 'off' },
+]
+
+const onOff = (v: string | null): boolean | null => (v === null ? null : v === 'on')
+
 export const settings: Command = {
   data: new SlashCommandBuilder()
     .setName('settings')
@@ -37,6 +44,15 @@ export const settings: Command = {
             .setDescription('Default chips to sit at a Bura or Badugi table')
             .setMinValue(1)
             .setMaxValue(10_000_000),
+        )
+        .addStringOption((o) =>
+          o
+            .setName('images')
+            .setDescription('Table and hand pictures (the text stays complete without them)')
+            .addChoices(ON_OFF),
+        )
+        .addStringOption((o) =>
+          o.setName('emojis').setDescription('Cards as emojis in buttons, menus and lines').addChoices(ON_OFF),
         ),
     ),
   async execute(interaction, ctx) {
@@ -47,6 +63,8 @@ export const settings: Command = {
       turnTime: interaction.options.getString('turn_time'),
       stakes: interaction.options.getInteger('stakes'),
       buyIn: interaction.options.getInteger('buy_in'),
+      images: onOff(interaction.options.getString('images')),
+      emojis: onOff(interaction.options.getString('emojis')),
     })
   },
 }

@@ -196,6 +196,16 @@ export function renderSettings(settings: GuildSettingsValue, headline = 'Server 
       value: `${formatNumber(settings.defaultBuyIn)} chips to sit at a new Bura or Badugi table`,
       inline: true,
     },
+    {
+      name: 'Images',
+      value: settings.images ? 'on: table and hand pictures' : 'off: text only',
+      inline: true,
+    },
+    {
+      name: 'Card emojis',
+      value: settings.emojis ? 'on: cards as emojis where the bot has them' : 'off: cards as text (K♦)',
+      inline: true,
+    },
   ]
   return ephemeral({
     embeds: [

@@ -21,6 +21,17 @@ export interface Payload {
   components?: APIActionRowComponent<APIComponentInMessageActionRow>[]
   flags?: number
   allowedMentions?: { parse?: ('users' | 'roles' | 'everyone')[]; users?: string[]; repliedUser?: boolean }
+  /** Pictures to upload (render/images); an embed shows one through `attachment://<name>`. */
+  files?: FileUpload[]
+  /** On edits, the attachments to keep: `[]` removes a picture that is no longer wanted. */
+  attachments?: { id: string }[]
+}
+
+export interface FileUpload {
+  attachment: Buffer
+  name: string
+  /** Alt text: the picture's content in words. */
+  description: string
 }
 
 export type Row = APIActionRowComponent<APIComponentInMessageActionRow>

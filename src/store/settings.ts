@@ -14,6 +14,10 @@ export interface GuildSettingsValue {
   readonly defaultStakes: number
   /** Default chips a player brings to a chip table. */
   readonly defaultBuyIn: number
+  /** Table and hand pictures attached to the messages (the text stays complete without them). */
+  readonly images: boolean
+  /** Card emojis in buttons, menus and text lines, when the bot could upload them. */
+  readonly emojis: boolean
 }
 
 export const MIN_TURN_MS = 30_000
@@ -26,6 +30,8 @@ export const DEFAULT_SETTINGS: GuildSettingsValue = {
   turnMs: 12 * 3_600_000,
   defaultStakes: 10,
   defaultBuyIn: 200,
+  images: true,
+  emojis: true,
 }
 
 export const settingsPatchSchema = z
@@ -35,6 +41,8 @@ export const settingsPatchSchema = z
     turnMs: z.number().int().min(MIN_TURN_MS).max(MAX_TURN_MS),
     defaultStakes: z.number().int().min(1).max(100_000),
     defaultBuyIn: z.number().int().min(1).max(10_000_000),
+    images: z.boolean(),
+    emojis: z.boolean(),
   })
   .partial()
   .strict()
@@ -47,8 +55,15 @@ const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as (keyof GuildSettingsValue)
 /** A setting's column; names come from the list above, values are always parameters. */
 const column = (k: keyof GuildSettingsValue) => Prisma.raw(`"${k}"`)
 
+/** Switches are stored as 0/1 integers: one column type that every database reads the same. */
+const SWITCHES = new Set<keyof GuildSettingsValue>(['images', 'emojis'])
+
 const pick = (r: Record<keyof GuildSettingsValue, unknown>): GuildSettingsValue =>
-  Object.fromEntries(SETTING_KEYS.map((k) => [k, num(r[k])])) as Record<keyof GuildSettingsValue, number>
+  Object.fromEntries(
+    SETTING_KEYS.map((k) => [k, SWITCHES.has(k) ? num(r[k]) !== 0 : num(r[k])]),
+  ) as unknown as GuildSettingsValue
+
+const stored = (v: number | boolean): number => (typeof v === 'boolean' ? (v ? 1 : 0) : v)
 
 /** Per-server settings; a server without a row has the defaults. */
 export class Settings {
@@ -71,8 +86,8 @@ export class Settings {
     const changed = SETTING_KEYS.filter((k) => parsed.data[k] !== undefined)
     // Only the patched columns of an existing row change, so racing patches of different settings both land.
     await this.sql.execute(Prisma.sql`
-      INSERT INTO "GuildSettings" ("guildId", ${Prisma.join(SETTING_KEYS.map(column))}) VALUES (${guildId}, ${Prisma.join(SETTING_KEYS.map((k) => fresh[k]))})
-      ON CONFLICT ("guildId") DO ${changed.length ? Prisma.sql`UPDATE SET ${Prisma.join(changed.map((k) => Prisma.sql`${column(k)} = ${fresh[k]}`))}` : Prisma.raw('NOTHING')}`)
+      INSERT INTO "GuildSettings" ("guildId", ${Prisma.join(SETTING_KEYS.map(column))}) VALUES (${guildId}, ${Prisma.join(SETTING_KEYS.map((k) => stored(fresh[k])))})
+      ON CONFLICT ("guildId") DO ${changed.length ? Prisma.sql`UPDATE SET ${Prisma.join(changed.map((k) => Prisma.sql`${column(k)} = ${stored(fresh[k])}`))}` : Prisma.raw('NOTHING')}`)
     return ok(await this.get(guildId))
   }
 }

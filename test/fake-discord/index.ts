@@ -103,6 +103,11 @@ export class FakeDiscord {
     return record && !record.deleted ? snapshot(record) : undefined
   }
 
+  /** The bytes of an uploaded file, by its attachment url or id (also served over HTTP at the url). */
+  attachmentData(urlOrId: string): Buffer | undefined {
+    return this.world.attachments.data(urlOrId)
+  }
+
   /** Commands the bot registered: global ones, or those of a guild. */
   commands(guild?: FakeGuild): CommandRecord[] {
     return structuredClone(guild ? (this.world.guildCommands.get(guild.id) ?? []) : this.world.globalCommands)
@@ -236,7 +241,9 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     token,
   )
   const restServer = rest
-  const server = createServer((req, res) => void restServer.handle(req, res))
+  const server = createServer((req, res) => {
+    if (!world.attachments.serve(req, res)) void restServer.handle(req, res)
+  })
   server.on('upgrade', (req, socket, head) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname
     if (path === '/gateway' || path === '/gateway-resume') gateway.handleUpgrade(req, socket, head)
@@ -247,6 +254,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
   })
   base = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`
+  world.attachments.baseUrl = base.replace('ws://', 'http://')
   return new FakeDiscord(server, world, restServer, gateway, interactions, {
     token,
     clock,

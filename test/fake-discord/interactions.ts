@@ -260,6 +260,7 @@ export class Interactions {
       guildId: record.guild.id,
       content: '',
       embeds: [],
+      attachments: [],
       components: [],
       flags: 0,
       author: { id: this.world.bot.id, username: this.world.bot.username, bot: true },

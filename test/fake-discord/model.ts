@@ -10,6 +10,7 @@ import {
   type APIRole,
   type APIUser,
 } from 'discord-api-types/v10'
+import { apiAttachment, fakeAttachment, type AttachmentRecord, type FakeAttachment } from './attachments.js'
 
 /** A message as tests see it: a plain snapshot, safe to keep and compare. */
 export interface FakeMessage {
@@ -31,6 +32,8 @@ export interface FakeMessage {
   interactionId: string | null
   /** A deferred reply still showing "… is thinking". */
   loading: boolean
+  /** Files on the message; their bytes are served at `url`. */
+  attachments: FakeAttachment[]
 }
 
 export interface UserRecord {
@@ -71,6 +74,7 @@ export interface MessageRecord extends FakeMessage {
   deleted: boolean
   /** Edits made after the message turned one hour old (Discord caps them). */
   oldEdits: number
+  attachments: AttachmentRecord[]
 }
 
 export type CommandRecord = APIApplicationCommand
@@ -182,7 +186,7 @@ export function apiMessage(
     mention_everyone: false,
     mentions: [],
     mention_roles: [],
-    attachments: [],
+    attachments: message.attachments.map(apiAttachment),
     embeds: message.embeds,
     components: message.components as unknown as APIMessage['components'],
     pinned: false,
@@ -217,5 +221,6 @@ export function snapshot(message: MessageRecord): FakeMessage {
     ephemeralFor: message.ephemeralFor,
     interactionId: message.interactionId,
     loading: message.loading,
+    attachments: message.attachments.map(fakeAttachment),
   })
 }

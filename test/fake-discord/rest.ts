@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { readMultipart } from './attachments.js'
 import { HttpError, notFound, unauthorized } from './errors.js'
 
 export interface RestRequest {
@@ -77,12 +78,8 @@ async function readBody(req: IncomingMessage): Promise<any> {
   const raw = Buffer.concat(chunks)
   if (raw.length === 0) return undefined
   const type = req.headers['content-type'] ?? ''
-  if (type.startsWith('multipart/form-data')) {
-    // discord.js sends files as multipart with the message in `payload_json`; files themselves are ignored.
-    const form = await new Response(raw, { headers: { 'content-type': type } }).formData()
-    const json = form.get('payload_json')
-    return typeof json === 'string' ? JSON.parse(json) : {}
-  }
+  // discord.js sends files as multipart: the message in `payload_json`, the files in `files[n]`.
+  if (type.startsWith('multipart/form-data')) return readMultipart(raw, type)
   return JSON.parse(raw.toString('utf8'))
 }
 

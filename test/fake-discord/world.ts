@@ -4,6 +4,7 @@ import type { Clock } from '../../src/clock.js'
 import { snowflakes } from './snowflake.js'
 import { emptyMessage, notAuthor, oldMessageEditCap, unknownChannel, unknownMessage } from './errors.js'
 import { checkMessageBody, type MessageBody } from './limits.js'
+import { AttachmentStore, type AttachmentBody } from './attachments.js'
 import {
   apiChannel,
   apiMember,
@@ -44,12 +45,15 @@ export class World {
   readonly guildCommands = new Map<string, CommandRecord[]>()
   /** Fires 'message' with the record after every create, edit or delete. */
   readonly events = new EventEmitter()
+  /** Uploaded files, served over HTTP at their attachment url. */
+  readonly attachments: AttachmentStore
   dispatch: Dispatch = () => {}
 
   constructor(readonly options: WorldOptions) {
     this.clock = options.clock
     this.nextId = snowflakes(options.clock)
     this.bot = { id: this.nextId(), username: options.botName, bot: true }
+    this.attachments = new AttachmentStore(this.nextId)
     this.events.setMaxListeners(0)
   }
 
@@ -214,14 +218,18 @@ export class World {
     const flags = (body.flags ?? 0) & ~MessageFlags.Ephemeral
     checkMessageBody(body, flags)
     const loading = extra.loading ?? false
-    if (!loading && !body.content && !body.embeds?.length && !body.components?.length) throw emptyMessage()
+    const attachments = this.attachments.resolve(channel.id, [], body as AttachmentBody)
+    const embeds = this.attachments.embedsWith(body.embeds ?? [], attachments)
+    if (!loading && !body.content && !embeds.length && !body.components?.length && !attachments.length)
+      throw emptyMessage()
     const message: MessageRecord = {
       id: this.nextId(),
       channelId: channel.id,
       guildId: channel.guildId,
       content: body.content ?? '',
-      embeds: (body.embeds ?? []).map((e) => ({ type: 'rich', ...e }) as MessageRecord['embeds'][number]),
+      embeds: embeds.map((e) => ({ type: 'rich', ...e }) as MessageRecord['embeds'][number]),
       components: body.components ?? [],
+      attachments,
       flags: flags | (extra.ephemeralFor ? MessageFlags.Ephemeral : 0),
       author: extra.author ?? this.bot,
       createdAt: this.clock.now(),
@@ -264,9 +272,12 @@ export class World {
       components: body.components === undefined ? message.components : (body.components ?? []),
     }
     checkMessageBody({ ...next, flags }, flags)
-    if (!next.content && !next.embeds.length && !next.components.length) throw emptyMessage()
+    const attachments = this.attachments.resolve(message.channelId, message.attachments, body as AttachmentBody)
+    const embeds = this.attachments.embedsWith(next.embeds, attachments)
+    if (!next.content && !embeds.length && !next.components.length && !attachments.length) throw emptyMessage()
     message.content = next.content
-    message.embeds = next.embeds.map((e) => ({ type: 'rich', ...e }) as MessageRecord['embeds'][number])
+    message.embeds = embeds.map((e) => ({ type: 'rich', ...e }) as MessageRecord['embeds'][number])
+    message.attachments = attachments
     message.components = next.components
     message.flags = flags
     if (fillDeferred) message.loading = false

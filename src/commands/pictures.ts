@@ -1,0 +1,26 @@
+import type { Client } from 'discord.js'
+import type { Payload } from '../render/payload.js'
+import type { RenderTable } from '../render/types.js'
+import { withImage } from '../render/images/attach.js'
+import { handImage, tableImage } from '../render/images/index.js'
+
+/**
+ * The pictures on the bot's messages, when the server has images on. Names come from Discord's
+ * cache (a picture cannot show a mention); a player the cache does not know reads "Seat N".
+ */
+function displayNames(client: Client, guildId: string | undefined): (userId: string) => string | undefined {
+  const guild = guildId ? client.guilds.cache.get(guildId) : undefined
+  return (userId) => guild?.members.cache.get(userId)?.displayName ?? client.users.cache.get(userId)?.username
+}
+
+export function withTablePicture(client: Client, table: RenderTable, p: Payload, on: boolean): Payload {
+  return withImage(p, on ? tableImage(table, displayNames(client, table.guildId)) : null)
+}
+
+/** A seat's hand picture on its private view; spectators and seats out of the game get none. */
+export function withHandPicture(client: Client, table: RenderTable, userId: string, p: Payload, on: boolean): Payload {
+  const seat = table.seats.find((s) => s.userId === userId)
+  const playing = table.status === 'playing' && seat !== undefined && seat.position !== null
+  const image = on && playing ? handImage(table, seat.position!, displayNames(client, table.guildId)) : null
+  return withImage(p, image)
+}

@@ -9,6 +9,7 @@ import type { AnyEngine } from '../../src/games/core/engine.js'
 import { engineFor } from '../../src/games/registry.js'
 import { createLogger } from '../../src/log.js'
 import { moveToAction, parseCustomId } from '../../src/render/custom-id.js'
+import { CARDS_KEYWORD, readTextChunks } from '../../src/render/images/png-text.js'
 import type { TableSnapshot } from '../../src/tables/index.js'
 import {
   startFakeDiscord,
@@ -214,7 +215,18 @@ function linesOf(m: FakeMessage): string[] {
     for (const f of e.fields ?? []) out.push(f.name, ...f.value.split('\n'))
   }
   for (const c of componentsOf(m)) if (c.type !== 1) out.push(JSON.stringify(c))
+  // A picture's alt text is text the member can read too.
+  for (const a of m.attachments) out.push(a.description ?? '')
   return out
+}
+
+/** The cards a picture was drawn from, as the bot wrote them into the PNG ("cards" text chunk). */
+export function pictureCards(world: World, url: string): string[] {
+  const png = world.discord.attachmentData(url)
+  if (!png) throw new Error(`no stored file at ${url}`)
+  const text = readTextChunks(png)[CARDS_KEYWORD]
+  if (text === undefined) throw new Error(`the picture at ${url} does not say which cards it shows`)
+  return text ? text.split(' ') : []
 }
 
 /** The engine states a table went through since the oracle's last look (folded from the action log). */
@@ -270,6 +282,14 @@ export async function expectNothingHidden(world: World, tableId: string): Promis
         const leak = hidden.find(([, p]) => p.test(line))
         expect(leak, `${name} can see ${leak?.[0]}, hidden from them, in message ${m.id}: ${line}`).toBeUndefined()
         checked.add(line)
+      }
+      // Pictures: the cards each was drawn from, checked once per uploaded file.
+      for (const a of m.attachments) {
+        if (checked.has(a.url)) continue
+        const shown = new Set(pictureCards(world, a.url))
+        const leak = hidden.find(([c]) => shown.has(c))
+        expect(leak, `${name} can see ${leak?.[0]}, hidden from them, in picture ${a.filename}`).toBeUndefined()
+        checked.add(a.url)
       }
     }
   }

@@ -1,0 +1,80 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createCanvas, loadImage } from '@napi-rs/canvas'
+import { describe, expect, it } from 'vitest'
+import { handImage, tableImage } from '../../../src/render/images/index.js'
+import { FIXED_STATES } from './states.js'
+
+/**
+ * Golden images: fixed states drawn and compared with the checked-in pictures, pixel by pixel with
+ * a tolerance (anti-aliasing may differ a little between machines). On a mismatch the actual
+ * picture is written next to the expected one (`*.actual.png`, ignored by git) to look at.
+ * After an intended change of the drawing: `UPDATE_GOLDEN=1 npx vitest run test/render/images`.
+ */
+
+const DIR = join(dirname(fileURLToPath(import.meta.url)), 'golden')
+/** A pixel differs when a channel is off by more than this. */
+const CHANNEL_TOLERANCE = 24
+/** The share of pixels that may differ. */
+const PIXEL_TOLERANCE = 0.005
+
+async function pixels(png: Buffer): Promise<{ width: number; height: number; data: Uint8ClampedArray }> {
+  const image = await loadImage(png)
+  const canvas = createCanvas(image.width, image.height)
+  const g = canvas.getContext('2d')
+  g.drawImage(image, 0, 0)
+  return { width: image.width, height: image.height, data: g.getImageData(0, 0, image.width, image.height).data }
+}
+
+/** The share of pixels that differ (1 when the sizes differ). */
+async function difference(actual: Buffer, expected: Buffer): Promise<number> {
+  const a = await pixels(actual)
+  const e = await pixels(expected)
+  if (a.width !== e.width || a.height !== e.height) return 1
+  let off = 0
+  for (let i = 0; i < a.data.length; i += 4) {
+    for (let c = 0; c < 4; c++) {
+      if (Math.abs(a.data[i + c]! - e.data[i + c]!) > CHANNEL_TOLERANCE) {
+        off++
+        break
+      }
+    }
+  }
+  return off / (a.width * a.height)
+}
+
+async function expectGolden(name: string, png: Buffer): Promise<void> {
+  const expectedPath = join(DIR, `${name}.png`)
+  const actualPath = join(DIR, `${name}.actual.png`)
+  if (process.env.UPDATE_GOLDEN === '1' || !existsSync(expectedPath)) {
+    mkdirSync(DIR, { recursive: true })
+    writeFileSync(expectedPath, png)
+    if (process.env.UPDATE_GOLDEN !== '1') throw new Error(`no golden image ${name}.png yet: written, check it in`)
+    return
+  }
+  const diff = await difference(png, readFileSync(expectedPath))
+  if (diff > PIXEL_TOLERANCE) writeFileSync(actualPath, png)
+  else rmSync(actualPath, { force: true })
+  expect(diff, `${name}: ${(diff * 100).toFixed(2)}% of pixels differ; see ${actualPath}`).toBeLessThanOrEqual(
+    PIXEL_TOLERANCE,
+  )
+}
+
+describe('golden images', () => {
+  for (const s of FIXED_STATES) {
+    it(`${s.name}: table and seat 1's hand look as checked in`, async () => {
+      const table = s.table()
+      await expectGolden(`${s.name}-table`, tableImage(table)!.png)
+      await expectGolden(`${s.name}-hand`, handImage(table, 0)!.png)
+    })
+  }
+
+  it('notices a change: a different state does not pass for the golden one', async () => {
+    const [first, second] = FIXED_STATES
+    const other = tableImage(second!.table())!.png
+    expect(await difference(other, readFileSync(join(DIR, `${first!.name}-table.png`)))).toBeGreaterThan(
+      PIXEL_TOLERANCE,
+    )
+  })
+})

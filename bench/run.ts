@@ -1,6 +1,7 @@
 import { run as badugi } from './badugi.bench.js'
 import { run as bugami } from './bugami.bench.js'
 import { run as bura } from './bura.bench.js'
+import { run as render } from './render.bench.js'
 import { run as store } from './store.bench.js'
 import { meets, type BenchResult } from './harness.js'
 
@@ -14,6 +15,7 @@ const suites: Record<string, () => Promise<BenchResult[]>> = {
   badugi,
   bugami,
   bura,
+  render,
   store,
 }
 

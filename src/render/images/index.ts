@@ -5,7 +5,8 @@ import type { GameId } from '../../games/core/engine.js'
 import type { RenderTable } from '../types.js'
 import { Lru } from './cache.js'
 import { paintHand, paintTable } from './paint.js'
-import { CARDS_KEYWORD, withTextChunk } from './png-text.js'
+import { encodePng } from './png.js'
+import { CARDS_KEYWORD } from './png-text.js'
 import { facesShown, type HandScene, type Scene, type TableScene } from './scene.js'
 import * as badugi from './scenes/badugi.js'
 import * as bugami from './scenes/bugami.js'
@@ -67,10 +68,10 @@ export function drawScene(scene: Scene): CardImage {
   if (hit) return hit
   const hash = createHash('sha256').update(key).digest('hex').slice(0, 16)
   const cards = facesShown(scene)
-  const painted = scene.kind === 'table' ? paintTable(scene) : paintHand(scene)
+  const { rgba, width, height } = scene.kind === 'table' ? paintTable(scene) : paintHand(scene)
   const image: CardImage = {
     name: `${scene.kind}-${hash}.png`,
-    png: withTextChunk(painted, CARDS_KEYWORD, cards.join(' ')),
+    png: encodePng(rgba, width, height, { [CARDS_KEYWORD]: cards.join(' ') }),
     description: describe(scene),
     cards,
   }

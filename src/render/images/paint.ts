@@ -1,9 +1,21 @@
-import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas'
+import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas'
 import { font, registerFont } from './font.js'
 import { CARD_RATIO, cardStep, paintCard, roundRect } from './paint-card.js'
 import type { CardGroup, HandScene, SeatBadge, TableScene } from './scene.js'
 
-/** Scenes → PNG. Flat colours only: they draw fast and compress small. */
+/** Scenes → pixels. Flat colours only: they draw fast and compress small. */
+
+/** A drawn picture's RGBA pixels, row by row. */
+export interface Pixels {
+  readonly rgba: Uint8ClampedArray
+  readonly width: number
+  readonly height: number
+}
+
+function pixelsOf(canvas: Canvas): Pixels {
+  const { width, height } = canvas
+  return { rgba: canvas.getContext('2d').getImageData(0, 0, width, height).data, width, height }
+}
 
 const FELT = '#1f6f43'
 const FELT_EDGE = '#14532d'
@@ -98,7 +110,7 @@ function paintDealerButton(g: SKRSContext2D, cx: number, cy: number): void {
   g.fillText('D', cx, cy + 1)
 }
 
-export function paintTable(scene: TableScene): Buffer {
+export function paintTable(scene: TableScene): Pixels {
   registerFont()
   const { width, height } = TABLE_SIZE
   const canvas = createCanvas(width, height)
@@ -124,10 +136,10 @@ export function paintTable(scene: TableScene): Buffer {
     const p = seatPosition(i, scene.seats.length)
     paintSeat(g, seat, p.x, p.y)
   })
-  return canvas.toBuffer('image/png')
+  return pixelsOf(canvas)
 }
 
-export function paintHand(scene: HandScene): Buffer {
+export function paintHand(scene: HandScene): Pixels {
   registerFont()
   const cardW = 96
   const cardH = Math.round(cardW * CARD_RATIO)
@@ -153,5 +165,5 @@ export function paintHand(scene: HandScene): Buffer {
       paintGroup(g, gr, 16 + room * (i + 0.5), 64 + 12 + cardH + 12, 48, room - 10)
     })
   }
-  return canvas.toBuffer('image/png')
+  return pixelsOf(canvas)
 }

@@ -1,23 +1,9 @@
-import { crc32 } from 'node:zlib'
-
 /**
- * A PNG tEXt chunk: a keyword and Latin-1 text, placed right after IHDR. The images carry the
- * card codes they were drawn from under the keyword "cards", so anyone holding the picture (the
- * privacy tests included) can check what it shows without reading pixels.
+ * The pictures carry the card codes they were drawn from in a PNG tEXt chunk under the keyword
+ * "cards" (written by png.ts), so anyone holding a picture (the privacy tests included) can check
+ * what it shows without reading pixels.
  */
 export const CARDS_KEYWORD = 'cards'
-
-const IHDR_END = 8 + 4 + 4 + 13 + 4
-
-export function withTextChunk(png: Buffer, keyword: string, text: string): Buffer {
-  const data = Buffer.from(`${keyword}\0${text}`, 'latin1')
-  const chunk = Buffer.alloc(12 + data.length)
-  chunk.writeUInt32BE(data.length, 0)
-  chunk.write('tEXt', 4, 'latin1')
-  data.copy(chunk, 8)
-  chunk.writeUInt32BE(crc32(chunk.subarray(4, 8 + data.length)), 8 + data.length)
-  return Buffer.concat([png.subarray(0, IHDR_END), chunk, png.subarray(IHDR_END)])
-}
 
 /** Every tEXt chunk of a PNG, keyword → text. */
 export function readTextChunks(png: Buffer): Record<string, string> {

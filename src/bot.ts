@@ -10,6 +10,8 @@ import { TurnScheduler } from './scheduler/turns.js'
 import { openStore, type Store } from './store/index.js'
 import { TableService } from './tables/index.js'
 import { renderReminder } from './render/table.js'
+import type { CardEmojis } from './render/emojis.js'
+import { uploadCardEmojis } from './commands/card-emojis.js'
 
 export interface BotOptions {
   readonly token: string
@@ -28,6 +30,10 @@ export interface Bot {
   /** The database (tests read the audit and balances through it). */
   readonly store: Store
   readonly clock: Clock
+  /** The card emojis once uploaded (or found from an earlier start); null until then or on failure. */
+  cardEmojis(): CardEmojis | null
+  /** Settles when the emoji upload at start-up has finished, well or not. */
+  readonly emojisSettled: Promise<void>
   /**
    * Resolves once nothing is in progress: no interaction being handled, no deadline being
    * played, no table message being edited (tests wait on it after moving the clock).
@@ -63,7 +69,8 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       log.info({ tableId: table.id, users: table.waitingFor.length }, 'turn reminder')
     },
   })
-  const ctx: BotContext = { client, clock, log, tables, desk }
+  let cardEmojis: CardEmojis | null = null
+  const ctx: BotContext = { client, clock, log, tables, desk, emojis: () => cardEmojis }
   // Interactions in progress, so that stop() never closes the database under one.
   const handling = new Set<Promise<void>>()
   client.on(Events.InteractionCreate, (interaction) => {
@@ -77,6 +84,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     await desk.idle()
   }
   client.on(Events.Error, (error) => log.error({ err: error }, 'discord client error'))
+  let emojisSettled: Promise<void> = Promise.resolve()
 
   try {
     const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()))
@@ -84,6 +92,10 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     await ready
     const commands = client.application!.commands
     await (opts.devGuildId ? commands.set(commandDefinitions(), opts.devGuildId) : commands.set(commandDefinitions()))
+    // In the background: until the emojis are there, cards show as text.
+    emojisSettled = uploadCardEmojis(client, log).then((found) => {
+      cardEmojis = found
+    })
     const rearmed = await scheduler.rearmAll()
     log.info(
       {
@@ -106,10 +118,15 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     tables,
     store,
     clock,
+    cardEmojis: () => cardEmojis,
+    get emojisSettled() {
+      return emojisSettled
+    },
     idle,
     async stop() {
       scheduler.stop()
       await idle()
+      await emojisSettled
       await client.destroy()
       await store.close()
       log.info('bot stopped')

@@ -3,6 +3,7 @@ import type { Clock } from '../clock.js'
 import type { Logger } from '../log.js'
 import type { TableService } from '../tables/index.js'
 import type { TableDesk } from './desk.js'
+import type { CardEmojis } from '../render/emojis.js'
 
 /** What every handler gets: the table service to change things, the desk to show the changes. */
 export interface BotContext {
@@ -11,4 +12,6 @@ export interface BotContext {
   readonly log: Logger
   readonly tables: TableService
   readonly desk: TableDesk
+  /** The uploaded card emojis, or null (not uploaded yet, or the upload failed): then text. */
+  readonly emojis: () => CardEmojis | null
 }

@@ -27,7 +27,7 @@ import { actionForLog } from '../log.js'
 import { parseTurnDeadline } from '../scheduler/deadline-option.js'
 import type { BotContext } from './context.js'
 import { keepUploaded } from '../render/images/attach.js'
-import { withHandPicture, withTablePicture } from './pictures.js'
+import { withHandEmojis, withHandPicture, withTablePicture } from './pictures.js'
 import { isGameId } from './games.js'
 
 type Component = ButtonInteraction | StringSelectMenuInteraction
@@ -234,10 +234,16 @@ export async function tableStatus(ctx: BotContext, interaction: ChatInputCommand
   await say(interaction, withTablePicture(ctx.client, table, text, images))
 }
 
-/** A user's private view, with their hand's picture when the server has images on. */
+/** A user's private view, with their hand's picture and card emojis as the server has them on. */
 async function handView(ctx: BotContext, table: TableSnapshot, userId: string): Promise<Payload> {
-  const { images } = await ctx.tables.settings(table.guildId)
-  return withHandPicture(ctx.client, table, userId, renderHandView(table, userId, ctx.clock.now()), images)
+  const { images, emojis } = await ctx.tables.settings(table.guildId)
+  const text = withHandEmojis(
+    table,
+    userId,
+    renderHandView(table, userId, ctx.clock.now()),
+    emojis ? ctx.emojis() : null,
+  )
+  return withHandPicture(ctx.client, table, userId, text, images)
 }
 
 /** The private view redrawn in place: a picture the view already shows is not uploaded again. */

@@ -2,7 +2,8 @@ import type { Client } from 'discord.js'
 import type { Payload } from '../render/payload.js'
 import type { RenderTable } from '../render/types.js'
 import { withImage } from '../render/images/attach.js'
-import { handImage, tableImage } from '../render/images/index.js'
+import { handImage, handSceneOf, tableImage } from '../render/images/index.js'
+import { emojiLine, withCardEmojis, type CardEmojis } from '../render/emojis.js'
 
 /**
  * The pictures on the bot's messages, when the server has images on. Names come from Discord's
@@ -23,4 +24,19 @@ export function withHandPicture(client: Client, table: RenderTable, userId: stri
   const playing = table.status === 'playing' && seat !== undefined && seat.position !== null
   const image = on && playing ? handImage(table, seat.position!, displayNames(client, table.guildId)) : null
   return withImage(p, image)
+}
+
+/**
+ * Card emojis on a seat's private view: on the card buttons and menu options, and the hand as a
+ * line of emojis above the text (which stays, with every card named).
+ */
+export function withHandEmojis(table: RenderTable, userId: string, p: Payload, emojis: CardEmojis | null): Payload {
+  if (!emojis) return p
+  const withControls = withCardEmojis(p, emojis)
+  const seat = table.seats.find((s) => s.userId === userId)
+  const [first, ...rest] = withControls.embeds ?? []
+  if (table.status !== 'playing' || !seat || seat.position === null || !first) return withControls
+  const line = emojiLine(handSceneOf(table, seat.position)?.hand.map((h) => h.card) ?? [], emojis)
+  if (!line || `${line}\n${first.description ?? ''}`.length > 4096) return withControls
+  return { ...withControls, embeds: [{ ...first, description: `${line}\n${first.description ?? ''}` }, ...rest] }
 }

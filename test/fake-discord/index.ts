@@ -1,3 +1,4 @@
+import type { ApplicationEmojis } from './emojis.js'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { ManualClock } from '../support/manual-clock.js'
@@ -106,6 +107,11 @@ export class FakeDiscord {
   /** The bytes of an uploaded file, by its attachment url or id (also served over HTTP at the url). */
   attachmentData(urlOrId: string): Buffer | undefined {
     return this.world.attachments.data(urlOrId)
+  }
+
+  /** The bot application's emojis (`emojis`, `uploads`, `failUploads`). */
+  get applicationEmojis(): ApplicationEmojis {
+    return this.world.emojis
   }
 
   /** Commands the bot registered: global ones, or those of a guild. */

@@ -110,6 +110,7 @@ export function buildRoutes(world: World, interactions: Interactions, gatewayUrl
     })),
     ...commandRoutes('/applications/:application/commands'),
     ...commandRoutes('/applications/:application/guilds/:guild/commands'),
+    ...world.emojis.routes(bot),
 
     bot('GET', '/guilds/:guild', (req) => {
       const { members: _m, channels: _c, ...guild } = world.guildCreatePayload(guildOf(req))

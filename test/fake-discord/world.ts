@@ -5,6 +5,7 @@ import { snowflakes } from './snowflake.js'
 import { emptyMessage, notAuthor, oldMessageEditCap, unknownChannel, unknownMessage } from './errors.js'
 import { checkMessageBody, type MessageBody } from './limits.js'
 import { AttachmentStore, type AttachmentBody } from './attachments.js'
+import { ApplicationEmojis } from './emojis.js'
 import {
   apiChannel,
   apiMember,
@@ -47,6 +48,8 @@ export class World {
   readonly events = new EventEmitter()
   /** Uploaded files, served over HTTP at their attachment url. */
   readonly attachments: AttachmentStore
+  /** The bot application's own emojis. */
+  readonly emojis: ApplicationEmojis
   dispatch: Dispatch = () => {}
 
   constructor(readonly options: WorldOptions) {
@@ -54,6 +57,7 @@ export class World {
     this.nextId = snowflakes(options.clock)
     this.bot = { id: this.nextId(), username: options.botName, bot: true }
     this.attachments = new AttachmentStore(this.nextId)
+    this.emojis = new ApplicationEmojis(this.nextId, () => this.bot)
     this.events.setMaxListeners(0)
   }
 

@@ -56,7 +56,15 @@ describe('slash command definitions', () => {
     expect(byName.get('leaderboard')!.options!.map((o) => [o.name, o.required ?? false])).toEqual([['game', false]])
     expect(byName.get('rules')!.options!.map((o) => [o.name, o.required ?? false])).toEqual([['game', true]])
     expect(byName.get('settings')!.options!.map((o) => o.name)).toEqual(['show', 'set'])
-    expect(subOptions('settings', 'set')).toEqual(['starting_chips', 'daily_chips', 'turn_time', 'stakes', 'buy_in'])
+    expect(subOptions('settings', 'set')).toEqual([
+      'starting_chips',
+      'daily_chips',
+      'turn_time',
+      'stakes',
+      'buy_in',
+      'images',
+      'emojis',
+    ])
   })
 
   it('maps slash option names to the engine option names of RULES.md', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ManualClock } from '../support/manual-clock.js'
+import { ManualClock } from '../../src/sandbox/discord/manual-clock.js'
 import { reminderTime, TurnTimers } from '../../src/scheduler/timers.js'
 import { parseTurnDeadline } from '../../src/scheduler/deadline-option.js'
 

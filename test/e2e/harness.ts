@@ -20,7 +20,7 @@ import {
   type FakeMember,
   type FakeMessage,
   type OptionValue,
-} from '../fake-discord/index.js'
+} from '../../src/sandbox/discord/index.js'
 
 /**
  * One end-to-end world: the fake Discord, the real bot (discord.js client, table service, SQLite

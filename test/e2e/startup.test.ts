@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { startBot, type Bot } from '../../src/bot.js'
 import { commandDefinitions } from '../../src/commands/index.js'
 import { createLogger } from '../../src/log.js'
-import { startFakeDiscord, type FakeDiscord } from '../fake-discord/index.js'
+import { startFakeDiscord, type FakeDiscord } from '../../src/sandbox/discord/index.js'
 
 const NAMES = commandDefinitions()
   .map((c) => c.name)

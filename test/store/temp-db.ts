@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { openStore, type Store } from '../../src/store/index.js'
-import { ManualClock } from '../support/manual-clock.js'
+import { ManualClock } from '../../src/sandbox/discord/manual-clock.js'
 
 /** A fresh SQLite file in its own temp folder, migrated, with a manual clock. */
 export async function tempStore(): Promise<{

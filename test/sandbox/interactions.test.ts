@@ -15,7 +15,7 @@ import {
   type Message,
   type TextChannel,
 } from 'discord.js'
-import { startFakeDiscord, type FakeDiscord } from './index.js'
+import { startFakeDiscord, type FakeDiscord } from '../../src/sandbox/discord/index.js'
 import { startTestClient } from './test-client.js'
 
 const commands = ['thinking', 'hidden-thinking', 'modal', 'too-long', 'forgets', 'with-response', 'post', 'vanish'].map(

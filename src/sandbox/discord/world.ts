@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events'
 import { GatewayDispatchEvents, GatewayIntentBits, MessageFlags } from 'discord-api-types/v10'
-import type { Clock } from '../../src/clock.js'
+import type { Clock } from '../../clock.js'
 import { snowflakes } from './snowflake.js'
 import { emptyMessage, notAuthor, oldMessageEditCap, unknownChannel, unknownMessage } from './errors.js'
 import { checkMessageBody, type MessageBody } from './limits.js'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { MessageFlags } from 'discord-api-types/v10'
-import { HttpError } from './errors.js'
-import { checkMessageBody, type MessageBody } from './limits.js'
+import { HttpError } from '../../src/sandbox/discord/errors.js'
+import { checkMessageBody, type MessageBody } from '../../src/sandbox/discord/limits.js'
 
 /** The error tree Discord would answer, or null when the body is within the limits. */
 function refusal(body: MessageBody, flags = 0): unknown {

@@ -10,7 +10,7 @@ import {
   type Client,
   type Interaction,
 } from 'discord.js'
-import { startFakeDiscord, type FakeDiscord } from './index.js'
+import { startFakeDiscord, type FakeDiscord } from '../../src/sandbox/discord/index.js'
 import { startTestClient } from './test-client.js'
 
 const commands = [

@@ -1,7 +1,7 @@
 import { once } from 'node:events'
 import { Client, Events, GatewayIntentBits, type ClientOptions, type Interaction } from 'discord.js'
 import type { RESTPutAPIApplicationCommandsJSONBody } from 'discord-api-types/v10'
-import type { FakeDiscord } from './index.js'
+import type { FakeDiscord } from '../../src/sandbox/discord/index.js'
 
 /**
  * A tiny real discord.js client for the fake's own tests (the project's bot is tested separately):

@@ -14,7 +14,7 @@ import {
   type Interaction,
   type TextChannel,
 } from 'discord.js'
-import { InteractionFailedError, startFakeDiscord, type FakeDiscord } from './index.js'
+import { InteractionFailedError, startFakeDiscord, type FakeDiscord } from '../../src/sandbox/discord/index.js'
 import { startTestClient } from './test-client.js'
 
 const commands = [

@@ -1,7 +1,7 @@
 import type { ApplicationEmojis } from './emojis.js'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { ManualClock } from '../support/manual-clock.js'
+import { ManualClock } from './manual-clock.js'
 import { Gateway, type GatewayStats } from './gateway.js'
 import { FakeChannel, FakeGuild, type Backend } from './handles.js'
 import { ANSWER_WINDOW_MS, Interactions, type FailedInteraction } from './interactions.js'

@@ -5,9 +5,9 @@
  * Then type lines like `alice /bura start ante=10`, `bob click last Join`, `bob sees` (see `help`).
  */
 import { createInterface } from 'node:readline'
-import { ManualClock } from '../support/manual-clock.js'
-import { startFakeDiscord, type Answer, type FakeMember, type FakeMessage } from './index.js'
-import type { OptionValue } from './commands.js'
+import { ManualClock } from './discord/manual-clock.js'
+import { startFakeDiscord, type Answer, type FakeMember, type FakeMessage } from './discord/index.js'
+import type { OptionValue } from './discord/commands.js'
 
 const TOKEN = 'fake-discord-token'
 const port = Number(process.env.FAKE_DISCORD_PORT ?? 8790)

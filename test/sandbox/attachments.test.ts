@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DiscordAPIError, SlashCommandBuilder, type Client, type TextChannel } from 'discord.js'
-import { startFakeDiscord, type FakeDiscord } from './index.js'
+import { startFakeDiscord, type FakeDiscord } from '../../src/sandbox/discord/index.js'
 import { startTestClient } from './test-client.js'
 
 /** Files through the fake: discord.js uploads them as multipart, the fake keeps and serves them. */

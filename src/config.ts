@@ -17,6 +17,8 @@ const configSchema = z.object({
   DEV_GUILD_ID: z.preprocess(blankToUndefined, z.string().regex(/^\d+$/, 'must be a numeric server id').optional()),
   DISCORD_API_URL: z.preprocess(blankToUndefined, z.string().url().default(DISCORD_API_DEFAULT)),
   LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).default('info')),
+  SANDBOX_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  NODE_ENV: z.preprocess(blankToUndefined, z.string().optional()),
 })
 
 export interface Config {
@@ -26,6 +28,10 @@ export interface Config {
   devGuildId: string | undefined
   discordUrl: string
   logLevel: (typeof LOG_LEVELS)[number]
+  /** The sandbox page's port (npm start without a token, npm run sandbox). */
+  sandboxPort: number
+  /** NODE_ENV=production: a missing token is an error, never a sandbox. */
+  production: boolean
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] }
@@ -46,6 +52,8 @@ export function readConfig(env: Record<string, string | undefined>): ConfigResul
       devGuildId: e.DEV_GUILD_ID,
       discordUrl: e.DISCORD_API_URL.replace(/\/+$/, ''),
       logLevel: e.LOG_LEVEL,
+      sandboxPort: e.SANDBOX_PORT,
+      production: e.NODE_ENV === 'production',
     },
   }
 }

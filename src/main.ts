@@ -1,6 +1,7 @@
 import 'dotenv/config'
 import { missingTokenHelp, readConfig } from './config.js'
 import { createLogger } from './log.js'
+import { untilStopped } from './stop-signal.js'
 
 /** `npm start`: runs the bot with the settings from .env until it is stopped (Ctrl-C or SIGTERM). */
 async function main(): Promise<number> {
@@ -14,7 +15,10 @@ async function main(): Promise<number> {
   const config = read.config
   if (!config.token) {
     process.stderr.write(missingTokenHelp(config.clientId))
-    return 1
+    // A production server without a token is misconfigured: never answer that with a sandbox.
+    if (config.production) return 1
+    const { runSandbox } = await import('./sandbox/run.js')
+    return runSandbox(config)
   }
   const log = createLogger(config.logLevel)
   // Loaded only once there is a token: the set-up help above needs neither Discord nor the database.
@@ -34,10 +38,7 @@ async function main(): Promise<number> {
     process.stderr.write(`The bot could not start: ${error instanceof Error ? error.message : String(error)}\n`)
     return 1
   }
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve)
-    process.once('SIGTERM', resolve)
-  })
+  await untilStopped()
   await bot.stop()
   return 0
 }

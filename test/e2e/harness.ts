@@ -310,11 +310,14 @@ function canonical(engineAction: unknown, game: string): string {
   return JSON.stringify(value, (_k, v) => (Array.isArray(v) ? [...v].sort() : v))
 }
 
+/** The control on a private view that stands for a move: a button, or a select menu and its values. */
+export type Control = { kind: 'button'; customId: string } | { kind: 'select'; customId: string; values: string[] }
+
 /**
- * Finds the control on a private view that stands for `action` and uses it: a button whose
- * custom_id is that move, or a select menu of that move with the action's cards as its values.
+ * Finds the control on a private view that stands for `action`: a button whose custom_id is that
+ * move, or a select menu of that move with the action's cards as its values.
  */
-export async function useControl(member: FakeMember, view: FakeMessage, game: string, action: Json): Promise<Answer> {
+export function controlFor(view: FakeMessage, game: string, action: Json): Control {
   const want = canonical(action, game)
   const cards: string[] = Array.isArray(action.cards)
     ? action.cards
@@ -326,16 +329,24 @@ export async function useControl(member: FakeMember, view: FakeMessage, game: st
     if (!id || id.kind !== 'move') continue
     if (c.type === 2) {
       const a = moveToAction(game as never, id.move, [])
-      if (a && canonical(a, game) === want) return member.click(view, c.custom_id)
+      if (a && canonical(a, game) === want) return { kind: 'button', customId: c.custom_id }
     } else if (c.type === 3) {
       const a = moveToAction(game as never, id.move, cards)
       const offered = new Set((c.options ?? []).map((o: Json) => o.value))
       const fits =
         cards.every((v) => offered.has(v)) && cards.length >= (c.min_values ?? 1) && cards.length <= (c.max_values ?? 1)
-      if (a && fits && canonical(a, game) === want) return member.select(view, c.custom_id, cards)
+      if (a && fits && canonical(a, game) === want) return { kind: 'select', customId: c.custom_id, values: cards }
     }
   }
-  throw new Error(`no control for ${JSON.stringify(action)} on ${member.name}'s view: ${textOf(view).slice(0, 1500)}`)
+  throw new Error(`no control for ${JSON.stringify(action)} on the view: ${textOf(view).slice(0, 1500)}`)
+}
+
+/** Uses the control on a private view that stands for `action` (see controlFor). */
+export async function useControl(member: FakeMember, view: FakeMessage, game: string, action: Json): Promise<Answer> {
+  const control = controlFor(view, game, action)
+  return control.kind === 'button'
+    ? member.click(view, control.customId)
+    : member.select(view, control.customId, control.values)
 }
 
 /** Opens a member's private view with the table message's "Your hand" button. */
@@ -350,7 +361,7 @@ export async function openHand(world: World, member: FakeMember): Promise<Answer
  * The move a test player makes: the engine's own automatic move, except that a test player calls
  * instead of folding, so that Badugi hands reach the showdown.
  */
-function chooseMove(table: TableSnapshot, seat: number): Json {
+export function chooseMove(table: TableSnapshot, seat: number): Json {
   const engine = engineFor(table.game)!
   const auto = engine.autoAction(table.state, seat) as Json | null
   if (!auto) throw new Error(`seat ${seat} has nothing to do`)

@@ -5,7 +5,7 @@ import { ManualClock } from './manual-clock.js'
 import { Gateway, type GatewayStats } from './gateway.js'
 import { FakeChannel, FakeGuild, type Backend } from './handles.js'
 import { ANSWER_WINDOW_MS, Interactions, type FailedInteraction } from './interactions.js'
-import { snapshot, type CommandRecord, type FakeMessage } from './model.js'
+import { snapshot, type CommandRecord, type FakeMessage, type MessageRecord } from './model.js'
 import { RestServer, routeMatcher, type RateLimitRule, type RequestLog } from './rest.js'
 import { buildRoutes } from './routes.js'
 import { World } from './world.js'
@@ -212,6 +212,13 @@ export class FakeDiscord {
   async waitForBot(timeout = 15_000): Promise<void> {
     if (this.gateway.isConnected()) return
     await this.gateway.nextConnection(timeout)
+  }
+
+  /** Calls `listener` after every message create, edit or delete (the sandbox page's live updates). */
+  onMessageChange(listener: (message: FakeMessage) => void): () => void {
+    const relay = (record: MessageRecord) => listener(snapshot(record))
+    this.world.events.on('message', relay)
+    return () => this.world.events.off('message', relay)
   }
 
   async stop(): Promise<void> {

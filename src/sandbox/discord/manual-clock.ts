@@ -41,4 +41,16 @@ export class ManualClock implements Clock {
   pending(): number {
     return this.timers.length
   }
+
+  /** Moves with real time from now on (the sandbox; tests move the clock by hand). Returns a stop function. */
+  followRealTime(tickMs = 250): () => void {
+    let last = Date.now()
+    const timer = setInterval(() => {
+      const now = Date.now()
+      void this.advance(now - last)
+      last = now
+    }, tickMs)
+    timer.unref()
+    return () => clearInterval(timer)
+  }
 }

@@ -1,0 +1,113 @@
+/** The sandbox server's API as the page uses it (src/sandbox/web/server.ts serves it). */
+
+export interface Member {
+  readonly name: string
+  readonly id: string
+  readonly admin: boolean
+}
+
+export interface Embed {
+  title?: string
+  description?: string
+  color?: number
+  fields?: { name: string; value: string; inline?: boolean }[]
+  footer?: { text: string }
+  image?: { url: string }
+  thumbnail?: { url: string }
+}
+
+export interface Attachment {
+  url: string
+  filename?: string
+  width?: number
+  height?: number
+  content_type?: string
+  description?: string
+}
+
+export interface Message {
+  id: string
+  content: string
+  embeds: Embed[]
+  components: Component[]
+  attachments?: Attachment[]
+  flags: number
+  author: { id: string; username: string; bot: boolean }
+  createdAt: number
+  editedAt: number | null
+  ephemeralFor: string | null
+  loading: boolean
+}
+
+export interface Component {
+  type: number
+  components?: Component[]
+  custom_id?: string
+  label?: string
+  style?: number
+  disabled?: boolean
+  url?: string
+  emoji?: { name?: string; id?: string }
+  placeholder?: string
+  min_values?: number
+  max_values?: number
+  options?: { label: string; value: string; description?: string; emoji?: { name?: string; id?: string } }[]
+}
+
+export interface CommandOption {
+  type: number
+  name: string
+  description: string
+  required?: boolean
+  choices?: { name: string; value: string | number }[]
+  min_value?: number
+  max_value?: number
+  options?: CommandOption[]
+}
+
+export interface Command {
+  name: string
+  description: string
+  options?: CommandOption[]
+}
+
+export interface PageState {
+  me: string
+  members: Member[]
+  bot: { id: string; name: string }
+  channel: string
+  commands: Command[]
+  messages: Message[]
+}
+
+export type Interaction =
+  | { kind: 'slash'; command: string; options: Record<string, string | number | boolean> }
+  | { kind: 'click'; messageId: string; customId: string }
+  | { kind: 'select'; messageId: string; customId: string; values: string[] }
+
+export async function fetchState(member: string): Promise<PageState> {
+  const res = await fetch(`/api/state?member=${encodeURIComponent(member)}`)
+  return (await res.json()) as PageState
+}
+
+/** Sends one interaction as `member`; resolves with an error text when Discord's client would refuse it. */
+export async function interact(member: string, what: Interaction): Promise<string | null> {
+  const res = await fetch('/api/interaction', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...what, member }),
+  })
+  if (res.ok) return null
+  const body = (await res.json()) as { error?: string }
+  return body.error ?? `HTTP ${res.status}`
+}
+
+export async function addMember(name: string): Promise<string | null> {
+  const res = await fetch('/api/members', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name }),
+  })
+  if (res.ok) return null
+  return ((await res.json()) as { error?: string }).error ?? `HTTP ${res.status}`
+}

@@ -1,0 +1,60 @@
+/**
+ * The part of Discord's markdown the bot uses, turned into HTML: bold, italic, strike, inline code,
+ * block quotes, "-#" small lines, user mentions and <t:…> timestamps. Everything else is escaped.
+ */
+const escape = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+
+export function relativeTime(unixSeconds: number, now = Date.now()): string {
+  const seconds = Math.round(unixSeconds - now / 1000)
+  const abs = Math.abs(seconds)
+  const [value, unit] =
+    abs < 60
+      ? [seconds, 'second']
+      : abs < 3600
+        ? [Math.round(seconds / 60), 'minute']
+        : abs < 86400
+          ? [Math.round(seconds / 3600), 'hour']
+          : [Math.round(seconds / 86400), 'day']
+  return new Intl.RelativeTimeFormat('en', { numeric: 'auto' }).format(value, unit as Intl.RelativeTimeFormatUnit)
+}
+
+export function markdown(text: string, names: ReadonlyMap<string, string>, me: string): string {
+  return text
+    .split('\n')
+    .map((raw) => {
+      let line = escape(raw)
+      let wrap = (s: string) => s
+      if (line.startsWith('-# ')) {
+        line = line.slice(3)
+        wrap = (s) => `<small class="subtext">${s}</small>`
+      } else if (line.startsWith('&gt; ')) {
+        line = line.slice(5)
+        wrap = (s) => `<span class="quote">${s}</span>`
+      }
+      line = line
+        .replace(/`([^`]+)`/g, '<code>$1</code>')
+        .replace(/\*\*(.+?)\*\*/g, '<strong>$1</strong>')
+        .replace(/__(.+?)__/g, '<u>$1</u>')
+        .replace(/~~(.+?)~~/g, '<s>$1</s>')
+        .replace(/(^|[^*])\*([^*\s][^*]*?)\*/g, '$1<em>$2</em>')
+        .replace(/\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g, (_m, label: string, url: string) => {
+          // A link to a message of this channel scrolls to it; the sandbox has no other pages.
+          const id = /\/channels\/\d+\/\d+\/(\d+)$/.exec(url)?.[1]
+          return id
+            ? `<a href="#m${id}">${label}</a>`
+            : `<a href="${url}" target="_blank" rel="noreferrer">${label}</a>`
+        })
+        .replace(/&lt;@!?(\d+)&gt;/g, (_m, id: string) => {
+          const name = names.get(id) ?? id
+          return `<discord-mention${id === me ? ' highlight' : ''}>${escape(name)}</discord-mention>`
+        })
+        .replace(/&lt;t:(\d+)(?::([tTdDfFR]))?&gt;/g, (_m, secs: string, style?: string) => {
+          const date = new Date(Number(secs) * 1000)
+          const shown = style === 'R' ? relativeTime(Number(secs)) : date.toLocaleString('en-GB')
+          return `<time class="timestamp" datetime="${date.toISOString()}" title="${date.toLocaleString('en-GB')}">${shown}</time>`
+        })
+      return wrap(line)
+    })
+    .join('<br>')
+}

@@ -1,0 +1,181 @@
+import type { Component, Embed, Message, PageState } from './api.js'
+import { markdown } from './markdown.js'
+
+/** What a control on a message does when the member uses it. */
+export interface ControlHandlers {
+  click(messageId: string, customId: string): void
+  select(messageId: string, customId: string, values: string[]): void
+}
+
+const BUTTON_TYPES: Record<number, string> = {
+  1: 'primary',
+  2: 'secondary',
+  3: 'success',
+  4: 'destructive',
+  5: 'secondary',
+}
+const EPHEMERAL = 1 << 6
+
+function el<K extends string>(
+  tag: K,
+  attrs: Record<string, string | boolean | undefined> = {},
+  html?: string,
+): HTMLElement {
+  const node = document.createElement(tag)
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === true) node.setAttribute(key, '')
+    else if (typeof value === 'string') node.setAttribute(key, value)
+  }
+  if (html !== undefined) node.innerHTML = html
+  return node
+}
+
+const hex = (color: number | undefined) => (color === undefined ? undefined : `#${color.toString(16).padStart(6, '0')}`)
+const emojiText = (emoji: { name?: string; id?: string } | undefined) =>
+  emoji?.name && !emoji.id ? `${emoji.name} ` : emoji?.name ? `:${emoji.name}: ` : ''
+
+function embed(e: Embed, names: ReadonlyMap<string, string>, me: string): HTMLElement {
+  const node = el('discord-embed', {
+    slot: 'embeds',
+    'embed-title': e.title,
+    color: hex(e.color),
+    image: e.image?.url,
+    thumbnail: e.thumbnail?.url,
+  })
+  if (e.description)
+    node.append(el('discord-embed-description', { slot: 'description' }, markdown(e.description, names, me)))
+  if (e.fields?.length) {
+    const fields = el('discord-embed-fields', { slot: 'fields' })
+    for (const f of e.fields)
+      fields.append(
+        el('discord-embed-field', { 'field-title': f.name, inline: f.inline === true }, markdown(f.value, names, me)),
+      )
+    node.append(fields)
+  }
+  if (e.footer?.text) node.append(el('discord-embed-footer', { slot: 'footer' }, markdown(e.footer.text, names, me)))
+  return node
+}
+
+function button(c: Component, messageId: string, on: ControlHandlers): HTMLElement {
+  const node = el('discord-button', {
+    type: BUTTON_TYPES[c.style ?? 2] ?? 'secondary',
+    disabled: c.disabled === true,
+    url: c.url,
+  })
+  node.textContent = `${emojiText(c.emoji)}${c.label ?? ''}`
+  node.dataset.customId = c.custom_id ?? ''
+  if (!c.disabled && !c.url && c.custom_id) node.addEventListener('click', () => on.click(messageId, c.custom_id!))
+  return node
+}
+
+/**
+ * A string select: Discord's look from the web component; picking an option sends it at once when
+ * one value is taken, otherwise options toggle and a "Choose" button sends them (within min/max).
+ */
+function selectMenu(c: Component, messageId: string, on: ControlHandlers): HTMLElement {
+  const wrap = el('div', { class: 'select', 'data-custom-id': c.custom_id })
+  const menu = el('discord-string-select-menu', {
+    placeholder: c.placeholder ?? 'Make a selection',
+    disabled: c.disabled === true,
+  })
+  const min = c.min_values ?? 1
+  const max = c.max_values ?? 1
+  const picked = new Set<string>()
+  const confirm = el('button', { class: 'choose', type: 'button' })
+  const refresh = () => {
+    confirm.textContent = picked.size === 0 ? 'Choose none' : `Choose ${picked.size}`
+    confirm.toggleAttribute('disabled', picked.size < min || picked.size > max)
+  }
+  for (const o of c.options ?? []) {
+    const option = el('discord-string-select-menu-option', {
+      label: `${emojiText(o.emoji)}${o.label}`,
+      description: o.description,
+    })
+    option.dataset.value = o.value
+    option.addEventListener('click', (event) => {
+      event.stopPropagation()
+      if (c.disabled) return
+      if (max === 1) return on.select(messageId, c.custom_id!, [o.value])
+      if (picked.has(o.value)) picked.delete(o.value)
+      else picked.add(o.value)
+      option.setAttribute('label', `${picked.has(o.value) ? '✔ ' : ''}${emojiText(o.emoji)}${o.label}`)
+      refresh()
+    })
+    menu.append(option)
+  }
+  wrap.append(menu)
+  if (max > 1) {
+    refresh()
+    confirm.addEventListener('click', () => on.select(messageId, c.custom_id!, [...picked]))
+    wrap.append(confirm)
+  }
+  return wrap
+}
+
+function components(m: Message, on: ControlHandlers): HTMLElement | null {
+  if (!m.components.length) return null
+  const holder = el('discord-attachments', { slot: 'components' })
+  for (const row of m.components) {
+    const rowNode = el('discord-action-row')
+    for (const c of row.components ?? []) {
+      if (c.type === 2) rowNode.append(button(c, m.id, on))
+      else if (c.type === 3) {
+        holder.append(selectMenu(c, m.id, on))
+        continue
+      }
+    }
+    if (rowNode.childElementCount) holder.append(rowNode)
+  }
+  return holder
+}
+
+const clockTime = (ms: number) => {
+  const at = new Date(ms)
+  const time = at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })
+  return at.toDateString() === new Date().toDateString()
+    ? `Today at ${time}`
+    : `${at.toLocaleDateString('en-GB')} ${time}`
+}
+
+/** One message as the member sees it in Discord: author, text, embeds, images, controls. */
+export function renderMessage(m: Message, state: PageState, on: ControlHandlers): HTMLElement {
+  const names = new Map(state.members.map((x) => [x.id, x.name]))
+  names.set(state.bot.id, state.bot.name)
+  const meId = state.members.find((x) => x.name === state.me)?.id ?? ''
+  const author = m.author.bot ? state.bot.name : (names.get(m.author.id) ?? m.author.username)
+  const mentioned = new RegExp(`<@!?${meId}>`).test(m.content)
+  const node = el('discord-message', {
+    author,
+    avatar: `/avatars/${encodeURIComponent(author)}.svg`,
+    bot: m.author.bot,
+    ephemeral: (m.flags & EPHEMERAL) !== 0 || m.ephemeralFor !== null,
+    highlight: mentioned,
+    edited: m.editedAt !== null,
+    timestamp: clockTime(m.createdAt),
+  })
+  node.id = `m${m.id}`
+  node.dataset.messageId = m.id
+  if (m.ephemeralFor !== null) node.classList.add('ephemeral')
+  if (mentioned) node.classList.add('ping')
+  node.innerHTML = m.loading ? `<em class="thinking">${author} is thinking…</em>` : markdown(m.content, names, meId)
+  const images = (m.attachments ?? []).filter(
+    (a) => a.content_type?.startsWith('image/') || /\.(png|jpe?g|gif|webp)$/i.test(a.filename ?? a.url),
+  )
+  if (images.length) {
+    const holder = el('discord-attachments', { slot: 'attachments' })
+    for (const a of images)
+      holder.append(
+        el('discord-image-attachment', {
+          url: a.url,
+          alt: a.description ?? a.filename ?? 'image',
+          width: String(a.width ?? 400),
+          height: String(a.height ?? 200),
+        }),
+      )
+    node.append(holder)
+  }
+  for (const e of m.embeds) node.append(embed(e, names, meId))
+  const controls = components(m, on)
+  if (controls) node.append(controls)
+  return node
+}

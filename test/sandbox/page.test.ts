@@ -1,0 +1,158 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { createLogger } from '../../src/log.js'
+import { startSandbox, type Sandbox } from '../../src/sandbox/start.js'
+import type { FakeMessage } from '../../src/sandbox/discord/index.js'
+import type { TableSnapshot } from '../../src/tables/index.js'
+import { chooseMove, controlFor, type Control } from '../e2e/harness.js'
+import { browserTestsRun, launchChromium } from './browser.js'
+
+const SCREENSHOTS = path.resolve('test-results')
+
+describe.runIf(browserTestsRun)('the sandbox page in Chromium', () => {
+  let sandbox: Sandbox
+  let browser: Browser
+  let dir: string
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-page-'))
+    sandbox = await startSandbox({
+      port: 0,
+      log: createLogger('silent'),
+      databaseUrl: `file:${path.join(dir, 'sandbox.db')}`,
+    })
+    browser = await launchChromium()
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await sandbox?.stop()
+    fs.rmSync(dir, { recursive: true, force: true })
+  })
+
+  const channel = () => sandbox.discord.guild('Sandbox').channel('cards')
+  const member = (name: string) =>
+    sandbox.discord
+      .guild('Sandbox')
+      .members()
+      .find((m) => m.name === name)!
+  const table = async (): Promise<TableSnapshot | null> => {
+    const c = channel()
+    return sandbox.bot.tables.inChannel(sandbox.discord.guild('Sandbox').id, c.id)
+  }
+
+  async function open(name: string): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width: 1100, height: 900 } })
+    await page.goto(`${sandbox.url}/?member=${name}`)
+    await page.locator('#command option').first().waitFor({ state: 'attached' })
+    return page
+  }
+
+  /** Runs a slash command from the page's command box, as a person would. */
+  async function slash(page: Page, words: string, options: Record<string, string> = {}): Promise<void> {
+    await page.selectOption('#command', words)
+    for (const [name, value] of Object.entries(options)) {
+      const field = page.locator(`#options [name="${name}"]`)
+      if ((await field.evaluate((e) => e.tagName)) === 'SELECT') await field.selectOption(value)
+      else await field.fill(value)
+    }
+    await page.click('#send')
+    await expect.poll(() => page.textContent('#status')).toBe('')
+  }
+
+  const messageNode = (page: Page, id: string) => page.locator(`discord-message[data-message-id="${id}"]`)
+
+  async function clickButton(page: Page, messageId: string, label: string): Promise<void> {
+    await messageNode(page, messageId).locator('discord-button', { hasText: label }).first().click()
+  }
+
+  /** Uses a control of a message by clicking in the page: a button, or the options of a select. */
+  async function use(page: Page, messageId: string, control: Control): Promise<void> {
+    const node = messageNode(page, messageId)
+    if (control.kind === 'button') {
+      await node.locator(`discord-button[data-custom-id="${control.customId}"]`).click()
+    } else {
+      const select = node.locator(`.select[data-custom-id="${control.customId}"]`)
+      await select.locator('discord-string-select-menu').click()
+      for (const value of control.values)
+        await select.locator(`discord-string-select-menu-option[data-value="${value}"]`).click()
+      if (await select.locator('button.choose').count()) await select.locator('button.choose').click()
+    }
+    await expect.poll(() => page.textContent('#status'), { timeout: 15_000 }).toBe('')
+  }
+
+  const publicTableMessage = (t: TableSnapshot): string => t.messageId!
+  const newestEphemeral = (name: string): FakeMessage =>
+    channel()
+      .messages()
+      .filter((m) => m.ephemeralFor === member(name).id)
+      .at(-1)!
+
+  test('alice and bob play a Bura game to its end by clicking in two tabs', async () => {
+    const pages = { alice: await open('alice'), bob: await open('bob') }
+    await slash(pages.alice, 'bura start')
+    let t = (await table())!
+    await messageNode(pages.bob, publicTableMessage(t)).waitFor()
+    await clickButton(pages.bob, publicTableMessage(t), 'Join')
+    await expect.poll(async () => (await table())!.seats.filter((s) => s.status === 'seated').length).toBe(2)
+    await clickButton(pages.alice, publicTableMessage(t), 'Start')
+    await expect.poll(async () => (await table())!.status).toBe('playing')
+
+    let moves = 0
+    for (t = (await table())!; t.progress === 'acting' || t.gamesPlayed === 0; t = (await table())!) {
+      if (t.progress !== 'acting') {
+        // A Bura dealt at once ends the game before anyone moves: deal again.
+        await clickButton(pages.alice, publicTableMessage(t), 'Next game')
+        continue
+      }
+      const userId = t.waitingFor[0]!
+      const name = member('alice').id === userId ? 'alice' : 'bob'
+      const seat = t.seats.find((s) => s.userId === userId)!.position!
+      const action = chooseMove(t, seat)
+      await clickButton(pages[name], publicTableMessage(t), 'Your hand')
+      const view = newestEphemeral(name)
+      await messageNode(pages[name], view.id).waitFor()
+      await use(pages[name], view.id, controlFor(view, 'bura', action))
+      await expect.poll(async () => (await table())!.version).toBeGreaterThan(t.version)
+      if (++moves > 200) throw new Error('the game did not end')
+    }
+    expect(moves).toBeGreaterThan(0)
+    // The public table message in alice's tab shows the end of the game.
+    await expect
+      .poll(() => messageNode(pages.alice, publicTableMessage(t)).innerText(), { timeout: 10_000 })
+      .toMatch(/wins the pot|passed|pot stays/)
+    fs.mkdirSync(SCREENSHOTS, { recursive: true })
+    await pages.alice.screenshot({ path: path.join(SCREENSHOTS, 'sandbox-bura.png'), fullPage: false })
+    await pages.alice.close()
+    await pages.bob.close()
+  })
+
+  test("bob's page never shows alice's private view", async () => {
+    const pages = { alice: await open('alice'), bob: await open('bob') }
+    let t = await table()
+    if (!t) {
+      await slash(pages.alice, 'bura start')
+      t = (await table())!
+    }
+    await messageNode(pages.alice, publicTableMessage(t)).waitFor()
+    await clickButton(pages.alice, publicTableMessage(t), t.status === 'lobby' ? 'Rules' : 'Your hand')
+    const secret = newestEphemeral('alice')
+    await messageNode(pages.alice, secret.id).waitFor()
+    await expect(messageNode(pages.alice, secret.id).innerText()).resolves.toContain('Only you can see this')
+    // Bob's tab has drawn the same channel, with every public message but not alice's answer.
+    await messageNode(pages.bob, publicTableMessage(t)).waitFor()
+    await pages.bob.reload()
+    await messageNode(pages.bob, publicTableMessage(t)).waitFor()
+    expect(await messageNode(pages.bob, secret.id).count()).toBe(0)
+    expect(await pages.bob.locator('discord-message[ephemeral]').count()).toBe(
+      channel()
+        .messages()
+        .filter((m) => m.ephemeralFor === member('bob').id).length,
+    )
+    await pages.alice.close()
+    await pages.bob.close()
+  })
+})

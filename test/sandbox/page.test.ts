@@ -11,6 +11,8 @@ import { chooseMove, controlFor, type Control } from '../e2e/harness.js'
 import { browserTestsRun, launchChromium } from './browser.js'
 
 const SCREENSHOTS = path.resolve('test-results')
+// A game is many clicks, each a real interaction through the bot; a loaded machine needs minutes.
+const GAME_MS = 300_000
 
 describe.runIf(browserTestsRun)('the sandbox page in Chromium', () => {
   let sandbox: Sandbox
@@ -85,50 +87,117 @@ describe.runIf(browserTestsRun)('the sandbox page in Chromium', () => {
   }
 
   const publicTableMessage = (t: TableSnapshot): string => t.messageId!
-  const newestEphemeral = (name: string): FakeMessage =>
+  const newestEphemeral = (name: string): FakeMessage | undefined =>
     channel()
       .messages()
-      .filter((m) => m.ephemeralFor === member(name).id)
-      .at(-1)!
+      .filter((m) => m.ephemeralFor === member(name).id && !m.loading)
+      .at(-1)
 
-  test('alice and bob play a Bura game to its end by clicking in two tabs', async () => {
-    const pages = { alice: await open('alice'), bob: await open('bob') }
-    await slash(pages.alice, 'bura start')
-    let t = (await table())!
-    await messageNode(pages.bob, publicTableMessage(t)).waitFor()
-    await clickButton(pages.bob, publicTableMessage(t), 'Join')
-    await expect.poll(async () => (await table())!.seats.filter((s) => s.status === 'seated').length).toBe(2)
-    await clickButton(pages.alice, publicTableMessage(t), 'Start')
+  type Pages = Record<string, Page>
+
+  /** Opens a table from alice's tab, seats the others by their Join buttons, and starts it. */
+  async function openTable(pages: Pages, game: string): Promise<TableSnapshot> {
+    await slash(pages.alice!, `${game} start`)
+    const t = (await table())!
+    for (const name of Object.keys(pages).filter((n) => n !== 'alice')) {
+      await messageNode(pages[name]!, publicTableMessage(t)).waitFor()
+      await clickButton(pages[name]!, publicTableMessage(t), 'Join')
+    }
+    const seated = Object.keys(pages).length
+    await expect.poll(async () => (await table())!.seats.filter((s) => s.status === 'seated').length).toBe(seated)
+    await clickButton(pages.alice!, publicTableMessage(t), 'Start')
     await expect.poll(async () => (await table())!.status).toBe('playing')
+    return (await table())!
+  }
 
+  /**
+   * Plays by clicking until `done`: the player to act presses "Your hand" in their own tab and uses
+   * the control of the move the end-to-end tests make (the engine's automatic move, calling instead
+   * of folding). Returns the number of moves.
+   */
+  async function playInBrowser(pages: Pages, done: (t: TableSnapshot, moves: number) => boolean): Promise<number> {
     let moves = 0
-    for (t = (await table())!; t.progress === 'acting' || t.gamesPlayed === 0; t = (await table())!) {
+    for (let t = (await table())!; !done(t, moves); t = (await table())!) {
       if (t.progress !== 'acting') {
-        // A Bura dealt at once ends the game before anyone moves: deal again.
-        await clickButton(pages.alice, publicTableMessage(t), 'Next game')
+        // A Bura dealt at once ends before anyone moves: deal again.
+        await clickButton(pages.alice!, publicTableMessage(t), 'Next game')
         continue
       }
       const userId = t.waitingFor[0]!
-      const name = member('alice').id === userId ? 'alice' : 'bob'
+      const name = Object.keys(pages).find((n) => member(n).id === userId)!
       const seat = t.seats.find((s) => s.userId === userId)!.position!
       const action = chooseMove(t, seat)
-      await clickButton(pages[name], publicTableMessage(t), 'Your hand')
-      const view = newestEphemeral(name)
-      await messageNode(pages[name], view.id).waitFor()
-      await use(pages[name], view.id, controlFor(view, 'bura', action))
+      const before = newestEphemeral(name)?.id
+      await clickButton(pages[name]!, publicTableMessage(t), 'Your hand')
+      // The answer is a new private view (an older one may still be on the page).
+      await expect.poll(() => newestEphemeral(name)?.id, { timeout: 15_000 }).not.toBe(before)
+      const view = newestEphemeral(name)!
+      await messageNode(pages[name]!, view.id).waitFor()
+      await use(pages[name]!, view.id, controlFor(view, t.game, action))
       await expect.poll(async () => (await table())!.version).toBeGreaterThan(t.version)
-      if (++moves > 200) throw new Error('the game did not end')
+      if (++moves > 400) throw new Error('the game did not end')
     }
-    expect(moves).toBeGreaterThan(0)
-    // The public table message in alice's tab shows the end of the game.
-    await expect
-      .poll(() => messageNode(pages.alice, publicTableMessage(t)).innerText(), { timeout: 10_000 })
-      .toMatch(/wins the pot|passed|pot stays/)
-    fs.mkdirSync(SCREENSHOTS, { recursive: true })
-    await pages.alice.screenshot({ path: path.join(SCREENSHOTS, 'sandbox-bura.png'), fullPage: false })
-    await pages.alice.close()
-    await pages.bob.close()
-  })
+    return moves
+  }
+
+  async function openPages(names: string[]): Promise<Pages> {
+    const pages: Pages = {}
+    for (const name of names) pages[name] = await open(name)
+    return pages
+  }
+
+  async function closePages(pages: Pages): Promise<void> {
+    for (const page of Object.values(pages)) await page.close()
+  }
+
+  test(
+    'alice and bob play a Bura game to its end by clicking in two tabs',
+    async () => {
+      const pages = await openPages(['alice', 'bob'])
+      const t = await openTable(pages, 'bura')
+      const moves = await playInBrowser(pages, (now, moves) => now.progress !== 'acting' && moves > 0)
+      expect(moves).toBeGreaterThan(0)
+      // The public table message in alice's tab shows the end of the game.
+      const tableMessage = messageNode(pages.alice!, publicTableMessage(t))
+      await expect.poll(() => tableMessage.innerText(), { timeout: 10_000 }).toMatch(/wins the pot|passed|pot stays/)
+      fs.mkdirSync(SCREENSHOTS, { recursive: true })
+      await tableMessage.scrollIntoViewIfNeeded()
+      await pages.alice!.screenshot({ path: path.join(SCREENSHOTS, 'sandbox-bura.png') })
+      await tableMessage.screenshot({ path: path.join(SCREENSHOTS, 'sandbox-bura-table.png') })
+      await clickButton(pages.alice!, publicTableMessage(t), 'Rules')
+      await closePages(pages)
+      await sandbox.bot.tables.end(t.id)
+    },
+    GAME_MS,
+  )
+
+  test(
+    'three members play a Badugi hand to its showdown, discarding through the multi-select',
+    async () => {
+      const pages = await openPages(['alice', 'bob', 'carol'])
+      const t = await openTable(pages, 'badugi')
+      expect(await playInBrowser(pages, (now) => now.progress !== 'acting')).toBeGreaterThan(3)
+      await expect
+        .poll(() => messageNode(pages.bob!, publicTableMessage(t)).innerText(), { timeout: 10_000 })
+        .toMatch(/wins|Next hand|Next game/)
+      await closePages(pages)
+      await sandbox.bot.tables.end(t.id)
+    },
+    GAME_MS,
+  )
+
+  test(
+    'three members bid and play a Bugami deal to its end',
+    async () => {
+      const pages = await openPages(['alice', 'bob', 'carol'])
+      const t = await openTable(pages, 'bugami')
+      const moves = await playInBrowser(pages, (now) => now.progress !== 'acting')
+      expect(moves).toBeGreaterThan(3)
+      await closePages(pages)
+      await sandbox.bot.tables.end(t.id)
+    },
+    GAME_MS,
+  )
 
   test("bob's page never shows alice's private view", async () => {
     const pages = { alice: await open('alice'), bob: await open('bob') }
@@ -139,7 +208,7 @@ describe.runIf(browserTestsRun)('the sandbox page in Chromium', () => {
     }
     await messageNode(pages.alice, publicTableMessage(t)).waitFor()
     await clickButton(pages.alice, publicTableMessage(t), t.status === 'lobby' ? 'Rules' : 'Your hand')
-    const secret = newestEphemeral('alice')
+    const secret = newestEphemeral('alice')!
     await messageNode(pages.alice, secret.id).waitFor()
     await expect(messageNode(pages.alice, secret.id).innerText()).resolves.toContain('Only you can see this')
     // Bob's tab has drawn the same channel, with every public message but not alice's answer.

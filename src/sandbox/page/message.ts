@@ -81,6 +81,14 @@ function selectMenu(c: Component, messageId: string, on: ControlHandlers): HTMLE
   const min = c.min_values ?? 1
   const max = c.max_values ?? 1
   const picked = new Set<string>()
+  // One choice per drawing of the menu, as in Discord: a second click while the first is on its way
+  // would send the move twice (the bot redraws the view, and with it the menu).
+  let sent = false
+  const choose = (values: string[]) => {
+    if (sent) return
+    sent = true
+    on.select(messageId, c.custom_id!, values)
+  }
   const confirm = el('button', { class: 'choose', type: 'button' })
   const refresh = () => {
     confirm.textContent = picked.size === 0 ? 'Choose none' : `Choose ${picked.size}`
@@ -95,7 +103,7 @@ function selectMenu(c: Component, messageId: string, on: ControlHandlers): HTMLE
     option.addEventListener('click', (event) => {
       event.stopPropagation()
       if (c.disabled) return
-      if (max === 1) return on.select(messageId, c.custom_id!, [o.value])
+      if (max === 1) return choose([o.value])
       if (picked.has(o.value)) picked.delete(o.value)
       else picked.add(o.value)
       option.setAttribute('label', `${picked.has(o.value) ? '✔ ' : ''}${emojiText(o.emoji)}${o.label}`)
@@ -106,7 +114,7 @@ function selectMenu(c: Component, messageId: string, on: ControlHandlers): HTMLE
   wrap.append(menu)
   if (max > 1) {
     refresh()
-    confirm.addEventListener('click', () => on.select(messageId, c.custom_id!, [...picked]))
+    confirm.addEventListener('click', () => choose([...picked]))
     wrap.append(confirm)
   }
   return wrap

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { SUITS } from '../../src/games/core/cards.js'
 import { engineFor } from '../../src/games/registry.js'
 import type { TableSnapshot } from '../../src/tables/index.js'
-import type { Answer, FakeMember, FakeMessage } from '../fake-discord/index.js'
+import type { Answer, FakeMember, FakeMessage } from '../../src/sandbox/discord/index.js'
 import {
   buttonLabels,
   componentsOf,

@@ -187,12 +187,15 @@ describe.runIf(browserTestsRun)('the sandbox page in Chromium', () => {
   )
 
   test(
-    'three members bid and play a Bugami deal to its end',
+    'three members bid in secret and play the first trick of a Bugami deal',
     async () => {
       const pages = await openPages(['alice', 'bob', 'carol'])
       const t = await openTable(pages, 'bugami')
-      const moves = await playInBrowser(pages, (now) => now.progress !== 'acting')
-      expect(moves).toBeGreaterThan(3)
+      // Three secret bids, then one card each: the bid buttons and the card menu, as players use them.
+      expect(await playInBrowser(pages, (_now, moves) => moves >= 6)).toBe(6)
+      const tableMessage = messageNode(pages.carol!, publicTableMessage(t))
+      await expect.poll(() => tableMessage.innerText(), { timeout: 10_000 }).toContain('Bids revealed')
+      await expect.poll(() => tableMessage.innerText(), { timeout: 10_000 }).toMatch(/won trick 1/)
       await closePages(pages)
       await sandbox.bot.tables.end(t.id)
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { HttpError } from '../fake-discord/errors.js'
+import { HttpError } from '../../src/sandbox/discord/errors.js'
 import { componentsOf, eachTestWorld, openAndStart, openHand, untilSomeoneActs } from './harness.js'
 
 const startWorld = eachTestWorld()

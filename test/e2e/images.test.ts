@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { loadImage } from '@napi-rs/canvas'
 import { cardLabel, type Card } from '../../src/games/core/cards.js'
 import type { TableSnapshot } from '../../src/tables/index.js'
-import type { FakeMessage } from '../fake-discord/index.js'
+import type { FakeMessage } from '../../src/sandbox/discord/index.js'
 import {
   eachTestWorld,
   expectNothingHidden,

@@ -20,6 +20,8 @@ describe('bot settings', () => {
         devGuildId: undefined,
         discordUrl: DISCORD_API_DEFAULT,
         logLevel: 'info',
+        sandboxPort: 3000,
+        production: false,
       },
     })
   })
@@ -39,9 +41,14 @@ describe('bot settings', () => {
     expect(BigInt(url.searchParams.get('permissions')!)).toBe(0x14c00n)
   })
 
-  it('npm start without a token says what to do and exits non-zero without a stack trace', () => {
+  it('in production, npm start without a token says what to do and exits non-zero without a stack trace, no sandbox', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      env: { PATH: process.env.PATH, DOTENV_CONFIG_PATH: '/nonexistent/.env', DISCORD_CLIENT_ID: '42' },
+      env: {
+        PATH: process.env.PATH,
+        DOTENV_CONFIG_PATH: '/nonexistent/.env',
+        DISCORD_CLIENT_ID: '42',
+        NODE_ENV: 'production',
+      },
       encoding: 'utf8',
       timeout: 30_000,
     })

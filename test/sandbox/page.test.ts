@@ -161,9 +161,9 @@ describe.runIf(browserTestsRun)('the sandbox page in Chromium', () => {
       const tableMessage = messageNode(pages.alice!, publicTableMessage(t))
       await expect.poll(() => tableMessage.innerText(), { timeout: 10_000 }).toMatch(/wins the pot|passed|pot stays/)
       fs.mkdirSync(SCREENSHOTS, { recursive: true })
-      await tableMessage.scrollIntoViewIfNeeded()
+      await pages.alice!.setViewportSize({ width: 1100, height: 1500 })
+      await tableMessage.evaluate((node) => node.scrollIntoView({ block: 'center' }))
       await pages.alice!.screenshot({ path: path.join(SCREENSHOTS, 'sandbox-bura.png') })
-      await tableMessage.screenshot({ path: path.join(SCREENSHOTS, 'sandbox-bura-table.png') })
       await clickButton(pages.alice!, publicTableMessage(t), 'Rules')
       await closePages(pages)
       await sandbox.bot.tables.end(t.id)
@@ -213,7 +213,10 @@ describe.runIf(browserTestsRun)('the sandbox page in Chromium', () => {
     await clickButton(pages.alice, publicTableMessage(t), t.status === 'lobby' ? 'Rules' : 'Your hand')
     const secret = newestEphemeral('alice')!
     await messageNode(pages.alice, secret.id).waitFor()
-    await expect(messageNode(pages.alice, secret.id).innerText()).resolves.toContain('Only you can see this')
+    // Discord's mark of an ephemeral, drawn inside the message component.
+    await expect(
+      messageNode(pages.alice, secret.id).locator('.discord-message-ephemeral').innerText(),
+    ).resolves.toContain('Only you can see this')
     // Bob's tab has drawn the same channel, with every public message but not alice's answer.
     await messageNode(pages.bob, publicTableMessage(t)).waitFor()
     await pages.bob.reload()

@@ -16,13 +16,14 @@ export interface Embed {
   thumbnail?: { url: string }
 }
 
+/** A file on a message, as the fake Discord keeps it (`FakeAttachment`). */
 export interface Attachment {
   url: string
-  filename?: string
-  width?: number
-  height?: number
-  content_type?: string
-  description?: string
+  filename: string
+  contentType: string
+  width: number | null
+  height: number | null
+  description: string | null
 }
 
 export interface Message {

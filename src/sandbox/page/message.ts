@@ -166,16 +166,16 @@ export function renderMessage(m: Message, state: PageState, on: ControlHandlers)
   if (m.ephemeralFor !== null) node.classList.add('ephemeral')
   if (mentioned) node.classList.add('ping')
   node.innerHTML = m.loading ? `<em class="thinking">${author} is thinking…</em>` : markdown(m.content, names, meId)
-  const images = (m.attachments ?? []).filter(
-    (a) => a.content_type?.startsWith('image/') || /\.(png|jpe?g|gif|webp)$/i.test(a.filename ?? a.url),
-  )
+  // As in Discord, a file an embed shows as its image is not shown a second time as an attachment.
+  const inEmbeds = new Set(m.embeds.flatMap((e) => [e.image?.url, e.thumbnail?.url]))
+  const images = (m.attachments ?? []).filter((a) => !inEmbeds.has(a.url) && a.contentType.startsWith('image/'))
   if (images.length) {
     const holder = el('discord-attachments', { slot: 'attachments' })
     for (const a of images)
       holder.append(
         el('discord-image-attachment', {
           url: a.url,
-          alt: a.description ?? a.filename ?? 'image',
+          alt: a.description ?? a.filename,
           width: String(a.width ?? 400),
           height: String(a.height ?? 200),
         }),

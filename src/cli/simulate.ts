@@ -1,10 +1,11 @@
 import { parseArgs } from 'node:util'
 import { ENGINES, engineFor } from '../games/registry.js'
 import { simulate } from '../games/simulate.js'
+import { parsePolicy, runArena, type Policy } from '../arena/arena.js'
 
 function fail(message: string): never {
   process.stderr.write(
-    `${message}\nusage: npm run --silent simulate -- --game bugami --players 5 --games 1000 --seed 1 [--option k=v ...]\n`,
+    `${message}\nusage: npm run --silent simulate -- --game bugami --players 5 --games 1000 --seed 1 [--option k=v ...] [--seats ai,auto,...]\n`,
   )
   process.exit(2)
 }
@@ -25,13 +26,14 @@ try {
       games: { type: 'string', default: '1000' },
       seed: { type: 'string', default: '1' },
       option: { type: 'string', multiple: true, default: [] },
+      seats: { type: 'string' },
     },
   }).values
 } catch (e) {
   fail((e as Error).message)
 }
 const engine = engineFor(args.game ?? '') ?? fail(`--game must be one of: ${Object.keys(ENGINES).join(', ')}`)
-const players = Number(args.players ?? engine.minPlayers)
+const players = Number(args.players ?? (args.seats ? args.seats.split(',').length : engine.minPlayers))
 if (!Number.isInteger(players) || players < engine.minPlayers || players > engine.maxPlayers)
   fail(`--players for ${engine.id} is ${engine.minPlayers} to ${engine.maxPlayers}`)
 const games = Number(args.games)
@@ -47,6 +49,36 @@ for (const kv of args.option ?? []) {
 const parsedOptions = engine.optionsSchema.safeParse(options)
 if (!parsedOptions.success)
   fail(`bad option: ${parsedOptions.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
+
+if (args.seats !== undefined) {
+  const policies = args.seats
+    .split(',')
+    .map((t) => parsePolicy(t.trim()) ?? fail(`--seats takes ai, ai:easy, ai:strong, auto or random, not "${t}"`))
+  if (policies.length !== players) fail(`--seats names ${policies.length} policies for ${players} players`)
+  runWithPolicies(policies)
+}
+
+function runWithPolicies(policies: Policy[]): never {
+  const started = performance.now()
+  const report = runArena({ engine: engine!, policies, games, seed, options })
+  const seconds = (performance.now() - started) / 1000
+  process.stdout.write(
+    JSON.stringify({
+      game: report.game,
+      players,
+      options: parsedOptions.data,
+      games: report.games,
+      seed,
+      seats: report.seats,
+      decisions: report.decisions,
+      seconds: Number(seconds.toFixed(3)),
+      msPerDecision: report.decisions ? Number(((seconds * 1000) / report.decisions).toFixed(2)) : 0,
+      illegalMoves: report.illegal.length,
+      illegal: report.illegal,
+    }) + '\n',
+  )
+  process.exit(report.illegal.length ? 1 : 0)
+}
 
 const started = performance.now()
 const report = simulate({ engine, players, games, seed, options })

@@ -1,0 +1,32 @@
+/** How much thinking a level may do. Iterations are deterministic; the clock only ever cuts a search short. */
+export type AiLevel = 'easy' | 'normal' | 'strong'
+
+export const AI_LEVELS: readonly AiLevel[] = ['easy', 'normal', 'strong']
+
+export interface Budget {
+  /** Determinisations (hidden cards sampled consistently with the seat's history) per decision. */
+  readonly samples: number
+  /** Easy only: share of moves replaced by a random legal move (noise on top of the automatic move). */
+  readonly noise: number
+}
+
+export const BUDGETS: Record<AiLevel, Budget> = {
+  easy: { samples: 1, noise: 0.25 },
+  normal: { samples: 24, noise: 0 },
+  strong: { samples: 96, noise: 0 },
+}
+
+export interface DecideOptions {
+  readonly level: AiLevel
+  /** Makes the decision reproducible: same history, level and seed, same move. */
+  readonly seed: number
+  /** performance.now() time after which the search stops sampling and answers with what it has. */
+  readonly deadline?: number
+}
+
+/** True while the search may take another sample: always at least one, then until the budget or the deadline. */
+export function mayContinue(done: number, budget: Budget, deadline: number | undefined): boolean {
+  if (done === 0) return true
+  if (done >= budget.samples) return false
+  return deadline === undefined || performance.now() < deadline
+}

@@ -1,0 +1,258 @@
+import type { Card } from '../games/core/cards.js'
+import type { Rng } from '../games/core/rng.js'
+import { buraEngine, type BuraAction, type BuraEvent, type BuraView } from '../games/bura/index.js'
+import type { BuraOptions } from '../games/bura/options.js'
+import { fullDeck } from '../games/bura/cards.js'
+import type { DecideOptions } from './budget.js'
+import { lastEntryWith, type SeatHistory } from './history.js'
+import { playout, search, type Position } from './search.js'
+
+export type BuraHistory = SeatHistory<BuraOptions, BuraView, BuraEvent, BuraAction>
+
+/**
+ * A place a card came from in this game's deck: a deck index, or the turned-up trump card.
+ * `card` is null while the seat does not know it; `played` once it left its holder's hand.
+ */
+interface Slot {
+  readonly at: number | 'trump'
+  card: Card | null
+  played: boolean
+}
+
+/** One public move to replay on a determinisation; `slots` stand for cards laid face down. */
+interface Move {
+  readonly seat: number
+  readonly kind: 'play' | 'declare' | 'pass'
+  readonly cards: readonly Card[] | null
+  readonly slots: readonly Slot[]
+  readonly faceDown: boolean
+}
+
+interface GameKnowledge {
+  readonly dealer: number
+  readonly trumpCard: Card
+  readonly deckSize: number
+  readonly slots: readonly Slot[][]
+  readonly moves: readonly Move[]
+  /** Signature of the public events since the deal: a determinisation must reproduce it. */
+  readonly signature: string
+}
+
+function signatureOf(events: readonly BuraEvent[]): string {
+  const parts: string[] = []
+  for (const e of events) {
+    if (e.type === 'play') parts.push(`p${e.seat}${e.count}${e.beats ? 'b' : ''}`)
+    else if (e.type === 'trick') parts.push(`t${e.winner}`)
+    else if (e.type === 'draw') parts.push(`d${e.from}${e.rounds}`)
+    else if (e.type === 'combination') parts.push(`c${e.seat}${e.kind}`)
+    else if (e.type === 'redeal') parts.push('r')
+  }
+  return parts.join(' ')
+}
+
+/** Reads the current game from the seat's history: where every card it has seen came from, and the moves. */
+function knowledge(h: BuraHistory, options: BuraOptions): GameKnowledge | null {
+  const start = lastEntryWith(h.entries, 'deal')
+  if (start < 0) return null
+  const me = h.seat
+  const deckSize = fullDeck(options.deck32).length
+  const slots: Slot[][] = Array.from({ length: h.players }, () => [])
+  const moves: Move[] = []
+  const seen: BuraEvent[] = []
+  let order: readonly number[] = []
+  let dealer = 0
+  let trumpCard: Card | null = null
+  let pilePos = 0
+  let pileSize = 0
+  let autoLead = -1
+  const take = (seat: number, cards: readonly Card[]): Slot[] => {
+    const used: Slot[] = []
+    for (const c of cards) {
+      const slot =
+        slots[seat]!.find((s) => !s.played && s.card === c) ??
+        (c === trumpCard ? undefined : slots[seat]!.find((s) => !s.played && s.card === null && s.at !== 'trump'))
+      if (!slot) return []
+      slot.card = c
+      slot.played = true
+      used.push(slot)
+    }
+    return used
+  }
+  for (let i = start; i < h.entries.length; i++) {
+    const entry = h.entries[i]!
+    let events = entry.events
+    if (i === start) events = events.slice(events.findIndex((e) => e.type === 'deal'))
+    for (const e of events) {
+      seen.push(e)
+      if (e.type === 'deal') {
+        dealer = e.dealer
+        order = e.seats
+        trumpCard = e.trumpCard
+        const k = order.length
+        for (let r = 0; r < 3; r++)
+          order.forEach((seat, j) => slots[seat]!.push({ at: r * k + j, card: null, played: false }))
+        pileSize = deckSize - 3 * k
+      } else if (e.type === 'combination') autoLead = e.seat
+      else if (e.type === 'play') {
+        const automatic = autoLead === e.seat
+        autoLead = -1
+        const cards = e.cards ?? (e.seat === me && entry.own?.type === 'play' ? entry.own.cards : null)
+        if (cards) {
+          if (take(e.seat, cards).length !== cards.length) return null
+          if (!automatic) moves.push({ seat: e.seat, kind: 'play', cards, slots: [], faceDown: e.faceDown })
+        } else {
+          const hidden = slots[e.seat]!.filter((s) => !s.played && s.card === null && s.at !== 'trump').slice(
+            0,
+            e.count,
+          )
+          if (hidden.length !== e.count) return null
+          for (const s of hidden) s.played = true
+          moves.push({ seat: e.seat, kind: 'play', cards: null, slots: hidden, faceDown: true })
+        }
+      } else if (e.type === 'draw') {
+        const k = order.length
+        const from = order.indexOf(e.from)
+        for (let r = 0; r < e.rounds; r++)
+          for (let j = 0; j < k; j++) {
+            const seat = order[(from + j) % k]!
+            const last = pilePos === pileSize - 1
+            slots[seat]!.push(
+              last
+                ? { at: 'trump', card: trumpCard, played: false }
+                : { at: 3 * k + 1 + pilePos, card: null, played: false },
+            )
+            pilePos++
+          }
+      } else if (e.type === 'declare' || e.type === 'pass')
+        moves.push({ seat: e.seat, kind: e.type, cards: null, slots: [], faceDown: false })
+    }
+    // The seat's own new cards: whatever its hand shows that no slot holds yet fills its unknown slots.
+    const hand = entry.view.hand
+    if (hand)
+      for (const c of hand) {
+        if (slots[me]!.some((s) => s.card === c)) continue
+        const slot = slots[me]!.find((s) => s.card === null && s.at !== 'trump')
+        if (!slot) return null
+        slot.card = c
+      }
+  }
+  if (!trumpCard) return null
+  return { dealer, trumpCard, deckSize, slots, moves, signature: signatureOf(seen) }
+}
+
+function sampler(h: BuraHistory, k: GameKnowledge, options: BuraOptions) {
+  const n = h.players
+  const me = h.seat
+  const full = fullDeck(options.deck32)
+  const known = new Set<Card>([k.trumpCard])
+  for (const seatSlots of k.slots) for (const s of seatSlots) if (s.card) known.add(s.card)
+  const unseen = full.filter((c) => !known.has(c))
+  const inGame = k.slots.map((s) => s.length > 0)
+  // The deal: three rounds to the seats in the game, then the trump card is turned up.
+  const trumpAt = 3 * inGame.filter(Boolean).length
+  const stacks = inGame.map((on) => (on ? options.ante * 1000 : 0))
+
+  return (rng: Rng): Position | null => {
+    const pool = rng.shuffle(unseen)
+    const deck: (Card | null)[] = new Array<Card | null>(k.deckSize).fill(null)
+    deck[trumpAt] = k.trumpCard
+    const filled = new Map<Slot, Card>()
+    for (const seatSlots of k.slots)
+      for (const s of seatSlots) {
+        if (s.at === 'trump') continue
+        const c = s.card ?? pool.pop()!
+        filled.set(s, c)
+        deck[s.at] = c
+      }
+    for (let i = 0; i < deck.length; i++) if (deck[i] === null) deck[i] = pool.pop()!
+    const setup = buraEngine.setup({
+      players: n,
+      dealer: k.dealer,
+      options,
+      seed: rng.int(0x7fffffff),
+      decks: [deck as Card[]],
+      stacks,
+    })
+    if (!setup.ok) return null
+    let pos = setup.value.state as unknown as Position
+    const events: BuraEvent[] = setup.value.events.slice()
+    for (const m of k.moves) {
+      const action: BuraAction =
+        m.kind === 'play'
+          ? {
+              type: 'play',
+              cards: m.cards ?? m.slots.map((s) => filled.get(s)!),
+              ...(m.faceDown ? { faceDown: true } : {}),
+            }
+          : { type: m.kind }
+      const out = buraEngine.apply(pos as never, m.seat, action)
+      if (!out.ok) return null
+      pos = out.value.state as unknown as Position
+      events.push(...out.value.events)
+    }
+    if (signatureOf(events) !== k.signature) return null
+    return pos
+  }
+}
+
+/** Playouts: the automatic move, except that a seat holding 31 in its tricks declares. */
+function rolloutPolicy(_engine: unknown, pos: Position, seat: number): BuraAction | null {
+  const seats = buraEngine.summary(pos as never).seats as readonly { readonly points: number }[]
+  if (seats[seat]!.points >= 31 && buraEngine.legalActions(pos as never, seat).some((a) => a.type === 'declare'))
+    return { type: 'declare' }
+  return buraEngine.autoAction(pos as never, seat)
+}
+
+/** 1 for taking the pot, a fair share for an all-pass (the pot stays), -1 for a false declaration. */
+function reward(pos: Position, seat: number): number {
+  const s = buraEngine.summary(pos as never)
+  const end = s.end as { reason: string; declarer?: number } | null
+  if (!end) return 0
+  if (end.reason === 'allPassed') return 1 / s.seats.filter((x) => x.inGame).length
+  if (end.reason === 'falseDeclaration') return end.declarer === seat ? -1 : 0.5
+  return s.winners?.includes(seat) ? 1 : 0
+}
+
+function key(a: BuraAction): string {
+  return a.type === 'play' ? `${[...a.cards].sort().join(',')}${a.faceDown ? 'fd' : ''}` : a.type
+}
+
+export function decideBura(h: BuraHistory, opts: DecideOptions): BuraAction | null {
+  const view = h.entries[h.entries.length - 1]?.view
+  if (!view || !view.hand || !view.waitingFor.includes(h.seat)) return null
+  const options = buraEngine.optionsSchema.parse(h.options)
+  const k = knowledge(h, options)
+  const me = h.seat
+  const chosen = k
+    ? search<BuraAction>(
+        {
+          engine: buraEngine,
+          seat: me,
+          sampler: sampler(h, k, options),
+          // Declaring first: on a tie (a sure 31 scores what any later win would) the earlier candidate wins.
+          candidates: (pos) => {
+            const legal: BuraAction[] = buraEngine.legalActions(pos as never, me)
+            return [...legal.filter((a) => a.type === 'declare'), ...legal.filter((a) => a.type !== 'declare')]
+          },
+          evaluate: (pos, action) => {
+            const out = buraEngine.apply(pos as never, me, action)
+            if (!out.ok) return -Infinity
+            return reward(
+              playout(buraEngine as never, out.value.state as unknown as Position, rolloutPolicy as never),
+              me,
+            )
+          },
+          key,
+        },
+        opts,
+      )
+    : null
+  return chosen ?? fallback(view)
+}
+
+/** Without a consistent determinisation (it should not happen): pass at the final call, else lay the first cards. */
+function fallback(view: BuraView): BuraAction | null {
+  if (view.phase === 'finalCall') return { type: 'pass' }
+  const size = view.trick && view.trick.size > 0 ? view.trick.size : 1
+  return view.hand && view.hand.length >= size ? { type: 'play', cards: view.hand.slice(0, size) } : null
+}

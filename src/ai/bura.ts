@@ -11,22 +11,30 @@ export type BuraHistory = SeatHistory<BuraOptions, BuraView, BuraEvent, BuraActi
 
 /**
  * A place a card came from in this game's deck: a deck index, or the turned-up trump card.
- * `card` is null while the seat does not know it; `played` once it left its holder's hand.
+ * `card` is set when the seat knows it: its own cards and the trump card.
  */
 interface Slot {
+  readonly seat: number
   readonly at: number | 'trump'
   card: Card | null
-  played: boolean
 }
 
-/** One public move to replay on a determinisation; `slots` stand for cards laid face down. */
-interface Move {
+/**
+ * A play as the seat saw it. `cards` null: laid face down by someone else. `held` is how many
+ * slots the player had received by then: the cards came from among those.
+ */
+interface Play {
   readonly seat: number
-  readonly kind: 'play' | 'declare' | 'pass'
   readonly cards: readonly Card[] | null
-  readonly slots: readonly Slot[]
+  readonly count: number
+  readonly held: number
   readonly faceDown: boolean
+  /** Played by the bot (a combination at the start of a trick), not a player's move. */
+  readonly automatic: boolean
 }
+
+type Move =
+  { readonly kind: 'play'; readonly play: Play } | { readonly kind: 'declare' | 'pass'; readonly seat: number }
 
 interface GameKnowledge {
   readonly dealer: number
@@ -50,7 +58,7 @@ function signatureOf(events: readonly BuraEvent[]): string {
   return parts.join(' ')
 }
 
-/** Reads the current game from the seat's history: where every card it has seen came from, and the moves. */
+/** Reads the current game from the seat's history: where its own cards came from, what was played when. */
 function knowledge(h: BuraHistory, options: BuraOptions): GameKnowledge | null {
   const start = lastEntryWith(h.entries, 'deal')
   if (start < 0) return null
@@ -59,24 +67,21 @@ function knowledge(h: BuraHistory, options: BuraOptions): GameKnowledge | null {
   const slots: Slot[][] = Array.from({ length: h.players }, () => [])
   const moves: Move[] = []
   const seen: BuraEvent[] = []
+  const mine = new Set<Card>()
   let order: readonly number[] = []
   let dealer = 0
   let trumpCard: Card | null = null
   let pilePos = 0
   let pileSize = 0
   let autoLead = -1
-  const take = (seat: number, cards: readonly Card[]): Slot[] => {
-    const used: Slot[] = []
-    for (const c of cards) {
-      const slot =
-        slots[seat]!.find((s) => !s.played && s.card === c) ??
-        (c === trumpCard ? undefined : slots[seat]!.find((s) => !s.played && s.card === null && s.at !== 'trump'))
-      if (!slot) return []
-      slot.card = c
-      slot.played = true
-      used.push(slot)
-    }
-    return used
+  // The seat's own cards fill its slots in the order they were received.
+  const learn = (c: Card) => {
+    if (mine.has(c)) return true
+    const slot = slots[me]!.find((s) => s.card === null)
+    if (!slot) return false
+    slot.card = c
+    mine.add(c)
+    return true
   }
   for (let i = start; i < h.entries.length; i++) {
     const entry = h.entries[i]!
@@ -89,26 +94,27 @@ function knowledge(h: BuraHistory, options: BuraOptions): GameKnowledge | null {
         order = e.seats
         trumpCard = e.trumpCard
         const k = order.length
-        for (let r = 0; r < 3; r++)
-          order.forEach((seat, j) => slots[seat]!.push({ at: r * k + j, card: null, played: false }))
+        for (let r = 0; r < 3; r++) order.forEach((seat, j) => slots[seat]!.push({ seat, at: r * k + j, card: null }))
         pileSize = deckSize - 3 * k
       } else if (e.type === 'combination') autoLead = e.seat
       else if (e.type === 'play') {
         const automatic = autoLead === e.seat
         autoLead = -1
-        const cards = e.cards ?? (e.seat === me && entry.own?.type === 'play' ? entry.own.cards : null)
-        if (cards) {
-          if (take(e.seat, cards).length !== cards.length) return null
-          if (!automatic) moves.push({ seat: e.seat, kind: 'play', cards, slots: [], faceDown: e.faceDown })
-        } else {
-          const hidden = slots[e.seat]!.filter((s) => !s.played && s.card === null && s.at !== 'trump').slice(
-            0,
-            e.count,
-          )
-          if (hidden.length !== e.count) return null
-          for (const s of hidden) s.played = true
-          moves.push({ seat: e.seat, kind: 'play', cards: null, slots: hidden, faceDown: true })
+        const own = e.seat === me && entry.own?.type === 'play' ? entry.own.cards : null
+        const cards = e.cards ?? own
+        if (e.seat === me) {
+          if (!cards) return null
+          for (const c of cards) if (!learn(c)) return null
         }
+        const play = {
+          seat: e.seat,
+          cards,
+          count: e.count,
+          held: slots[e.seat]!.length,
+          faceDown: e.faceDown,
+          automatic,
+        }
+        moves.push({ kind: 'play', play })
       } else if (e.type === 'draw') {
         const k = order.length
         const from = order.indexOf(e.from)
@@ -117,24 +123,14 @@ function knowledge(h: BuraHistory, options: BuraOptions): GameKnowledge | null {
             const seat = order[(from + j) % k]!
             const last = pilePos === pileSize - 1
             slots[seat]!.push(
-              last
-                ? { at: 'trump', card: trumpCard, played: false }
-                : { at: 3 * k + 1 + pilePos, card: null, played: false },
+              last ? { seat, at: 'trump', card: trumpCard } : { seat, at: 3 * k + 1 + pilePos, card: null },
             )
+            if (last && seat === me) mine.add(trumpCard!)
             pilePos++
           }
-      } else if (e.type === 'declare' || e.type === 'pass')
-        moves.push({ seat: e.seat, kind: e.type, cards: null, slots: [], faceDown: false })
+      } else if (e.type === 'declare' || e.type === 'pass') moves.push({ kind: e.type, seat: e.seat })
     }
-    // The seat's own new cards: whatever its hand shows that no slot holds yet fills its unknown slots.
-    const hand = entry.view.hand
-    if (hand)
-      for (const c of hand) {
-        if (slots[me]!.some((s) => s.card === c)) continue
-        const slot = slots[me]!.find((s) => s.card === null && s.at !== 'trump')
-        if (!slot) return null
-        slot.card = c
-      }
+    for (const c of entry.view.hand ?? []) if (!learn(c)) return null
   }
   if (!trumpCard) return null
   return { dealer, trumpCard, deckSize, slots, moves, signature: signatureOf(seen) }
@@ -145,7 +141,8 @@ function sampler(h: BuraHistory, k: GameKnowledge, options: BuraOptions) {
   const me = h.seat
   const full = fullDeck(options.deck32)
   const known = new Set<Card>([k.trumpCard])
-  for (const seatSlots of k.slots) for (const s of seatSlots) if (s.card) known.add(s.card)
+  for (const s of k.slots[me]!) if (s.card) known.add(s.card)
+  for (const m of k.moves) if (m.kind === 'play' && m.play.cards) for (const c of m.play.cards) known.add(c)
   const unseen = full.filter((c) => !known.has(c))
   const inGame = k.slots.map((s) => s.length > 0)
   // The deal: three rounds to the seats in the game, then the trump card is turned up.
@@ -153,17 +150,40 @@ function sampler(h: BuraHistory, k: GameKnowledge, options: BuraOptions) {
   const stacks = inGame.map((on) => (on ? options.ante * 1000 : 0))
 
   return (rng: Rng): Position | null => {
+    // Each card another seat played came from one of the slots it held then: which one is sampled.
+    const cardOf = new Map<Slot, Card | null>()
+    const laid: Card[][] = []
     const pool = rng.shuffle(unseen)
+    for (const m of k.moves) {
+      if (m.kind !== 'play') continue
+      const { play } = m
+      if (play.seat === me) {
+        laid.push(play.cards!.slice())
+        continue
+      }
+      const free = k.slots[play.seat]!.slice(0, play.held).filter((s) => !cardOf.has(s) && s.at !== 'trump')
+      const cards: Card[] = []
+      for (let i = 0; i < play.count; i++) {
+        const c = play.cards ? play.cards[i]! : null
+        if (c === k.trumpCard) {
+          const slot = k.slots[play.seat]!.slice(0, play.held).find((s) => s.at === 'trump')
+          if (!slot || cardOf.has(slot)) return null
+          cardOf.set(slot, c)
+          cards.push(c)
+          continue
+        }
+        if (!free.length) return null
+        const slot = free.splice(rng.int(free.length), 1)[0]!
+        const card = c ?? pool.pop()!
+        cardOf.set(slot, card)
+        cards.push(card)
+      }
+      laid.push(cards)
+    }
     const deck: (Card | null)[] = new Array<Card | null>(k.deckSize).fill(null)
     deck[trumpAt] = k.trumpCard
-    const filled = new Map<Slot, Card>()
     for (const seatSlots of k.slots)
-      for (const s of seatSlots) {
-        if (s.at === 'trump') continue
-        const c = s.card ?? pool.pop()!
-        filled.set(s, c)
-        deck[s.at] = c
-      }
+      for (const s of seatSlots) if (s.at !== 'trump') deck[s.at] = s.card ?? cardOf.get(s) ?? null
     for (let i = 0; i < deck.length; i++) if (deck[i] === null) deck[i] = pool.pop()!
     const setup = buraEngine.setup({
       players: n,
@@ -176,16 +196,16 @@ function sampler(h: BuraHistory, k: GameKnowledge, options: BuraOptions) {
     if (!setup.ok) return null
     let pos = setup.value.state as unknown as Position
     const events: BuraEvent[] = setup.value.events.slice()
+    let p = 0
     for (const m of k.moves) {
-      const action: BuraAction =
-        m.kind === 'play'
-          ? {
-              type: 'play',
-              cards: m.cards ?? m.slots.map((s) => filled.get(s)!),
-              ...(m.faceDown ? { faceDown: true } : {}),
-            }
-          : { type: m.kind }
-      const out = buraEngine.apply(pos as never, m.seat, action)
+      let action: BuraAction
+      if (m.kind === 'play') {
+        const cards = laid[p++]!
+        if (m.play.automatic) continue
+        action = { type: 'play', cards, ...(m.play.faceDown ? { faceDown: true } : {}) }
+      } else action = { type: m.kind }
+      const seat = m.kind === 'play' ? m.play.seat : m.seat
+      const out = buraEngine.apply(pos as never, seat, action)
       if (!out.ok) return null
       pos = out.value.state as unknown as Position
       events.push(...out.value.events)

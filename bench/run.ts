@@ -1,3 +1,4 @@
+import { run as ai } from './ai.bench.js'
 import { run as badugi } from './badugi.bench.js'
 import { run as bugami } from './bugami.bench.js'
 import { run as bura } from './bura.bench.js'
@@ -8,10 +9,11 @@ import { meets, type BenchResult } from './harness.js'
 /**
  * `npm run bench`: every benchmark of the project, one line each, then a JSON summary.
  * Speed and memory targets live here, never in timed tests. Exit 1 if a target is missed.
- * Pass names to run only some: `npm run bench -- bugami store`.
+ * Pass names to run only some: `npm run bench -- bugami store`; the AI suite runs only when named.
  */
 const suites: Record<string, () => Promise<BenchResult[]>> = {
   // Each suite module exports run(); add new ones here.
+  ai,
   badugi,
   bugami,
   bura,
@@ -19,10 +21,13 @@ const suites: Record<string, () => Promise<BenchResult[]>> = {
   store,
 }
 
+/** Suites that take minutes run only when named (`npm run bench -- ai`). */
+const ON_REQUEST = new Set(['ai'])
+
 const only = process.argv.slice(2)
 const results: BenchResult[] = []
 for (const [name, run] of Object.entries(suites)) {
-  if (only.length && !only.includes(name)) continue
+  if (only.length ? !only.includes(name) : ON_REQUEST.has(name)) continue
   for (const r of await run()) {
     results.push(r)
     const target = r.target

@@ -1,0 +1,64 @@
+import { spawnSync } from 'node:child_process'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { parsePolicy, runArena } from '../../src/arena/arena.js'
+import { meanInterval, wilson } from '../../src/arena/stats.js'
+import { engineFor } from '../../src/games/registry.js'
+
+const root = join(import.meta.dirname, '../..')
+
+function simulate(...args: string[]) {
+  const r = spawnSync('npm', ['run', '--silent', 'simulate', '--', ...args], { cwd: root, encoding: 'utf8' })
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr }
+}
+
+describe('the arena', () => {
+  it('reads policies and refuses anything else', () => {
+    expect(parsePolicy('ai')).toEqual({ kind: 'ai', level: 'normal' })
+    expect(parsePolicy('ai:strong')).toEqual({ kind: 'ai', level: 'strong' })
+    expect(parsePolicy('auto')).toEqual({ kind: 'auto' })
+    expect(parsePolicy('random')).toEqual({ kind: 'random' })
+    expect(parsePolicy('ai:genius')).toBeNull()
+  })
+
+  it('conserves chips, and two identical players come out level within the interval', () => {
+    const auto = parsePolicy('auto')!
+    const report = runArena({ engine: engineFor('badugi')!, policies: [auto, auto], games: 200, seed: 3 })
+    const [a, b] = report.seats
+    expect(a!.net + b!.net).toBeCloseTo(0, 6)
+    expect(a!.winRate).toBeGreaterThanOrEqual(b!.winRateCI[0])
+    expect(a!.winRate).toBeLessThanOrEqual(b!.winRateCI[1])
+  })
+
+  it('gives 95% intervals that hold the estimate', () => {
+    const [lo, hi] = wilson(30, 100)
+    expect(lo).toBeGreaterThan(0.21)
+    expect(hi).toBeLessThan(0.4)
+    expect(wilson(0, 10)[0]).toBe(0)
+    const m = meanInterval([1, -1, 1, -1, 2, 0])
+    expect(m.mean).toBeCloseTo(1 / 3)
+    expect(m.ci[0]).toBeLessThan(m.mean)
+    expect(m.ci[1]).toBeGreaterThan(m.mean)
+  })
+
+  it("simulate --seats prints one JSON line with each policy's stats", () => {
+    const r = simulate('--game', 'bura', '--games', '10', '--seed', '7', '--seats', 'ai:easy,random')
+    expect(r.status).toBe(0)
+    const out = JSON.parse(r.stdout) as { players: number; seats: { seat: number; policy: string; wins: number }[] }
+    expect(out.players).toBe(2)
+    expect(out.seats.map((s) => [s.seat, s.policy])).toEqual([
+      [0, 'ai:easy'],
+      [1, 'random'],
+    ])
+    expect(out.seats[0]!.wins + out.seats[1]!.wins).toBeLessThanOrEqual(10)
+  })
+
+  it('simulate --seats refuses an unknown policy or a count that does not match --players', () => {
+    const bad = simulate('--game', 'bura', '--seats', 'ai,genius')
+    expect(bad.status).toBe(2)
+    expect(bad.stderr).toContain('--seats takes ai, ai:easy, ai:strong, auto or random, not "genius"')
+    const count = simulate('--game', 'bura', '--players', '3', '--seats', 'ai,auto')
+    expect(count.status).toBe(2)
+    expect(count.stderr).toContain('--seats names 2 policies for 3 players')
+  })
+})

@@ -161,7 +161,10 @@ function sampler(h: BuraHistory, k: GameKnowledge, options: BuraOptions) {
         laid.push(play.cards!.slice())
         continue
       }
-      const free = k.slots[play.seat]!.slice(0, play.held).filter((s) => !cardOf.has(s) && s.at !== 'trump')
+      // A face-down card may be the trump card the seat drew; a face-up one is named.
+      const free = k.slots[play.seat]!.slice(0, play.held).filter(
+        (s) => !cardOf.has(s) && (s.at !== 'trump' || play.cards === null),
+      )
       const cards: Card[] = []
       for (let i = 0; i < play.count; i++) {
         const c = play.cards ? play.cards[i]! : null
@@ -174,7 +177,7 @@ function sampler(h: BuraHistory, k: GameKnowledge, options: BuraOptions) {
         }
         if (!free.length) return null
         const slot = free.splice(rng.int(free.length), 1)[0]!
-        const card = c ?? pool.pop()!
+        const card = c ?? (slot.at === 'trump' ? k.trumpCard : pool.pop()!)
         cardOf.set(slot, card)
         cards.push(card)
       }

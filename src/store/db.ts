@@ -1,7 +1,10 @@
 import { PrismaBetterSQLite3 } from '@prisma/adapter-better-sqlite3'
+import { PrismaPg } from '@prisma/adapter-pg'
 import { isDriverAdapterError } from '@prisma/driver-adapter-utils'
 import { Prisma, PrismaClient } from '../generated/prisma/client.js'
+import { PrismaClient as PostgresPrismaClient } from '../generated/prisma-postgres/client.js'
 import { SharedConnection, type RootSql, type Sql } from './sql.js'
+import type { PostgresTarget } from './url.js'
 
 /** Runs `fn` atomically: in a new transaction on the root connection, as-is inside one. */
 export type Atomic = <T>(fn: (sql: Sql) => Promise<T>) => Promise<T>
@@ -17,6 +20,23 @@ export async function connectSqlite(file: string): Promise<Connection> {
   // timeout: how long a write waits for another process's lock (the audit CLI, a second bot).
   const shared = new SharedConnection(await new PrismaBetterSQLite3({ url: file, timeout: 10_000 }).connect())
   return { prisma: new PrismaClient({ adapter: shared.factory }), sql: shared.sql }
+}
+
+/**
+ * PostgreSQL through `@prisma/adapter-pg`. The process keeps one ordered stream of database work
+ * as on SQLite (the same gate, so the same behaviour in tests); processes sharing the database
+ * are kept apart by the version guard, unique interaction ids and deadline claims. The client is
+ * the one generated for PostgreSQL (prisma/postgres/schema.prisma): the same models, typed as the
+ * SQLite one's.
+ */
+export async function connectPostgres(target: PostgresTarget): Promise<Connection> {
+  const factory = new PrismaPg(
+    { connectionString: target.connectionString, options: target.options, max: 2 },
+    { schema: target.schema },
+  )
+  const shared = new SharedConnection(await factory.connect())
+  const prisma = new PostgresPrismaClient({ adapter: shared.factory }) as unknown as PrismaClient
+  return { prisma, sql: shared.sql }
 }
 
 /**

@@ -6,6 +6,8 @@ import Database from 'better-sqlite3'
 
 /** The committed migrations (`prisma/migrations/<name>/migration.sql`), oldest first. */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../prisma/migrations/', import.meta.url))
+/** Their PostgreSQL twins, one folder of the same name each (`npm run db:migration`). */
+export const POSTGRES_MIGRATIONS_DIR = fileURLToPath(new URL('../../prisma/postgres/migrations/', import.meta.url))
 
 export interface Migration {
   readonly name: string
@@ -14,10 +16,12 @@ export interface Migration {
   readonly checksum: string
 }
 
-let cached: Migration[] | undefined
+const cached = new Map<string, Migration[]>()
+const COMMITTED = [MIGRATIONS_DIR, POSTGRES_MIGRATIONS_DIR]
 
 export function committedMigrations(dir = MIGRATIONS_DIR): Migration[] {
-  if (dir === MIGRATIONS_DIR && cached) return cached
+  const known = cached.get(dir)
+  if (known) return known
   const list = fs
     .readdirSync(dir, { withFileTypes: true })
     .filter((d) => d.isDirectory() && fs.existsSync(path.join(dir, d.name, 'migration.sql')))
@@ -27,7 +31,7 @@ export function committedMigrations(dir = MIGRATIONS_DIR): Migration[] {
       const bytes = fs.readFileSync(path.join(dir, name, 'migration.sql'))
       return { name, sql: bytes.toString('utf8'), checksum: createHash('sha256').update(bytes).digest('hex') }
     })
-  if (dir === MIGRATIONS_DIR) cached = list
+  if (COMMITTED.includes(dir)) cached.set(dir, list)
   return list
 }
 

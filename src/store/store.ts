@@ -3,15 +3,16 @@ import { systemClock } from '../clock.js'
 import { ActionLog } from './actions.js'
 import { audit, type AuditReport } from './audit.js'
 import type { PrismaClient } from '../generated/prisma/client.js'
-import { connectSqlite, type Atomic } from './db.js'
+import { connectPostgres, connectSqlite, type Atomic, type Connection } from './db.js'
 import { Leaderboards } from './leaderboards.js'
 import { Ledger } from './ledger.js'
 import { migrateSqlite } from './migrate.js'
+import { migratePostgres } from './migrate-postgres.js'
 import { Settings } from './settings.js'
 import { Stats } from './stats.js'
 import type { Sql } from './sql.js'
 import { Tables } from './tables.js'
-import { DEFAULT_DATABASE_URL, sqlitePath } from './url.js'
+import { databaseKind, DEFAULT_DATABASE_URL, postgresTarget, sqlitePath } from './url.js'
 import { Wallets } from './wallets.js'
 
 /** Every repository, bound to one client (the root client or an open transaction). */
@@ -35,13 +36,14 @@ export interface Store extends Repos {
 }
 
 export interface OpenStoreOptions {
-  /** A SQLite `file:` URL; default `DATABASE_URL`, else `file:./data/bot.db`. */
+  /** A SQLite `file:` or a `postgresql://` URL; default `DATABASE_URL`, else `file:./data/bot.db`. */
   readonly url?: string
   readonly clock?: Clock
   /**
    * full (default): a committed action survives even a power cut (fsync per commit).
    * process: survives a crash or kill of the bot, not of the machine; several times faster
-   * on slow disks. Also settable with SQLITE_SYNCHRONOUS=normal.
+   * on slow disks. Also settable with SQLITE_SYNCHRONOUS=normal. SQLite only (PostgreSQL
+   * commits are durable by its own configuration).
    */
   readonly durability?: 'full' | 'process'
 }
@@ -60,22 +62,13 @@ function repos(sql: Sql, atomic: Atomic, now: () => number): Repos {
 }
 
 /**
- * Opens the database, creating the file and applying committed migrations first (start-up
- * does this every time; it is a no-op when up to date).
+ * Opens the database, applying committed migrations first (start-up does this every time; it
+ * is a no-op when up to date): a SQLite file (created on first use) or PostgreSQL.
  */
 export async function openStore(options: OpenStoreOptions = {}): Promise<Store> {
   const url = options.url ?? process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL
   const clock = options.clock ?? systemClock
-  const file = sqlitePath(url)
-  if (file === ':memory:')
-    throw new Error('an in-memory database cannot be shared by the migrator and the client: use a file')
-  migrateSqlite(file)
-  const { prisma, sql } = await connectSqlite(file)
-  await prisma.$connect()
-  const durability =
-    options.durability ?? (process.env.SQLITE_SYNCHRONOUS?.toLowerCase() === 'normal' ? 'process' : 'full')
-  // Connection set-up, not application SQL: the one SQLite-specific statement outside the migrator.
-  await prisma.$executeRawUnsafe(`PRAGMA synchronous = ${durability === 'full' ? 'FULL' : 'NORMAL'}`)
+  const { prisma, sql } = databaseKind(url) === 'postgres' ? await openPostgres(url) : await openSqlite(url, options)
   const now = () => clock.now()
   // Inside a transaction, "atomic" work is simply part of it.
   const inTx =
@@ -90,4 +83,26 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     audit: () => audit(prisma),
     close: () => prisma.$disconnect(),
   }
+}
+
+async function openPostgres(url: string): Promise<Connection> {
+  const target = postgresTarget(url)
+  await migratePostgres(target)
+  const connection = await connectPostgres(target)
+  await connection.prisma.$connect()
+  return connection
+}
+
+async function openSqlite(url: string, options: OpenStoreOptions): Promise<Connection> {
+  const file = sqlitePath(url)
+  if (file === ':memory:')
+    throw new Error('an in-memory database cannot be shared by the migrator and the client: use a file')
+  migrateSqlite(file)
+  const connection = await connectSqlite(file)
+  await connection.prisma.$connect()
+  const durability =
+    options.durability ?? (process.env.SQLITE_SYNCHRONOUS?.toLowerCase() === 'normal' ? 'process' : 'full')
+  // Connection set-up, not application SQL: the one SQLite-specific statement outside the migrator.
+  await connection.prisma.$executeRawUnsafe(`PRAGMA synchronous = ${durability === 'full' ? 'FULL' : 'NORMAL'}`)
+  return connection
 }

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "GameTable" ADD COLUMN     "remindedFor" TIMESTAMP(3);
+

@@ -15,20 +15,17 @@ const BOOKKEEPING = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
     "applied_steps_count"   INTEGER NOT NULL DEFAULT 0
 )`
 
-/** Any fixed number: the advisory lock that makes processes starting together migrate one at a time. */
-const MIGRATION_LOCK = 0x6d696772
-
 /**
  * The PostgreSQL side of `migrateSqlite`: applies the committed twins the schema lacks, each in
  * its own transaction (PostgreSQL's DDL is transactional), recorded as `prisma migrate deploy`
- * records them. Shards starting together take turns on an advisory lock. Creates the target's
+ * records them. Shards starting together take turns on an advisory lock (one per schema). Creates the target's
  * schema when it has one of its own. Returns the names applied now.
  */
 export async function migratePostgres(target: PostgresTarget, dir = POSTGRES_MIGRATIONS_DIR): Promise<string[]> {
   const client = new pg.Client({ connectionString: target.connectionString, options: target.options })
   await client.connect()
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK])
+    await client.query("SELECT pg_advisory_lock(hashtext('migrate ' || $1))", [target.schema])
     if (target.schema !== 'public') await client.query(`CREATE SCHEMA IF NOT EXISTS ${quote(target.schema)}`)
     await client.query(BOOKKEEPING)
     const { rows } = await client.query<{ migration_name: string; checksum: string }>(

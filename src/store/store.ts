@@ -42,8 +42,9 @@ export interface OpenStoreOptions {
   /**
    * full (default): a committed action survives even a power cut (fsync per commit).
    * process: survives a crash or kill of the bot, not of the machine; several times faster
-   * on slow disks. Also settable with SQLITE_SYNCHRONOUS=normal. SQLite only (PostgreSQL
-   * commits are durable by its own configuration).
+   * on slow disks. Also settable with SQLITE_SYNCHRONOUS=normal. On PostgreSQL `process` is
+   * `synchronous_commit = off` for this connection (a server crash may lose the last commits,
+   * never consistency); `full` keeps the server's setting.
    */
   readonly durability?: 'full' | 'process'
 }
@@ -68,7 +69,8 @@ function repos(sql: Sql, atomic: Atomic, now: () => number): Repos {
 export async function openStore(options: OpenStoreOptions = {}): Promise<Store> {
   const url = options.url ?? process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL
   const clock = options.clock ?? systemClock
-  const { prisma, sql } = databaseKind(url) === 'postgres' ? await openPostgres(url) : await openSqlite(url, options)
+  const { prisma, sql } =
+    databaseKind(url) === 'postgres' ? await openPostgres(url, options) : await openSqlite(url, options)
   const now = () => clock.now()
   // Inside a transaction, "atomic" work is simply part of it.
   const inTx =
@@ -85,10 +87,12 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
   }
 }
 
-async function openPostgres(url: string): Promise<Connection> {
+async function openPostgres(url: string, options: OpenStoreOptions): Promise<Connection> {
   const target = postgresTarget(url)
   await migratePostgres(target)
-  const connection = await connectPostgres(target)
+  const connection = await connectPostgres(
+    options.durability === 'process' ? { ...target, options: `${target.options} -c synchronous_commit=off` } : target,
+  )
   await connection.prisma.$connect()
   return connection
 }

@@ -1,8 +1,7 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { sqlitePath } from '../../src/store/url.js'
+import { execRaw } from '../support/test-database.js'
 import { tempStore } from './temp-db.js'
 
 const run = promisify(execFile)
@@ -14,12 +13,8 @@ afterEach(async () => {
   await t.cleanup()
 })
 
-/** Changes the file behind the store's back, like a bug or a hand edit would. */
-function tamper(url: string, sql: string) {
-  const db = new Database(sqlitePath(url))
-  db.exec(sql)
-  db.close()
-}
+/** Changes the database behind the store's back, like a bug or a hand edit would. */
+const tamper = execRaw
 
 describe('audit', () => {
   test('balanced books pass; a chip created outside the ledger is found', async () => {
@@ -35,7 +30,7 @@ describe('audit', () => {
       difference: 0,
       problems: [],
     })
-    tamper(t.url, `UPDATE "Wallet" SET balance = balance + 7 WHERE "userId" = 'a'`)
+    await tamper(t.url, `UPDATE "Wallet" SET balance = balance + 7 WHERE "userId" = 'a'`)
     const report = await t.store.audit()
     expect(report.ok).toBe(false)
     expect(report.difference).toBe(7)
@@ -45,7 +40,7 @@ describe('audit', () => {
   test('chips moved between wallets without matching ledger rows are found even when the total still adds up', async () => {
     await t.store.wallets.get('g', 'a')
     await t.store.wallets.get('g', 'b')
-    tamper(
+    await tamper(
       t.url,
       `UPDATE "Wallet" SET balance = balance - 10 WHERE "userId" = 'a'; UPDATE "Wallet" SET balance = balance + 10 WHERE "userId" = 'b'`,
     )
@@ -64,7 +59,7 @@ describe('audit', () => {
     await t.store.wallets.get('g', 'a')
     await t.store.wallets.grant('g', 'b', 5000)
     expect((await t.store.audit()).ok).toBe(true)
-    tamper(
+    await tamper(
       t.url,
       `UPDATE "WalletBucket" SET wallets = wallets + 1 WHERE "guildId" = 'g' AND wallets = 1 AND bucket = (SELECT MIN(bucket) FROM "WalletBucket")`,
     )
@@ -80,7 +75,7 @@ describe('audit', () => {
     const env = { ...process.env, DATABASE_URL: t.url }
     const good = await run(process.execPath, ['--import', 'tsx', 'src/cli/audit.ts'], { env })
     expect(JSON.parse(good.stdout)).toMatchObject({ ok: true, granted: 1005 })
-    tamper(t.url, `UPDATE "Wallet" SET balance = 0`)
+    await tamper(t.url, `UPDATE "Wallet" SET balance = 0`)
     const bad = await run(process.execPath, ['--import', 'tsx', 'src/cli/audit.ts'], { env }).catch(
       (e: { code: number; stdout: string }) => e,
     )

@@ -81,13 +81,15 @@ async function rows<T>(on: SqlDriverAdapter | Transaction, q: Prisma.Sql): Promi
   })
 }
 
+/** Statements inside one transaction, one at a time (callers may start several at once; a pg client queues them only with a deprecation warning). */
 class TxSql implements Sql {
+  readonly #turns = new Gate()
   constructor(private readonly tx: Transaction) {}
   query<T>(q: Prisma.Sql): Promise<T[]> {
-    return rows<T>(this.tx, q)
+    return this.#turns.run(() => rows<T>(this.tx, q))
   }
   execute(q: Prisma.Sql): Promise<number> {
-    return this.tx.executeRaw(toQuery(q, this.tx.provider))
+    return this.#turns.run(() => this.tx.executeRaw(toQuery(q, this.tx.provider)))
   }
 }
 

@@ -34,7 +34,9 @@ describe('asynchronous play on the injected clock', () => {
     await w.channel.waitFor((m) => /reminder/i.test(m.content) && m.content.includes(`<@${first}>`))
 
     // The deadline: the engine's automatic move is played for them and the next player is pinged.
-    await advance(w, 30_000)
+    // Exactly to it: the clock must not move on while the move is written (a slower database
+    // would otherwise start the next turn later than the deadline).
+    await advance(w, 29_000)
     const t1 = await w.table()
     expect(t1.version).toBeGreaterThan(t0.version)
     expect(t1.seats.find((s) => s.userId === first)!.missedTurns).toBe(1)

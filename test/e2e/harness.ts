@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { afterEach, expect } from 'vitest'
 import { startBot, type Bot } from '../../src/bot.js'
 import { cardLabel, type Card } from '../../src/games/core/cards.js'
 import type { AnyEngine } from '../../src/games/core/engine.js'
 import { engineFor } from '../../src/games/registry.js'
+import { dropDatabase, freshDatabaseUrl } from '../support/test-database.js'
 import { createLogger } from '../../src/log.js'
 import { moveToAction, parseCustomId } from '../../src/render/custom-id.js'
 import { CARDS_KEYWORD, readTextChunks } from '../../src/render/images/png-text.js'
@@ -23,8 +21,9 @@ import {
 } from '../../src/sandbox/discord/index.js'
 
 /**
- * One end-to-end world: the fake Discord, the real bot (discord.js client, table service, SQLite
- * file in a temporary folder) on the fake's clock, one server, one channel and its members.
+ * One end-to-end world: the fake Discord, the real bot (discord.js client, table service, a SQLite
+ * file in a temporary folder or a PostgreSQL schema of its own) on the fake's clock, one server,
+ * one channel and its members.
  */
 export class World {
   bot!: Bot
@@ -39,7 +38,7 @@ export class World {
     readonly guild: FakeGuild,
     readonly channel: FakeChannel,
     readonly members: Record<string, FakeMember>,
-    private readonly dir: string,
+    readonly databaseUrl: string,
   ) {}
 
   static async start(names: readonly string[], opts: { admins?: readonly string[] } = {}): Promise<World> {
@@ -48,13 +47,9 @@ export class World {
     const channel = guild.channel('cards')
     const members: Record<string, FakeMember> = {}
     for (const n of names) members[n] = guild.member(n, { admin: opts.admins?.includes(n) ?? false })
-    const world = new World(discord, guild, channel, members, mkdtempSync(join(tmpdir(), 'bot-e2e-')))
+    const world = new World(discord, guild, channel, members, freshDatabaseUrl())
     await world.boot()
     return world
-  }
-
-  get databaseUrl(): string {
-    return `file:${join(this.dir, 'bot.db')}`
   }
 
   /** Starts the bot on this world's database (again, after `stopBot`). */
@@ -82,7 +77,7 @@ export class World {
   async close(): Promise<void> {
     await this.bot.stop()
     await this.discord.stop()
-    rmSync(this.dir, { recursive: true, force: true })
+    await dropDatabase(this.databaseUrl)
   }
 
   /** Lines of text the privacy oracle already checked for a member. */

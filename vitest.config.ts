@@ -39,7 +39,12 @@ export default defineConfig({
           name: 'sqlite',
           include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
           // Tests that need PostgreSQL itself run only in the postgres project.
-          exclude: ['test/store/postgres-*.test.ts', 'test/e2e/shards.test.ts', '**/node_modules/**'],
+          exclude: [
+            'test/store/postgres-*.test.ts',
+            'test/tables/deadline-claim.test.ts',
+            'test/e2e/shards.test.ts',
+            '**/node_modules/**',
+          ],
         },
       },
       ...(postgresUrl

@@ -9,6 +9,7 @@ import { balanceBucket, bucketEnd } from '../src/store/balance-buckets.js'
 import { migrateSqlite } from '../src/store/migrate.js'
 import { TableService } from '../src/tables/index.js'
 import type { BenchResult } from './harness.js'
+import { runPostgres } from './store-postgres.bench.js'
 
 /**
  * The store's two targets:
@@ -19,9 +20,9 @@ import type { BenchResult } from './harness.js'
  * - the chips leaderboard (top 10 + the caller's own rank) with 100,000 wallets in one server,
  *   for a caller ranked last and for one at the median (the worst case of the rank count).
  */
-const bura = ENGINES.bura!
-const SEED = 4242
-const PLAYERS = ['ann', 'ben', 'cat']
+export const bura = ENGINES.bura!
+export const SEED = 4242
+export const PLAYERS = ['ann', 'ben', 'cat']
 
 function tempFile(name: string): { file: string; url: string; drop: () => void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-bench-'))
@@ -30,7 +31,7 @@ function tempFile(name: string): { file: string; url: string; drop: () => void }
 }
 
 /** A Bura table with three players, started from a fixed seed. */
-async function startedTable(url: string, durability: 'full' | 'process') {
+export async function startedTable(url: string, durability: 'full' | 'process') {
   const store = await openStore({ url, durability })
   const service = new TableService({ store, seeds: () => SEED })
   await store.settings.update('g', { startingGrant: 1_000_000 })
@@ -49,7 +50,7 @@ async function startedTable(url: string, durability: 'full' | 'process') {
 }
 
 /** The moves of a few whole games, recorded once through the service (they replay identically). */
-async function recordMoves(durability: 'full' | 'process', moves: number): Promise<LogEntry[]> {
+export async function recordMoves(durability: 'full' | 'process', moves: number): Promise<LogEntry[]> {
   const tmp = tempFile('record.db')
   const { store, service, id } = await startedTable(tmp.url, durability)
   let k = 0
@@ -325,5 +326,8 @@ export async function run(): Promise<BenchResult[]> {
   out.push({ name: 'store: same, raw better-sqlite3', value: board.medianRaw, unit: 'ms' })
   for (const b of await statBoards())
     out.push({ name: `store: ${b.name} board, 100,000 players`, value: b.ms, unit: 'ms' })
+  const postgresUrl = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL
+  if (postgresUrl) out.push(...(await runPostgres(postgresUrl)))
+  else process.stdout.write('store on PostgreSQL skipped: set BENCH_POSTGRES_URL (or TEST_POSTGRES_URL)\n')
   return out
 }

@@ -201,6 +201,23 @@ export class Tables {
   }
 
   /**
+   * Claims the firing of `deadline` at table `id` for `by`; false when it is claimed already (a
+   * process sharing the database fired it). Called in the transaction that plays the deadline:
+   * a rolled-back firing leaves no claim, and on PostgreSQL a second claimant waits for the first
+   * transaction's outcome.
+   */
+  async claimDeadline(id: string, deadline: number, by: string): Promise<boolean> {
+    const at = new Date(deadline)
+    const claimed = await this.sql.execute(Prisma.sql`
+      INSERT INTO "DeadlineClaim" ("tableId", "deadlineAt", "claimedBy", "claimedAt")
+      VALUES (${id}, ${at}, ${by}, ${new Date(this.now())})
+      ON CONFLICT ("tableId") DO UPDATE SET "deadlineAt" = excluded."deadlineAt", "claimedBy" = excluded."claimedBy",
+        "claimedAt" = excluded."claimedAt"
+      WHERE "DeadlineClaim"."deadlineAt" <> excluded."deadlineAt"`)
+    return claimed === 1
+  }
+
+  /**
    * Writes a change made on top of `version`, bumping it. False (nothing written) when the
    * table moved on meanwhile: the caller refuses with "the table changed". `seats` are written
    * where they differ from `before` (the seats as read).

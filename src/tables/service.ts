@@ -25,6 +25,8 @@ export interface TableServiceDeps {
   readonly engines?: Partial<Record<GameId, AnyEngine>>
   /** Seeds of new games (default: crypto random, 31 bits so any SQL integer holds it). */
   readonly seeds?: () => number
+  /** Who this process is, in deadline claims (default `pid <process id>`). */
+  readonly instance?: string
 }
 
 export interface WalletView extends WalletInfo {
@@ -76,6 +78,7 @@ export class TableService {
   private readonly clock: Clock
   private readonly engines: Partial<Record<GameId, AnyEngine>>
   private readonly seeds: () => number
+  private readonly instance: string
   /**
    * The record each open table had after this service's last committed change to it, so the
    * next change skips the read. Safe with other writers: every write to a table or its seats
@@ -89,6 +92,7 @@ export class TableService {
     this.clock = deps.clock ?? deps.store.clock
     this.engines = deps.engines ?? ENGINES
     this.seeds = deps.seeds ?? (() => randomInt(0, 2 ** 31 - 1))
+    this.instance = deps.instance ?? `pid ${process.pid}`
   }
 
   // ---- reading -------------------------------------------------------------------------
@@ -427,10 +431,12 @@ export class TableService {
    * table's deadline is no longer `deadline`.
    */
   expire(tableId: string, deadline: number): Promise<Outcome<TableUpdate>> {
-    return this.change(tableId, {}, (d) => {
+    return this.change(tableId, {}, async (d, repos) => {
       if (d.status !== 'playing' || d.rec.deadlineAt !== deadline)
         return refuse('stale', 'The deadline moved: someone acted in time.')
       if (this.clock.now() < deadline) return refuse('not-due', 'The deadline has not passed yet.')
+      if (!(await repos.tables.claimDeadline(tableId, deadline, this.instance)))
+        return refuse('claimed', 'Another process fired this deadline.')
       if (d.progress() === 'gameOver') {
         const present = d.seated().filter((s) => !s.away)
         if (present.length === 0) return this.close(d)

@@ -1,4 +1,4 @@
-import { Client, Events, GatewayIntentBits } from 'discord.js'
+import { Client, Events, GatewayIntentBits, MessageFlags, type Interaction } from 'discord.js'
 import { systemClock, type Clock } from './clock.js'
 import { createLogger, type Logger } from './log.js'
 import { commandDefinitions } from './commands/index.js'
@@ -12,6 +12,7 @@ import { TableService } from './tables/index.js'
 import { renderReminder } from './render/table.js'
 import type { CardEmojis } from './render/emojis.js'
 import { uploadCardEmojis } from './commands/card-emojis.js'
+import { shardOf } from './sharding/shard-of.js'
 
 export interface BotOptions {
   readonly token: string
@@ -22,6 +23,11 @@ export interface BotOptions {
   /** Register the commands in this server only (instant); otherwise globally. */
   readonly devGuildId?: string
   readonly log?: Logger
+  /**
+   * The shards this process runs (`ids` of `count`). Default: what discord.js's ShardingManager
+   * gave a shard process, else the one and only shard.
+   */
+  readonly shards?: { readonly ids: readonly number[]; readonly count: number }
 }
 
 export interface Bot {
@@ -51,11 +57,22 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const clock = opts.clock ?? systemClock
   const log = opts.log ?? createLogger(process.env.LOG_LEVEL ?? 'info')
   const store = await openStore({ url: opts.databaseUrl, clock })
-  const tables = new TableService({ store, clock })
+  const tables = new TableService({
+    store,
+    clock,
+    instance: `pid ${process.pid} shards ${opts.shards?.ids.join(',') ?? process.env.SHARDS ?? '0'}`,
+  })
+  // Explicit unless a ShardingManager started this process (discord.js then reads SHARDS and
+  // SHARD_COUNT from the environment, where our own SHARDS=auto|N must not be mistaken for it).
+  const shards = opts.shards ?? (process.env.SHARDING_MANAGER ? undefined : { ids: [0], count: 1 })
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     rest: { api: `${opts.discordUrl}/api`, rejectOnRateLimit: (limit) => limit.retryAfter > MAX_RATE_LIMIT_WAIT_MS },
+    ...(shards ? { shards: [...shards.ids], shardCount: shards.count } : {}),
   })
+  const ownShards = client.options.shards as number[]
+  const shardCount = client.options.shardCount!
+  const owns = (guildId: string) => ownShards.includes(shardOf(guildId, shardCount))
 
   let scheduler: TurnScheduler
   const desk = new TableDesk({ client, clock, log, tables, onTable: (table) => scheduler.track(table) })
@@ -63,6 +80,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     clock,
     log,
     tables,
+    owns,
     show: (update) => desk.show(update),
     remind: async (table) => {
       await postInChannel(client, table.channelId, renderReminder(table, table.waitingFor, table.messageId) as Sendable)
@@ -73,8 +91,10 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const ctx: BotContext = { client, clock, log, tables, desk, emojis: () => cardEmojis }
   // Interactions in progress, so that stop() never closes the database under one.
   const handling = new Set<Promise<void>>()
+  // Set by stop(): new interactions get a short answer instead of a change, in-flight ones finish.
+  let stopping = false
   client.on(Events.InteractionCreate, (interaction) => {
-    const work = routeInteraction(interaction, ctx)
+    const work = stopping ? refuseWhileStopping(interaction) : routeInteraction(interaction, ctx)
     handling.add(work)
     void work.finally(() => handling.delete(work))
   })
@@ -101,6 +121,9 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       {
         user: client.user?.id,
         guilds: client.guilds.cache.size,
+        pid: process.pid,
+        shards: ownShards,
+        shardCount,
         tables: rearmed,
         commandsIn: opts.devGuildId ?? 'global',
       },
@@ -124,6 +147,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     },
     idle,
     async stop() {
+      stopping = true
       scheduler.stop()
       await idle()
       await emojisSettled
@@ -132,4 +156,12 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       log.info('bot stopped')
     },
   }
+}
+
+/** An interaction that arrives while the bot shuts down: nothing changes, the user is told why. */
+async function refuseWhileStopping(interaction: Interaction): Promise<void> {
+  if (!interaction.isRepliable()) return
+  await interaction
+    .reply({ content: 'The bot is restarting. Try again in a moment.', flags: MessageFlags.Ephemeral })
+    .catch(() => {})
 }

@@ -19,6 +19,13 @@ const configSchema = z.object({
   LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).default('info')),
   SANDBOX_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   NODE_ENV: z.preprocess(blankToUndefined, z.string().optional()),
+  // A shard process started by the ShardingManager gets SHARDS=<its id> from discord.js: not ours.
+  SHARDS: z.preprocess(
+    blankToUndefined,
+    z
+      .union([z.literal('auto'), z.string().regex(/^[1-9]\d*$/, 'must be auto or a whole number of shards')])
+      .default('1'),
+  ),
 })
 
 export interface Config {
@@ -32,13 +39,15 @@ export interface Config {
   sandboxPort: number
   /** NODE_ENV=production: a missing token is an error, never a sandbox. */
   production: boolean
+  /** Gateway shards: one process (1), or a ShardingManager with this many shard processes. */
+  shards: 'auto' | number
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] }
 
 /** Reads the bot's settings from an environment (process.env after dotenv); never throws. */
 export function readConfig(env: Record<string, string | undefined>): ConfigResult {
-  const parsed = configSchema.safeParse(env)
+  const parsed = configSchema.safeParse(env.SHARDING_MANAGER ? { ...env, SHARDS: undefined } : env)
   if (!parsed.success) {
     return { ok: false, problems: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }
   }
@@ -54,6 +63,7 @@ export function readConfig(env: Record<string, string | undefined>): ConfigResul
       logLevel: e.LOG_LEVEL,
       sandboxPort: e.SANDBOX_PORT,
       production: e.NODE_ENV === 'production',
+      shards: e.SHARDS === 'auto' ? 'auto' : Number(e.SHARDS),
     },
   }
 }

@@ -1,6 +1,7 @@
 import 'dotenv/config'
-import { missingTokenHelp, readConfig } from './config.js'
-import { createLogger } from './log.js'
+import { fileURLToPath } from 'node:url'
+import { missingTokenHelp, readConfig, type Config } from './config.js'
+import { createLogger, type Logger } from './log.js'
 import { untilStopped } from './stop-signal.js'
 
 /** `npm start`: runs the bot with the settings from .env until it is stopped (Ctrl-C or SIGTERM). */
@@ -21,6 +22,7 @@ async function main(): Promise<number> {
     return runSandbox(config)
   }
   const log = createLogger(config.logLevel)
+  if (config.shards !== 1 && !process.env.SHARDING_MANAGER) return manageShards(config.token, config, log)
   // Loaded only once there is a token: the set-up help above needs neither Discord nor the database.
   const { startBot } = await import('./bot.js')
   let bot: Awaited<ReturnType<typeof startBot>>
@@ -40,6 +42,40 @@ async function main(): Promise<number> {
   }
   await untilStopped()
   await bot.stop()
+  return 0
+}
+
+/** SHARDS=auto|N: this process only supervises; each shard process runs this file as a bot. */
+async function manageShards(token: string, config: Config, log: Logger): Promise<number> {
+  const { runShards } = await import('./sharding/manager.js')
+  let manager: Awaited<ReturnType<typeof runShards>>
+  try {
+    manager = await runShards({
+      script: fileURLToPath(import.meta.url),
+      token,
+      discordUrl: config.discordUrl,
+      shards: config.shards,
+      log,
+    })
+  } catch (error) {
+    log.fatal({ err: error }, 'could not start the shards')
+    process.stderr.write(`The shards could not start: ${error instanceof Error ? error.message : String(error)}\n`)
+    return 1
+  }
+  await untilStopped()
+  // Each shard gets SIGTERM and stops the way a single bot does; none is respawned.
+  manager.respawn = false
+  await Promise.all(
+    manager.shards.map(
+      (shard) =>
+        new Promise<void>((resolve) => {
+          if (!shard.process || shard.process.exitCode !== null) return resolve()
+          shard.process.once('exit', () => resolve())
+          shard.process.kill('SIGTERM')
+        }),
+    ),
+  )
+  log.info('all shards stopped')
   return 0
 }
 

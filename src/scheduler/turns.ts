@@ -7,6 +7,8 @@ export interface TurnSchedulerDeps {
   readonly clock: Clock
   readonly log: Logger
   readonly tables: TableService
+  /** Whether this process's shard(s) own a guild: only those guilds' tables are armed here. */
+  readonly owns: (guildId: string) => boolean
   /** Shows what a deadline did (automatic moves, next player's ping). */
   readonly show: (update: TableUpdate) => Promise<void>
   /** Posts the reminder for the users a table still waits for. */
@@ -52,9 +54,12 @@ export class TurnScheduler {
     )
   }
 
-  /** After a (re)start: every open table's deadline from the database; passed ones fire at once. */
+  /**
+   * After a (re)start: the deadline of every open table of this shard's guilds, from the database;
+   * passed ones fire at once. Returns how many tables that is.
+   */
   async rearmAll(): Promise<number> {
-    const active = await this.deps.tables.activeTables()
+    const active = (await this.deps.tables.activeTables()).filter((t) => this.deps.owns(t.guildId))
     for (const t of active) {
       const table = await this.deps.tables.get(t.id)
       if (table) this.track(table)

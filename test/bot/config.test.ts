@@ -22,8 +22,21 @@ describe('bot settings', () => {
         logLevel: 'info',
         sandboxPort: 3000,
         production: false,
+        shards: 1,
       },
     })
+  })
+
+  it('SHARDS: auto or a whole number; a shard process ignores the SHARDS discord.js gives it', () => {
+    const shards = (env: Record<string, string>) => {
+      const read = readConfig({ DISCORD_TOKEN: 'abc', ...env })
+      return read.ok ? read.config.shards : read.problems
+    }
+    expect(shards({ SHARDS: 'auto' })).toBe('auto')
+    expect(shards({ SHARDS: '4' })).toBe(4)
+    expect(shards({ SHARDS: '0' })).toEqual(['SHARDS: must be auto or a whole number of shards'])
+    expect(shards({ SHARDS: 'many' })).toEqual(['SHARDS: must be auto or a whole number of shards'])
+    expect(shards({ SHARDS: '3', SHARDING_MANAGER: 'true' })).toBe(1)
   })
 
   it('names every setting that is wrong', () => {

@@ -9,6 +9,8 @@ import type { World } from './world.js'
 interface Session {
   id: string
   intents: number
+  /** [shard id, shard count] from IDENTIFY ([0, 1] without sharding). */
+  shard: [number, number]
   seq: number
   /** Dispatches kept for replay on RESUME. */
   sent: { s: number; t: string; d: unknown }[]
@@ -24,9 +26,36 @@ export interface GatewayStats {
 
 const REPLAY_BUFFER = 1000
 
+/** The shard that receives a guild's events: `(guild_id >> 22) % shard_count`, as Discord routes them. */
+export function shardOf(guildId: string, count: number): number {
+  return Number((BigInt(guildId) >> 22n) % BigInt(count))
+}
+
+/** A valid IDENTIFY `shard` field, [0, 1] when absent, null when malformed. */
+function identifyShard(value: unknown): [number, number] | null {
+  if (value === undefined || value === null) return [0, 1]
+  if (!Array.isArray(value) || value.length !== 2) return null
+  const [id, count] = value as unknown[]
+  if (!Number.isInteger(id) || !Number.isInteger(count)) return null
+  if ((count as number) < 1 || (id as number) < 0 || (id as number) >= (count as number)) return null
+  return [id as number, count as number]
+}
+
+const owns = (session: Session, guildId: string) => shardOf(guildId, session.shard[1]) === session.shard[0]
+
+/** The guild an event belongs to (GUILD_CREATE/UPDATE carry it as `id`), if any. */
+function guildOf(event: string, data: unknown): string | undefined {
+  const d = data as { guild_id?: string; id?: string } | null
+  if (event === GatewayDispatchEvents.GuildCreate || event === GatewayDispatchEvents.GuildUpdate) return d?.id
+  return d?.guild_id ?? undefined
+}
+
 /**
  * The fake gateway: HELLO, heartbeat ACKs, IDENTIFY → READY + GUILD_CREATEs, RESUME with replay of
  * missed dispatches, and dispatch of events the world produces. JSON only, never compressed streams.
+ * Sharded like Discord: IDENTIFY may carry `shard: [id, count]`; a session then gets READY and
+ * GUILD_CREATE for its own guilds only, and each guild's events (interactions included) go to
+ * the session whose shard owns the guild. Events of no guild (DMs) go to shard 0.
  */
 export class Gateway {
   private readonly server = new WebSocketServer({ noServer: true })
@@ -85,10 +114,13 @@ export class Gateway {
           if (session) return ws.close(GatewayCloseCodes.AlreadyAuthenticated, 'Already authenticated.')
           if (payload.d?.token !== this.token)
             return ws.close(GatewayCloseCodes.AuthenticationFailed, 'Authentication failed.')
+          const shard = identifyShard(payload.d.shard)
+          if (!shard) return ws.close(GatewayCloseCodes.InvalidShard, 'Invalid shard.')
           this.stats.identifies++
           session = {
             id: this.world.nextId(),
             intents: Number(payload.d.intents ?? 0),
+            shard,
             seq: 0,
             sent: [],
             socket: ws,
@@ -97,7 +129,7 @@ export class Gateway {
           this.sessions.set(session.id, session)
           this.sendDispatch(session, GatewayDispatchEvents.Ready, this.readyPayload(session))
           if (session.intents & GatewayIntentBits.Guilds) {
-            for (const guild of this.world.guilds) {
+            for (const guild of this.world.guilds.filter((g) => owns(session!, g.id))) {
               this.sendDispatch(session, GatewayDispatchEvents.GuildCreate, this.world.guildCreatePayload(guild))
             }
           }
@@ -161,10 +193,11 @@ export class Gateway {
     return {
       v: 10,
       user: this.world.botUser(),
-      guilds: session.intents & GatewayIntentBits.Guilds ? this.world.readyGuilds() : [],
+      guilds:
+        session.intents & GatewayIntentBits.Guilds ? this.world.readyGuilds().filter((g) => owns(session, g.id)) : [],
       session_id: session.id,
       resume_gateway_url: this.urls().resume,
-      shard: [0, 1],
+      shard: session.shard,
       application: { id: this.world.bot.id, flags: 0 },
       private_channels: [],
       relationships: [],
@@ -186,10 +219,12 @@ export class Gateway {
     }
   }
 
-  /** Sends an event to every live (or resumable) session that asked for it. */
+  /** Sends an event to every live (or resumable) session that asked for it and whose shard owns its guild. */
   dispatch(event: string, data: unknown, intent?: number): void {
+    const guildId = guildOf(event, data)
     for (const session of this.sessions.values()) {
       if (intent !== undefined && !(session.intents & intent)) continue
+      if (guildId !== undefined ? !owns(session, guildId) : session.shard[0] !== 0) continue
       this.sendDispatch(session, event, data)
     }
   }
@@ -197,6 +232,14 @@ export class Gateway {
   /** Whether some bot session exists (connected, or dropped and able to resume). */
   hasSession(): boolean {
     return this.sessions.size > 0
+  }
+
+  /** The [id, count] of every connected session, by shard id. */
+  connectedShards(): [number, number][] {
+    return [...this.sessions.values()]
+      .filter((s) => s.socket?.readyState === 1)
+      .map((s) => s.shard)
+      .sort((a, b) => a[0] - b[0])
   }
 
   /** Whether a bot is connected right now. */

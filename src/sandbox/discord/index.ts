@@ -39,6 +39,8 @@ export interface FakeDiscordOptions {
   oldMessageEdits?: number
   /** Gateway heartbeat interval in ms (Discord: 41250). */
   heartbeatInterval?: number
+  /** The shard count `GET /gateway/bot` recommends (default 1); discord.js's `shards: 'auto'` uses it. */
+  recommendedShards?: number
 }
 
 export interface RateLimitHandle {
@@ -172,6 +174,11 @@ export class FakeDiscord {
     return this.gateway.isConnected()
   }
 
+  /** `[id, count]` of each connected gateway session (one per shard), by shard id. */
+  get connectedShards(): [number, number][] {
+    return this.gateway.connectedShards()
+  }
+
   /**
    * Cuts the bot's gateway connection without a close frame (like a network failure) and resolves
    * once it has reconnected (discord.js resumes, and the fake replays what it missed).
@@ -250,7 +257,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     options.heartbeatInterval ?? 41_250,
   )
   rest = new RestServer(
-    buildRoutes(world, interactions, () => `${base}/gateway`),
+    buildRoutes(world, interactions, () => `${base}/gateway`, options.recommendedShards ?? 1),
     token,
   )
   const restServer = rest

@@ -7,7 +7,12 @@ import type { Route, RestRequest } from './rest.js'
 import type { World } from './world.js'
 
 /** The REST routes the fake serves, with Discord's JSON shapes. Paths are relative to /api/v10. */
-export function buildRoutes(world: World, interactions: Interactions, gatewayUrl: () => string): Route[] {
+export function buildRoutes(
+  world: World,
+  interactions: Interactions,
+  gatewayUrl: () => string,
+  recommendedShards = 1,
+): Route[] {
   const bot = (method: string, pattern: string, handle: Route['handle']): Route => ({
     method,
     pattern,
@@ -85,7 +90,7 @@ export function buildRoutes(world: World, interactions: Interactions, gatewayUrl
   return [
     bot('GET', '/gateway/bot', () => ({
       url: gatewayUrl(),
-      shards: 1,
+      shards: recommendedShards,
       session_start_limit: { total: 1000, remaining: 999, reset_after: 86_400_000, max_concurrency: 1 },
     })),
     open('GET', '/gateway', () => ({ url: gatewayUrl() })),

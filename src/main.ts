@@ -42,6 +42,8 @@ async function main(): Promise<number> {
   }
   await untilStopped()
   await bot.stop()
+  // A shard process: its IPC channel to the ShardingManager would keep it alive.
+  if (process.connected) process.disconnect()
   return 0
 }
 

@@ -73,8 +73,13 @@ describe('two shard processes on one PostgreSQL database', () => {
     const players = guilds.map((g, i) => g.member(`player${i}`))
 
     const bot = startSharded(discord, url)
+    // On failure: SIGTERM reaches the shards through the manager; SIGKILL if that hangs.
     cleanup.push(async () => {
-      if (bot.child.exitCode === null) bot.child.kill('SIGKILL')
+      if (bot.child.exitCode !== null) return
+      bot.child.kill('SIGTERM')
+      const timer = setTimeout(() => bot.child.kill('SIGKILL'), 15_000)
+      await bot.exited
+      clearTimeout(timer)
     })
     await until('both shards', () => bot.ready(0).length > 0 && bot.ready(1).length > 0)
     expect(discord.connectedShards).toEqual([
@@ -107,5 +112,5 @@ describe('two shard processes on one PostgreSQL database', () => {
     await store.close()
     expect(report.problems).toEqual([])
     expect(report.granted).toBe(2 * 1100)
-  })
+  }, 180_000)
 })

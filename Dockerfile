@@ -1,0 +1,36 @@
+# syntax=docker/dockerfile:1
+# The card table bot: build stage installs every dependency and generates both Prisma clients;
+# the runtime stage keeps production dependencies, the generated clients and the sources, and
+# runs as a non-root user under tini (signals reach node; SIGTERM stops the bot cleanly).
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+# better-sqlite3 ships prebuilt binaries; the toolchain is the fallback when none matches.
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json prisma.config.ts ./
+COPY prisma ./prisma
+COPY src/store/url.ts ./src/store/url.ts
+# postinstall runs `prisma generate` for SQLite and PostgreSQL (no engine download: JS engine).
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json ./
+COPY src ./src
+# Type-checking is CI's job (.ci/run); the image runs the sources through tsx.
+RUN npm prune --omit=dev
+
+FROM node:20-bookworm-slim AS runtime
+RUN apt-get update && apt-get install -y --no-install-recommends tini && rm -rf /var/lib/apt/lists/* \
+  && groupadd --system bot && useradd --system --gid bot --home-dir /app --shell /usr/sbin/nologin bot
+WORKDIR /app
+ENV NODE_ENV=production \
+    DATABASE_URL=file:/data/bot.db
+COPY --from=build --chown=root:root /app/node_modules ./node_modules
+COPY --from=build --chown=root:root /app/package.json /app/prisma.config.ts /app/tsconfig.json ./
+COPY --from=build --chown=root:root /app/prisma ./prisma
+COPY --from=build --chown=root:root /app/src ./src
+# The SQLite file (the default database) lives on a volume the bot user owns.
+RUN mkdir -p /data && chown bot:bot /data
+VOLUME ["/data"]
+USER bot
+ENTRYPOINT ["/usr/bin/tini", "--"]
+# Migrations apply at start-up, on SQLite and on PostgreSQL alike.
+CMD ["node", "--import", "tsx", "src/main.ts"]

@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "GuildSettings" ADD COLUMN     "emojis" INTEGER NOT NULL DEFAULT 1,
+ADD COLUMN     "images" INTEGER NOT NULL DEFAULT 1;
+

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openStore } from '../../src/store/index.js'
 import { shardOf } from '../../src/sharding/shard-of.js'
-import { startFakeDiscord, type FakeDiscord, type FakeGuild } from '../fake-discord/index.js'
+import { startFakeDiscord, type FakeDiscord, type FakeGuild } from '../../src/sandbox/discord/index.js'
 import { dropDatabase, freshDatabaseUrl } from '../support/test-database.js'
 
 // SHARDS=auto on one PostgreSQL database: `npm start` runs discord.js's ShardingManager, which

@@ -43,7 +43,7 @@ export function autoAction(s: BuraState, seat: number): BuraAction | null {
   const trick = s.trick!
   const hand = s.hands[seat]!
   if (trick.plays.length === 0) {
-    const singles = leadOptions(hand).filter((o) => o.length === 1)
+    const singles = leadOptions(hand, s.options).filter((o) => o.length === 1)
     return { type: 'play', cards: cheapest(singles, s.trump)! }
   }
   const options = answerOptions(hand, trick.size)

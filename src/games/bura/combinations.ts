@@ -1,9 +1,31 @@
 import type { Card, Suit } from '../core/cards.js'
+import { rankValue } from './cards.js'
 import type { BuraOptions } from './options.js'
 import type { CombinationKind } from './types.js'
 
-/** The combination a 3-card hand makes under the table's options, or null. */
+/** Kozel's combinations, in a hand of any size: four aces, else three or more trumps (a Bura). */
+function kozelCombinationOf(hand: readonly Card[], trump: Suit): CombinationKind | null {
+  let aces = 0
+  let trumps = 0
+  for (const c of hand) {
+    if (c[0] === 'A') aces++
+    if (c[1] === trump) trumps++
+  }
+  if (aces === 4) return 'fourAces'
+  return trumps >= 3 ? 'bura' : null
+}
+
+/** The three highest trumps of a Kozel Bura: what its holder plays in a trick of several Buras. */
+export function highestTrumps(hand: readonly Card[], trump: Suit): Card[] {
+  return hand
+    .filter((c) => c[1] === trump)
+    .sort((a, b) => rankValue(b) - rankValue(a))
+    .slice(0, 3)
+}
+
+/** The combination a hand makes under the table's options, or null (Bura: a full 3-card hand only). */
 export function combinationOf(hand: readonly Card[], trump: Suit, options: BuraOptions): CombinationKind | null {
+  if (options.kozel) return kozelCombinationOf(hand, trump)
   if (hand.length !== 3) return null
   const a = hand[0]!
   const b = hand[1]!
@@ -22,9 +44,11 @@ export function combinationOf(hand: readonly Card[], trump: Suit, options: BuraO
   return null
 }
 
-/** Higher wins: Moscow > Bura > three aces (winning or leading) > little Moscow > Molodka. */
+/** Higher wins: (Kozel's four aces) > Moscow > Bura > three aces (winning or leading) > little Moscow > Molodka. */
 export function priority(kind: CombinationKind): number {
   switch (kind) {
+    case 'fourAces':
+      return 6
     case 'moscow':
       return 5
     case 'bura':
@@ -40,10 +64,11 @@ export function priority(kind: CombinationKind): number {
 
 /** Combinations that end the game and take the pot at once; the others take the lead. */
 export function winsPot(kind: CombinationKind, options: BuraOptions): boolean {
-  return kind === 'moscow' || kind === 'bura' || (kind === 'threeAces' && options.threeAcesWin)
+  return kind === 'fourAces' || kind === 'moscow' || kind === 'bura' || (kind === 'threeAces' && options.threeAcesWin)
 }
 
 export const COMBINATION_NAME: Record<CombinationKind, string> = {
+  fourAces: 'four aces',
   moscow: 'Moscow (three aces)',
   bura: 'Bura (three trumps)',
   threeAces: 'three aces',

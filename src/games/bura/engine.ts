@@ -6,7 +6,7 @@ import { cardSchema } from '../core/schemas.js'
 import { fullDeck, pointsOf } from './cards.js'
 import { autoAction } from './auto.js'
 import { moveContext } from './context.js'
-import { declare31, draftOf, passCall, playCards, startGame, type Draft } from './game.js'
+import { declare31, draftOf, gamesMatchWinner, passCall, playCards, startGame, type Draft } from './game.js'
 import { invariants } from './invariants.js'
 import { declareRefusal, legalActions, playRefusal, waitingFor } from './legal.js'
 import { buraOptionsSchema, PENALTY_LIMIT, type BuraOptions } from './options.js'
@@ -91,6 +91,7 @@ function setup(p: SetupParams<BuraOptions>): Result {
     potShares,
     chipTotal: stacks.reduce((a, b) => a + b, 0) + pot,
     penalties: new Array<number>(n).fill(0),
+    games: new Array<number>(n).fill(0),
     end: null,
     nextDealer: null,
   }
@@ -139,6 +140,10 @@ function nextDeal(s: BuraState): Result {
     const loser = s.penalties.findIndex((p) => p >= PENALTY_LIMIT)
     if (loser >= 0)
       return refuse('match-over', `The match is over: seat ${loser + 1} has ${s.penalties[loser]} penalty points.`)
+  } else if (s.options.scoring === 'games') {
+    const winner = gamesMatchWinner(s.games, s.options.gamesTarget)
+    if (winner !== null)
+      return refuse('match-over', `The match is over: seat ${winner + 1} won it with ${s.games[winner]} games.`)
   } else {
     const payers = s.stacks.filter((st) => st >= s.options.ante).length
     if (payers < 2)
@@ -182,6 +187,7 @@ export const buraEngine: GameEngine<BuraState, BuraAction, BuraOptions, BuraView
       tricks: s.tricks[seat]!,
       inGame: s.inGame[seat]!,
       ...(s.options.scoring === 'points' ? { penalty: s.penalties[seat]! } : {}),
+      ...(s.options.scoring === 'games' ? { games: s.games[seat]! } : {}),
     })),
     pot: s.pot,
     winners: gameWinners(s),

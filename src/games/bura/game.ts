@@ -1,8 +1,8 @@
 import type { Card } from '../core/cards.js'
 import { nextDeck } from '../core/decks.js'
 import { fullDeck, pointsOf, setBeats } from './cards.js'
-import { combinationOf, priority, winsPot } from './combinations.js'
-import { PENALTY_PER_LOSS } from './options.js'
+import { combinationOf, highestTrumps, priority, winsPot } from './combinations.js'
+import { GAMES_LEAD, handSize, PENALTY_PER_LOSS } from './options.js'
 import type { BuraEvent, BuraState, CombinationKind, GameEnd, Trick, TrickPlay } from './types.js'
 
 /**
@@ -42,6 +42,7 @@ export function draftOf(s: BuraState): Draft {
     potShares: s.potShares,
     chipTotal: s.chipTotal,
     penalties: s.penalties,
+    games: s.games,
     end: s.end,
     nextDealer: s.nextDealer,
   }
@@ -119,7 +120,7 @@ export function startGame(d: Draft, dealer: number, events: BuraEvent[]): void {
   const taken: Card[][] = []
   const faceDownBy: Card[][] = []
   for (let seat = 0; seat < n; seat++) {
-    inGame.push(options.scoring === 'points' || d.stacks[seat]! >= options.ante)
+    inGame.push(options.scoring !== 'chips' || d.stacks[seat]! >= options.ante)
     passed.push(false)
     tricks.push(0)
     taken.push([])
@@ -162,7 +163,7 @@ export function startGame(d: Draft, dealer: number, events: BuraEvent[]): void {
     const hands: Card[][] = []
     for (let seat = 0; seat < n; seat++) hands.push([])
     let pos = 0
-    for (let round = 0; round < 3; round++) for (const seat of order) hands[seat]!.push(deck[pos++]!)
+    for (let round = 0; round < handSize(options); round++) for (const seat of order) hands[seat]!.push(deck[pos++]!)
     d.hands = hands
     d.trumpCard = deck[pos]!
     d.trump = d.trumpCard[1] as Draft['trump']
@@ -181,9 +182,11 @@ export function startGame(d: Draft, dealer: number, events: BuraEvent[]): void {
 /**
  * The start of every trick: combinations are checked in turn order from the normal leader,
  * the highest claim (earliest on a tie) is played by the bot, else the normal leader leads.
+ * Bura's combinations need a full hand of 3; Kozel's (four aces, three or more trumps) are
+ * looked for in every hand, however many cards are left.
  */
 export function startTrick(d: Draft, normalLeader: number, events: BuraEvent[]): void {
-  if (d.hands[normalLeader]!.length === 3) {
+  if (d.options.kozel || d.hands[normalLeader]!.length === 3) {
     let bestSeat = -1
     let bestKind: CombinationKind | null = null
     let seat = normalLeader
@@ -205,7 +208,14 @@ export function startTrick(d: Draft, normalLeader: number, events: BuraEvent[]):
       const cards = d.hands[bestSeat]!
       events.push({ type: 'combination', seat: bestSeat, kind: bestKind, cards })
       if (winsPot(bestKind, d.options)) {
-        const reason = bestKind === 'moscow' ? 'moscow' : bestKind === 'bura' ? 'bura' : 'threeAces'
+        const reason =
+          bestKind === 'fourAces'
+            ? 'fourAces'
+            : bestKind === 'moscow'
+              ? 'moscow'
+              : bestKind === 'bura'
+                ? 'bura'
+                : 'threeAces'
         return winGame(d, bestSeat, { reason, winner: bestSeat, cards }, events)
       }
       d.hands = setArray(d.hands, bestSeat, [])
@@ -223,13 +233,17 @@ export function startTrick(d: Draft, normalLeader: number, events: BuraEvent[]):
   d.trick = { leader: normalLeader, size: 0, plays: [], best: -1, combination: null }
 }
 
-/** Several Buras: their holders alone play a trick with them; its winner takes the pot. */
+/**
+ * Several Buras: their holders alone play a trick with them (in Kozel each with their three
+ * highest trumps, the rest stays in hand); its winner takes the pot.
+ */
 function playBuraTrick(d: Draft, holders: number[], events: BuraEvent[]): void {
   const plays: TrickPlay[] = []
   let best = 0
   const hands = d.hands.slice()
   for (const seat of holders) {
-    const cards = hands[seat]!
+    const hand = hands[seat]!
+    const cards = d.options.kozel ? highestTrumps(hand, d.trump) : hand
     events.push({ type: 'combination', seat, kind: 'bura', cards })
     plays.push({ seat, cards, faceDown: false })
     const beatsNow = plays.length > 1 && setBeats(cards, plays[best]!.cards, d.trump)
@@ -242,7 +256,7 @@ function playBuraTrick(d: Draft, holders: number[], events: BuraEvent[]): void {
       cards,
       beats: plays.length === 1 || beatsNow,
     })
-    hands[seat] = []
+    hands[seat] = hand.filter((c) => !cards.includes(c))
   }
   d.hands = hands
   const winner = plays[best]!.seat
@@ -307,14 +321,30 @@ export function playCards(
   const winner = next.plays[next.best]!.seat
   collectTrick(d, next, winner, events)
   drawCards(d, winner, next.size, events)
-  if (d.hands[winner]!.length === 0) {
+  if (d.hands[winner]!.length === 0 && d.options.kozel) countKozel(d, events)
+  else if (d.hands[winner]!.length === 0) {
     d.phase = 'finalCall'
     d.callTurn = d.options.declareOnTurnOnly ? winner : null
     events.push({ type: 'finalCall' })
   } else startTrick(d, winner, events)
 }
 
-/** Everyone draws back to 3, one card at a time from the trick winner, in whole rounds only. */
+/**
+ * Kozel after the last card: the most card points wins the pot; a tie for the most wins
+ * nothing, and the same dealer deals again.
+ */
+function countKozel(d: Draft, events: BuraEvent[]): void {
+  const points = d.taken.map(pointsOf)
+  let top = -1
+  for (let seat = 0; seat < d.players; seat++) if (d.inGame[seat] && points[seat]! > top) top = points[seat]!
+  const leaders: number[] = []
+  for (let seat = 0; seat < d.players; seat++) if (d.inGame[seat] && points[seat] === top) leaders.push(seat)
+  if (leaders.length === 1)
+    return winGame(d, leaders[0]!, { reason: 'mostPoints', winner: leaders[0]!, points }, events)
+  endGame(d, { reason: 'pointsTie', points }, d.dealer, [], events)
+}
+
+/** Everyone draws back to a full hand, one card at a time from the trick winner, in whole rounds only. */
 function drawCards(d: Draft, from: number, need: number, events: BuraEvent[]): void {
   const pile = d.pile
   const rounds = Math.min(need, Math.floor(pile.length / inGameCount(d)))
@@ -350,7 +380,8 @@ export function declare31(d: Draft, seat: number, events: BuraEvent[]): void {
     paid = Math.min(d.pot, d.stacks[seat]!)
     moveChips(d, seat, 'pot', paid, 'falseDeclaration', events)
     if (paid > 0) d.potShares = setArray(d.potShares, seat, d.potShares[seat]! + paid)
-  } else penalise(d, [seat], events)
+  } else if (d.options.scoring === 'games') winGames(d, othersInGame(d, seat), events)
+  else penalise(d, [seat], events)
   endGame(d, { reason: 'falseDeclaration', declarer: seat, declaredPoints, paid }, seat, [], events)
 }
 
@@ -371,16 +402,46 @@ function penalise(d: Draft, seats: number[], events: BuraEvent[]): void {
   d.penalties = penalties
 }
 
+function othersInGame(d: Draft, seat: number): number[] {
+  const out: number[] = []
+  for (let other = 0; other < d.players; other++) if (d.inGame[other] && other !== seat) out.push(other)
+  return out
+}
+
+/** Playing for games: one game won for each of `seats`, and the match decided once someone has enough. */
+function winGames(d: Draft, seats: number[], events: BuraEvent[]): void {
+  const games = d.games.slice()
+  for (const seat of seats) {
+    games[seat]! += 1
+    events.push({ type: 'gameWon', seat, total: games[seat]! })
+  }
+  d.games = games
+  const winner = gamesMatchWinner(games, d.options.gamesTarget)
+  if (winner !== null) events.push({ type: 'matchOver', winner })
+}
+
+/**
+ * The winner of a match played for games: the first to `target` games with at least 2 more
+ * than every other player (until someone leads by 2, play goes on); null while undecided.
+ */
+export function gamesMatchWinner(games: readonly number[], target: number): number | null {
+  let top = 0
+  for (let seat = 1; seat < games.length; seat++) if (games[seat]! > games[top]!) top = seat
+  if (games[top]! < target) return null
+  for (let seat = 0; seat < games.length; seat++)
+    if (seat !== top && games[top]! - games[seat]! < GAMES_LEAD) return null
+  return top
+}
+
 function winGame(d: Draft, winner: number, end: GameEnd, events: BuraEvent[]): void {
-  if (d.options.scoring === 'chips') {
+  if (d.options.scoring === 'games') winGames(d, [winner], events)
+  else if (d.options.scoring === 'chips') {
     const amount = d.pot
     moveChips(d, 'pot', winner, amount, end.reason === 'declared' ? 'declaration' : end.reason, events)
     d.potShares = new Array<number>(d.players).fill(0)
     events.push({ type: 'potWon', seat: winner, amount, reason: end.reason })
   } else {
-    const losers: number[] = []
-    for (let seat = 0; seat < d.players; seat++) if (d.inGame[seat] && seat !== winner) losers.push(seat)
-    penalise(d, losers, events)
+    penalise(d, othersInGame(d, winner), events)
   }
   endGame(d, end, winner, [winner], events)
 }

@@ -1,5 +1,6 @@
 import type { Card } from '../core/cards.js'
 import { fullDeck } from './cards.js'
+import { handSize as fullHand } from './options.js'
 import type { BuraState } from './types.js'
 
 /** Broken invariants of a Bura state (cards or chips not conserved, impossible hands); [] when sound. */
@@ -48,7 +49,7 @@ export function invariants(s: BuraState): string[] {
     const laid = s.trick?.plays.some((p) => p.seat === seat) ? size : 0
     if (handSize < 0) handSize = held + laid
     else if (held + laid !== handSize && s.phase !== 'over') out.push(`seat ${seat} holds ${held} cards, out of step`)
-    if (held > 3) out.push(`seat ${seat} holds ${held} cards`)
+    if (held > fullHand(s.options)) out.push(`seat ${seat} holds ${held} cards`)
   }
   for (const t of [s.trick, s.lastTrick])
     if (t)
@@ -56,5 +57,7 @@ export function invariants(s: BuraState): string[] {
         if (p.cards.length !== t.size) out.push(`seat ${p.seat} laid ${p.cards.length} cards to a lead of ${t.size}`)
   if ((s.phase === 'over') !== (s.end !== null)) out.push(`phase ${s.phase} with end ${JSON.stringify(s.end)}`)
   if (s.phase === 'play' && !s.trick) out.push('play phase without a trick')
+  if (s.options.kozel && s.phase === 'finalCall') out.push('Kozel has no final call')
+  if (s.options.scoring !== 'games' && s.games.some((g) => g !== 0)) out.push('games won outside scoring "games"')
   return out
 }

@@ -2,6 +2,7 @@ import { cardLabel, type Card } from '../core/cards.js'
 import { refuse, type RuleError } from '../core/engine.js'
 import { allOneSuit, setBeats } from './cards.js'
 import { trickTurn } from './game.js'
+import type { BuraOptions } from './options.js'
 import type { BuraAction, BuraState } from './types.js'
 
 export const DECLARE: BuraAction = Object.freeze({ type: 'declare' })
@@ -22,6 +23,8 @@ export function waitingFor(s: BuraState): number[] {
 
 /** Whether `seat` may declare 31 now (any moment of the game, or on their turn with `declareOnTurnOnly`). */
 export function declareRefusal(s: BuraState, seat: number): RuleError | null {
+  if (s.options.kozel)
+    return refuse('kozel-no-declare', 'Kozel has no declaring: the game is played to the last card.').error
   if (s.phase === 'over') return refuse('game-over', 'This game is over: there is nothing left to declare.').error
   if (!s.inGame[seat]) return refuse('not-in-game', 'You are sitting this game out.').error
   if (s.phase === 'finalCall') {
@@ -35,21 +38,34 @@ export function declareRefusal(s: BuraState, seat: number): RuleError | null {
   return null
 }
 
-function subsets(hand: readonly Card[], k: number, out: Card[][]): void {
-  const n = hand.length
-  if (k === 1) for (const c of hand) out.push([c])
-  else if (k === n) out.push(hand.slice())
-  else if (k === 2) for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) out.push([hand[i]!, hand[j]!])
+/** Every `k`-card subset of the hand, in hand order. */
+function subsets(hand: readonly Card[], k: number, out: Card[][], from = 0, chosen: Card[] = []): void {
+  if (chosen.length === k) {
+    out.push(chosen.slice())
+    return
+  }
+  for (let i = from; i <= hand.length - (k - chosen.length); i++) {
+    chosen.push(hand[i]!)
+    subsets(hand, k, out, i + 1, chosen)
+    chosen.pop()
+  }
 }
 
-/** Every lead: one card, or two or three cards of one suit. */
-export function leadOptions(hand: readonly Card[]): Card[][] {
+/** The sizes a lead may have: Bura 1, 2 or 3 cards; Kozel 1 or 3 (never 2 or 4). */
+export function leadSizes(o: BuraOptions): readonly number[] {
+  return o.kozel ? KOZEL_LEADS : BURA_LEADS
+}
+const BURA_LEADS = [1, 2, 3]
+const KOZEL_LEADS = [1, 3]
+
+/** Every lead: one card, or (of the sizes the game allows) several cards of one suit. */
+export function leadOptions(hand: readonly Card[], o: BuraOptions): Card[][] {
   const out: Card[][] = []
-  const n = hand.length
-  for (let i = 0; i < n; i++) out.push([hand[i]!])
-  for (let i = 0; i < n; i++)
-    for (let j = i + 1; j < n; j++) if (hand[i]![1] === hand[j]![1]) out.push([hand[i]!, hand[j]!])
-  if (n === 3 && allOneSuit(hand)) out.push(hand.slice())
+  for (const k of leadSizes(o)) {
+    const all: Card[][] = []
+    subsets(hand, k, all)
+    for (const cards of all) if (allOneSuit(cards)) out.push(cards)
+  }
   return out
 }
 
@@ -63,11 +79,11 @@ export function answerOptions(hand: readonly Card[], size: number): Card[][] {
 export function legalActions(s: BuraState, seat: number): BuraAction[] {
   if (s.phase === 'over' || !(seat >= 0 && seat < s.players) || !s.inGame[seat]) return NONE.slice()
   if (s.phase === 'finalCall') return declareRefusal(s, seat) ? [] : [DECLARE, PASS]
-  if (trickTurn(s) !== seat) return s.options.declareOnTurnOnly ? [] : [DECLARE]
+  if (trickTurn(s) !== seat) return s.options.declareOnTurnOnly || s.options.kozel ? [] : [DECLARE]
   const trick = s.trick!
   const hand = s.hands[seat]!
   const out: BuraAction[] = []
-  if (trick.plays.length === 0) for (const cards of leadOptions(hand)) out.push({ type: 'play', cards })
+  if (trick.plays.length === 0) for (const cards of leadOptions(hand, s.options)) out.push({ type: 'play', cards })
   else {
     const front = trick.plays[trick.best]!.cards
     for (const cards of answerOptions(hand, trick.size)) {
@@ -76,13 +92,15 @@ export function legalActions(s: BuraState, seat: number): BuraAction[] {
       if (s.options.faceDown && setBeats(cards, front, s.trump)) out.push({ type: 'play', cards, faceDown: true })
     }
   }
-  out.push(DECLARE)
+  if (!s.options.kozel) out.push(DECLARE)
   return out
 }
 
 /** Why laying `action`'s cards is not allowed now, or null when it is. */
 export function playRefusal(s: BuraState, seat: number, cards: unknown, faceDown: unknown): RuleError | null {
-  if (s.phase !== 'play') return refuse('no-trick', 'All cards are played: declare 31 or pass.').error
+  if (s.phase !== 'play')
+    return refuse('no-trick', s.options.kozel ? 'All cards are played.' : 'All cards are played: declare 31 or pass.')
+      .error
   const turn = trickTurn(s)
   if (turn !== seat) return refuse('not-your-turn', `It is seat ${turn + 1}'s turn to play, not yours.`).error
   if (!Array.isArray(cards) || cards.length < 1 || cards.length > 3)
@@ -106,8 +124,15 @@ export function playRefusal(s: BuraState, seat: number, cards: unknown, faceDown
   const trick = s.trick!
   if (trick.plays.length === 0) {
     if (faceDown === true) return refuse('lead-face-down', 'A lead always lies face up.').error
+    if (s.options.kozel && !KOZEL_LEADS.includes(cards.length))
+      return refuse('kozel-lead', 'In Kozel you lead one card, or three cards of one suit.').error
     if (!allOneSuit(cards as Card[]))
-      return refuse('lead-mixed-suits', 'Lead one card, or two or three cards of one suit.').error
+      return refuse(
+        'lead-mixed-suits',
+        s.options.kozel
+          ? 'In Kozel you lead one card, or three cards of one suit.'
+          : 'Lead one card, or two or three cards of one suit.',
+      ).error
     return null
   }
   if (cards.length !== trick.size)

@@ -6,8 +6,9 @@ import type { BuraOptions } from './options.js'
 /**
  * Combinations, highest first: Moscow (three aces with the `moscow` option) and Bura win the pot,
  * and so do three aces with `threeAcesWin`; otherwise three aces, little Moscow and Molodka take the lead.
+ * Kozel knows only four aces and Bura (three or more trumps), and both win the pot.
  */
-export type CombinationKind = 'moscow' | 'bura' | 'threeAces' | 'littleMoscow' | 'molodka'
+export type CombinationKind = 'fourAces' | 'moscow' | 'bura' | 'threeAces' | 'littleMoscow' | 'molodka'
 
 /** One seat's answer (or the lead) in a trick. Face-down cards never beat. */
 export interface TrickPlay {
@@ -32,7 +33,11 @@ export interface CompletedTrick extends Trick {
 }
 
 export type GameEnd =
-  | { readonly reason: 'bura' | 'moscow' | 'threeAces'; readonly winner: number; readonly cards: readonly Card[] }
+  | {
+      readonly reason: 'bura' | 'moscow' | 'threeAces' | 'fourAces'
+      readonly winner: number
+      readonly cards: readonly Card[]
+    }
   | { readonly reason: 'buraTrick'; readonly winner: number }
   | { readonly reason: 'declared'; readonly winner: number; readonly declaredPoints: number }
   | {
@@ -42,6 +47,9 @@ export type GameEnd =
       readonly paid: number
     }
   | { readonly reason: 'allPassed' }
+  /** Kozel, after the last card: the card points each seat counted out of its tricks. */
+  | { readonly reason: 'mostPoints'; readonly winner: number; readonly points: readonly number[] }
+  | { readonly reason: 'pointsTie'; readonly points: readonly number[] }
 
 export type BuraPhase = 'play' | 'finalCall' | 'over'
 
@@ -84,6 +92,8 @@ export interface BuraState {
   readonly chipTotal: number
   /** scoring "points": penalty points so far (12 loses the match). */
   readonly penalties: readonly number[]
+  /** scoring "games": games won so far in the match. */
+  readonly games: readonly number[]
   readonly end: GameEnd | null
   /** Who deals the next game, once this one is over. */
   readonly nextDealer: number | null
@@ -140,6 +150,8 @@ export type BuraEvent =
   | { readonly type: 'pass'; readonly seat: number }
   | { readonly type: 'potWon'; readonly seat: number; readonly amount: number; readonly reason: string }
   | { readonly type: 'penalty'; readonly seat: number; readonly points: number; readonly total: number }
+  | { readonly type: 'gameWon'; readonly seat: number; readonly total: number }
+  | { readonly type: 'matchOver'; readonly winner: number }
   | {
       readonly type: 'gameOver'
       readonly reason: GameEnd['reason']

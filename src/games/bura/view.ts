@@ -19,6 +19,8 @@ export interface SeatView {
   readonly passed: boolean
   /** scoring "points" only. */
   readonly penalty?: number
+  /** scoring "games" only: games won in the match so far. */
+  readonly games?: number
   /** showCounts only: the cards of this seat's tricks the viewer may see, and their points. */
   readonly taken?: readonly Card[]
   readonly points?: number
@@ -135,6 +137,7 @@ export function view(s: BuraState, viewer: number | null): BuraView {
       potShare: s.potShares[seat]!,
       passed: s.passed[seat]!,
       ...(s.options.scoring === 'points' ? { penalty: s.penalties[seat]! } : {}),
+      ...(s.options.scoring === 'games' ? { games: s.games[seat]! } : {}),
     }
     if (!unseen) {
       seats.push(base)

@@ -34,6 +34,7 @@ function resultText(r: ResultView, ctx: RenderContext): string {
     case 'bura':
     case 'moscow':
     case 'threeAces':
+    case 'fourAces':
       return `🏆 ${ctx.name(r.winner)} holds ${COMBINATION_NAME[r.reason]} (${cardsText(r.cards)}) and wins the pot.`
     case 'buraTrick':
       return `🏆 ${ctx.name(r.winner)} wins the trick of Buras and the pot.`
@@ -43,6 +44,10 @@ function resultText(r: ResultView, ctx: RenderContext): string {
       return `${ctx.name(r.declarer)} declared with only **${r.declaredPoints}** points and paid ${chips(r.paid)} into the pot, which stays for the next game.`
     case 'allPassed':
       return 'Everybody passed: nobody wins, the pot stays and the same dealer deals again.'
+    case 'mostPoints':
+      return `🏆 ${ctx.name(r.winner)} has the most card points (**${r.points[r.winner]}**) and wins the pot.`
+    case 'pointsTie':
+      return `A tie for the most card points (**${Math.max(...r.points)}**): nobody wins, the pot stays and the same dealer deals again.`
   }
 }
 
@@ -55,6 +60,7 @@ function seatLine(v: BuraView, seat: number, ctx: RenderContext): string {
   if (s.points !== undefined)
     parts.push(`**${s.points}** points${s.unseenTaken ? ` (+${plural(s.unseenTaken, 'card')} face down)` : ''}`)
   if (s.penalty !== undefined) parts.push(`${s.penalty} penalty`)
+  if (s.games !== undefined) parts.push(plural(s.games, 'game') + ' won')
   if (v.phase === 'finalCall' && s.passed) parts.push('passed')
   return `${acting}${ctx.name(seat)}${dealer} — ${parts.join(' · ')}`
 }
@@ -258,6 +264,10 @@ export function eventLine(e: BuraEvent, ctx: RenderContext): string | null {
       return `${ctx.name(e.seat)} wins the pot: ${chips(e.amount)}.`
     case 'penalty':
       return `${ctx.name(e.seat)} takes ${plural(e.points, 'penalty point')} (${e.total} in all).`
+    case 'gameWon':
+      return `${ctx.name(e.seat)} wins a game (${e.total} in all).`
+    case 'matchOver':
+      return `🏆 ${ctx.name(e.winner)} wins the match.`
     case 'gameOver':
       return e.winners.length ? null : 'The game ends without a winner.'
     case 'chips':

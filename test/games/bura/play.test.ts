@@ -369,7 +369,12 @@ describe('deck32, options and bad input', () => {
   })
 
   it('rejects unknown options and manualCombinations with a reason', () => {
-    expect(engine.optionsSchema.safeParse({ kozel: true }).success).toBe(false)
+    expect(engine.optionsSchema.safeParse({ kozelle: true }).success).toBe(false)
+    const kozelFaceDown = engine.optionsSchema.safeParse({ kozel: true, faceDown: true })
+    expect(kozelFaceDown.success).toBe(false)
+    expect(JSON.stringify(kozelFaceDown.error?.issues)).toContain('faceDown does not apply to Kozel')
+    expect(engine.optionsSchema.safeParse({ kozel: true, deck32: true, scoring: 'games' }).success).toBe(true)
+    expect(engine.optionsSchema.safeParse({ scoring: 'games', gamesTarget: 15 }).success).toBe(false)
     const manual = engine.optionsSchema.safeParse({ manualCombinations: true })
     expect(manual.success).toBe(false)
     expect(JSON.stringify(manual.error?.issues)).toContain('manualCombinations is not offered')

@@ -1,7 +1,7 @@
 import { ok, refuse, type Outcome, type Transition } from '../core/engine.js'
 import type { BettingAction } from './actions.js'
-import { advance, pay } from './flow.js'
-import { appended, draftOf, type BadugiEvent, type BadugiState, type Draft } from './state.js'
+import { advance, foldSeat, pay } from './flow.js'
+import { draftOf, type BadugiEvent, type BadugiState, type Draft } from './state.js'
 
 /** Fixed limit: a bet and three raises per round (in round 1 the big blind is the bet). */
 export const CAP = 4
@@ -157,14 +157,4 @@ function putIn(
   d.lastActions[seat] = { type, to, allIn }
   advance(d, seat, events)
   return { state: d, events }
-}
-
-/** The seat gives up its hand: its cards go face down onto the discards. */
-export function foldSeat(d: Draft, seat: number): void {
-  d.status[seat] = 'folded'
-  d.pending[seat] = false
-  d.discards = appended(d.discards, d.hands[seat]!)
-  d.hands = d.hands.slice()
-  d.hands[seat] = []
-  d.lastActions[seat] = { type: 'fold' }
 }

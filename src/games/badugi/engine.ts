@@ -3,10 +3,10 @@ import { checkDeck } from '../core/decks.js'
 import { ok, refuse, type GameEngine, type Outcome, type SetupParams, type Transition } from '../core/engine.js'
 import { seedRng } from '../core/rng.js'
 import { actionSchema, type BadugiAction } from './actions.js'
-import { applyBetting, foldSeat, toCall, wagerRange } from './betting.js'
+import { applyBetting, toCall, wagerRange } from './betting.js'
 import { moveContext } from './context.js'
 import { applyDraw } from './drawing.js'
-import { advance, FULL_DECK, hasChips, liveCount, startHand } from './flow.js'
+import { advance, foldSeat, freezeoutWinner, FULL_DECK, hasChips, liveCount, startHand } from './flow.js'
 import { countingCards, handValue, valueName } from './hand.js'
 import { checkInvariants } from './invariants.js'
 import { optionsSchema, type BadugiOptions } from './options.js'
@@ -32,8 +32,10 @@ function setup(p: SetupParams<BadugiOptions>): Result {
     const problem = checkDeck(deck, FULL_DECK)
     if (problem) return refuse('deck', `Bad deck: ${problem}.`)
   }
+  if (p.options.format === 'freezeout' && stacks.some((c) => c !== stacks[0]))
+    return refuse('stacks', 'In a freeze-out everyone buys in the same amount.')
   const left = new Array<boolean>(n).fill(false)
-  const seated = { stacks, left }
+  const seated = { stacks, left, options: p.options }
   if (stacks.filter((_, s) => hasChips(seated, s)).length < 2)
     return refuse('chips', 'Badugi needs at least two seats with chips.')
   // The button sits with a player who is dealt in.
@@ -79,8 +81,9 @@ function apply(s: BadugiState, seat: number, action: BadugiAction): Result {
 
 /**
  * Standing up: any seat, any time, also out of turn. A hand in play is folded (the chips it
- * put in stay in the pot); the seat sits out every later hand and its stack is frozen for the
- * table layer to cash out.
+ * put in stay in the pot). At a cash table the seat sits out every later hand and its stack is
+ * frozen for the table layer to cash out; in a freeze-out it stays in play, posting its blinds
+ * and folding every hand it is dealt, until its chips are gone.
  */
 function leave(s: BadugiState, seat: number): Result {
   if (s.left[seat]) return refuse('already-left', 'You have already left this table.')
@@ -100,6 +103,11 @@ function leave(s: BadugiState, seat: number): Result {
 
 function nextDeal(s: BadugiState): Result {
   if (s.phase !== 'handOver') return refuse('hand-in-play', 'The hand is still being played.')
+  const winner = freezeoutWinner(s)
+  if (winner !== null)
+    return refuse('match-over', `The freeze-out is over: seat ${winner} holds every chip at the table.`)
+  if (s.options.format === 'freezeout' && s.stacks.every((c, seat) => c === 0 || s.left[seat]))
+    return refuse('nobody-seated', 'Every player with chips has stood up: nobody is left to play the freeze-out.')
   const can = (seat: number) => hasChips(s, seat)
   let count = 0
   for (let seat = 0; seat < s.players; seat++) if (can(seat)) count++
@@ -196,5 +204,6 @@ export const badugiEngine: GameEngine<BadugiState, BadugiAction, BadugiOptions, 
     })),
     pot: potOf(s),
     winners: s.result ? s.result.winners : [],
+    ...(s.options.format === 'freezeout' ? { matchWinner: freezeoutWinner(s) } : {}),
   }),
 }

@@ -4,7 +4,7 @@ import { nextDeck } from '../core/decks.js'
 import { handValue, valueName } from './hand.js'
 import type { BadugiOptions } from './options.js'
 import { awardPots, buildPots } from './pots.js'
-import { inHand, nextSeat, type BadugiEvent, type BadugiState, type Draft, type SeatStatus } from './state.js'
+import { appended, inHand, nextSeat, type BadugiEvent, type BadugiState, type Draft, type SeatStatus } from './state.js'
 
 /** How a hand moves on: blinds and deal, betting rounds, draws, showdown or a win by folds. */
 
@@ -23,9 +23,19 @@ export interface TableSeating {
   readonly left: readonly boolean[]
 }
 
-/** A seat is dealt in when its player is seated and has chips. */
-export function hasChips(t: Pick<TableSeating, 'stacks' | 'left'>, seat: number): boolean {
-  return !t.left[seat] && t.stacks[seat]! > 0
+/**
+ * A seat is dealt in when it has chips and its player is seated, or, in a freeze-out, stood
+ * up: that seat stays in play (posting blinds, folding every hand) until its chips are gone.
+ */
+export function hasChips(t: Pick<TableSeating, 'stacks' | 'left' | 'options'>, seat: number): boolean {
+  return t.stacks[seat]! > 0 && (!t.left[seat] || t.options.format === 'freezeout')
+}
+
+/** A freeze-out is over when one seat holds every chip at the table: that seat, else null. */
+export function freezeoutWinner(s: Pick<BadugiState, 'options' | 'stacks' | 'chips'>): number | null {
+  if (s.options.format !== 'freezeout') return null
+  const seat = s.stacks.findIndex((c) => c === s.chips)
+  return seat >= 0 ? seat : null
 }
 
 /** Posts the blinds, deals 4 cards each and opens betting round 1. `t.dealer` must have chips. */
@@ -96,6 +106,16 @@ export function startHand(t: TableSeating): { state: BadugiState; events: Badugi
   ]
   postBlind(d, smallBlindSeat, t.options.smallBlind, 'small blind', events)
   postBlind(d, bigBlindSeat, t.options.bigBlind, 'big blind', events)
+  // Freeze-out: a seat whose player stood up has posted its blind and now folds its hand.
+  for (const s of dealtIn)
+    if (t.left[s]) {
+      events.push({ type: 'fold', seat: s })
+      foldSeat(d, s)
+    }
+  if (liveCount(d) === 1) {
+    finishByFold(d, events)
+    return { state: d, events }
+  }
 
   // Round 1: the big blind is the bet; play starts left of the big blind.
   let ins = 0
@@ -143,13 +163,25 @@ export function liveCount(d: Pick<BadugiState, 'status'>): number {
 export function advance(d: Draft, from: number, events: BadugiEvent[]): void {
   if (liveCount(d) === 1) return finishByFold(d, events)
   const next = nextSeat(d.players, from, (s) => d.pending[s]!)
-  if (next >= 0) {
+  if (next >= 0 && !(d.phase === 'betting' && nobodyToBetAgainst(d, next))) {
     d.toAct = next
     return
   }
+  d.pending.fill(false)
   d.toAct = -1
   if (d.phase === 'betting') closeRound(d, events)
   else startBettingRound(d, d.street + 1, events)
+}
+
+/**
+ * RULES.md "A betting round ends without an action": the seat to act is the only one left who
+ * can still bet, and it faces no bet (the big blind's option too, when everyone else folded or
+ * is all-in for no more than the blind).
+ */
+function nobodyToBetAgainst(d: Draft, seat: number): boolean {
+  if (d.roundBets[seat]! < d.level) return false
+  for (let s = 0; s < d.players; s++) if (s !== seat && d.status[s] === 'in') return false
+  return true
 }
 
 function closeRound(d: Draft, events: BadugiEvent[]): void {
@@ -266,4 +298,14 @@ function showdown(d: Draft, events: BadugiEvent[]): void {
   const winners = [...new Set(awards.map((e) => (e.to as { seat: number }).seat))].sort((a, b) => a - b)
   d.result = { byFold: false, pots: results, winners, showOrder }
   endHand(d, false, events)
+}
+
+/** The seat gives up its hand: its cards go face down onto the discards. */
+export function foldSeat(d: Draft, seat: number): void {
+  d.status[seat] = 'folded'
+  d.pending[seat] = false
+  d.discards = appended(d.discards, d.hands[seat]!)
+  d.hands = d.hands.slice()
+  d.hands[seat] = []
+  d.lastActions[seat] = { type: 'fold' }
 }

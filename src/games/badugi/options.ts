@@ -1,6 +1,9 @@
 import { z } from 'zod'
 
-/** Table options (RULES.md, "Option names"): betting structure and sizes, in chips. */
+/**
+ * Table options (RULES.md, "Option names"): betting structure and sizes, in chips, and the
+ * format: a cash game, or a freeze-out played until one player holds every chip.
+ */
 export const optionsSchema = z
   .object({
     limit: z.enum(['fixed', 'pot', 'no']).default('fixed'),
@@ -8,6 +11,7 @@ export const optionsSchema = z
     bigBlind: z.number().int().positive().default(2),
     smallBet: z.number().int().positive().default(2),
     bigBet: z.number().int().positive().default(4),
+    format: z.enum(['cash', 'freezeout']).default('cash'),
   })
   .strict()
   .refine((o) => o.smallBlind <= o.bigBlind, {

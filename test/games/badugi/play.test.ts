@@ -348,6 +348,16 @@ describe('Badugi input checks', () => {
       bigBlind: 2,
       smallBet: 2,
       bigBet: 4,
+      format: 'cash',
     })
+    expect(engine.optionsSchema.safeParse({ format: 'tournament' }).success).toBe(false)
+    const unequal = engine.setup({
+      players: 2,
+      dealer: 0,
+      seed: 1,
+      stacks: [100, 90],
+      options: engine.optionsSchema.parse({ format: 'freezeout' }),
+    })
+    expect(unequal.ok ? null : unequal.error.message).toBe('In a freeze-out everyone buys in the same amount.')
   })
 })

@@ -21,16 +21,22 @@ function playTable(
   limit: 'fixed' | 'pot' | 'no',
   seed: number,
   maxHands: number,
+  format: 'cash' | 'freezeout' = 'cash',
 ): { problems: string[]; hands: number } {
   const rng = new Rng(seedRng(seed))
   const problems: string[] = []
-  const note = (msg: string) => problems.length < 5 && problems.push(`${players}p ${limit} seed ${seed}: ${msg}`)
-  const stacks = Array.from({ length: players }, () => (rng.int(4) === 0 ? rng.int(12) : 20 + rng.int(200)))
+  const note = (msg: string) =>
+    problems.length < 5 && problems.push(`${players}p ${limit} ${format} seed ${seed}: ${msg}`)
+  // A freeze-out: everyone buys in the same (small, so that matches end) amount.
+  const buyIn = 5 + rng.int(40)
+  const stacks = Array.from({ length: players }, () =>
+    format === 'freezeout' ? buyIn : rng.int(4) === 0 ? rng.int(12) : 20 + rng.int(200),
+  )
   if (stacks.filter((x) => x > 0).length < 2) stacks[0] = stacks[1] = 50
   const setup = engine.setup({
     players,
     dealer: rng.int(players),
-    options: engine.optionsSchema.parse({ limit }),
+    options: engine.optionsSchema.parse({ limit, format }),
     seed,
     stacks,
   })
@@ -56,7 +62,14 @@ function playTable(
     if (state.phase === 'handOver') {
       if (hands >= maxHands) break
       const next = engine.nextDeal(state)
-      if (!next.ok) break
+      if (!next.ok) {
+        // A freeze-out ends when one seat holds every chip (or every seat with chips stood up).
+        const winner = engine.summary(state).matchWinner
+        if (format === 'freezeout' && winner === null && !state.stacks.every((c, p) => c === 0 || state.left[p]))
+          note(`the freeze-out stopped without a winner: ${next.error.message}`)
+        if (typeof winner === 'number' && state.stacks[winner] !== total) note('a match winner without every chip')
+        break
+      }
       hands++
       state = next.value.state
       book(next.value.events)
@@ -123,6 +136,14 @@ function playTable(
     if (cards.length !== 52 || new Set(cards).size !== 52 || !DECK.every((c) => cards.includes(c)))
       note('the 52 cards are not all there')
     if (s.phase === 'handOver' && engine.summary(s).pot !== 0) note('pot not 0 after the hand')
+    // A betting round ends without an action when nobody is left to bet against.
+    if (s.phase === 'betting' && s.toAct >= 0) {
+      const faces = s.roundBets[s.toAct]! < s.level
+      const another = s.status.some((st, p) => p !== s.toAct && st === 'in')
+      if (!faces && !another) note(`seat ${s.toAct} is asked to act with nobody to bet against`)
+    }
+    // In a freeze-out a seat whose player stood up is never asked to act: it folds every hand.
+    if (s.toAct >= 0 && s.left[s.toAct]) note(`seat ${s.toAct} stood up but is asked to act`)
     // Views never show another seat's hand before the showdown.
     for (let viewer = -1; viewer < s.players; viewer++) {
       const json = JSON.stringify(engine.view(s, viewer < 0 ? null : viewer))
@@ -176,6 +197,20 @@ describe('Badugi properties over thousands of random hands', () => {
           expect(r.problems).toEqual([])
         }),
         { numRuns: 50 },
+      )
+      expect(hands).toBeGreaterThan(300)
+    })
+  }
+  for (const limit of ['fixed', 'no'] as const) {
+    it(`freeze-out, ${limit} limit, 2-6 players: chips conserved, hands private, played to one winner`, () => {
+      let hands = 0
+      fc.assert(
+        fc.property(fc.integer({ min: 2, max: 6 }), fc.nat(1_000_000_000), (players, seed) => {
+          const r = playTable(players, limit, seed, 400, 'freezeout')
+          hands += r.hands
+          expect(r.problems).toEqual([])
+        }),
+        { numRuns: 30 },
       )
       expect(hands).toBeGreaterThan(300)
     })

@@ -92,6 +92,77 @@ describe('Badugi scenario files through `npm run replay`', () => {
     ])
   })
 
+  it('ends a betting round without an action when nobody is left to bet against', () => {
+    const r = replayText(readFileSync(join(DIR, 'bb-no-action.json'), 'utf8'))
+    const out = JSON.parse(JSON.stringify(r.output))
+    expect(r.exitCode).toBe(0)
+    // Round 1 closed after the small blind folded: the big blind (seat 2) never acted.
+    expect(out.events.some((e: any) => e.seat === 2 && ['check', 'bet', 'raise', 'call'].includes(e.type))).toBe(false)
+    expect(out.events.filter((e: any) => e.type === 'bettingRound').map((e: any) => [e.round, e.skipped])).toEqual([
+      [1, false],
+      [2, true],
+      [3, true],
+      [4, true],
+    ])
+    expect(out).toMatchObject({ over: true, pot: 0, winners: [0] })
+    expect(out.seats.map((s: any) => s.stack)).toEqual([5, 99, 98])
+  })
+
+  it('plays a freeze-out to the end: side pot, a seat knocked out, one player holding every chip', () => {
+    const text = readFileSync(join(DIR, 'freezeout-to-the-end.json'), 'utf8')
+    const r = replayText(text)
+    const out = JSON.parse(JSON.stringify(r.output))
+    expect(r.exitCode).toBe(0)
+    expect(out).toMatchObject({ handNo: 3, over: true, winners: [0], matchWinner: 0 })
+    expect(out.seats.map((s: any) => s.stack)).toEqual([60, 0, 0])
+    const pots = out.events
+      .filter((e: any) => e.type === 'chips' && e.to !== 'pot')
+      .map((e: any) => [e.to.seat, e.amount, e.reason])
+    expect(pots).toEqual([
+      [0, 21, 'pot'],
+      [2, 30, 'main pot'],
+      [0, 18, 'side pot 1'],
+      [0, 60, 'pot'],
+    ])
+    // Hand 3 is heads-up: seat 1 has no chips and is dealt nothing.
+    expect(out.events.filter((e: any) => e.type === 'handStarted').map((e: any) => e.seats)).toEqual([
+      [1, 2, 0],
+      [2, 0, 1],
+      [0, 2],
+    ])
+    // The match is over: no fourth hand is dealt.
+    const more = JSON.parse(text)
+    more.actions.push({ seat: 0, type: 'check' })
+    expect(replayText(JSON.stringify(more)).output).toMatchObject({
+      ok: false,
+      error: {
+        index: more.actions.length - 1,
+        message: 'The freeze-out is over: seat 0 holds every chip at the table.',
+      },
+    })
+  })
+
+  it('keeps a freeze-out seat whose player stood up in play: it posts blinds and folds every hand', () => {
+    const r = replayText(readFileSync(join(DIR, 'freezeout-stand-up.json'), 'utf8'))
+    const out = JSON.parse(JSON.stringify(r.output))
+    expect(r.exitCode).toBe(0)
+    expect(out).toMatchObject({ handNo: 3, over: true, winners: [0], matchWinner: null })
+    expect(out.seats.map((s: any) => s.stack)).toEqual([16, 7, 7])
+    const hands = out.events.filter((e: any) => e.type === 'handStarted')
+    expect(hands.map((e: any) => [e.dealer, e.smallBlind, e.bigBlind, e.seats])).toEqual([
+      [0, 1, 2, [1, 2, 0]],
+      [1, 2, 0, [2, 0, 1]],
+      [2, 0, 1, [0, 1, 2]],
+    ])
+    // In hand 3 the departed seat 1 posts the big blind, then folds before anyone acts.
+    const third = out.events.slice(out.events.indexOf(out.events.filter((e: any) => e.type === 'handStarted')[2]))
+    expect(third.slice(1, 4)).toEqual([
+      { type: 'chips', from: { seat: 0 }, to: 'pot', amount: 1, reason: 'small blind' },
+      { type: 'chips', from: { seat: 1 }, to: 'pot', amount: 2, reason: 'big blind' },
+      { type: 'fold', seat: 1 },
+    ])
+  })
+
   it('refuses malformed files with exit 2 and names the problem', () => {
     const base = JSON.parse(readFileSync(join(DIR, 'odd-chip.json'), 'utf8'))
     expect(replayText(JSON.stringify({ ...base, options: { limit: 'spread' } })).exitCode).toBe(2)
@@ -101,5 +172,12 @@ describe('Badugi scenario files through `npm run replay`', () => {
     )
     expect(replayText(JSON.stringify({ ...base, actions: [{ seat: 0, type: 'shove' }] })).exitCode).toBe(2)
     expect(replayText(JSON.stringify({ ...base, deck: base.deck.slice(1) })).exitCode).toBe(2)
+    expect(replayText(JSON.stringify({ ...base, options: { format: 'tournament' } })).exitCode).toBe(2)
+    expect(
+      replayText(JSON.stringify({ ...base, options: { format: 'freezeout' }, stacks: [100, 90, 100] })),
+    ).toMatchObject({
+      exitCode: 2,
+      output: { ok: false, error: { message: 'In a freeze-out everyone buys in the same amount.' } },
+    })
   })
 })

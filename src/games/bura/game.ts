@@ -382,7 +382,9 @@ export function declare31(d: Draft, seat: number, events: BuraEvent[]): void {
     if (paid > 0) d.potShares = setArray(d.potShares, seat, d.potShares[seat]! + paid)
   } else if (d.options.scoring === 'games') winGames(d, othersInGame(d, seat), events)
   else penalise(d, [seat], events)
-  endGame(d, { reason: 'falseDeclaration', declarer: seat, declaredPoints, paid }, seat, [], events)
+  // Playing for games, everyone else in the game won one.
+  const winners = d.options.scoring === 'games' ? othersInGame(d, seat) : []
+  endGame(d, { reason: 'falseDeclaration', declarer: seat, declaredPoints, paid }, seat, winners, events)
 }
 
 export function passCall(d: Draft, seat: number, events: BuraEvent[]): void {
@@ -402,7 +404,7 @@ function penalise(d: Draft, seats: number[], events: BuraEvent[]): void {
   d.penalties = penalties
 }
 
-function othersInGame(d: Draft, seat: number): number[] {
+export function othersInGame(d: Pick<BuraState, 'players' | 'inGame'>, seat: number): number[] {
   const out: number[] = []
   for (let other = 0; other < d.players; other++) if (d.inGame[other] && other !== seat) out.push(other)
   return out

@@ -1,6 +1,6 @@
 import type { Card, Suit } from '../core/cards.js'
 import { pointsOf } from './cards.js'
-import { trickTurn } from './game.js'
+import { othersInGame, trickTurn } from './game.js'
 import { declareRefusal, waitingFor } from './legal.js'
 import type { BuraOptions } from './options.js'
 import type { BuraPhase, BuraState, CombinationKind, GameEnd, PlaySeen, Trick } from './types.js'
@@ -108,12 +108,12 @@ function seeTrick(trick: Trick, viewer: number | null): TrickView {
   }
 }
 
-function winnersOf(end: GameEnd): number[] {
-  return 'winner' in end ? [end.winner] : []
-}
-
+/** Who won the game that ended: the pot's winner, or playing for games every other player after a false declaration. */
 export function gameWinners(s: BuraState): number[] {
-  return s.end ? winnersOf(s.end) : []
+  const end = s.end
+  if (!end) return []
+  if ('winner' in end) return [end.winner]
+  return end.reason === 'falseDeclaration' && s.options.scoring === 'games' ? othersInGame(s, end.declarer) : []
 }
 
 /**
@@ -172,7 +172,7 @@ export function view(s: BuraState, viewer: number | null): BuraView {
     result: end
       ? {
           ...end,
-          winners: winnersOf(end),
+          winners: gameWinners(s),
           nextDealer: s.nextDealer!,
           revealed: revealed >= 0 ? { seat: revealed, cards: s.taken[revealed]!.slice() } : null,
         }

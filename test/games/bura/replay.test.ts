@@ -81,6 +81,115 @@ const expected: Record<string, { code: number; output: Record<string, unknown> }
     code: 1,
     output: { ok: false, error: { index: 1, message: 'Play exactly 2 cards, as many as the lead.' } },
   },
+  // Kozel: the counts and pots below were checked by hand against each file's deck and plays.
+  'kozel-points-win.json': {
+    code: 0,
+    output: {
+      phase: 'over',
+      pot: 0,
+      winners: [0],
+      seats: [
+        { points: 45, tricks: 4, stack: 110 },
+        { points: 38, tricks: 3, stack: 95 },
+        { points: 37, tricks: 5, stack: 95 },
+      ],
+      end: { reason: 'mostPoints', winner: 0, points: [45, 38, 37] },
+    },
+  },
+  'kozel-tie-keeps-pot.json': {
+    code: 0,
+    output: {
+      phase: 'play',
+      gameNumber: 2,
+      dealer: 0,
+      pot: 80,
+      seats: [{ stack: 80 }, { stack: 80 }, { stack: 80 }, { stack: 80 }],
+    },
+  },
+  'kozel-four-aces.json': {
+    code: 0,
+    output: {
+      over: true,
+      winners: [1],
+      seats: [{ stack: 90 }, { stack: 110 }],
+      end: { reason: 'fourAces', winner: 1, cards: ['AS', 'AH', 'AD', 'AC'] },
+    },
+  },
+  'kozel-bura-after-draw.json': {
+    code: 0,
+    output: {
+      over: true,
+      winners: [2],
+      seats: [{ stack: 90 }, { stack: 90, points: 13, tricks: 1 }, { stack: 120 }],
+      end: { reason: 'bura', winner: 2 },
+    },
+  },
+  'kozel-two-buras.json': {
+    code: 0,
+    output: {
+      over: true,
+      winners: [0],
+      seats: [
+        { stack: 110, points: 30, tricks: 1 },
+        { stack: 90, points: 0 },
+      ],
+      end: { reason: 'buraTrick', winner: 0 },
+    },
+  },
+  'kozel-32-cards-6-players.json': {
+    code: 0,
+    output: {
+      over: true,
+      winners: [0],
+      pot: 0,
+      seats: [
+        { points: 43, tricks: 1, stack: 150 },
+        { points: 26, tricks: 1, stack: 90 },
+        { points: 0, tricks: 0, stack: 90 },
+        { points: 30, tricks: 2, stack: 90 },
+        { points: 0, tricks: 0, stack: 90 },
+        { points: 8, tricks: 1, stack: 90 },
+      ],
+      end: { reason: 'mostPoints', winner: 0 },
+    },
+  },
+  'kozel-refused-option.json': {
+    code: 2,
+    output: {
+      ok: false,
+      error: {
+        message:
+          'options.moscow: moscow does not apply to Kozel (no declaring, no three-card combinations): turn one of them off',
+      },
+    },
+  },
+  // Playing for games: no chips move; games won per seat.
+  'games-match-to-11.json': {
+    code: 0,
+    output: {
+      over: true,
+      gameNumber: 24,
+      winners: [0],
+      pot: 0,
+      seats: [
+        { games: 13, stack: 100 },
+        { games: 11, stack: 100 },
+      ],
+    },
+  },
+  'games-false-declaration-3-players.json': {
+    code: 0,
+    output: {
+      over: true,
+      winners: [1, 2],
+      pot: 0,
+      seats: [
+        { games: 0, stack: 100 },
+        { games: 1, stack: 100 },
+        { games: 1, stack: 100 },
+      ],
+    },
+  },
 }
 
 describe('Bura scenario files through `npm run replay`', () => {
@@ -92,6 +201,35 @@ describe('Bura scenario files through `npm run replay`', () => {
     const { exitCode, output } = replayText(readFileSync(join(dir, file), 'utf8'))
     expect(exitCode).toBe(expected[file]!.code)
     expect(output).toMatchObject(expected[file]!.output)
+  })
+
+  it('a Kozel tie keeps the pot: everyone antes again and the same dealer deals', () => {
+    const out = replayText(readFileSync(join(dir, 'kozel-tie-keeps-pot.json'), 'utf8')).output
+    const events = out.events as { type: string; reason?: string; nextDealer?: number }[]
+    expect(events.filter((e) => e.type === 'gameOver')).toEqual([
+      { type: 'gameOver', reason: 'pointsTie', winners: [], nextDealer: 0 },
+    ])
+    expect(events.filter((e) => e.type === 'potWon')).toEqual([])
+  })
+
+  it('a 6-player Kozel game with 32 cards draws one whole round, then plays every card in hand', () => {
+    const out = replayText(readFileSync(join(dir, 'kozel-32-cards-6-players.json'), 'utf8')).output
+    const draws = (out.events as { type: string }[]).filter((e) => e.type === 'draw')
+    expect(draws).toEqual([{ type: 'draw', from: 3, rounds: 1, trumpCardTo: null, pileLeft: 2 }])
+  })
+
+  it('a match played for games is over at 13-11: no further game is dealt', () => {
+    const file = JSON.parse(readFileSync(join(dir, 'games-match-to-11.json'), 'utf8'))
+    const events = replayText(JSON.stringify(file)).output.events as { type: string; winner?: number }[]
+    expect(events.filter((e) => e.type === 'matchOver')).toEqual([{ type: 'matchOver', winner: 0 }])
+    // 11-10 and 11-11 were not enough: the match went on to the 24th game.
+    const decks = file.decks as unknown[]
+    file.actions.push({ seat: 0, type: 'declare' })
+    file.decks = [...decks, decks[0]]
+    expect(replayText(JSON.stringify(file))).toEqual({
+      exitCode: 1,
+      output: { ok: false, error: { index: 24, message: 'The match is over: seat 1 won it with 13 games.' } },
+    })
   })
 
   it('the command line prints the same JSON and exit codes', async () => {

@@ -24,9 +24,22 @@ function isPlainJson(v: unknown): boolean {
   return Object.values(v as object).every((x) => x !== undefined && isPlainJson(x))
 }
 
-function walk(engine: AnyEngine, players: number, seed: number, visit: (state: unknown) => void): void {
+/** Option sets every engine is held to the contract with: the defaults, and each rule set the sources name. */
+const VARIANTS: Record<string, Record<string, unknown>[]> = {
+  bugami: [{}],
+  bura: [{}, { kozel: true }, { scoring: 'games' }, { kozel: true, scoring: 'games', gamesTarget: 11, deck32: true }],
+  badugi: [{}, { format: 'freezeout' }, { format: 'freezeout', limit: 'no' }],
+}
+
+function walk(
+  engine: AnyEngine,
+  given: Record<string, unknown>,
+  players: number,
+  seed: number,
+  visit: (state: unknown) => void,
+): void {
   const rng = new Rng(seedRng(seed))
-  const options = engine.optionsSchema.parse({})
+  const options = engine.optionsSchema.parse(given)
   const setup = engine.setup({
     players,
     dealer: rng.int(players),
@@ -53,15 +66,17 @@ function walk(engine: AnyEngine, players: number, seed: number, visit: (state: u
   }
 }
 
-for (const engine of Object.values(ENGINES)) {
+for (const engine of Object.values(ENGINES)) for (const given of VARIANTS[engine.id]!) contract(engine, given)
+
+function contract(engine: AnyEngine, given: Record<string, unknown>): void {
   const playerCounts = Array.from(
     { length: engine.maxPlayers - engine.minPlayers + 1 },
     (_, i) => engine.minPlayers + i,
   )
 
-  describe(`${engine.title} engine contract`, () => {
+  describe(`${engine.title} engine contract, options ${JSON.stringify(given)}`, () => {
     it.each(playerCounts)('plays %i-player games with random legal moves and no invariant broken', (players) => {
-      const report = simulate({ engine, players, games: 30, seed: players * 7919 })
+      const report = simulate({ engine, players, games: 30, seed: players * 7919, options: given })
       expect(report.violations).toEqual([])
       expect(report.games).toBe(30)
     })
@@ -72,7 +87,7 @@ for (const engine of Object.values(ENGINES)) {
           fc.integer({ min: engine.minPlayers, max: engine.maxPlayers }),
           fc.nat(1_000_000),
           (players, seed) => {
-            walk(engine, players, seed, (state) => {
+            walk(engine, given, players, seed, (state) => {
               expect(isPlainJson(state)).toBe(true)
               const leaks: string[] = []
               for (const viewer of [null, ...Array.from({ length: players }, (_, i) => i)]) {
@@ -94,7 +109,7 @@ for (const engine of Object.values(ENGINES)) {
           fc.integer({ min: engine.minPlayers, max: engine.maxPlayers }),
           fc.nat(1_000_000),
           (players, seed) => {
-            walk(engine, players, seed, (state) => {
+            walk(engine, given, players, seed, (state) => {
               if (engine.progress(state) !== 'acting') return
               const waiting = engine.waitingFor(state)
               const before = JSON.stringify(state)

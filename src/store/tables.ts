@@ -9,6 +9,8 @@ export interface SeatRecord {
   readonly joinOrder: number
   readonly position: number | null
   readonly stack: number
+  /** Chips brought and not taken away (buy-ins minus cash-outs); the seat's result is stack - brought. */
+  readonly brought: number
   readonly status: 'seated' | 'left'
   readonly missedTurns: number
   readonly away: boolean
@@ -31,6 +33,8 @@ export interface TableRecord {
   readonly version: number
   readonly deadlineAt: number | null
   readonly remindedFor: number | null
+  /** The agreed end (ms since epoch), null when none was agreed. */
+  readonly endsAt: number | null
   readonly pot: number
   readonly potShares: number[]
   readonly gamesPlayed: number
@@ -47,6 +51,7 @@ export interface NewTable {
   readonly options: Record<string, unknown>
   readonly buyIn: number
   readonly turnMs: number
+  readonly endsAt: number | null
 }
 
 /** What a write changes; seats are written whole (the few seats of a table). */
@@ -84,6 +89,7 @@ type JoinedRow = {
   version: unknown
   deadlineAt: unknown
   remindedFor: unknown
+  endsAt: unknown
   pot: unknown
   potShares: string
   gamesPlayed: unknown
@@ -92,6 +98,7 @@ type JoinedRow = {
   joinOrder: unknown
   position: unknown
   stack: unknown
+  brought: unknown
   seatStatus: string | null
   missedTurns: unknown
   away: unknown
@@ -99,8 +106,8 @@ type JoinedRow = {
 
 const SELECT_JOINED = Prisma.sql`
   SELECT t."id", t."game", t."guildId", t."channelId", t."messageId", t."status", t."creatorId", t."options", t."buyIn",
-    t."turnMs", t."state", t."seed", t."version", t."deadlineAt", t."remindedFor", t."pot", t."potShares", t."gamesPlayed", t."logSize",
-    s."userId" AS "seatUserId", s."joinOrder", s."position", s."stack", s."status" AS "seatStatus", s."missedTurns", s."away"
+    t."turnMs", t."state", t."seed", t."version", t."deadlineAt", t."remindedFor", t."endsAt", t."pot", t."potShares", t."gamesPlayed", t."logSize",
+    s."userId" AS "seatUserId", s."joinOrder", s."position", s."stack", s."brought", s."status" AS "seatStatus", s."missedTurns", s."away"
   FROM "GameTable" t LEFT JOIN "TableSeat" s ON s."tableId" = t."id"`
 
 /** Joined rows (in table order) to records, seats in joining order. */
@@ -115,6 +122,7 @@ function records(rows: JoinedRow[]): TableRecord[] {
       joinOrder: num(r.joinOrder),
       position: numOrNull(r.position),
       stack: num(r.stack),
+      brought: num(r.brought),
       status: r.seatStatus as 'seated' | 'left',
       missedTurns: num(r.missedTurns),
       away: bool(r.away),
@@ -136,6 +144,7 @@ function records(rows: JoinedRow[]): TableRecord[] {
     version: num(r.version),
     deadlineAt: msOrNull(r.deadlineAt),
     remindedFor: msOrNull(r.remindedFor),
+    endsAt: msOrNull(r.endsAt),
     pot: num(r.pot),
     potShares: JSON.parse(r.potShares) as number[],
     gamesPlayed: num(r.gamesPlayed),
@@ -171,8 +180,8 @@ export class Tables {
   async create(t: NewTable): Promise<TableRecord> {
     const now = new Date(this.now())
     await this.sql.execute(Prisma.sql`
-      INSERT INTO "GameTable" ("id", "game", "guildId", "channelId", "status", "openChannel", "creatorId", "options", "buyIn", "turnMs", "version", "pot", "potShares", "gamesPlayed", "logSize", "createdAt", "updatedAt")
-      VALUES (${t.id}, ${t.game}, ${t.guildId}, ${t.channelId}, ${'lobby'}, ${openChannelKey(t.guildId, t.channelId)}, ${t.creatorId}, ${JSON.stringify(t.options)}, ${t.buyIn}, ${t.turnMs}, ${0}, ${0}, ${'[]'}, ${0}, ${0}, ${now}, ${now})`)
+      INSERT INTO "GameTable" ("id", "game", "guildId", "channelId", "status", "openChannel", "creatorId", "options", "buyIn", "turnMs", "version", "pot", "potShares", "gamesPlayed", "logSize", "endsAt", "createdAt", "updatedAt")
+      VALUES (${t.id}, ${t.game}, ${t.guildId}, ${t.channelId}, ${'lobby'}, ${openChannelKey(t.guildId, t.channelId)}, ${t.creatorId}, ${JSON.stringify(t.options)}, ${t.buyIn}, ${t.turnMs}, ${0}, ${0}, ${'[]'}, ${0}, ${0}, ${t.endsAt === null ? null : new Date(t.endsAt)}, ${now}, ${now})`)
     return {
       ...t,
       options: JSON.parse(JSON.stringify(t.options)) as Record<string, unknown>,
@@ -255,18 +264,19 @@ export class Tables {
       const was = old.get(s.userId)
       if (!was) {
         await this.sql.execute(Prisma.sql`
-          INSERT INTO "TableSeat" ("tableId", "userId", "joinOrder", "position", "stack", "status", "missedTurns", "away", "joinedAt")
-          VALUES (${tableId}, ${s.userId}, ${s.joinOrder}, ${s.position}, ${s.stack}, ${s.status}, ${s.missedTurns}, ${s.away}, ${new Date(this.now())})`)
+          INSERT INTO "TableSeat" ("tableId", "userId", "joinOrder", "position", "stack", "brought", "status", "missedTurns", "away", "joinedAt")
+          VALUES (${tableId}, ${s.userId}, ${s.joinOrder}, ${s.position}, ${s.stack}, ${s.brought}, ${s.status}, ${s.missedTurns}, ${s.away}, ${new Date(this.now())})`)
       } else if (
         was.joinOrder !== s.joinOrder ||
         was.position !== s.position ||
         was.stack !== s.stack ||
+        was.brought !== s.brought ||
         was.status !== s.status ||
         was.missedTurns !== s.missedTurns ||
         was.away !== s.away
       ) {
         await this.sql.execute(
-          Prisma.sql`UPDATE "TableSeat" SET "joinOrder" = ${s.joinOrder}, "position" = ${s.position}, "stack" = ${s.stack}, "status" = ${s.status}, "missedTurns" = ${s.missedTurns}, "away" = ${s.away} WHERE "tableId" = ${tableId} AND "userId" = ${s.userId}`,
+          Prisma.sql`UPDATE "TableSeat" SET "joinOrder" = ${s.joinOrder}, "position" = ${s.position}, "stack" = ${s.stack}, "brought" = ${s.brought}, "status" = ${s.status}, "missedTurns" = ${s.missedTurns}, "away" = ${s.away} WHERE "tableId" = ${tableId} AND "userId" = ${s.userId}`,
         )
       }
     }

@@ -5,6 +5,7 @@ import type { Movement } from '../store/ledger.js'
 import type { GameResult } from '../store/stats.js'
 import type { SeatRecord, TableRecord, TableStatusValue } from '../store/tables.js'
 import type { TableRules } from './games.js'
+import { isFreezeout, playsAMatch, standingsOf } from './match.js'
 import type { TableEvent } from './types.js'
 
 export type MutableSeat = { -readonly [K in keyof SeatRecord]: SeatRecord[K] }
@@ -167,7 +168,8 @@ export class TableDraft {
     const summary = this.engine.summary(this.state)
     const winners = new Set(summary.winners ?? [])
     const players = summary.seats.length
-    for (let p = 0; p < players; p++) {
+    // A match table books its result once, when the match is over (finishMatch).
+    for (let p = 0; p < players && !playsAMatch(this.rec); p++) {
       const seat = this.atPosition(p)
       if (!seat || !this.rules.playedIn(this.state, p)) continue
       const total = summary.seats[p]?.total
@@ -180,8 +182,9 @@ export class TableDraft {
     this.tableEvents.push({ type: 'gameOver', winners: [...winners].map((p) => this.atPosition(p)?.userId ?? '') })
     if (this.engine.usesChips) {
       this.potShares = this.rules.carriesPot ? this.rules.potShares(this.state, this.pot, players) : []
-      // Players who left during the game take their chips now.
-      for (const s of this.seats) if (s.status === 'left' && s.stack > 0) this.cashOut(s, 'cash-out')
+      // Players who left during the game take their chips now; a freeze-out seat stays in play.
+      if (!isFreezeout(this.rec))
+        for (const s of this.seats) if (s.status === 'left' && s.stack > 0) this.cashOut(s, 'cash-out')
     }
     if (!this.rules.betweenGames) this.status = 'finished'
   }
@@ -191,7 +194,22 @@ export class TableDraft {
     const amount = seat.stack
     if (amount > 0) this.cashOuts.push({ userId: seat.userId, amount, reason })
     seat.stack = 0
+    seat.brought -= amount
     return amount
+  }
+
+  /**
+   * The end of a match table (freeze-out won, or the agreed end reached): the final standings
+   * of its players (those seated, and in a freeze-out every seat still in play), booked in the
+   * stats as one game won by whoever has the best result. Call before the stacks are cashed out.
+   */
+  finishMatch(reason: 'freezeout' | 'agreedEnd'): void {
+    const players = this.seats.filter(
+      (s) => s.status === 'seated' || (isFreezeout(this.rec) && s.position !== null && this.status === 'playing'),
+    )
+    const { standings, winners } = standingsOf(players)
+    for (const s of standings) this.results.push({ userId: s.userId, won: winners.includes(s.userId) })
+    this.tableEvents.push({ type: 'final', reason, standings, winners })
   }
 
   /** Book the engine's chip events: seat stacks, the pot, ledger rows and net chips. */

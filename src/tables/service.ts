@@ -13,6 +13,7 @@ import type { TableRecord } from '../store/tables.js'
 import { MAX_AMOUNT, type DailyClaim, type WalletInfo } from '../store/wallets.js'
 import { TableDraft, type MutableSeat } from './draft.js'
 import { refundPot, TABLE_RULES } from './games.js'
+import { isFreezeout, MAX_AGREED_END_MS, MIN_AGREED_END_MS } from './match.js'
 import { rebuildState } from './rebuild.js'
 import { snapshot } from './snapshot.js'
 import type { ActiveTable, ActOptions, CreateTableInput, SeatView, TableSnapshot, TableUpdate } from './types.js'
@@ -251,6 +252,13 @@ export class TableService {
       (!Number.isSafeInteger(input.buyIn) || input.buyIn < 1 || input.buyIn > MAX_AMOUNT)
     )
       return refuse('bad-amount', 'The buy-in must be a whole number of chips above zero.')
+    if (input.endsInMs !== undefined) {
+      if (!engine.usesChips || !rules.betweenGames)
+        return refuse('bad-options', `${engine.title} has no agreed end: a match ends when its target is reached.`)
+      if (!Number.isFinite(input.endsInMs) || input.endsInMs < MIN_AGREED_END_MS || input.endsInMs > MAX_AGREED_END_MS)
+        return refuse('bad-options', 'The agreed end must be between 1 minute and 30 days from now.')
+    }
+    const endsAt = input.endsInMs === undefined ? null : this.clock.now() + Math.round(input.endsInMs)
     return this.transaction(async (repos) => {
       const settings = await repos.settings.get(input.guildId)
       const given = input.options ?? {}
@@ -276,6 +284,7 @@ export class TableService {
           options: parsed.data as Record<string, unknown>,
           buyIn: engine.usesChips ? (input.buyIn ?? settings.defaultBuyIn) : 0,
           turnMs: turnMs ?? settings.turnMs,
+          endsAt,
         })
       } catch (e) {
         if (isUniqueViolation(e))
@@ -295,8 +304,12 @@ export class TableService {
       // Checked first: a seated player's Join asks for what already is, whatever the game does.
       if (d.seatOf(userId)?.status === 'seated')
         return refuse('already-seated', 'You are already sitting at this table.')
+      if (isFreezeout(d.rec) && d.status !== 'lobby')
+        return refuse('freezeout-started', 'This freeze-out has started: nobody joins once the cards are dealt.')
       if (!this.betweenOrLobby(d))
         return refuse('not-lobby', 'The game is already running; you can join between games or at the next table.')
+      if (isFreezeout(d.rec) && opts.buyIn !== undefined && opts.buyIn !== d.rec.buyIn)
+        return refuse('bad-amount', `In a freeze-out everyone buys in the same amount: ${d.rec.buyIn} chips.`)
       return this.seat(d, repos, userId, opts.buyIn ?? d.rec.buyIn)
     })
   }
@@ -305,6 +318,8 @@ export class TableService {
   buyIn(tableId: string, userId: string, amount: number, opts: ActOptions = {}): Promise<Outcome<TableUpdate>> {
     return this.change(tableId, opts, async (d, repos) => {
       if (!d.engine.usesChips) return refuse('bad-amount', `${d.engine.title} is not played for chips.`)
+      if (isFreezeout(d.rec))
+        return refuse('bad-amount', 'In a freeze-out everyone plays the chips of the one buy-in: no more chips.')
       if (!this.betweenOrLobby(d))
         return refuse('not-between-games', 'You can buy chips before the game or between games.')
       const seat = d.seatOf(userId)
@@ -319,6 +334,7 @@ export class TableService {
       )
       if (!taken.ok) return taken
       seat.stack += amount
+      seat.brought += amount
       d.tableEvents.push({ type: 'boughtIn', userId, amount })
       return ok(undefined)
     })
@@ -509,11 +525,22 @@ export class TableService {
         status: 'seated',
         joinOrder,
         stack: existing.stack + stack,
+        brought: existing.brought + stack,
         missedTurns: 0,
         away: false,
         position: null,
       })
-    else d.seats.push({ userId, joinOrder, position: null, stack, status: 'seated', missedTurns: 0, away: false })
+    else
+      d.seats.push({
+        userId,
+        joinOrder,
+        position: null,
+        stack,
+        brought: stack,
+        status: 'seated',
+        missedTurns: 0,
+        away: false,
+      })
     d.tableEvents.push({ type: 'joined', userId, buyIn: stack })
     return ok(undefined)
   }
@@ -524,7 +551,13 @@ export class TableService {
     if (d.status !== 'lobby' && d.status !== 'playing') return refuse('not-playing', 'This table has already ended.')
     const midGame = d.status === 'playing' && d.progress() === 'acting'
     let cashedOut = 0
-    if (midGame && d.rules.leaveAction && seat.position !== null) {
+    if (d.status === 'playing' && isFreezeout(d.rec) && seat.position !== null && d.rules.leaveAction) {
+      // A freeze-out seat stays in play without its player (it folds every hand and posts its
+      // blinds); its chips return to the wallet when the table closes.
+      const left = d.move(seat.position, d.rules.leaveAction, 'action', interactionId)
+      if (!left.ok) return left
+      seat.status = 'left'
+    } else if (midGame && d.rules.leaveAction && seat.position !== null) {
       const left = d.move(seat.position, d.rules.leaveAction, 'action', interactionId)
       if (!left.ok) return left
       seat.status = 'left'
@@ -538,7 +571,8 @@ export class TableService {
       if (d.status === 'lobby') seat.position = null
     }
     d.tableEvents.push({ type: 'left', userId, cashedOut })
-    if (d.seated().length === 0) return this.close(d)
+    if (d.seated().length === 0)
+      return isFreezeout(d.rec) && d.status === 'playing' ? this.finishMatch(d, 'freezeout') : this.close(d)
     d.settle()
     return ok(undefined)
   }
@@ -566,6 +600,14 @@ export class TableService {
    * pot. A leaver's share of a carried pot stays in it, spread over the others' shares.
    */
   private nextGame(d: TableDraft): Outcome<void> {
+    if (d.rec.endsAt !== null && this.clock.now() >= d.rec.endsAt) return this.finishMatch(d, 'agreedEnd')
+    if (isFreezeout(d.rec)) {
+      // The same seats play on, departed ones included; the engine refuses once the match is over.
+      const next = d.nextDeal()
+      if (!next.ok) return this.finishMatch(d, 'freezeout')
+      d.tableEvents.push({ type: 'nextGame', dealer: null, seed: null })
+      return ok(undefined)
+    }
     const players = d.seated()
     const n = d.engine.summary(d.state).seats.length
     const same =
@@ -614,6 +656,22 @@ export class TableService {
     const payload = started?.kind === 'setup' ? (started.payload as { dealer: number; seed: number }) : null
     d.tableEvents.push({ type: 'nextGame', dealer: payload?.dealer ?? null, seed: payload?.seed ?? null })
     return ok(undefined)
+  }
+
+  /** A match table is over: final standings and the match in the stats, then the table closes. */
+  private finishMatch(d: TableDraft, reason: 'freezeout' | 'agreedEnd'): Outcome<void> {
+    d.finishMatch(reason)
+    return this.close(d)
+  }
+
+  /**
+   * After a change: a match table whose game just ended closes when the match is decided (a
+   * freeze-out with one player holding every chip, or the agreed end passed).
+   */
+  private closeIfMatchOver(d: TableDraft, now: number): void {
+    if (d.status !== 'playing' || d.progress() !== 'gameOver') return
+    if (d.rec.endsAt !== null && now >= d.rec.endsAt) this.finishMatch(d, 'agreedEnd')
+    else if (isFreezeout(d.rec) && d.engine.nextDeal(d.state).ok === false) this.finishMatch(d, 'freezeout')
   }
 
   /** Refunds the pot, cashes every stack out, and ends the table. */
@@ -729,10 +787,16 @@ export class TableService {
     const d = new TableDraft(rec, engine, TABLE_RULES[engine.id])
     const changed = await fn(d, repos)
     if (!changed.ok) return changed
-    d.checkChips()
     const now = this.clock.now()
+    this.closeIfMatchOver(d, now)
+    d.checkChips()
     const open = d.status === 'playing'
-    const deadlineAt = !open ? null : d.restartClock || rec.deadlineAt === null ? now + rec.turnMs : rec.deadlineAt
+    const turnDeadline = !open ? null : d.restartClock || rec.deadlineAt === null ? now + rec.turnMs : rec.deadlineAt
+    // Between games the table also wakes at its agreed end, to close.
+    const deadlineAt =
+      turnDeadline !== null && rec.endsAt !== null && d.progress() === 'gameOver'
+        ? Math.min(turnDeadline, Math.max(rec.endsAt, now))
+        : turnDeadline
     const written = await repos.tables.update(
       rec.id,
       rec.version,

@@ -25,6 +25,7 @@ export function snapshot(rec: TableRecord, engine: AnyEngine | undefined): Table
     deadlineAt: rec.deadlineAt,
     remindedFor: rec.remindedFor,
     pot: rec.pot,
+    endsAt: rec.endsAt,
     seats: rec.seats.map((s) => ({ ...s })),
     state: rec.state,
     progress: rec.status === 'aborted' ? null : progress,

@@ -16,6 +16,8 @@ export interface SeatSnapshot {
   readonly position: number | null
   /** Chips at the table (chip games; 0 for Bugami). */
   readonly stack: number
+  /** Chips brought and not taken away: the seat's result at the table is `stack - brought`. */
+  readonly brought: number
   /** `left`: stood up; during a Bugami/Bura game the seat is auto-played until the game ends. */
   readonly status: 'seated' | 'left'
   /** Timed out 3 turns in a row: auto-played at once until the player acts again. */
@@ -47,6 +49,8 @@ export interface TableSnapshot {
   readonly remindedFor: number | null
   /** Chips in the pot(s) now, or carried to the next Bura game. */
   readonly pot: number
+  /** The agreed end (ms since epoch; Bura and Badugi), null when none was agreed. */
+  readonly endsAt: number | null
   /** All who ever sat here, in join order (left ones too, with status 'left'). */
   readonly seats: readonly SeatSnapshot[]
   /** The engine state (never show it raw: use `TableService.view`). Null in the lobby. */
@@ -71,6 +75,13 @@ export type TableEvent =
   | { readonly type: 'away'; readonly userId: string }
   | { readonly type: 'back'; readonly userId: string }
   | { readonly type: 'gameOver'; readonly winners: readonly string[] }
+  /** A match table is over (freeze-out won, agreed end reached): everyone's result, best first. */
+  | {
+      readonly type: 'final'
+      readonly reason: 'freezeout' | 'agreedEnd'
+      readonly standings: readonly { userId: string; stack: number; result: number }[]
+      readonly winners: readonly string[]
+    }
   | {
       readonly type: 'ended'
       readonly status: 'finished' | 'aborted'
@@ -101,6 +112,8 @@ export interface CreateTableInput {
   readonly turnSeconds?: number
   /** Chip games: chips each player brings; default: the server setting. */
   readonly buyIn?: number
+  /** Bura and Badugi: the agreed end, this long from now (1 minute .. 30 days); none by default. */
+  readonly endsInMs?: number
 }
 
 export interface ActOptions {

@@ -31,6 +31,7 @@ export function tableFor(
     version,
     deadlineAt: 1_900_000_000_000,
     pot: 0,
+    endsAt: null,
     seats: Array.from({ length: players }, (_, i) => ({
       userId: userId(i),
       position: i,

@@ -201,7 +201,8 @@ export class TableDraft {
   /**
    * The end of a match table (freeze-out won, or the agreed end reached): the final standings
    * of its players (those seated, and in a freeze-out every seat still in play), booked in the
-   * stats as one game won by whoever has the best result. Call before the stacks are cashed out.
+   * stats as one game won by whoever has the best result. Call once the pot is refunded, before the
+   * stacks are cashed out.
    */
   finishMatch(reason: 'freezeout' | 'agreedEnd'): void {
     const players = this.seats.filter(

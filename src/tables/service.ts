@@ -660,8 +660,7 @@ export class TableService {
 
   /** A match table is over: final standings and the match in the stats, then the table closes. */
   private finishMatch(d: TableDraft, reason: 'freezeout' | 'agreedEnd'): Outcome<void> {
-    d.finishMatch(reason)
-    return this.close(d)
+    return this.close(d, reason)
   }
 
   /**
@@ -674,8 +673,11 @@ export class TableService {
     else if (isFreezeout(d.rec) && d.engine.nextDeal(d.state).ok === false) this.finishMatch(d, 'freezeout')
   }
 
-  /** Refunds the pot, cashes every stack out, and ends the table. */
-  private close(d: TableDraft): Outcome<void> {
+  /**
+   * Refunds the pot, cashes every stack out, and ends the table. A match table that reached
+   * its end (`match`) first books its final standings, counting the refunded pot.
+   */
+  private close(d: TableDraft, match?: 'freezeout' | 'agreedEnd'): Outcome<void> {
     const cutShort = d.status === 'lobby' || (d.status === 'playing' && d.progress() === 'acting')
     const refunds: { userId: string; amount: number }[] = []
     if (d.pot > 0 && d.state !== null) {
@@ -694,6 +696,7 @@ export class TableService {
         }
       })
     }
+    if (match) d.finishMatch(match)
     for (const s of d.seats) {
       d.cashOut(s, 'cash-out')
       s.status = 'left'

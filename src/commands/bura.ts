@@ -1,3 +1,4 @@
+import { addEndsOption } from './options.js'
 import { startCommand } from './start.js'
 
 const VARIANTS: [string, string][] = [
@@ -9,7 +10,7 @@ const VARIANTS: [string, string][] = [
   ['redeal_on_combination', 'Redeal when a combination is dealt'],
   ['deck32', 'Play with 32 cards (no sixes)'],
   ['face_down', 'Face-down play (verdeckt spielen)'],
-  ['manual_combinations', 'Players choose whether to play their combinations'],
+  ['kozel', 'Kozel: 4 cards, play every card, most points wins (no declaring; not with the 31 variants)'],
 ]
 
 export const bura = startCommand('bura', 'Bura: Russian trick-taking for chips (2-6 players)', (sub) => {
@@ -31,9 +32,19 @@ export const bura = startCommand('bura', 'Bura: Russian trick-taking for chips (
     .addStringOption((o) =>
       o
         .setName('scoring')
-        .setDescription('Play for chips (default) or for penalty points')
-        .addChoices({ name: 'chips', value: 'chips' }, { name: 'points', value: 'points' }),
+        .setDescription('Play for chips (default), penalty points (12 loses) or games won')
+        .addChoices(
+          { name: 'chips', value: 'chips' },
+          { name: 'penalty points (12 loses)', value: 'points' },
+          { name: 'games won (first to the target, 2 ahead)', value: 'games' },
+        ),
+    )
+    .addIntegerOption((o) =>
+      o
+        .setName('games_target')
+        .setDescription('Games won: the target, with a 2-game lead (default 21)')
+        .addChoices({ name: '21 games', value: 21 }, { name: '11 games', value: 11 }),
     )
   for (const [name, description] of VARIANTS) sub.addBooleanOption((o) => o.setName(name).setDescription(description))
-  return sub
+  return addEndsOption(sub)
 })

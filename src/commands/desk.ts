@@ -3,7 +3,7 @@ import type { Clock } from '../clock.js'
 import type { Logger } from '../log.js'
 import type { TableService, TableSnapshot, TableUpdate } from '../tables/index.js'
 import { renderRetiredTableMessage } from '../render/messages.js'
-import { describeEvents, renderTableMessage, renderTurnPing } from '../render/table.js'
+import { describeEvents, renderFinalStandings, renderTableMessage, renderTurnPing } from '../render/table.js'
 import { SerialQueue } from '../scheduler/serial.js'
 import { Lru } from '../render/images/cache.js'
 import { withTablePicture } from './pictures.js'
@@ -57,6 +57,11 @@ export class TableDesk {
           )
           this.deps.log.info({ tableId: table.id, users: update.ping.length }, 'turn ping')
         }
+        for (const e of update.tableEvents)
+          if (e.type === 'final') {
+            await postInChannel(this.deps.client, table.channelId, renderFinalStandings(table, e) as Sendable)
+            this.deps.log.info({ tableId: table.id, winners: e.winners.length }, 'final standings')
+          }
       })
       .catch((error: unknown) =>
         this.deps.log.error({ err: error, tableId: table.id }, 'could not show the table in its channel'),

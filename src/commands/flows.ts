@@ -24,7 +24,7 @@ import {
 } from '../render/messages.js'
 import { renderHandView, renderTableMessage } from '../render/table.js'
 import { actionForLog } from '../log.js'
-import { parseTurnDeadline } from '../scheduler/deadline-option.js'
+import { parseAgreedEnd, parseTurnDeadline } from '../scheduler/deadline-option.js'
 import type { BotContext } from './context.js'
 import { keepUploaded } from '../render/images/attach.js'
 import { withHandEmojis, withHandPicture, withTablePicture } from './pictures.js'
@@ -84,6 +84,8 @@ export interface StartRequest {
   readonly options: Record<string, unknown>
   readonly deadline: string | null
   readonly buyIn: number | null
+  /** Bura and Badugi: the agreed end, a duration from now (`2h`, `3d`). */
+  readonly ends: string | null
 }
 
 export async function startTable(
@@ -100,6 +102,12 @@ export async function startTable(
     if (!parsed.ok) return sayRefusal(interaction, parsed.message)
     turnSeconds = parsed.ms / 1000
   }
+  let endsInMs: number | undefined
+  if (req.ends !== null) {
+    const parsed = parseAgreedEnd(req.ends)
+    if (!parsed.ok) return sayRefusal(interaction, parsed.message)
+    endsInMs = parsed.ms
+  }
   const result = await ctx.tables.create({
     guildId: interaction.guildId!,
     channelId: interaction.channelId,
@@ -108,6 +116,7 @@ export async function startTable(
     options: req.options,
     ...(turnSeconds !== undefined ? { turnSeconds } : {}),
     ...(req.buyIn !== null ? { buyIn: req.buyIn } : {}),
+    ...(endsInMs !== undefined ? { endsInMs } : {}),
   })
   if (!result.ok) return sayRefusal(interaction, result.error.message)
   const table = result.value.table

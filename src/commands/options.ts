@@ -1,5 +1,14 @@
 import type { ChatInputCommandInteraction, SlashCommandSubcommandBuilder } from 'discord.js'
 
+/** The agreed end: a table setting of the chip games played game after game (Bura, Badugi). */
+export function addEndsOption(sub: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
+  return sub.addStringOption((o) =>
+    o
+      .setName('ends')
+      .setDescription('Agreed end, 1m to 30d from now (e.g. 2h, 3d): the game then is played out, best result wins'),
+  )
+}
+
 /** The turn deadline option every start command has. */
 export function addDeadlineOption(sub: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
   return sub.addStringOption((o) =>
@@ -9,7 +18,7 @@ export function addDeadlineOption(sub: SlashCommandSubcommandBuilder): SlashComm
   )
 }
 
-const TABLE_LEVEL = new Set(['deadline', 'buy_in'])
+const TABLE_LEVEL = new Set(['deadline', 'buy_in', 'ends'])
 
 /** `shotgun_wedding` → `shotgunWedding`: slash option names are the engine's option names in snake case. */
 export function engineOptionName(optionName: string): string {

@@ -30,6 +30,7 @@ export function startCommand(
         options: derive(engineOptionsFrom(interaction)),
         deadline: interaction.options.getString('deadline'),
         buyIn: interaction.options.getInteger('buy_in'),
+        ends: interaction.options.getString('ends'),
       })
     },
   }

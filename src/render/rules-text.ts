@@ -113,6 +113,20 @@ export const RULES: Record<GameId, GameRules> = {
         title: 'Variants (table options)',
         body: 'Face-down play (responses that do not beat lie face down; a beating card may be played face down and then does not beat), three aces win like a Bura, Moscow (three aces beat a Bura), little Moscow (three sixes with the trump six take the lead, above Molodka), redeal on a dealt combination, 32 cards (no sixes), playing for points.',
       },
+      {
+        title: 'Playing for points or games won',
+        body:
+          "**Points**: no chips move; a game's losers (or a false declarer) take 2 penalty points, and 12 loses the match.\n" +
+          '**Games won**: no chips move; a pot win is one game won, a false declaration is a game won by every other player, an all-pass (or a Kozel tie) gives nobody a game. The first to **21** (or 11) games with **2 more** than everyone else wins the match; until someone leads by 2, play goes on.',
+      },
+      {
+        title: 'Kozel (table option)',
+        body: "Bura's cards, points, trump and drawing, but **4 cards** each; a lead is **1 card or 3 of one suit**. Nobody declares: every card is played, then the **most card points** wins the pot and deals next; a tie wins nothing (the pot stays, everyone antes again, same dealer). Before every lead, **four aces** or a **Bura** (three or more trumps) win the pot at once, four aces above a Bura; several Buras play one trick with their three highest trumps. Not combinable with declaring on your turn, three aces win, Moscow, little Moscow or face-down play.",
+      },
+      {
+        title: 'An agreed end (table setting)',
+        body: 'A table may be opened with an end time (`ends`: 2h, 3d, up to 30 days). When it passes, the game in progress is played to its end, then the table closes: the player with the best result (chips now minus chips brought) wins, ties share the win, and everyone at the table is pinged with the final standings.',
+      },
     ],
   },
   badugi: {
@@ -146,6 +160,18 @@ export const RULES: Record<GameId, GameRules> = {
       {
         title: 'Cash table',
         body: 'You sit down with chips from your server balance, play hands, and your stack goes back to your balance when you stand up or the table closes. Standing up during a hand folds it.',
+      },
+      {
+        title: 'Freeze-out (table option)',
+        body: 'Everyone buys in the same amount, nobody joins after the start, and a player with no chips is out. Standing up does not pay you out: your seat stays in play, posts its blinds and folds every hand until its chips are gone. The match ends when one player holds every chip; that player wins (stats and leaderboard), and the stacks go back to the balances.',
+      },
+      {
+        title: 'Nobody left to bet against',
+        body: 'A betting round ends at once when the player to act is the only one left who can still bet and faces no bet, e.g. the big blind when everyone else folded or is all-in for no more than the blind.',
+      },
+      {
+        title: 'An agreed end (table setting)',
+        body: 'A table may be opened with an end time (`ends`: 2h, 3d, up to 30 days). When it passes, the hand in progress is played to its end, then the table closes: the best result (chips now minus chips brought) wins, ties share the win, and everyone at the table is pinged with the final standings.',
       },
     ],
   },

@@ -71,7 +71,12 @@ function lobby(table: RenderTable): Payload {
   const embed: APIEmbed = {
     title: `${rules.title} — table open`,
     color: COLOURS.lobby,
-    description: `${rules.tagline}\nPress **Join** to take a seat (${min}-${max} players). ${need}`,
+    description:
+      `${rules.tagline}\nPress **Join** to take a seat (${min}-${max} players). ${need}` +
+      (table.endsAt !== null ? `\n🏁 Agreed end ${relativeTime(table.endsAt)}; then the best result wins.` : '') +
+      (table.options.format === 'freezeout'
+        ? '\n🧊 Freeze-out: one buy-in for everyone, nobody joins after the start, the last player with chips wins.'
+        : ''),
     fields,
   }
   return {
@@ -133,8 +138,19 @@ export function renderTableMessage(table: RenderTable, now: number, recent: read
   if (!over && away.length)
     lines.push('', `💤 Away, auto-played until they act: ${listText(away.map((s) => mention(s.userId)))}`)
   const gone = table.seats.filter((s) => s.status === 'left' && s.position !== null)
-  if (!over && gone.length && table.progress === 'acting')
+  const freezeout = table.options.format === 'freezeout'
+  if (!over && gone.length && freezeout)
+    lines.push(
+      `🚪 Left; their seat posts its blinds and folds every hand: ${listText(gone.map((s) => mention(s.userId)))}`,
+    )
+  else if (!over && gone.length && table.progress === 'acting')
     lines.push(`🚪 Left, auto-played to the end of this game: ${listText(gone.map((s) => mention(s.userId)))}`)
+  if (!over && table.endsAt !== null)
+    lines.push(
+      table.endsAt > now
+        ? `🏁 Agreed end ${relativeTime(table.endsAt)}: the game then in progress is the last.`
+        : '🏁 The agreed end has passed: this game is the last.',
+    )
   if (!over && table.deadlineAt !== null && table.progress === 'acting') {
     lines.push(
       '',
@@ -256,6 +272,23 @@ export function renderTurnPing(table: RenderTable, userIds: readonly string[], m
   }
 }
 
+/**
+ * The final standings of a match table (freeze-out won, agreed end reached): every player's
+ * result, the winner named, and each player in it pinged, once.
+ */
+export function renderFinalStandings(table: RenderTable, e: Extract<TableEvent, { type: 'final' }>): Payload {
+  const why = e.reason === 'freezeout' ? 'The freeze-out is over' : 'The agreed end has come'
+  const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0')
+  const lines = e.standings.map((s, i) => `${i + 1}. ${mention(s.userId)} — ${chips(s.stack)} (${signed(s.result)})`)
+  const who = e.winners.length
+    ? `🏆 ${listText(e.winners.map(mention))} ${e.winners.length > 1 ? 'share the win' : 'wins'}.`
+    : ''
+  return {
+    content: clip(`🏁 ${why} at ${RULES[table.game].title}: final standings.\n${lines.join('\n')}\n${who}`, 2000),
+    allowedMentions: { users: e.standings.map((s) => s.userId).slice(0, 100) },
+  }
+}
+
 /** A reminder before the deadline, pinging exactly the given users. */
 export function renderReminder(table: RenderTable, userIds: readonly string[], messageId?: string | null): Payload {
   const ping = renderTurnPing(table, userIds, messageId)
@@ -307,6 +340,11 @@ export function describeTableEvents(table: RenderTable, events: readonly TableEv
         break
       case 'gameOver':
         if (e.winners.length) out.push(`🏆 ${listText(e.winners.map(mention))} won the game.`)
+        break
+      case 'final':
+        out.push(
+          `🏁 Final standings: ${listText(e.winners.map(mention))} ${e.winners.length > 1 ? 'share the win' : 'wins'}.`,
+        )
         break
       case 'ended':
         out.push(e.status === 'aborted' ? 'The table was closed.' : 'The table has finished.')

@@ -32,11 +32,20 @@ describe('slash command definitions', () => {
 
   it('gives each game its table options and a turn deadline', () => {
     expect(subOptions('bugami', 'start')).toEqual(['target', 'jokers', 'shotgun_wedding', 'deadline'])
-    expect(subOptions('badugi', 'start')).toEqual(['buy_in', 'small_blind', 'big_blind', 'limit', 'deadline'])
+    expect(subOptions('badugi', 'start')).toEqual([
+      'buy_in',
+      'small_blind',
+      'big_blind',
+      'limit',
+      'format',
+      'ends',
+      'deadline',
+    ])
     expect(subOptions('bura', 'start')).toEqual([
       'ante',
       'buy_in',
       'scoring',
+      'games_target',
       'show_counts',
       'declare_on_turn_only',
       'three_aces_win',
@@ -45,9 +54,20 @@ describe('slash command definitions', () => {
       'redeal_on_combination',
       'deck32',
       'face_down',
-      'manual_combinations',
+      'kozel',
+      'ends',
       'deadline',
     ])
+  })
+
+  it('offers the Bura scoring forms and games targets as choices, and no manual combinations', () => {
+    const bura = byName.get('bura')!.options![0]! as { options: { name: string; choices?: { value: unknown }[] }[] }
+    const option = (name: string) => bura.options.find((o) => o.name === name)
+    expect(option('scoring')!.choices!.map((c) => c.value)).toEqual(['chips', 'points', 'games'])
+    expect(option('games_target')!.choices!.map((c) => c.value)).toEqual([21, 11])
+    expect(option('manual_combinations')).toBeUndefined()
+    const badugi = byName.get('badugi')!.options![0]! as { options: { name: string; choices?: { value: unknown }[] }[] }
+    expect(badugi.options.find((o) => o.name === 'format')!.choices!.map((c) => c.value)).toEqual(['cash', 'freezeout'])
   })
 
   it('has the table, chips, leaderboard, settings and rules subcommands and options', () => {
@@ -78,6 +98,9 @@ describe('slash command definitions', () => {
         'deck32',
         'small_blind',
         'big_blind',
+        'games_target',
+        'kozel',
+        'format',
       ].map(engineOptionName),
     ).toEqual([
       'target',
@@ -88,6 +111,9 @@ describe('slash command definitions', () => {
       'deck32',
       'smallBlind',
       'bigBlind',
+      'gamesTarget',
+      'kozel',
+      'format',
     ])
   })
 })

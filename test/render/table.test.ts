@@ -10,6 +10,7 @@ import type { Payload } from '../../src/render/payload.js'
 import {
   describeEvents,
   describeTableEvents,
+  renderFinalStandings,
   renderHandView,
   renderTableMessage,
   renderTurnPing,
@@ -410,5 +411,43 @@ describe('turn ping', () => {
     expect(p.content).toContain(`<@${userId(1)}> and <@${userId(2)}>`)
     expect(p.content).toContain('https://discord.com/channels/100000000000000001/200000000000000002/300000000000000003')
     expect(limitViolations(p)).toEqual([])
+  })
+})
+
+describe('final standings of a match table', () => {
+  it('names the winner, lists every result and pings each player once', () => {
+    const bura = ENGINES.bura!
+    const table = tableFor(bura, null, 3, 9, { status: 'finished', endsAt: 1_800_000_000_000 })
+    const p = renderFinalStandings(table, {
+      type: 'final',
+      reason: 'agreedEnd',
+      standings: [
+        { userId: userId(2), stack: 160, result: 60 },
+        { userId: userId(0), stack: 100, result: 0 },
+        { userId: userId(1), stack: 40, result: -60 },
+      ],
+      winners: [userId(2)],
+    })
+    expect(p.allowedMentions).toEqual({ users: [userId(2), userId(0), userId(1)] })
+    expect(p.content).toBe(
+      [
+        '🏁 The agreed end has come at Bura: final standings.',
+        `1. <@${userId(2)}> — 160 chips (+60)`,
+        `2. <@${userId(0)}> — 100 chips (±0)`,
+        `3. <@${userId(1)}> — 40 chips (−60)`,
+        `🏆 <@${userId(2)}> wins.`,
+      ].join('\n'),
+    )
+    expect(limitViolations(p)).toEqual([])
+  })
+
+  it('shows the agreed end on the table message while the table plays', () => {
+    const bura = ENGINES.bura!
+    const s = bura.setup({ players: 2, dealer: 0, options: bura.optionsSchema.parse({}), seed: 4 })
+    if (!s.ok) throw new Error(s.error.message)
+    const table = tableFor(bura, s.value.state, 2, 1, { endsAt: 1_900_000_000_000 })
+    expect(strings(renderTableMessage(table, 1_800_000_000_000)).join('\n')).toContain(
+      '🏁 Agreed end <t:1900000000:R>: the game then in progress is the last.',
+    )
   })
 })

@@ -261,6 +261,9 @@ export class TableDraft {
    */
   checkChips(): void {
     if (!this.engine.usesChips || this.state === null || this.status !== 'playing') return
+    // Between games, with no engine step in this change, the table's stacks lead: a buy-in adds
+    // chips the engine will only see when the next game is dealt.
+    if (this.log.length === 0 && this.engine.progress(this.state) === 'gameOver') return
     const totals = this.engine.chipTotals(this.state)
     if (!totals) return
     const problems: string[] = []

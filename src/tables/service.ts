@@ -613,7 +613,9 @@ export class TableService {
     const same =
       players.length === n &&
       players.every((s) => s.position !== null && s.position < n) &&
-      new Set(players.map((s) => s.position)).size === n
+      new Set(players.map((s) => s.position)).size === n &&
+      // A buy-in between games changed a stack the engine does not know: deal afresh.
+      stacksAsEngine(d, players)
     const before = d.log.length
     if (same) {
       const next = d.nextDeal()
@@ -861,4 +863,10 @@ export class TableService {
       deadlineAt !== rec.deadlineAt || d.restartClock ? table.waitingFor.filter((u) => !d.seatOf(u)?.away) : []
     return ok({ table, events: d.events, tableEvents: d.tableEvents, ping, deadlineAt, duplicate: false })
   }
+}
+
+/** Whether every player's stack at the table is the stack the engine holds for their seat. */
+function stacksAsEngine(d: TableDraft, players: readonly MutableSeat[]): boolean {
+  const totals = d.engine.chipTotals(d.state)
+  return totals === null || players.every((s) => totals.stacks[s.position!] === s.stack)
 }

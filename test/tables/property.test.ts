@@ -9,6 +9,15 @@ const USERS = ['u0', 'u1', 'u2', 'u3', 'u4']
 const CHANNELS = ['c0', 'c1']
 const GAMES = ['bura', 'badugi', 'bugami'] as const
 
+/** Table options by game: the defaults and the rule sets the sources name (Kozel, games won, the freeze-out). */
+const VARIANTS: Record<(typeof GAMES)[number], Record<string, unknown>[]> = {
+  bura: [{}, { kozel: true }, { scoring: 'games', gamesTarget: 11 }],
+  badugi: [{}, { format: 'freezeout' }, { format: 'freezeout', limit: 'no' }],
+  bugami: [{ target: 1 }],
+}
+/** A table setting: no agreed end, or one a few hours away (the daily claims move the clock on). */
+const ends = fc.constantFrom(undefined, 2 * 3_600_000, 9 * 3_600_000)
+
 const user = fc.constantFrom(...USERS)
 const channel = fc.constantFrom(...CHANNELS)
 const op = fc.oneof(
@@ -23,6 +32,8 @@ const op = fc.oneof(
     game: fc.constantFrom(...GAMES),
     user,
     buyIn: fc.integer({ min: 1, max: 1200 }),
+    variant: fc.nat(2),
+    ends,
   }),
   fc.record({ kind: fc.constant('join' as const), channel, user, buyIn: fc.integer({ min: 1, max: 1200 }) }),
   fc.record({ kind: fc.constant('buyIn' as const), channel, user, amount: fc.integer({ min: -5, max: 900 }) }),
@@ -40,11 +51,14 @@ const opening = fc
     game: fc.constantFrom(...GAMES),
     players: fc.integer({ min: 3, max: 4 }),
     buyIns: fc.array(fc.integer({ min: 20, max: 400 }), { minLength: 4, maxLength: 4 }),
+    variant: fc.nat(2),
+    ends,
   })
-  .map(({ game, players, buyIns }): Op[] => [
-    { kind: 'create', channel: 'c0', game, user: USERS[0]!, buyIn: buyIns[0]! },
+  .map(({ game, players, buyIns, variant, ends }): Op[] => [
+    { kind: 'create', channel: 'c0', game, user: USERS[0]!, buyIn: buyIns[0]!, variant, ends },
     ...USERS.slice(1, players).map((u, i): Op => ({ kind: 'join', channel: 'c0', user: u, buyIn: buyIns[i + 1]! })),
     { kind: 'start', channel: 'c0' },
+    { kind: 'play', channel: 'c0', seed: buyIns[0]! },
   ])
 
 let gamesPlayed = 0
@@ -78,7 +92,7 @@ describe('chip economy property', () => {
           }
         },
       ),
-      { numRuns: 8, seed: 20261129 },
+      { numRuns: 10, seed: 20261129 },
     )
     // The runs did play games (a property over empty tables would prove little).
     expect(gamesPlayed).toBeGreaterThanOrEqual(16)
@@ -95,12 +109,15 @@ async function step(tables: TableService, t: Awaited<ReturnType<typeof tempStore
         game: o.game,
         creatorId: o.user,
         buyIn: o.buyIn,
-        ...(o.game === 'bugami' ? { options: { target: 1 } } : {}),
+        options: VARIANTS[o.game][o.variant % VARIANTS[o.game].length]!,
+        ...(o.ends !== undefined && o.game !== 'bugami' ? { endsInMs: o.ends } : {}),
       })
       return
     case 'join': {
       const id = await at(o.channel)
-      if (id) await tables.join(id, o.user, { buyIn: o.buyIn })
+      // A freeze-out takes only its own buy-in (another amount is refused: test/tables/match.test.ts).
+      const freezeout = id && (await tables.get(id))?.options.format === 'freezeout'
+      if (id) await tables.join(id, o.user, freezeout ? {} : { buyIn: o.buyIn })
       return
     }
     case 'buyIn': {

@@ -135,7 +135,7 @@ function contract(engine: AnyEngine, given: Record<string, unknown>): void {
           fc.integer({ min: engine.minPlayers, max: engine.maxPlayers }),
           fc.nat(1_000_000),
           (players, seed) => {
-            walk(engine, players, seed, (state) => {
+            walk(engine, given, players, seed, (state) => {
               if (engine.progress(state) !== 'acting') return
               for (const seat of engine.waitingFor(state)) {
                 for (const action of engine.legalActions(state, seat)) {

@@ -1,6 +1,6 @@
 /**
  * Time as the bot sees it: deadlines, reminders and "now" all go through a Clock so that tests
- * can move time forward instead of waiting (see test/support/manual-clock.ts).
+ * can move time forward instead of waiting (see src/sandbox/discord/manual-clock.ts).
  */
 export interface Clock {
   /** Milliseconds since the Unix epoch. */

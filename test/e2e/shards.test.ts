@@ -1,9 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { afterEach, describe, expect, it } from 'vitest'
-import { openStore } from '../../src/store/index.js'
+import { engineFor } from '../../src/games/registry.js'
+import { openStore, type Store } from '../../src/store/index.js'
 import { shardOf } from '../../src/sharding/shard-of.js'
-import { startFakeDiscord, type FakeDiscord, type FakeGuild } from '../../src/sandbox/discord/index.js'
+import { rebuildState, TableService, type TableSnapshot } from '../../src/tables/index.js'
+import {
+  startFakeDiscord,
+  type FakeChannel,
+  type FakeDiscord,
+  type FakeGuild,
+  type FakeMember,
+} from '../../src/sandbox/discord/index.js'
 import { dropDatabase, freshDatabaseUrl } from '../support/test-database.js'
+import { buttonLabels, chooseMove, controlFor } from './harness.js'
 
 // SHARDS=auto on one PostgreSQL database: `npm start` runs discord.js's ShardingManager, which
 // starts one bot process per shard; the fake Discord recommends two shards and routes each
@@ -33,6 +42,55 @@ async function guildOn(discord: FakeDiscord, shard: number, count: number): Prom
     if (shardOf(g.id, count) === shard) return g
     await discord.clock.advance(1)
   }
+}
+
+/** One server's two-player Bura table, played by its members through the fake Discord. */
+interface Club {
+  readonly guild: FakeGuild
+  readonly channel: FakeChannel
+  readonly members: readonly FakeMember[]
+  /** Every move the bot acknowledged, in order: what the action log must hold, no more, no less. */
+  readonly acked: { interactionId: string; seat: number; payload: unknown }[]
+}
+
+function club(guild: FakeGuild): Club {
+  return { guild, channel: guild.channel('cards'), members: [guild.member('ann'), guild.member('ben')], acked: [] }
+}
+
+async function openBura(c: Club): Promise<void> {
+  const [creator, joiner] = c.members
+  await creator!.slash(c.channel, 'bura start', { ante: 10, buy_in: 100 })
+  const lobby = await c.channel.waitFor((m) => buttonLabels(m).includes('Join'))
+  await joiner!.click(lobby, 'Join')
+  await creator!.click(lobby, 'Start')
+}
+
+/**
+ * One step of the club's game through Discord: the member whose turn it is opens their hand and
+ * makes the harness's move; a deal that ended before anyone acted (a Bura dealt) is followed by
+ * "Next game". Returns false once the game that was played is over.
+ */
+async function step(discord: FakeDiscord, tables: TableService, c: Club): Promise<boolean> {
+  const t: TableSnapshot | null = await tables.inChannel(c.guild.id, c.channel.id)
+  if (!t) throw new Error(`no table in ${c.guild.name}`)
+  const message = discord.message(t.messageId!)!
+  if (t.progress !== 'acting') {
+    if (c.acked.length > 0) return false
+    await c.members[0]!.click(message, 'Next game')
+    return true
+  }
+  const userId = t.waitingFor[0]!
+  const member = c.members.find((m) => m.id === userId)!
+  const seat = t.seats.find((s) => s.userId === userId)!.position!
+  const action = chooseMove(t, seat)
+  const view = await member.click(message, 'Your hand')
+  const control = controlFor(view, t.game, action)
+  const answer =
+    control.kind === 'button'
+      ? await member.click(view, control.customId)
+      : await member.select(view, control.customId, control.values)
+  c.acked.push({ interactionId: answer.interactionId, seat, payload: action })
+  return true
 }
 
 function startSharded(discord: FakeDiscord, databaseUrl: string) {
@@ -113,4 +171,92 @@ describe('two shard processes on one PostgreSQL database', () => {
     expect(report.problems).toEqual([])
     expect(report.granted).toBe(2 * 1100)
   }, 180_000)
+
+  it('plays a Bura game in a guild on each shard to its end through a SIGKILL of one shard; no move lost or doubled', async () => {
+    const discord = await startFakeDiscord({ recommendedShards: 2 })
+    cleanup.push(() => discord.stop())
+    const url = freshDatabaseUrl()
+    cleanup.push(() => dropDatabase(url))
+    const clubs = [club(await guildOn(discord, 0, 2)), club(await guildOn(discord, 1, 2))] as const
+
+    const bot = startSharded(discord, url)
+    cleanup.push(async () => {
+      if (bot.child.exitCode !== null) return
+      bot.child.kill('SIGTERM')
+      const timer = setTimeout(() => bot.child.kill('SIGKILL'), 15_000)
+      await bot.exited
+      clearTimeout(timer)
+    })
+    await until('both shards', () => bot.ready(0).length > 0 && bot.ready(1).length > 0)
+    // The test reads the tables the shards write, from the same database.
+    const store: Store = await openStore({ url })
+    cleanup.push(() => store.close())
+    const tables = new TableService({ store })
+
+    await Promise.all(clubs.map(openBura))
+    // Both games move at once, one step each in turn, until shard 1's game has a few moves in.
+    const [first, second] = clubs
+    const playing = [true, true]
+    const stepBoth = async () => {
+      const next = await Promise.all(clubs.map((c, i) => (playing[i] ? step(discord, tables, c) : false)))
+      next.forEach((going, i) => (playing[i] = going))
+    }
+    while (second.acked.length < 3) {
+      await stepBoth()
+    }
+    expect(playing[1]).toBe(true)
+
+    // Shard 1 dies mid-game. Shard 0's game goes on meanwhile; the manager starts shard 1 again.
+    const victim = bot.ready(1)[0]!.pid!
+    process.kill(victim, 'SIGKILL')
+    const movesBefore = first.acked.length
+    while (!bot.ready(1).some((l) => l.pid !== victim) && playing[0]) playing[0] = await step(discord, tables, first)
+    await until('shard 1 respawned', () => bot.ready(1).some((l) => l.pid !== victim))
+    await until('shard 1 connected', () => discord.connectedShards.length === 2)
+    expect(first.acked.length).toBeGreaterThan(movesBefore)
+
+    // Both games go on to their end, shard 1's on its new process.
+    while (playing.some(Boolean)) {
+      await stepBoth()
+    }
+
+    // Each action log holds exactly the acknowledged moves, once each and in order, and replays
+    // to the stored state.
+    for (const c of clubs) {
+      const t = (await tables.inChannel(c.guild.id, c.channel.id))!
+      expect(t.progress).toBe('gameOver')
+      const log = await store.actions.list(t.id)
+      expect(log.filter((e) => e.kind === 'auto')).toEqual([])
+      const moves = log.filter((e) => e.kind === 'action')
+      expect(moves.map((e) => ({ interactionId: e.interactionId, seat: e.seat, payload: e.payload }))).toEqual(c.acked)
+      expect(rebuildState(engineFor(t.game)!, log)).toEqual(t.state)
+    }
+    expect(second.acked.length).toBeGreaterThan(3)
+
+    // The creators close their tables; every chip goes back to a wallet. Each shard answers its
+    // members from the shared rows, shard 1 from rows its killed predecessor wrote.
+    for (const c of clubs) {
+      const closed = await c.members[0]!.slash(c.channel, 'table end', {})
+      expect(closed.ephemeral).toBe(true)
+      const balances = await Promise.all(
+        c.members.map(async (m) => (await store.wallets.get(c.guild.id, m.id)).balance),
+      )
+      expect(balances[0]! + balances[1]!).toBe(2000)
+      for (const [i, m] of c.members.entries()) {
+        const mine = await m.slash(c.channel, 'chips balance', {})
+        expect(mine.ephemeral).toBe(true)
+        expect(textOf(mine)).toContain(`**${balances[i]!.toLocaleString('en-US')}** chips`)
+      }
+      const board = await c.members[1]!.slash(c.channel, 'leaderboard', {})
+      for (const b of balances) expect(board.embeds[0]!.description).toContain(`**${b.toLocaleString('en-US')}** chips`)
+    }
+    expect(discord.failedInteractions).toEqual([])
+    expect(discord.unknownRoutes).toEqual([])
+
+    bot.child.kill('SIGTERM')
+    expect(await bot.exited).toBe(0)
+    const report = await store.audit()
+    expect(report.problems).toEqual([])
+    expect(report.granted).toBe(4 * 1000)
+  }, 240_000)
 })

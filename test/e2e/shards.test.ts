@@ -35,11 +35,20 @@ async function until<T>(what: string, fn: () => T | undefined | false, ms = 90_0
   }
 }
 
-/** A guild whose id falls on `shard` of `count` (ids follow the fake's clock, so move it on). */
-async function guildOn(discord: FakeDiscord, shard: number, count: number): Promise<FakeGuild> {
+/**
+ * A guild whose id falls on `shard` of `count`, and on each further [shard, count] given: where
+ * it lands when the bot runs with more shards (ids follow the fake's clock, so move it on).
+ */
+async function guildOn(
+  discord: FakeDiscord,
+  shard: number,
+  count: number,
+  ...also: [number, number][]
+): Promise<FakeGuild> {
+  const wanted = [[shard, count], ...also]
   for (let i = 0; ; i++) {
     const g = discord.guild(`Shard ${shard} club ${i}`)
-    if (shardOf(g.id, count) === shard) return g
+    if (wanted.every(([s, n]) => shardOf(g.id, n!) === s)) return g
     await discord.clock.advance(1)
   }
 }
@@ -93,7 +102,7 @@ async function step(discord: FakeDiscord, tables: TableService, c: Club): Promis
   return true
 }
 
-function startSharded(discord: FakeDiscord, databaseUrl: string) {
+function startSharded(discord: FakeDiscord, databaseUrl: string, shards = 'auto') {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     env: {
       PATH: process.env.PATH!,
@@ -101,7 +110,7 @@ function startSharded(discord: FakeDiscord, databaseUrl: string) {
       DISCORD_TOKEN: discord.token,
       DISCORD_API_URL: discord.url,
       DATABASE_URL: databaseUrl,
-      SHARDS: 'auto',
+      SHARDS: shards,
       LOG_LEVEL: 'info',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -177,7 +186,8 @@ describe('two shard processes on one PostgreSQL database', () => {
     cleanup.push(() => discord.stop())
     const url = freshDatabaseUrl()
     cleanup.push(() => dropDatabase(url))
-    const clubs = [club(await guildOn(discord, 0, 2)), club(await guildOn(discord, 1, 2))] as const
+    // The first guild moves from shard 0 to shard 1 when the bot later runs with three shards.
+    const clubs = [club(await guildOn(discord, 0, 2, [1, 3])), club(await guildOn(discord, 1, 2))] as const
 
     const bot = startSharded(discord, url)
     cleanup.push(async () => {
@@ -255,6 +265,30 @@ describe('two shard processes on one PostgreSQL database', () => {
 
     bot.child.kill('SIGTERM')
     expect(await bot.exited).toBe(0)
+
+    // Resharded to three: the first guild is now shard 1's, and its board shows the result won
+    // on shard 0.
+    const resharded = startSharded(discord, url, '3')
+    cleanup.push(async () => {
+      if (resharded.child.exitCode !== null) return
+      resharded.child.kill('SIGTERM')
+      const timer = setTimeout(() => resharded.child.kill('SIGKILL'), 15_000)
+      await resharded.exited
+      clearTimeout(timer)
+    })
+    await until('three shards', () => [0, 1, 2].every((i) => resharded.ready(i).length > 0))
+    await until('three shards connected', () => discord.connectedShards.length === 3)
+    const won = await Promise.all(
+      first.members.map(async (m) => (await store.wallets.get(first.guild.id, m.id)).balance),
+    )
+    const board = await first.members[0]!.slash(first.channel, 'leaderboard', {})
+    for (const b of won) expect(board.embeds[0]!.description).toContain(`**${b.toLocaleString('en-US')}** chips`)
+    const mine = await first.members[1]!.slash(first.channel, 'chips balance', {})
+    expect(textOf(mine)).toContain(`**${won[1]!.toLocaleString('en-US')}** chips`)
+    expect(discord.failedInteractions).toEqual([])
+    resharded.child.kill('SIGTERM')
+    expect(await resharded.exited).toBe(0)
+
     const report = await store.audit()
     expect(report.problems).toEqual([])
     expect(report.granted).toBe(4 * 1000)

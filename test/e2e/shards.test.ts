@@ -10,9 +10,10 @@ import {
   type FakeDiscord,
   type FakeGuild,
   type FakeMember,
+  type FakeMessage,
 } from '../../src/sandbox/discord/index.js'
 import { dropDatabase, freshDatabaseUrl } from '../support/test-database.js'
-import { buttonLabels, chooseMove, controlFor } from './harness.js'
+import { buttonLabels, chooseMove, controlFor, type Control } from './harness.js'
 
 // SHARDS=auto on one PostgreSQL database: `npm start` runs discord.js's ShardingManager, which
 // starts one bot process per shard; the fake Discord recommends two shards and routes each
@@ -60,6 +61,14 @@ interface Club {
   readonly members: readonly FakeMember[]
   /** Every move the bot acknowledged, in order: what the action log must hold, no more, no less. */
   readonly acked: { interactionId: string; seat: number; payload: unknown }[]
+  /** A second private view of a move already made, with that move's control (`step`'s `spare`). */
+  spare?: { member: FakeMember; view: FakeMessage; control: Control }
+}
+
+function useControl(member: FakeMember, view: FakeMessage, control: Control) {
+  return control.kind === 'button'
+    ? member.click(view, control.customId)
+    : member.select(view, control.customId, control.values)
 }
 
 function club(guild: FakeGuild): Club {
@@ -79,7 +88,7 @@ async function openBura(c: Club): Promise<void> {
  * makes the harness's move; a deal that ended before anyone acted (a Bura dealt) is followed by
  * "Next game". Returns false once the game that was played is over.
  */
-async function step(discord: FakeDiscord, tables: TableService, c: Club): Promise<boolean> {
+async function step(discord: FakeDiscord, tables: TableService, c: Club, spare = false): Promise<boolean> {
   const t: TableSnapshot | null = await tables.inChannel(c.guild.id, c.channel.id)
   if (!t) throw new Error(`no table in ${c.guild.name}`)
   const message = discord.message(t.messageId!)!
@@ -92,13 +101,13 @@ async function step(discord: FakeDiscord, tables: TableService, c: Club): Promis
   const member = c.members.find((m) => m.id === userId)!
   const seat = t.seats.find((s) => s.userId === userId)!.position!
   const action = chooseMove(t, seat)
+  // A spare view, opened first, keeps the control for this move after it is made.
+  const kept = spare ? await member.click(message, 'Your hand') : undefined
   const view = await member.click(message, 'Your hand')
   const control = controlFor(view, t.game, action)
-  const answer =
-    control.kind === 'button'
-      ? await member.click(view, control.customId)
-      : await member.select(view, control.customId, control.values)
+  const answer = await useControl(member, view, control)
   c.acked.push({ interactionId: answer.interactionId, seat, payload: action })
+  if (kept) c.spare = { member, view: kept, control }
   return true
 }
 
@@ -211,10 +220,12 @@ describe('two shard processes on one PostgreSQL database', () => {
       const next = await Promise.all(clubs.map((c, i) => (playing[i] ? step(discord, tables, c) : false)))
       next.forEach((going, i) => (playing[i] = going))
     }
-    while (second.acked.length < 3) {
+    while (second.acked.length < 2) {
       await stepBoth()
     }
     expect(playing[1]).toBe(true)
+    expect(await step(discord, tables, second, true)).toBe(true)
+    expect((await tables.inChannel(second.guild.id, second.channel.id))!.progress).toBe('acting')
 
     // Shard 1 dies mid-game. Shard 0's game goes on meanwhile; the manager starts shard 1 again.
     const victim = bot.ready(1)[0]!.pid!
@@ -224,6 +235,17 @@ describe('two shard processes on one PostgreSQL database', () => {
     await until('shard 1 respawned', () => bot.ready(1).some((l) => l.pid !== victim))
     await until('shard 1 connected', () => discord.connectedShards.length === 2)
     expect(first.acked.length).toBeGreaterThan(movesBefore)
+
+    // The new shard 1 process refuses the last move made on its predecessor, clicked again from
+    // a second view of it: it is not applied twice.
+    const before = (await tables.inChannel(second.guild.id, second.channel.id))!
+    const logged = (await store.actions.list(before.id)).length
+    const { member, view, control } = second.spare!
+    const again = await useControl(member, view, control)
+    expect(again.ephemeral).toBe(true)
+    expect(again.content).toMatch(/out of date/)
+    expect((await tables.get(before.id))!.version).toBe(before.version)
+    expect(await store.actions.list(before.id)).toHaveLength(logged)
 
     // Both games go on to their end, shard 1's on its new process.
     while (playing.some(Boolean)) {

@@ -78,9 +78,16 @@ describe.runIf(browserTestsRun)('the sandbox page in Chromium', () => {
       await node.locator(`discord-button[data-custom-id="${control.customId}"]`).click()
     } else {
       const select = node.locator(`.select[data-custom-id="${control.customId}"]`)
-      await select.locator('discord-string-select-menu').click()
-      for (const value of control.values)
-        await select.locator(`discord-string-select-menu-option[data-value="${value}"]`).click()
+      const option = (value: string) => select.locator(`discord-string-select-menu-option[data-value="${value}"]`)
+      // Open the menu; a redraw of the message while it opens closes it again, so look and retry.
+      for (let attempt = 0; !(await option(control.values[0]!).isVisible()); attempt++) {
+        if (attempt === 5) throw new Error(`the menu ${control.customId} does not open`)
+        await select.locator('discord-string-select-menu').click()
+        await option(control.values[0]!)
+          .waitFor({ state: 'visible', timeout: 2000 })
+          .catch(() => undefined)
+      }
+      for (const value of control.values) await option(value).click()
       if (await select.locator('button.choose').count()) await select.locator('button.choose').click()
     }
     await expect.poll(() => page.textContent('#status'), { timeout: 15_000 }).toBe('')
@@ -97,6 +104,9 @@ describe.runIf(browserTestsRun)('the sandbox page in Chromium', () => {
 
   /** Opens a table from alice's tab, seats the others by their Join buttons, and starts it. */
   async function openTable(pages: Pages, game: string): Promise<TableSnapshot> {
+    // One table per channel: a table an earlier test left open (it failed half-way) is closed first.
+    const left = await table()
+    if (left) await sandbox.bot.tables.end(left.id)
     await slash(pages.alice!, `${game} start`)
     const t = (await table())!
     for (const name of Object.keys(pages).filter((n) => n !== 'alice')) {

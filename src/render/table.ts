@@ -289,6 +289,19 @@ export function renderFinalStandings(table: RenderTable, e: Extract<TableEvent, 
   }
 }
 
+/**
+ * A finished game's result as its own channel message, so it stays in the channel's history
+ * after the table message moves on to the next game. `table` carries the state the game ended in
+ * (and the seats of that game); only the spectator view of it is drawn. Null: no result to show.
+ */
+export function renderGameResult(table: RenderTable): Payload | null {
+  if (table.state === null || table.state === undefined) return null
+  const { engine, renderer } = parts(table)
+  const p = renderer.publicParts(engine.view(table.state, null), contextFor(table))
+  if (!p.result) return null
+  return { content: clip(`🏁 **${RULES[table.game].title}** — ${p.result}`, 2000), allowedMentions: NO_PINGS }
+}
+
 /** A reminder before the deadline, pinging exactly the given users. */
 export function renderReminder(table: RenderTable, userIds: readonly string[], messageId?: string | null): Payload {
   const ping = renderTurnPing(table, userIds, messageId)

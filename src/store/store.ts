@@ -4,6 +4,7 @@ import { ActionLog } from './actions.js'
 import { audit, type AuditReport } from './audit.js'
 import type { PrismaClient } from '../generated/prisma/client.js'
 import { connectPostgres, connectSqlite, type Atomic, type Connection } from './db.js'
+import { Effects } from './effects.js'
 import { Leaderboards } from './leaderboards.js'
 import { Ledger } from './ledger.js'
 import { migrateSqlite } from './migrate.js'
@@ -24,6 +25,7 @@ export interface Repos {
   readonly actions: ActionLog
   readonly stats: Stats
   readonly leaderboards: Leaderboards
+  readonly effects: Effects
 }
 
 export interface Store extends Repos {
@@ -59,6 +61,7 @@ function repos(sql: Sql, atomic: Atomic, now: () => number): Repos {
     actions: new ActionLog(sql, now),
     stats: new Stats(sql),
     leaderboards: new Leaderboards(sql),
+    effects: new Effects(sql, now),
   }
 }
 

@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../store/db.js'
 import type { AuditReport } from '../store/audit.js'
 import type { Leaderboard } from '../store/leaderboards.js'
 import { MAX_TURN_MS, MIN_TURN_MS, type GuildSettingsValue, type SettingsPatch } from '../store/settings.js'
+import type { NewEffect } from '../store/effects.js'
 import type { Repos, Store } from '../store/store.js'
 import type { TableRecord } from '../store/tables.js'
 import { MAX_AMOUNT, type DailyClaim, type WalletInfo } from '../store/wallets.js'
@@ -709,6 +710,28 @@ export class TableService {
     return ok(undefined)
   }
 
+  /**
+   * What Discord must show for a change (the outbox, written in the change's transaction): the
+   * table message at this version, the turn ping (replacing the previous one), and the result of
+   * a game that just ended, drawn later from the state it ended in.
+   */
+  private effectsOf(d: TableDraft, table: TableSnapshot, ping: readonly string[]): NewEffect[] {
+    const effects: NewEffect[] = []
+    const pinging = ping.length > 0 && table.status === 'playing'
+    // An older ping goes once someone else is pinged or nobody is waited for any more.
+    if (pinging || (table.status !== 'lobby' && (table.status !== 'playing' || table.progress !== 'acting')))
+      effects.push({ kind: 'unping' })
+    effects.push({ kind: 'refresh' })
+    if (d.tableEvents.some((e) => e.type === 'gameOver'))
+      effects.push({
+        kind: 'result',
+        state: d.state,
+        seats: d.seats.map((s) => ({ userId: s.userId, position: s.position })),
+      })
+    if (pinging) effects.push({ kind: 'ping', users: ping })
+    return effects
+  }
+
   private transaction<T>(fn: (repos: Repos) => Promise<Outcome<T>>): Promise<Outcome<T>> {
     return this.store
       .transaction(async (repos) => {
@@ -861,6 +884,7 @@ export class TableService {
     const table = snapshot(after, engine)
     const ping =
       deadlineAt !== rec.deadlineAt || d.restartClock ? table.waitingFor.filter((u) => !d.seatOf(u)?.away) : []
+    await repos.effects.add(rec.id, after.version, this.effectsOf(d, table, ping))
     return ok({ table, events: d.events, tableEvents: d.tableEvents, ping, deadlineAt, duplicate: false })
   }
 }

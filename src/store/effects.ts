@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto'
+import { Prisma } from '../generated/prisma/client.js'
+import { msOrNull, num, type Sql } from './sql.js'
+
+/**
+ * What a change must show on Discord. refresh: draw the table message at the committed state;
+ * ping: the turn ping for `users`; result: a finished game's result, drawn from the state it
+ * ended in; unping: delete the turn pings posted before it.
+ */
+export type EffectKind = 'refresh' | 'ping' | 'result' | 'unping'
+
+export type NewEffect =
+  | { readonly kind: 'refresh' | 'unping' }
+  | { readonly kind: 'ping'; readonly users: readonly string[] }
+  | {
+      readonly kind: 'result'
+      readonly state: unknown
+      readonly seats: readonly { readonly userId: string; readonly position: number | null }[]
+    }
+
+export interface EffectRecord {
+  readonly id: number
+  readonly tableId: string
+  readonly kind: EffectKind
+  readonly version: number
+  readonly payload: Record<string, unknown>
+  readonly nonce: string
+  readonly messageId: string | null
+  readonly attempts: number
+  readonly dueAt: number
+}
+
+type EffectRow = {
+  id: unknown
+  tableId: string
+  kind: string
+  version: unknown
+  payload: string
+  nonce: string
+  messageId: string | null
+  attempts: unknown
+  dueAt: unknown
+}
+
+const COLUMNS = Prisma.sql`"id", "tableId", "kind", "version", "payload", "nonce", "messageId", "attempts", "dueAt"`
+
+function record(r: EffectRow): EffectRecord {
+  return {
+    id: num(r.id),
+    tableId: r.tableId,
+    kind: r.kind as EffectKind,
+    version: num(r.version),
+    payload: JSON.parse(r.payload) as Record<string, unknown>,
+    nonce: r.nonce,
+    messageId: r.messageId,
+    attempts: num(r.attempts),
+    dueAt: msOrNull(r.dueAt) ?? 0,
+  }
+}
+
+/** Discord takes nonces of up to 25 characters: 16 random base64url characters. */
+const newNonce = () => randomBytes(12).toString('base64url')
+
+/** The outbox of table effects (written with each change, marked done once Discord shows them). */
+export class Effects {
+  constructor(
+    private readonly sql: Sql,
+    private readonly now: () => number,
+  ) {}
+
+  /** Records a change's effects (in the change's transaction), in the order they are to be shown. */
+  async add(tableId: string, version: number, effects: readonly NewEffect[]): Promise<void> {
+    if (!effects.length) return
+    const at = new Date(this.now())
+    const values = effects.map(({ kind, ...payload }) => {
+      return Prisma.sql`(${tableId}, ${kind}, ${version}, ${JSON.stringify(payload)}, ${newNonce()}, ${'pending'}, ${0}, ${at}, ${at})`
+    })
+    await this.sql.execute(
+      Prisma.sql`INSERT INTO "TableEffect" ("tableId", "kind", "version", "payload", "nonce", "status", "attempts", "dueAt", "createdAt") VALUES ${Prisma.join(values)}`,
+    )
+  }
+
+  /** A table's pending effects, oldest first. */
+  async pending(tableId: string): Promise<EffectRecord[]> {
+    const rows = await this.sql.query<EffectRow>(
+      Prisma.sql`SELECT ${COLUMNS} FROM "TableEffect" WHERE "status" = ${'pending'} AND "tableId" = ${tableId} ORDER BY "id"`,
+    )
+    return rows.map(record)
+  }
+
+  /** Every table with effects still to deliver (start-up catches up with them). */
+  async pendingTables(): Promise<string[]> {
+    const rows = await this.sql.query<{ tableId: string }>(
+      Prisma.sql`SELECT DISTINCT "tableId" FROM "TableEffect" WHERE "status" = ${'pending'} ORDER BY "tableId"`,
+    )
+    return rows.map((r) => r.tableId)
+  }
+
+  /** Turn pings posted before effect `beforeId` whose message is still up. */
+  async postedPings(tableId: string, beforeId: number): Promise<EffectRecord[]> {
+    const rows = await this.sql.query<EffectRow>(
+      Prisma.sql`SELECT ${COLUMNS} FROM "TableEffect" WHERE "tableId" = ${tableId} AND "kind" = ${'ping'} AND "status" = ${'done'} AND "messageId" IS NOT NULL AND "id" < ${beforeId} ORDER BY "id"`,
+    )
+    return rows.map(record)
+  }
+
+  /** Marks effects delivered (or, with `messageId`, one effect delivered as that message). */
+  async done(ids: readonly number[], messageId: string | null = null): Promise<void> {
+    if (!ids.length) return
+    await this.sql.execute(
+      Prisma.sql`UPDATE "TableEffect" SET "status" = ${'done'}, "messageId" = ${messageId} WHERE "id" IN (${Prisma.join(ids)})`,
+    )
+  }
+
+  /** A posted ping's message was deleted. */
+  async forgetMessage(id: number): Promise<void> {
+    await this.sql.execute(Prisma.sql`UPDATE "TableEffect" SET "messageId" = ${null} WHERE "id" = ${id}`)
+  }
+
+  /** A failed attempt: try again from `dueAt`, or give up (`failed`) once `giveUp` is true. */
+  async retry(ids: readonly number[], dueAt: number, giveUp: boolean): Promise<void> {
+    if (!ids.length) return
+    await this.sql.execute(
+      Prisma.sql`UPDATE "TableEffect" SET "attempts" = "attempts" + 1, "dueAt" = ${new Date(dueAt)}, "status" = ${giveUp ? 'failed' : 'pending'} WHERE "id" IN (${Prisma.join(ids)})`,
+    )
+  }
+}

@@ -14,6 +14,12 @@ import type { CardEmojis } from './render/emojis.js'
 import { uploadCardEmojis } from './commands/card-emojis.js'
 import { shardOf } from './sharding/shard-of.js'
 
+/**
+ * One reminder per table and deadline: a repeat after a crash between posting it and noting it
+ * (markReminded) is deduplicated by Discord (25 characters at most).
+ */
+const reminderNonce = (tableId: string, deadline: number) => `r${tableId.slice(0, 12)}${deadline.toString(36)}`
+
 export interface BotOptions {
   readonly token: string
   /** Discord's root URL (`https://discord.com`) or the fake Discord's. */
@@ -83,7 +89,12 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     owns,
     show: (update) => desk.show(update),
     remind: async (table) => {
-      await postInChannel(client, table.channelId, renderReminder(table, table.waitingFor, table.messageId) as Sendable)
+      await postInChannel(
+        client,
+        table.channelId,
+        renderReminder(table, table.waitingFor, table.messageId) as Sendable,
+        reminderNonce(table.id, table.deadlineAt ?? 0),
+      )
       log.info({ tableId: table.id, users: table.waitingFor.length }, 'turn reminder')
     },
   })
@@ -93,8 +104,11 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const handling = new Set<Promise<void>>()
   // Set by stop(): new interactions get a short answer instead of a change, in-flight ones finish.
   let stopping = false
+  // Interactions wait until start-up has caught Discord up with the database (desk.catchUp).
+  let caughtUp!: () => void
+  const ready = new Promise<void>((resolve) => (caughtUp = resolve))
   client.on(Events.InteractionCreate, (interaction) => {
-    const work = stopping ? refuseWhileStopping(interaction) : routeInteraction(interaction, ctx)
+    const work = stopping ? refuseWhileStopping(interaction) : ready.then(() => routeInteraction(interaction, ctx))
     handling.add(work)
     void work.finally(() => handling.delete(work))
   })
@@ -107,15 +121,17 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   let emojisSettled: Promise<void> = Promise.resolve()
 
   try {
-    const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()))
+    const loggedIn = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()))
     await client.login(opts.token)
-    await ready
+    await loggedIn
     const commands = client.application!.commands
     await (opts.devGuildId ? commands.set(commandDefinitions(), opts.devGuildId) : commands.set(commandDefinitions()))
     // In the background: until the emojis are there, cards show as text.
     emojisSettled = uploadCardEmojis(client, log).then((found) => {
       cardEmojis = found
     })
+    const caughtUpTables = await desk.catchUp()
+    caughtUp()
     const rearmed = await scheduler.rearmAll()
     log.info(
       {
@@ -125,12 +141,14 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
         shards: ownShards,
         shardCount,
         tables: rearmed,
+        caughtUp: caughtUpTables,
         commandsIn: opts.devGuildId ?? 'global',
       },
       'bot ready',
     )
   } catch (error) {
     scheduler.stop()
+    desk.stop()
     await client.destroy()
     await store.close()
     throw error
@@ -149,6 +167,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     async stop() {
       stopping = true
       scheduler.stop()
+      desk.stop()
       await idle()
       await emojisSettled
       await client.destroy()

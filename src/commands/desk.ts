@@ -3,11 +3,13 @@ import type { Clock } from '../clock.js'
 import type { Logger } from '../log.js'
 import type { TableService, TableSnapshot, TableUpdate } from '../tables/index.js'
 import { renderRetiredTableMessage } from '../render/messages.js'
-import { describeEvents, renderFinalStandings, renderTableMessage, renderTurnPing } from '../render/table.js'
+import { describeEvents, renderTableMessage } from '../render/table.js'
+import { crashPoint } from '../crash-points.js'
 import { SerialQueue } from '../scheduler/serial.js'
 import { Lru } from '../render/images/cache.js'
+import { deliverEffects } from './outbox.js'
 import { withTablePicture } from './pictures.js'
-import { postInChannel, showPublicMessage, type Sendable } from './public-message.js'
+import { messageExists, showPublicMessage, type Sendable } from './public-message.js'
 
 const RECENT_KEPT = 12
 
@@ -21,9 +23,10 @@ export interface DeskDeps {
 }
 
 /**
- * Shows what happened at a table: the public message edited (or replaced) to the latest state,
- * one short ping for whoever must act now, and the turn timers re-armed. Work for one table runs
- * in order; the public message always shows the table as it is when the edit is made.
+ * Shows what happened at a table: the table's pending effects (the outbox the service wrote with
+ * the change: table message, result, turn ping) delivered in order, retried with backoff when
+ * Discord fails, and the turn timers re-armed. Work for one table runs in order; the public
+ * message always shows the table as it is when the edit is made.
  */
 export class TableDesk {
   private readonly queue = new SerialQueue()
@@ -33,39 +36,77 @@ export class TableDesk {
   // The file names on each table message, so an unchanged picture is not uploaded again. After a
   // restart a table's picture is uploaded once more on its next change.
   private readonly uploads = new Lru<string, readonly string[]>(1000)
+  private readonly retries = new Map<string, () => void>()
+  private stopped = false
 
   constructor(private readonly deps: DeskDeps) {}
 
-  /** After a change: refresh the public message, ping `update.ping`, re-arm timers. */
+  /** After a change: deliver its effects (and any still pending), re-arm timers. */
   async show(update: TableUpdate): Promise<void> {
     if (update.duplicate) return
     const table = update.table
     this.deps.onTable(table)
-    // The change is already saved: if Discord fails here, the player still gets their answer and
-    // the next change shows the table again.
-    await this.queue
-      .run(table.id, async () => {
-        // In the table's queue, so lines are added in the order the changes are shown.
-        if (this.recentLines.has(table.id)) this.remember(table.id, describeEvents(table, update.events))
-        else await this.restoreLines(table)
-        const messageId = await this.publish(table.id)
-        if (update.ping.length > 0 && table.status === 'playing') {
-          await postInChannel(
-            this.deps.client,
-            table.channelId,
-            renderTurnPing(table, update.ping, messageId) as Sendable,
-          )
-          this.deps.log.info({ tableId: table.id, users: update.ping.length }, 'turn ping')
-        }
-        for (const e of update.tableEvents)
-          if (e.type === 'final') {
-            await postInChannel(this.deps.client, table.channelId, renderFinalStandings(table, e) as Sendable)
-            this.deps.log.info({ tableId: table.id, winners: e.winners.length }, 'final standings')
-          }
-      })
-      .catch((error: unknown) =>
-        this.deps.log.error({ err: error, tableId: table.id }, 'could not show the table in its channel'),
-      )
+    crashPoint('committed')
+    // The change and its effects are already saved: if Discord fails here, the player still gets
+    // their answer and the effects are retried (and caught up with after a restart).
+    await this.queue.run(table.id, async () => {
+      // In the table's queue, so lines are added in the order the changes are shown.
+      if (this.recentLines.has(table.id)) this.remember(table.id, describeEvents(table, update.events))
+      else await this.restoreLines(table)
+      await this.deliver(table.id)
+    })
+    crashPoint('shown')
+  }
+
+  /**
+   * At start-up, before interactions are taken: every table with pending effects is brought up to
+   * date, and every open table whose message was never posted or has been deleted gets one.
+   */
+  async catchUp(): Promise<number> {
+    const effects = this.deps.tables.store.effects
+    const pending = new Set(await effects.pendingTables())
+    for (const t of await this.deps.tables.activeTables()) {
+      if (pending.has(t.id)) continue
+      const table = await this.deps.tables.get(t.id)
+      if (!table) continue
+      const shown =
+        table.messageId !== null &&
+        (await messageExists(this.deps.client, table.channelId, table.messageId).catch(() => true))
+      if (shown) continue
+      await effects.add(table.id, table.version, [{ kind: 'refresh' }])
+      pending.add(table.id)
+    }
+    await Promise.all([...pending].map((id) => this.queue.run(id, () => this.deliver(id))))
+    return pending.size
+  }
+
+  /** Stops retrying (for a clean stop); effects still pending are delivered after the next start. */
+  stop(): void {
+    this.stopped = true
+    for (const cancel of this.retries.values()) cancel()
+    this.retries.clear()
+  }
+
+  /** One delivery attempt (in the table's queue); a failure is retried on the clock. */
+  private async deliver(tableId: string): Promise<void> {
+    this.retries.get(tableId)?.()
+    this.retries.delete(tableId)
+    const done = await deliverEffects(
+      { ...this.deps, publish: (table, nonce) => this.publish(table, nonce) },
+      tableId,
+    ).catch((error: unknown) => {
+      // The database itself failed: the effects stay pending for the next change or start.
+      this.deps.log.error({ err: error, tableId }, 'could not show the table in its channel')
+      return null
+    })
+    if (!done || done.settled || this.stopped) return
+    this.retries.set(
+      tableId,
+      this.deps.clock.schedule(done.retryAt, () => {
+        this.retries.delete(tableId)
+        if (!this.stopped) void this.queue.run(tableId, () => this.deliver(tableId))
+      }),
+    )
   }
 
   /** The latest public log lines of a table, oldest first (in the table's queue, like every change shown). */
@@ -94,10 +135,9 @@ export class TableDesk {
     return this.queue.idle()
   }
 
-  // Reads the table afresh so a queued refresh never shows an older state than the database holds.
-  private async publish(tableId: string): Promise<string | null> {
-    const table = await this.deps.tables.get(tableId)
-    if (!table) return null
+  // `table` was read in the table's queue after the change committed: the latest state.
+  private async publish(table: TableSnapshot, nonce: string): Promise<string | null> {
+    if (!this.recentLines.has(table.id)) await this.restoreLines(table)
     const { images } = await this.deps.tables.settings(table.guildId)
     const text = renderTableMessage(table, this.deps.clock.now(), this.lines(table.id))
     const messageId = await showPublicMessage(
@@ -105,6 +145,7 @@ export class TableDesk {
       { channelId: table.channelId, messageId: table.messageId },
       withTablePicture(this.deps.client, table, text, images),
       (url) => renderRetiredTableMessage(url) as Sendable,
+      nonce,
     )
     if (messageId !== table.messageId) await this.deps.tables.setMessageId(table.id, messageId)
     return messageId

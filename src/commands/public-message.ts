@@ -9,6 +9,7 @@ import {
 } from 'discord.js'
 import type { Clock } from '../clock.js'
 import type { Logger } from '../log.js'
+import { crashPoint } from '../crash-points.js'
 import { keepUploaded } from '../render/images/attach.js'
 import type { Lru } from '../render/images/cache.js'
 import type { Payload } from '../render/payload.js'
@@ -73,6 +74,7 @@ export async function showPublicMessage(
   place: PublicMessagePlace,
   payload: Payload,
   retired: (newMessageUrl: string) => Sendable,
+  nonce: string,
 ): Promise<string> {
   const uploads = deps.uploads
   const channel = await textChannel(deps.client, place.channelId)
@@ -95,7 +97,9 @@ export async function showPublicMessage(
       )
     }
   }
-  const fresh = await channel.send(payload as Sendable)
+  // Posted at most once per nonce: a repeat after a crash returns the message already posted.
+  const fresh = await channel.send({ ...payload, nonce, enforceNonce: true } as Sendable)
+  crashPoint('table-posted')
   uploads?.set(
     fresh.id,
     fresh.attachments.map((a) => a.name),
@@ -111,8 +115,37 @@ export async function showPublicMessage(
   return fresh.id
 }
 
-/** Posts a short public message in a table's channel (turn pings, reminders). */
-export async function postInChannel(client: Client, channelId: string, payload: MessageCreateOptions): Promise<void> {
+/**
+ * Posts a short public message in a table's channel (turn pings, results, reminders) and returns
+ * its id. Discord creates one message per `nonce` (enforce_nonce, within a few minutes), so a post
+ * repeated after a crash between posting and recording it does not show twice.
+ */
+export async function postInChannel(
+  client: Client,
+  channelId: string,
+  payload: MessageCreateOptions,
+  nonce: string,
+): Promise<string> {
   const channel = await textChannel(client, channelId)
-  await channel.send(payload)
+  return (await channel.send({ ...payload, nonce, enforceNonce: true })).id
+}
+
+/** Deletes a message of the bot's; one that is already gone counts as deleted. */
+export async function deleteInChannel(client: Client, channelId: string, messageId: string): Promise<void> {
+  const channel = await textChannel(client, channelId)
+  await channel.messages.delete(messageId).catch((error: unknown) => {
+    if (!(error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.UnknownMessage)) throw error
+  })
+}
+
+/** Whether a message is still in its channel (someone may have deleted the table message). */
+export async function messageExists(client: Client, channelId: string, messageId: string): Promise<boolean> {
+  const channel = await textChannel(client, channelId)
+  try {
+    await channel.messages.fetch({ message: messageId, force: true })
+    return true
+  } catch (error) {
+    if (error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.UnknownMessage) return false
+    throw error
+  }
 }

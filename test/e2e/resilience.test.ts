@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { eachTestWorld, openAndStart, playTurn, untilSomeoneActs, World } from './harness.js'
+import { advance, eachTestWorld, openAndStart, playTurn, untilSomeoneActs, World } from './harness.js'
 
 const startWorld = eachTestWorld()
 
@@ -21,7 +21,7 @@ describe('when Discord pushes back', () => {
     expect(JSON.stringify(w.publicMessage(t1).embeds)).toContain(`<@${t1.waitingFor[0]}>`)
   })
 
-  it('a ping Discord refuses for a long time costs the ping, never the move or the answer', async () => {
+  it('a ping Discord refuses for a long time never costs the move or the answer, and is retried', async () => {
     const w = await startWorld(['alice', 'bob'])
     const t0 = await startBura(w)
     const pingsBefore = w.channel.publicMessages().filter((m) => m.content.includes('your turn')).length
@@ -31,8 +31,13 @@ describe('when Discord pushes back', () => {
     expect(limit.hits).toBe(1)
     const t1 = await w.table()
     expect(t1.version).toBe(t0.version + 1)
-    expect(w.channel.publicMessages().filter((m) => m.content.includes('your turn'))).toHaveLength(pingsBefore)
-    expect(w.logLines.some((l) => l.includes('could not show the table'))).toBe(true)
+    const turnPings = () => w.channel.publicMessages().filter((m) => m.content.includes('your turn'))
+    // The old ping was replaced; the new one waits for its retry.
+    expect(pingsBefore).toBe(1)
+    expect(turnPings()).toHaveLength(0)
+    expect(w.logLines.some((l) => l.includes('could not show the table in its channel; will retry'))).toBe(true)
+    await advance(w, 1000)
+    expect(turnPings().map((m) => m.content.includes(`<@${t1.waitingFor[0]}>`))).toEqual([true])
   })
 
   it('plays on after the gateway connection drops and resumes', async () => {

@@ -269,6 +269,7 @@ export class Interactions {
       ephemeralFor: null,
       interactionId: record.id,
       loading: false,
+      nonce: null,
     }
   }
 

@@ -34,6 +34,8 @@ export interface FakeMessage {
   loading: boolean
   /** Files on the message; their bytes are served at `url`. */
   attachments: FakeAttachment[]
+  /** The nonce the message was created with (channel posts), as Discord echoes it. */
+  nonce: string | null
 }
 
 export interface UserRecord {
@@ -192,6 +194,7 @@ export function apiMessage(
     pinned: false,
     type: message.type,
     flags: message.flags | (message.loading ? MessageFlags.Loading : 0),
+    ...(message.nonce !== null ? { nonce: message.nonce } : {}),
     ...(message.webhookId ? { webhook_id: message.webhookId, application_id: message.webhookId } : {}),
     ...(interaction
       ? {
@@ -222,5 +225,6 @@ export function snapshot(message: MessageRecord): FakeMessage {
     interactionId: message.interactionId,
     loading: message.loading,
     attachments: message.attachments.map(fakeAttachment),
+    nonce: message.nonce,
   })
 }

@@ -136,7 +136,7 @@ export function buildRoutes(
       const body = messageBody(req.body)
       // Channel messages cannot be ephemeral; Discord ignores the flag here.
       const flags = (body.flags ?? 0) & ~MessageFlags.Ephemeral
-      return apiMessage(world.createMessage(channel, { ...body, flags }))
+      return apiMessage(world.postMessage(channel, { ...body, flags }))
     }),
     bot('POST', '/channels/:channel/typing', (req) => (world.requireChannel(req.params.channel!), null)),
     bot('GET', '/channels/:channel/messages', (req) => {

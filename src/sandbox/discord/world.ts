@@ -2,7 +2,16 @@ import { EventEmitter } from 'node:events'
 import { GatewayDispatchEvents, GatewayIntentBits, MessageFlags } from 'discord-api-types/v10'
 import type { Clock } from '../../clock.js'
 import { snowflakes } from './snowflake.js'
-import { emptyMessage, notAuthor, oldMessageEditCap, unknownChannel, unknownMessage } from './errors.js'
+import {
+  addFormError,
+  emptyMessage,
+  invalidFormBody,
+  notAuthor,
+  oldMessageEditCap,
+  unknownChannel,
+  unknownMessage,
+  type FormErrorTree,
+} from './errors.js'
 import { checkMessageBody, type MessageBody } from './limits.js'
 import { AttachmentStore, type AttachmentBody } from './attachments.js'
 import { ApplicationEmojis } from './emojis.js'
@@ -21,6 +30,8 @@ import {
 } from './model.js'
 
 export const HOUR = 60 * 60 * 1000
+/** How long Discord remembers a nonce for enforce_nonce ("the past few minutes"). */
+export const NONCE_WINDOW_MS = 5 * 60 * 1000
 
 /** Sends one dispatch to the bot's gateway session(s); `intent` filters events the bot did not ask for. */
 export type Dispatch = (event: GatewayDispatchEvents, data: unknown, intent?: GatewayIntentBits) => void
@@ -216,7 +227,7 @@ export class World {
     channel: ChannelRecord,
     body: MessageBody,
     extra: Partial<
-      Pick<MessageRecord, 'ephemeralFor' | 'interactionId' | 'type' | 'webhookId' | 'loading' | 'author'>
+      Pick<MessageRecord, 'ephemeralFor' | 'interactionId' | 'type' | 'webhookId' | 'loading' | 'author' | 'nonce'>
     > = {},
   ): MessageRecord {
     const flags = (body.flags ?? 0) & ~MessageFlags.Ephemeral
@@ -245,10 +256,39 @@ export class World {
       deleted: false,
       loading,
       oldEdits: 0,
+      nonce: extra.nonce ?? null,
     }
     this.messages.push(message)
     this.announce(message, GatewayDispatchEvents.MessageCreate)
     return message
+  }
+
+  /**
+   * A channel post (`POST /channels/:id/messages`) with Discord's `nonce` rules: a nonce is a
+   * string of up to 25 characters or an integer, and with `enforce_nonce` a second post by the
+   * same author with the same nonce within a few minutes (here 5, on the fake's clock) returns the
+   * first message instead of creating another (unless that one has been deleted meanwhile).
+   */
+  postMessage(channel: ChannelRecord, body: MessageBody & { nonce?: unknown; enforce_nonce?: unknown }): MessageRecord {
+    const { nonce: raw, enforce_nonce: enforce, ...rest } = body
+    let nonce: string | null = null
+    if (raw !== undefined && raw !== null) {
+      const valid = (typeof raw === 'string' && raw.length <= 25) || Number.isSafeInteger(raw)
+      if (!valid) {
+        const errors: FormErrorTree = {}
+        addFormError(errors, ['nonce'], 'BASE_TYPE_MAX_LENGTH', 'Must be 25 or fewer in length.')
+        throw invalidFormBody(errors)
+      }
+      nonce = String(raw)
+    }
+    if (nonce !== null && enforce === true) {
+      const since = this.clock.now() - NONCE_WINDOW_MS
+      const first = this.messages.find(
+        (m) => m.nonce === nonce && m.author.id === this.bot.id && m.createdAt >= since && !m.deleted,
+      )
+      if (first) return first
+    }
+    return this.createMessage(channel, rest, { nonce })
   }
 
   /**

@@ -1,0 +1,137 @@
+import type { Client } from 'discord.js'
+import type { Clock } from '../clock.js'
+import { crashPoint } from '../crash-points.js'
+import type { Logger } from '../log.js'
+import { renderGameResult, renderTurnPing } from '../render/table.js'
+import type { EffectRecord } from '../store/index.js'
+import type { TableService, TableSnapshot } from '../tables/index.js'
+import { deleteInChannel, postInChannel, type Sendable } from './public-message.js'
+
+/** Failed deliveries wait 1 s, 2 s, 4 s … at most this long between attempts. */
+const MAX_BACKOFF_MS = 5 * 60 * 1000
+/** After this many failed attempts an effect is given up (status `failed`), e.g. a deleted channel. */
+export const MAX_ATTEMPTS = 12
+
+export const backoffMs = (attempts: number): number => Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempts)
+
+export interface OutboxDeps {
+  readonly client: Client
+  readonly clock: Clock
+  readonly log: Logger
+  readonly tables: TableService
+  /** Draws the table message at the table's committed state; posts a fresh one with `nonce` if needed. */
+  readonly publish: (table: TableSnapshot, nonce: string) => Promise<string | null>
+}
+
+/** What became of a table's pending effects: all delivered (or given up), or try again at `retryAt`. */
+export type Delivery = { readonly settled: true } | { readonly settled: false; readonly retryAt: number }
+
+const SETTLED: Delivery = { settled: true }
+
+/**
+ * Delivers a table's pending effects (run in the table's queue). Every step can be repeated: an
+ * edit shows the latest state again, a post with the effect's nonce returns the message already
+ * posted, a deleted ping stays deleted; so a crash anywhere before an effect is marked done only
+ * repeats that step. Only the latest state is drawn: all pending refreshes are one edit, and only
+ * the newest ping is posted (an older one is for a turn that is over).
+ */
+export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise<Delivery> {
+  const effects = deps.tables.store.effects
+  const pending = await effects.pending(tableId)
+  if (!pending.length) return SETTLED
+  const now = deps.clock.now()
+  // All in order once any is due (a new change is due at once): a ping never goes out before
+  // the table message it points to, and a retry a little early costs nothing.
+  const firstDue = Math.min(...pending.map((e) => e.dueAt))
+  if (firstDue > now) return { settled: false, retryAt: firstDue }
+  const left = new Map(pending.map((e) => [e.id, e]))
+  const settle = async (done: readonly EffectRecord[], messageId: string | null = null) => {
+    await effects.done(
+      done.map((e) => e.id),
+      messageId,
+    )
+    for (const e of done) left.delete(e.id)
+  }
+  try {
+    const table = await deps.tables.get(tableId)
+    if (!table) {
+      await settle(pending)
+      return SETTLED
+    }
+    const of = (kind: EffectRecord['kind']) => pending.filter((e) => e.kind === kind)
+    const unpings = of('unping')
+    if (unpings.length) {
+      for (const old of await effects.postedPings(tableId, unpings.at(-1)!.id)) {
+        await deleteInChannel(deps.client, table.channelId, old.messageId!)
+        await effects.forgetMessage(old.id)
+      }
+      crashPoint('pings-deleted')
+      await settle(unpings)
+    }
+    const refreshes = of('refresh')
+    let messageId = table.messageId
+    if (refreshes.length) {
+      // The oldest pending refresh names the post: a crash after posting and before saving the
+      // message id leads to the same nonce again, whatever changes came in meanwhile.
+      messageId = await deps.publish(table, refreshes[0]!.nonce)
+      crashPoint('table-shown')
+      await settle(refreshes)
+    }
+    for (const result of of('result')) {
+      const payload = renderGameResult(resultTable(table, result))
+      const posted = payload
+        ? await postInChannel(deps.client, table.channelId, payload as Sendable, result.nonce)
+        : null
+      crashPoint('result-posted')
+      await settle([result], posted)
+    }
+    const pings = of('ping')
+    const latest = pings.at(-1)
+    if (latest) {
+      await settle(pings.slice(0, -1))
+      // Only those the table still waits for: a Bugami bid may have come in meanwhile.
+      const users = ((latest.payload.users ?? []) as string[]).filter((u) => table.waitingFor.includes(u))
+      const posted =
+        users.length > 0 && table.status === 'playing'
+          ? await postInChannel(
+              deps.client,
+              table.channelId,
+              renderTurnPing(table, users, messageId) as Sendable,
+              latest.nonce,
+            )
+          : null
+      if (posted) deps.log.info({ tableId, users: users.length }, 'turn ping')
+      crashPoint('ping-posted')
+      await settle([latest], posted)
+    }
+    return SETTLED
+  } catch (error) {
+    const failed = [...left.values()]
+    const attempts = Math.max(...failed.map((e) => e.attempts)) + 1
+    const giveUp = attempts >= MAX_ATTEMPTS
+    const retryAt = deps.clock.now() + backoffMs(attempts - 1)
+    await effects.retry(
+      failed.map((e) => e.id),
+      retryAt,
+      giveUp,
+    )
+    deps.log.error(
+      { err: error, tableId, attempts, effects: failed.map((e) => e.kind) },
+      giveUp
+        ? 'could not show the table in its channel; giving up'
+        : 'could not show the table in its channel; will retry',
+    )
+    return giveUp ? SETTLED : { settled: false, retryAt }
+  }
+}
+
+/** The table as the game of a result effect ended: that state, and that game's seat positions. */
+function resultTable(table: TableSnapshot, effect: EffectRecord): TableSnapshot {
+  const seats = (effect.payload.seats ?? []) as { userId: string; position: number | null }[]
+  const positions = new Map(seats.map((s) => [s.userId, s.position]))
+  return {
+    ...table,
+    state: effect.payload.state,
+    seats: table.seats.map((s) => ({ ...s, position: positions.get(s.userId) ?? null })),
+  }
+}

@@ -116,6 +116,13 @@ export class FakeDiscord {
     return this.world.emojis
   }
 
+  /** A moderator deletes a public message (MESSAGE_DELETE goes out as for any deletion). */
+  deleteMessage(id: string): void {
+    const record = this.world.messageById(id)
+    if (!record || record.deleted || record.ephemeralFor) throw new Error(`no public message ${id} to delete`)
+    this.world.deleteMessage(record)
+  }
+
   /** Commands the bot registered: global ones, or those of a guild. */
   commands(guild?: FakeGuild): CommandRecord[] {
     return structuredClone(guild ? (this.world.guildCommands.get(guild.id) ?? []) : this.world.globalCommands)

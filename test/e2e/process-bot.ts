@@ -1,0 +1,141 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect } from 'vitest'
+import type { CrashPoint } from '../../src/crash-points.js'
+import { renderTableMessage } from '../../src/render/table.js'
+import { openTableService, type TableService, type TableSnapshot } from '../../src/tables/index.js'
+import { startFakeDiscord, type FakeDiscord, type FakeMessage } from '../../src/sandbox/discord/index.js'
+import { ManualClock } from '../../src/sandbox/discord/manual-clock.js'
+
+/**
+ * The bot as a real process (`src/main.ts`) against a fake Discord in the test process, so a test
+ * can kill it with SIGKILL (or have it kill itself at a crash point) and start it again on the
+ * same database. The fake's clock follows real time, as the bot's does.
+ */
+export class ProcessBot {
+  readonly log: string[] = []
+  private child: ChildProcess | null = null
+  private exited: Promise<NodeJS.Signals | number | null> = Promise.resolve(null)
+  private readonly crashFile: string
+  private readonly ticker: NodeJS.Timeout
+  private reader: Awaited<ReturnType<typeof openTableService>> | null = null
+
+  private constructor(
+    readonly discord: FakeDiscord,
+    private readonly dir: string,
+    clock: ManualClock,
+  ) {
+    this.crashFile = join(dir, 'crash-at')
+    writeFileSync(this.crashFile, '')
+    let last = Date.now()
+    this.ticker = setInterval(() => {
+      const now = Date.now()
+      void clock.advance(now - last)
+      last = now
+    }, 100)
+  }
+
+  static async create(): Promise<ProcessBot> {
+    const clock = new ManualClock(Date.now())
+    const discord = await startFakeDiscord({ clock })
+    return new ProcessBot(discord, mkdtempSync(join(tmpdir(), 'bot-process-')), clock)
+  }
+
+  get databaseUrl(): string {
+    return `file:${join(this.dir, 'bot.db')}`
+  }
+
+  /** Starts the bot process and resolves once it logged "bot ready" (start-up has caught up). */
+  async start(): Promise<void> {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        BOT_CRASH_FILE: this.crashFile,
+        DISCORD_TOKEN: this.discord.token,
+        DISCORD_API_URL: this.discord.url,
+        DATABASE_URL: this.databaseUrl,
+        LOG_LEVEL: 'info',
+      },
+    })
+    this.child = child
+    this.exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)))
+    let buffer = ''
+    let stderr = ''
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()))
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.on('data', (d: Buffer) => {
+        buffer += d.toString()
+        const lines = buffer.split('\n')
+        buffer = lines.pop()!
+        for (const line of lines) {
+          this.log.push(line)
+          if (line.includes('"bot ready"')) resolve()
+        }
+      })
+      void this.exited.then((how) => reject(new Error(`bot exited (${how}) before it was ready: ${stderr}`)))
+    })
+  }
+
+  /** The bot kills itself with SIGKILL at `point` (until disarmed). */
+  arm(point: CrashPoint): void {
+    writeFileSync(this.crashFile, point)
+  }
+
+  disarm(): void {
+    writeFileSync(this.crashFile, '')
+  }
+
+  /** Resolves with how the bot process ended. */
+  exit(): Promise<NodeJS.Signals | number | null> {
+    return this.exited
+  }
+
+  kill(): Promise<NodeJS.Signals | number | null> {
+    this.child?.kill('SIGKILL')
+    return this.exited
+  }
+
+  /** The committed state, read from the database the bot writes (a second connection). */
+  async tables(): Promise<TableService> {
+    this.reader ??= await openTableService({ databaseUrl: this.databaseUrl })
+    return this.reader
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.ticker)
+    await this.kill()
+    await this.reader?.close()
+    await this.discord.stop()
+    rmSync(this.dir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * Whether a public message shows `table` as committed: the embed's title, text and buttons as
+ * rendered from the database now (the latest log lines, kept in the bot's memory, are left out).
+ */
+export function showsCommitted(message: FakeMessage | undefined, table: TableSnapshot, now: number): boolean {
+  if (!message) return false
+  const want = renderTableMessage(table, now)
+  const embed = message.embeds[0]
+  const wanted = want.embeds?.[0]
+  return (
+    embed?.title === wanted?.title &&
+    embed?.description === wanted?.description &&
+    JSON.stringify(message.components) === JSON.stringify(want.components ?? [])
+  )
+}
+
+/** Waits until `check` holds (polling), failing with `what` after `timeoutMs`. */
+export async function eventually(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 5000) {
+  const end = Date.now() + timeoutMs
+  for (;;) {
+    if (await check()) return
+    if (Date.now() > end) expect.fail(`not within ${timeoutMs} ms: ${what}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}

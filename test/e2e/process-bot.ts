@@ -5,7 +5,8 @@ import { join } from 'node:path'
 import { expect } from 'vitest'
 import type { CrashPoint } from '../../src/crash-points.js'
 import { renderTableMessage } from '../../src/render/table.js'
-import { openTableService, type TableService, type TableSnapshot } from '../../src/tables/index.js'
+import { openStore, type Store } from '../../src/store/index.js'
+import { TableService, type TableSnapshot } from '../../src/tables/index.js'
 import { startFakeDiscord, type FakeDiscord, type FakeMessage } from '../../src/sandbox/discord/index.js'
 import { ManualClock } from '../../src/sandbox/discord/manual-clock.js'
 
@@ -20,7 +21,7 @@ export class ProcessBot {
   private exited: Promise<NodeJS.Signals | number | null> = Promise.resolve(null)
   private readonly crashFile: string
   private readonly ticker: NodeJS.Timeout
-  private reader: Awaited<ReturnType<typeof openTableService>> | null = null
+  private reader: { service: TableService; store: Store } | null = null
 
   private constructor(
     readonly discord: FakeDiscord,
@@ -101,14 +102,17 @@ export class ProcessBot {
 
   /** The committed state, read from the database the bot writes (a second connection). */
   async tables(): Promise<TableService> {
-    this.reader ??= await openTableService({ databaseUrl: this.databaseUrl })
-    return this.reader
+    if (!this.reader) {
+      const store = await openStore({ url: this.databaseUrl })
+      this.reader = { service: new TableService({ store }), store }
+    }
+    return this.reader.service
   }
 
   async close(): Promise<void> {
     clearInterval(this.ticker)
     await this.kill()
-    await this.reader?.close()
+    await this.reader?.store.close()
     await this.discord.stop()
     rmSync(this.dir, { recursive: true, force: true })
   }

@@ -1,0 +1,79 @@
+import { describe, expect, test } from 'vitest'
+import { engineFor } from '../../src/games/registry.js'
+import { tableServicePerTest } from './play.js'
+
+const fx = tableServicePerTest(21)
+
+/** The pending effects of a table as [kind, version] pairs, oldest first. */
+async function pending(tableId: string) {
+  return (await fx.t.store.effects.pending(tableId)).map((e) => [e.kind, e.version])
+}
+
+async function badugiHand() {
+  const created = await fx.tables.create({ guildId: 'g', channelId: 'c', game: 'badugi', creatorId: 'ann' })
+  if (!created.ok) throw new Error(created.error.message)
+  const id = created.value.table.id
+  expect((await fx.tables.join(id, 'ben')).ok).toBe(true)
+  const started = await fx.tables.start(id)
+  if (!started.ok) throw new Error(started.error.message)
+  return started.value.table
+}
+
+describe('effects written with each change (the outbox)', () => {
+  test('create, join and start write the refresh of their version; the start replaces any ping with one for whoever acts', async () => {
+    const table = await badugiHand()
+    expect(await pending(table.id)).toEqual([
+      ['refresh', 1],
+      ['refresh', 2],
+      ['unping', 3],
+      ['refresh', 3],
+      ['ping', 3],
+    ])
+    const [ping] = (await fx.t.store.effects.pending(table.id)).filter((e) => e.kind === 'ping')
+    expect(ping!.payload).toEqual({ users: table.waitingFor })
+    expect(ping!.nonce).toMatch(/^[A-Za-z0-9_-]{1,25}$/)
+  })
+
+  test('a refused change writes no effect; a game end writes unping, refresh and its result', async () => {
+    const table = await badugiHand()
+    const effects = fx.t.store.effects
+    await effects.done((await effects.pending(table.id)).map((e) => e.id))
+    const notOnTurn = table.seats.find((s) => !table.waitingFor.includes(s.userId))!.userId
+    expect((await fx.tables.act(table.id, notOnTurn, { type: 'fold' })).ok).toBe(false)
+    expect(await pending(table.id)).toEqual([])
+
+    const folded = await fx.tables.act(table.id, table.waitingFor[0]!, { type: 'fold' })
+    if (!folded.ok) throw new Error(folded.error.message)
+    expect(folded.value.table.progress).toBe('gameOver')
+    expect(await pending(table.id)).toEqual([
+      ['unping', 4],
+      ['refresh', 4],
+      ['result', 4],
+    ])
+    const [result] = (await effects.pending(table.id)).filter((e) => e.kind === 'result')
+    // The result is drawn later from the state the hand ended in, with that hand's seats.
+    expect(engineFor('badugi')!.progress(result!.payload.state)).toBe('gameOver')
+    expect(result!.payload.seats).toEqual(
+      folded.value.table.seats.map((s) => ({ userId: s.userId, position: s.position })),
+    )
+  })
+
+  test('a failed delivery is retried later; postedPings lists the pings still up', async () => {
+    const table = await badugiHand()
+    const effects = fx.t.store.effects
+    const all = await effects.pending(table.id)
+    const ping = all.find((e) => e.kind === 'ping')!
+    await effects.done(
+      all.filter((e) => e !== ping).map((e) => e.id),
+      null,
+    )
+    await effects.retry([ping.id], fx.t.clock.now() + 2000, false)
+    const [again] = await effects.pending(table.id)
+    expect(again).toMatchObject({ id: ping.id, attempts: 1, dueAt: fx.t.clock.now() + 2000 })
+    await effects.done([ping.id], '123')
+    expect((await effects.postedPings(table.id, ping.id + 1)).map((e) => e.messageId)).toEqual(['123'])
+    await effects.forgetMessage(ping.id)
+    expect(await effects.postedPings(table.id, ping.id + 1)).toEqual([])
+    expect(await effects.pendingTables()).toEqual([])
+  })
+})

@@ -69,6 +69,7 @@ export class TableDesk {
       if (pending.has(t.id)) continue
       const table = await this.deps.tables.get(t.id)
       if (!table) continue
+      // A check Discord fails (not "Unknown Message") counts as shown: the next change redraws it anyway.
       const shown =
         table.messageId !== null &&
         (await messageExists(this.deps.client, table.channelId, table.messageId).catch(() => true))

@@ -127,6 +127,10 @@ function viaRaw(log: LogEntry[], durability: 'full' | 'process'): number {
       `INSERT INTO "LedgerEntry" ("guildId", "fromKind", "fromUserId", "toKind", "toUserId", amount, reason, "tableId", "createdAt") VALUES ('g', ?, ?, ?, ?, ?, ?, 't', ?)`,
     ),
     interaction: db.prepare(`INSERT INTO "Interaction" (id, "tableId", version, "createdAt") VALUES (?, 't', ?, ?)`),
+    // The outbox rows of a move that passes the turn: unping, refresh, ping.
+    effects: db.prepare(
+      `INSERT INTO "TableEffect" ("tableId", kind, version, payload, nonce, status, attempts, "dueAt", "createdAt") VALUES ('t', 'unping', @v, '{}', @n, 'pending', 0, @at, @at), ('t', 'refresh', @v, '{}', @n || 'r', 'pending', 0, @at, @at), ('t', 'ping', @v, @users, @n || 'p', 'pending', 0, @at, @at)`,
+    ),
   }
   const moves = log.filter((e) => e.kind === 'action' || e.kind === 'nextDeal')
   const account = (a: ChipEvent['from']) => (a === 'pot' ? ['pot', null] : ['stack', PLAYERS[a.seat]!])
@@ -170,6 +174,7 @@ function viaRaw(log: LogEntry[], durability: 'full' | 'process'): number {
       q.ledger.run(...account(c.from), ...account(c.to), c.amount, c.reason, at)
     }
     q.interaction.run(id, row.version + 1, at)
+    q.effects.run({ v: row.version + 1, n: id, at, users: JSON.stringify({ users: [PLAYERS[0]] }) })
   })
   const start = performance.now()
   for (const [i, e] of moves.entries()) step(i, e)

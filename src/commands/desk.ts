@@ -49,12 +49,16 @@ export class TableDesk {
     crashPoint('committed')
     // The change and its effects are already saved: if Discord fails here, the player still gets
     // their answer and the effects are retried (and caught up with after a restart).
-    await this.queue.run(table.id, async () => {
-      // In the table's queue, so lines are added in the order the changes are shown.
-      if (this.recentLines.has(table.id)) this.remember(table.id, describeEvents(table, update.events))
-      else await this.restoreLines(table)
-      await this.deliver(table.id)
-    })
+    await this.queue
+      .run(table.id, async () => {
+        // In the table's queue, so lines are added in the order the changes are shown.
+        if (this.recentLines.has(table.id)) this.remember(table.id, describeEvents(table, update.events))
+        else await this.restoreLines(table)
+        await this.deliver(table.id)
+      })
+      .catch((error: unknown) =>
+        this.deps.log.error({ err: error, tableId: table.id }, 'could not show the table in its channel'),
+      )
     crashPoint('shown')
   }
 
@@ -66,7 +70,6 @@ export class TableDesk {
     const effects = this.deps.tables.store.effects
     const pending = new Set(await effects.pendingTables())
     for (const t of await this.deps.tables.activeTables()) {
-      if (pending.has(t.id)) continue
       const table = await this.deps.tables.get(t.id)
       if (!table) continue
       // A check Discord fails (not "Unknown Message") counts as shown: the next change redraws it anyway.

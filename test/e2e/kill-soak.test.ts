@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { engineFor } from '../../src/games/registry.js'
 import type { TableSnapshot } from '../../src/tables/index.js'
-import type { FakeChannel, FakeMember } from '../fake-discord/index.js'
+import type { FakeChannel, FakeMember } from '../../src/sandbox/discord/index.js'
 import { buttonLabels, useControl } from './harness.js'
 import { eventually, ProcessBot, showsCommitted } from './process-bot.js'
 

@@ -81,7 +81,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const owns = (guildId: string) => ownShards.includes(shardOf(guildId, shardCount))
 
   let scheduler: TurnScheduler
-  const desk = new TableDesk({ client, clock, log, tables, onTable: (table) => scheduler.track(table) })
+  const desk = new TableDesk({ client, clock, log, tables, owns, onTable: (table) => scheduler.track(table) })
   scheduler = new TurnScheduler({
     clock,
     log,

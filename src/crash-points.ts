@@ -5,7 +5,14 @@ import { readFileSync } from 'node:fs'
  * leaves Discord behind the database (the outbox catches up after a restart).
  */
 export type CrashPoint =
-  'committed' | 'pings-deleted' | 'table-posted' | 'table-shown' | 'result-posted' | 'ping-posted' | 'shown'
+  | 'committed'
+  | 'pings-deleted'
+  | 'table-posted'
+  | 'table-shown'
+  | 'result-posted'
+  | 'final-posted'
+  | 'ping-posted'
+  | 'shown'
 
 // Test-only, and off unless both are set: NODE_ENV=test and BOT_CRASH_FILE naming a file.
 const CRASH_FILE = process.env.NODE_ENV === 'test' ? process.env.BOT_CRASH_FILE : undefined

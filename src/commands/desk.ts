@@ -20,6 +20,8 @@ export interface DeskDeps {
   readonly tables: TableService
   /** Told about every table after a change, to arm or clear its turn timers. */
   readonly onTable: (table: TableSnapshot) => void
+  /** Whether this process's shards serve a guild: start-up catches up only with those tables. */
+  readonly owns: (guildId: string) => boolean
 }
 
 /**
@@ -68,8 +70,13 @@ export class TableDesk {
    */
   async catchUp(): Promise<number> {
     const effects = this.deps.tables.store.effects
-    const pending = new Set(await effects.pendingTables())
+    const pending = new Set<string>()
+    for (const id of await effects.pendingTables()) {
+      const table = await this.deps.tables.get(id)
+      if (table && this.deps.owns(table.guildId)) pending.add(id)
+    }
     for (const t of await this.deps.tables.activeTables()) {
+      if (!this.deps.owns(t.guildId)) continue
       const table = await this.deps.tables.get(t.id)
       if (!table) continue
       // A check Discord fails (not "Unknown Message") counts as shown: the next change redraws it anyway.

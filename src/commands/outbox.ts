@@ -2,8 +2,9 @@ import type { Client } from 'discord.js'
 import type { Clock } from '../clock.js'
 import { crashPoint } from '../crash-points.js'
 import type { Logger } from '../log.js'
-import { renderGameResult, renderTurnPing } from '../render/table.js'
+import { renderFinalStandings, renderGameResult, renderTurnPing } from '../render/table.js'
 import type { EffectRecord } from '../store/index.js'
+import type { FinalStandings } from '../store/effects.js'
 import type { TableService, TableSnapshot } from '../tables/index.js'
 import { deleteInChannel, postInChannel, type Sendable } from './public-message.js'
 
@@ -84,6 +85,18 @@ export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise
         : null
       crashPoint('result-posted')
       await settle([result], posted)
+    }
+    for (const final of of('final')) {
+      const event = final.payload.event as FinalStandings
+      const posted = await postInChannel(
+        deps.client,
+        table.channelId,
+        renderFinalStandings(table, event) as Sendable,
+        final.nonce,
+      )
+      deps.log.info({ tableId, winners: event.winners.length }, 'final standings')
+      crashPoint('final-posted')
+      await settle([final], posted)
     }
     const pings = of('ping')
     const latest = pings.at(-1)

@@ -2,12 +2,21 @@ import { randomBytes } from 'node:crypto'
 import { Prisma } from '../generated/prisma/client.js'
 import { msOrNull, num, type Sql } from './sql.js'
 
+/** The standings a match table ends with (the table event of type `final`). */
+export interface FinalStandings {
+  readonly type: 'final'
+  readonly reason: 'freezeout' | 'agreedEnd'
+  readonly standings: readonly { userId: string; stack: number; result: number }[]
+  readonly winners: readonly string[]
+}
+
 /**
  * What a change must show on Discord. refresh: draw the table message at the committed state;
  * ping: the turn ping for `users`; result: a finished game's result, drawn from the state it
- * ended in; unping: delete the turn pings posted before it.
+ * ended in; final: a match table's final standings (pinging every player in them); unping:
+ * delete the turn pings posted before it.
  */
-export type EffectKind = 'refresh' | 'ping' | 'result' | 'unping'
+export type EffectKind = 'refresh' | 'ping' | 'result' | 'final' | 'unping'
 
 export type NewEffect =
   | { readonly kind: 'refresh' | 'unping' }
@@ -17,6 +26,7 @@ export type NewEffect =
       readonly state: unknown
       readonly seats: readonly { readonly userId: string; readonly position: number | null }[]
     }
+  | { readonly kind: 'final'; readonly event: FinalStandings }
 
 export interface EffectRecord {
   readonly id: number

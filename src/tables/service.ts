@@ -728,6 +728,7 @@ export class TableService {
         state: d.state,
         seats: d.seats.map((s) => ({ userId: s.userId, position: s.position })),
       })
+    for (const e of d.tableEvents) if (e.type === 'final') effects.push({ kind: 'final', event: e })
     if (pinging) effects.push({ kind: 'ping', users: ping })
     return effects
   }

@@ -54,14 +54,19 @@ function controlId(view: FakeMessage, verb: string): string {
   return c.custom_id as string
 }
 
-/** Plays one card for the player to act (never a declaration or a combination), through their view. */
+/**
+ * Plays for the player to act (never a declaration), through their view: one card when a lead is
+ * theirs, else as many as the lead has (a combination the bot led for someone takes three).
+ */
 async function playCard(w: World): Promise<void> {
   const t = await w.table()
   const userId = t.waitingFor[0]!
   const member = w.member(w.nameOf(userId))
-  const play = engineFor('bura')!
-    .legalActions(t.state, seatOf(t, userId))
-    .find((a: { type: string; cards?: unknown[] }) => a.type === 'play' && a.cards!.length === 1)
+  const plays = (engineFor('bura')!.legalActions(t.state, seatOf(t, userId)) as { type: string; cards?: unknown[] }[])
+    .filter((a) => a.type === 'play')
+    .sort((a, b) => a.cards!.length - b.cards!.length)
+  const play = plays[0]
+  if (!play) throw new Error(`no card to play for ${member.name}`)
   expectApplied(await useControl(member, await openHand(w, member), 'bura', play))
 }
 

@@ -1,4 +1,4 @@
-import { bugami, type BugamiState } from '../src/games/bugami/index.js'
+import { bugamiEngine, type BugamiState } from '../src/games/bugami/index.js'
 import { Rng, seedRng } from '../src/games/core/rng.js'
 import { perSecond, type BenchResult } from './harness.js'
 
@@ -8,16 +8,16 @@ import { perSecond, type BenchResult } from './harness.js'
  */
 function dealer(players: number): () => number {
   const chooser = new Rng(seedRng(players))
-  const options = bugami.optionsSchema.parse({})
+  const options = bugamiEngine.optionsSchema.parse({})
   let seed = 0
   return () => {
-    const setup = bugami.setup({ players, dealer: seed % players, options, seed: seed++ })
+    const setup = bugamiEngine.setup({ players, dealer: seed % players, options, seed: seed++ })
     if (!setup.ok) throw new Error(setup.error.message)
     let state: BugamiState = setup.value.state
-    while (bugami.progress(state) === 'acting') {
-      const waiting = bugami.waitingFor(state)
+    while (bugamiEngine.progress(state) === 'acting') {
+      const waiting = bugamiEngine.waitingFor(state)
       const seat = waiting[0]!
-      const out = bugami.apply(state, seat, chooser.pick(bugami.legalActions(state, seat)))
+      const out = bugamiEngine.apply(state, seat, chooser.pick(bugamiEngine.legalActions(state, seat)))
       if (!out.ok) throw new Error(out.error.message)
       state = out.value.state
     }

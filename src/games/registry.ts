@@ -1,4 +1,4 @@
-import { bugami } from './bugami/index.js'
+import { bugamiEngine } from './bugami/index.js'
 import { buraEngine } from './bura/index.js'
 import { badugiEngine } from './badugi/index.js'
 import type { AnyEngine, GameId } from './core/engine.js'
@@ -6,7 +6,7 @@ import type { AnyEngine, GameId } from './core/engine.js'
 /** Every game the bot hosts, by id. Each engine plugs into replay, simulate, bench and the bot here. */
 export const ENGINES: Partial<Record<GameId, AnyEngine>> = {
   badugi: badugiEngine,
-  bugami,
+  bugami: bugamiEngine,
   bura: buraEngine,
 }
 

@@ -1,5 +1,5 @@
 import type { BadugiAction } from './actions.js'
-import type { BadugiState } from './state.js'
+import type { BadugiState } from './types.js'
 
 /**
  * What a Badugi move means (GameEngine.moveContext). Every betting move answers the same

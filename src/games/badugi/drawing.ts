@@ -3,7 +3,7 @@ import { ok, refuse, type Outcome, type Transition } from '../core/engine.js'
 import { Rng } from '../core/rng.js'
 import type { DrawAction } from './actions.js'
 import { advance } from './flow.js'
-import { appended, draftOf, type BadugiEvent, type BadugiState } from './state.js'
+import { appended, draftOf, type BadugiEvent, type BadugiState } from './types.js'
 
 /**
  * A seat discards 0-4 of its cards and draws as many from the pile. When the pile runs out,

@@ -1,6 +1,14 @@
 import type { Card } from '../core/cards.js'
 import { checkDeck } from '../core/decks.js'
-import { ok, refuse, type GameEngine, type Outcome, type SetupParams, type Transition } from '../core/engine.js'
+import {
+  DEFAULT_STACK,
+  ok,
+  refuse,
+  type GameEngine,
+  type Outcome,
+  type SetupParams,
+  type Transition,
+} from '../core/engine.js'
 import { seedRng } from '../core/rng.js'
 import { actionSchema, type BadugiAction } from './actions.js'
 import { applyBetting, toCall, wagerRange } from './betting.js'
@@ -8,15 +16,13 @@ import { moveContext } from './context.js'
 import { applyDraw } from './drawing.js'
 import { advance, foldSeat, freezeoutWinner, FULL_DECK, hasChips, liveCount, startHand } from './flow.js'
 import { countingCards, handValue, valueName } from './hand.js'
-import { checkInvariants } from './invariants.js'
+import { autoAction } from './auto.js'
+import { invariants } from './invariants.js'
 import { optionsSchema, type BadugiOptions } from './options.js'
-import { draftOf, inHand, nextSeat, type BadugiEvent, type BadugiState } from './state.js'
+import { draftOf, inHand, nextSeat, type BadugiEvent, type BadugiState } from './types.js'
 import { hiddenFrom, view, type BadugiView } from './view.js'
 
 type Result = Outcome<Transition<BadugiState, BadugiEvent>>
-
-/** Without `stacks`, every seat sits down with 100 chips (the source's example). */
-export const DEFAULT_STACK = 100
 
 function setup(p: SetupParams<BadugiOptions>): Result {
   const n = p.players
@@ -154,16 +160,6 @@ function legalActions(s: BadugiState, seat: number): BadugiAction[] {
   return out
 }
 
-/** Timed out: check when free, otherwise fold; in a draw, throw the cards that do not count. */
-function autoAction(s: BadugiState, seat: number): BadugiAction | null {
-  if (s.phase === 'handOver' || s.toAct !== seat) return null
-  if (s.phase === 'drawing') {
-    const keep = countingCards(s.hands[seat]!)
-    return { type: 'draw', cards: s.hands[seat]!.filter((c) => !keep.includes(c)) }
-  }
-  return toCall(s, seat) === 0 ? { type: 'check' } : { type: 'fold' }
-}
-
 function potOf(s: BadugiState): number {
   let pot = 0
   for (const c of s.committed) pot += c
@@ -188,7 +184,7 @@ export const badugiEngine: GameEngine<BadugiState, BadugiAction, BadugiOptions, 
   autoAction,
   view,
   hiddenFrom,
-  invariants: checkInvariants,
+  invariants,
   chipTotals: (s) => ({ stacks: s.stacks, pot: potOf(s) }),
   summary: (s) => ({
     phase: s.phase,

@@ -4,7 +4,7 @@ import { nextDeck } from '../core/decks.js'
 import { handValue, valueName } from './hand.js'
 import type { BadugiOptions } from './options.js'
 import { awardPots, buildPots } from './pots.js'
-import { appended, inHand, nextSeat, type BadugiEvent, type BadugiState, type Draft, type SeatStatus } from './state.js'
+import { appended, inHand, nextSeat, type BadugiEvent, type BadugiState, type Draft, type SeatStatus } from './types.js'
 
 /** How a hand moves on: blinds and deal, betting rounds, draws, showdown or a win by folds. */
 

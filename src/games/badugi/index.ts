@@ -1,7 +1,7 @@
 export { badugiEngine } from './engine.js'
 export type { BadugiAction, BettingAction, DrawAction, LeaveAction } from './actions.js'
 export type { BadugiOptions, Limit } from './options.js'
-export type { BadugiEvent, BadugiState, HandResult, LastAction, Phase, PotResult, SeatStatus } from './state.js'
+export type { BadugiEvent, BadugiState, HandResult, LastAction, Phase, PotResult, SeatStatus } from './types.js'
 export type { BadugiSeatView, BadugiView, BadugiYouView } from './view.js'
 export type { WagerRange } from './betting.js'
 export { compareValues, countingCards, handValue, valueName, valueSize } from './hand.js'

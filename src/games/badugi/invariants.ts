@@ -1,9 +1,9 @@
 import type { Card } from '../core/cards.js'
 import { cardIndex } from './hand.js'
-import { inHand, type BadugiState } from './state.js'
+import { inHand, type BadugiState } from './types.js'
 
 /** Broken invariants of a Badugi state (chips or cards not conserved, impossible seat states). */
-export function checkInvariants(s: BadugiState): string[] {
+export function invariants(s: BadugiState): string[] {
   const out: string[] = []
   let chips = 0
   for (let seat = 0; seat < s.players; seat++) {

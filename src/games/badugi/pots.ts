@@ -1,5 +1,5 @@
 import type { ChipEvent } from '../core/engine.js'
-import type { PotResult } from './state.js'
+import type { PotResult } from './types.js'
 
 export interface Pot {
   readonly amount: number

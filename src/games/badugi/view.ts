@@ -3,7 +3,7 @@ import { CAP, fixedBetSize, toCall, wagerRange, type WagerRange } from './bettin
 import { countingCards, handValue, valueName } from './hand.js'
 import type { Limit } from './options.js'
 import { buildPots, type Pot } from './pots.js'
-import { inHand, type BadugiState, type HandResult, type LastAction, type Phase, type SeatStatus } from './state.js'
+import { inHand, type BadugiState, type HandResult, type LastAction, type Phase, type SeatStatus } from './types.js'
 
 /** One seat as a viewer may see it. `hand` is the viewer's own hand, or a hand shown at showdown. */
 export interface BadugiSeatView {

@@ -1,8 +1,20 @@
 import { cardLabel, SUITS, type Card, type Suit } from '../core/cards.js'
 import { checkDeck, nextDeck, type DeckSupply } from '../core/decks.js'
-import { ok, refuse, type Outcome, type Progress, type SetupParams, type Transition } from '../core/engine.js'
+import {
+  ok,
+  refuse,
+  type GameEngine,
+  type Outcome,
+  type Progress,
+  type SetupParams,
+  type Transition,
+} from '../core/engine.js'
+import { actionSchema } from './actions.js'
+import { autoAction } from './auto.js'
+import { moveContext } from './context.js'
+import { invariants } from './invariants.js'
 import { seedRng } from '../core/rng.js'
-import type { BugamiOptions } from './options.js'
+import { optionsSchema, type BugamiOptions } from './options.js'
 import { bugamiDeck, bugsIn, dealCards, dealSizes, followCode, followError, winningIndex } from './rules.js'
 import { matchResult, partnerships, scoreDeal } from './scoring.js'
 import type {
@@ -16,6 +28,7 @@ import type {
   GameOverState,
   PlayingState,
 } from './types.js'
+import { hiddenFrom, summary, view, type BugamiView } from './view.js'
 
 type Step = Outcome<Transition<BugamiState, BugamiEvent>>
 
@@ -351,4 +364,27 @@ export function nextDeal(state: BugamiState): Step {
   if (state.phase === 'gameOver') return refuse('gameOver', 'The match is over: start a new game to play again.')
   if (state.phase !== 'between') return refuse('dealInProgress', 'This deal is not finished yet.')
   return ok(deal(state, state.supply, (state.dealer + 1) % state.players))
+}
+
+export const bugamiEngine: GameEngine<BugamiState, BugamiAction, BugamiOptions, BugamiView, BugamiEvent> = {
+  id: 'bugami',
+  title: 'Bugami',
+  minPlayers: MIN_PLAYERS,
+  maxPlayers: MAX_PLAYERS,
+  usesChips: false,
+  optionsSchema,
+  actionSchema,
+  setup,
+  progress,
+  waitingFor,
+  legalActions,
+  apply,
+  nextDeal,
+  moveContext,
+  autoAction,
+  view,
+  hiddenFrom,
+  invariants,
+  chipTotals: () => null,
+  summary,
 }

@@ -1,28 +1,25 @@
 import { z } from 'zod'
 import { checkDeck } from '../core/decks.js'
-import { ok, refuse, type GameEngine, type Outcome, type SetupParams, type Transition } from '../core/engine.js'
+import {
+  DEFAULT_STACK,
+  ok,
+  refuse,
+  type GameEngine,
+  type Outcome,
+  type SetupParams,
+  type Transition,
+} from '../core/engine.js'
 import { seedRng } from '../core/rng.js'
-import { cardSchema } from '../core/schemas.js'
 import { fullDeck, pointsOf } from './cards.js'
+import { actionSchema } from './actions.js'
 import { autoAction } from './auto.js'
 import { moveContext } from './context.js'
 import { declare31, draftOf, gamesMatchWinner, passCall, playCards, startGame, type Draft } from './game.js'
 import { invariants } from './invariants.js'
 import { declareRefusal, legalActions, playRefusal, waitingFor } from './legal.js'
-import { buraOptionsSchema, PENALTY_LIMIT, type BuraOptions } from './options.js'
+import { optionsSchema, PENALTY_LIMIT, type BuraOptions } from './options.js'
 import type { BuraAction, BuraEvent, BuraState } from './types.js'
 import { gameWinners, hiddenFrom, view, type BuraView } from './view.js'
-
-/** Chips each seat sits down with when the caller names no stacks (e.g. a scenario without "stacks"). */
-export const DEFAULT_STACK = 100
-
-const actionSchema = z.discriminatedUnion('type', [
-  z
-    .object({ type: z.literal('play'), cards: z.array(cardSchema).min(1).max(3), faceDown: z.boolean().optional() })
-    .strict(),
-  z.object({ type: z.literal('declare') }).strict(),
-  z.object({ type: z.literal('pass') }).strict(),
-]) as unknown as z.ZodType<BuraAction, z.ZodTypeDef, unknown>
 
 type Result = Outcome<Transition<BuraState, BuraEvent>>
 
@@ -164,7 +161,7 @@ export const buraEngine: GameEngine<BuraState, BuraAction, BuraOptions, BuraView
   minPlayers: 2,
   maxPlayers: 6,
   usesChips: true,
-  optionsSchema: buraOptionsSchema as unknown as z.ZodType<BuraOptions, z.ZodTypeDef, unknown>,
+  optionsSchema: optionsSchema as unknown as z.ZodType<BuraOptions, z.ZodTypeDef, unknown>,
   actionSchema,
   setup,
   progress: (s) => (s.phase === 'over' ? 'gameOver' : 'acting'),

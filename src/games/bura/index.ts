@@ -1,8 +1,8 @@
-export { buraEngine, DEFAULT_STACK } from './engine.js'
+export { buraEngine } from './engine.js'
 export { refundPot } from './chips.js'
 export { beats, setBeats, cardPoints, pointsOf, DECK_36, DECK_32 } from './cards.js'
 export { COMBINATION_NAME } from './combinations.js'
-export { buraOptionsSchema, type BuraOptions } from './options.js'
+export { optionsSchema, type BuraOptions } from './options.js'
 export type {
   BuraState,
   BuraAction,

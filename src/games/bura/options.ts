@@ -14,7 +14,7 @@ export const NOT_WITH_KOZEL = [
 ] as const
 
 /** Table options, names exactly as RULES.md lists them; unknown names are rejected. */
-export const buraOptionsSchema = z
+export const optionsSchema = z
   .object({
     ante: z.number().int().min(1).max(1_000_000).default(10),
     showCounts: z.boolean().default(false),
@@ -45,9 +45,9 @@ export const buraOptionsSchema = z
         })
   })
 
-export type BuraOptions = z.infer<typeof buraOptionsSchema>
+export type BuraOptions = z.infer<typeof optionsSchema>
 
-export const DEFAULT_OPTIONS: BuraOptions = buraOptionsSchema.parse({})
+export const DEFAULT_OPTIONS: BuraOptions = optionsSchema.parse({})
 
 /** Playing for points: a loser (or a false declarer) takes this many penalty points ... */
 export const PENALTY_PER_LOSS = 2

@@ -44,6 +44,9 @@ export interface ChipEvent {
   readonly reason: string
 }
 
+/** Chips each seat of a chip game sits down with when the caller names no stacks (e.g. a scenario without "stacks"). */
+export const DEFAULT_STACK = 100
+
 export interface SetupParams<O> {
   readonly players: number
   readonly dealer: number

@@ -9,7 +9,7 @@ import {
   indexCard,
   valueName,
 } from '../../../src/games/badugi/hand.js'
-import { c } from './support.js'
+import { c } from './helpers.js'
 
 const LOW = 'A23456789TJQK'
 const LABEL = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K']

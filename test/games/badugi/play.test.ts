@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { badugiEngine as engine } from '../../../src/games/badugi/index.js'
-import { act, c, chipMoves, refused, table } from './support.js'
+import { act, c, chipMoves, refused, table } from './helpers.js'
 
 describe('Badugi betting', () => {
   it('caps a round at one bet and three raises; in round 1 the big blind is the bet', () => {

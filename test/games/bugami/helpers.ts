@@ -1,10 +1,15 @@
-import { bugami, type BugamiAction, type BugamiOptions, type BugamiState } from '../../../src/games/bugami/index.js'
+import {
+  bugamiEngine,
+  type BugamiAction,
+  type BugamiOptions,
+  type BugamiState,
+} from '../../../src/games/bugami/index.js'
 import { makeDeck, type Card } from '../../../src/games/core/cards.js'
 
 /** Shared helpers for the Bugami tests: build decks from the hands a test wants, and play. */
 
 export function options(o: Partial<BugamiOptions> = {}): BugamiOptions {
-  return bugami.optionsSchema.parse(o)
+  return bugamiEngine.optionsSchema.parse(o)
 }
 
 /**
@@ -36,13 +41,13 @@ export function start(
   opts: Partial<BugamiOptions> = {},
   seed = 1,
 ): BugamiState {
-  const out = bugami.setup({ players, dealer, options: options(opts), seed, decks })
+  const out = bugamiEngine.setup({ players, dealer, options: options(opts), seed, decks })
   if (!out.ok) throw new Error(out.error.message)
   return out.value.state
 }
 
 export function act(state: BugamiState, seat: number, action: BugamiAction): BugamiState {
-  const out = bugami.apply(state, seat, action)
+  const out = bugamiEngine.apply(state, seat, action)
   if (!out.ok) throw new Error(`seat ${seat} ${JSON.stringify(action)}: ${out.error.message}`)
   return out.value.state
 }
@@ -50,7 +55,7 @@ export function act(state: BugamiState, seat: number, action: BugamiAction): Bug
 /** The message of a refused action; throws if it was accepted or the state changed. */
 export function refused(state: BugamiState, seat: number, action: BugamiAction): string {
   const before = JSON.stringify(state)
-  const out = bugami.apply(state, seat, action)
+  const out = bugamiEngine.apply(state, seat, action)
   if (JSON.stringify(state) !== before) throw new Error('a refused action changed the state')
   if (out.ok) throw new Error(`seat ${seat} ${JSON.stringify(action)} was accepted`)
   return out.error.message
@@ -74,8 +79,8 @@ export function playOut(
 ): { state: BugamiState; plays: { seat: number; card: Card }[] } {
   const plays: { seat: number; card: Card }[] = []
   while (state.phase === 'playing') {
-    const seat = bugami.waitingFor(state)[0]!
-    const legal = bugami.legalActions(state, seat).map((a) => (a as { card: Card }).card)
+    const seat = bugamiEngine.waitingFor(state)[0]!
+    const legal = bugamiEngine.legalActions(state, seat).map((a) => (a as { card: Card }).card)
     const card = policy(state, seat, legal)
     plays.push({ seat, card })
     state = act(state, seat, play(card))

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { bugami, type Bid, type BugamiAction, type BugamiState } from '../../../src/games/bugami/index.js'
+import { bugamiEngine, type Bid, type BugamiAction, type BugamiState } from '../../../src/games/bugami/index.js'
 import { makeDeck, type Card } from '../../../src/games/core/cards.js'
 import { Rng, seedRng } from '../../../src/games/core/rng.js'
 import { options } from './helpers.js'
@@ -116,7 +116,7 @@ function bidTokens(json: string): string[] {
 function checkViews(s: BugamiState): void {
   const json = (v: unknown) => JSON.stringify(v)
   for (const viewer of [null, ...s.hands.map((_, i) => i)]) {
-    const view = bugami.view(s, viewer)
+    const view = bugamiEngine.view(s, viewer)
     const seen = new Set(json(view).match(/"(?:[AKQJT2-9][SHDC]|X\d+)"/g))
     const hidden = [...s.hands.flatMap((h, seat) => (seat === viewer ? [] : h)), ...s.leftovers]
     for (const c of hidden) need(!seen.has(`"${c}"`), () => `${c} shows to ${viewer}`)
@@ -137,7 +137,7 @@ interface Walk {
 /** Plays whole deals with random moves (bids change now and then), checking every rule on the way. */
 function walk(t: Table, maxDeals: number, check: { views: boolean; illegal: boolean }): Walk {
   const rng = new Rng(seedRng(t.seed))
-  const setup = bugami.setup({
+  const setup = bugamiEngine.setup({
     players: t.players,
     dealer: rng.int(t.players),
     options: options({ jokers: t.jokers, shotgunWedding: t.shotgunWedding, target: t.target }),
@@ -153,7 +153,7 @@ function walk(t: Table, maxDeals: number, check: { views: boolean; illegal: bool
       const before = JSON.stringify(s)
       const tried = illegalActions(s, rng)
       for (const { seat, action } of tried)
-        need(!bugami.apply(s, seat, action).ok, () => `${JSON.stringify(action)} by ${seat} accepted`)
+        need(!bugamiEngine.apply(s, seat, action).ok, () => `${JSON.stringify(action)} by ${seat} accepted`)
       need(JSON.stringify(s) === before, () => `refusing ${JSON.stringify(tried)} changed the state`)
     }
     if (s.phase === 'between' || s.phase === 'gameOver') {
@@ -165,7 +165,7 @@ function walk(t: Table, maxDeals: number, check: { views: boolean; illegal: bool
       if (s.phase === 'gameOver') expect(top >= t.target && leaders === 1 && s.totals[s.winner] === top).toBe(true)
       else expect(top < t.target || leaders > 1, 'the match goes on only below the target or on a tie').toBe(true)
       if (s.phase === 'gameOver' || w.deals >= maxDeals) return w
-      const next = bugami.nextDeal(s)
+      const next = bugamiEngine.nextDeal(s)
       if (!next.ok) throw new Error(next.error.message)
       need(next.value.state.dealer === (s.dealer + 1) % t.players, () => 'the dealer did not move left')
       s = next.value.state
@@ -179,16 +179,16 @@ function walk(t: Table, maxDeals: number, check: { views: boolean; illegal: bool
       action = b === 'misere' ? { type: 'bid', misere: true } : { type: 'bid', suit: b }
     } else {
       seat = (s.leader + s.trick.length) % t.players
-      need(same(bugami.waitingFor(s), [seat]), () => `waiting for ${bugami.waitingFor(s)}, not ${seat}`)
+      need(same(bugamiEngine.waitingFor(s), [seat]), () => `waiting for ${bugamiEngine.waitingFor(s)}, not ${seat}`)
       const legal = legalFor(s.hands[seat]!, s.trick)
-      const offered = bugami.legalActions(s, seat).map((a) => (a as { card: Card }).card)
+      const offered = bugamiEngine.legalActions(s, seat).map((a) => (a as { card: Card }).card)
       need(same([...offered].sort(), [...legal].sort()), () => `legal ${offered} should be ${legal}`)
-      const card = rng.int(4) === 0 ? (bugami.autoAction(s, seat) as { card: Card }).card : rng.pick(legal)
+      const card = rng.int(4) === 0 ? (bugamiEngine.autoAction(s, seat) as { card: Card }).card : rng.pick(legal)
       need(legal.includes(card), () => `${card} is not legal`)
       action = { type: 'play', card }
       w.plays++
     }
-    const out = bugami.apply(s, seat, action)
+    const out = bugamiEngine.apply(s, seat, action)
     if (!out.ok) throw new Error(`${JSON.stringify(action)} by ${seat}: ${out.error.message}`)
     for (const e of out.value.events)
       if (e.type === 'bidPlaced')

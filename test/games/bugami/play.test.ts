@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bugami, type BugamiState } from '../../../src/games/bugami/index.js'
+import { bugamiEngine, type BugamiState } from '../../../src/games/bugami/index.js'
 import { bugsIn } from '../../../src/games/bugami/rules.js'
 import { lineScore, matchResult, scoreDeal } from '../../../src/games/bugami/scoring.js'
 import type { Card } from '../../../src/games/core/cards.js'
@@ -14,15 +14,15 @@ describe('the trick example: Anna (hearts) and Ben (spades)', () => {
 
   it('Anna must follow with a diamond, Ben discards the Q♥, and Anna wins her own bug', () => {
     let s = dealt()
-    expect(bugami.waitingFor(s)).toEqual([0])
+    expect(bugamiEngine.waitingFor(s)).toEqual([0])
     s = act(act(s, 0, play('7D')), 1, play('3D'))
     expect(refused(s, 2, play('KC'))).toBe('You must follow suit: play a ♦.')
     s = act(act(s, 2, play('KD')), 3, play('QH'))
-    const seats = bugami.summary(s).seats
+    const seats = bugamiEngine.summary(s).seats
     expect(seats[2]).toMatchObject({ tricks: 1, bugs: 1, score: 0 })
     expect(seats[3]).toMatchObject({ tricks: 0, bugs: 0 })
-    expect(bugami.waitingFor(s)).toEqual([2]) // the winner leads next
-    expect(bugami.view(s, 0).lastTrick).toEqual({
+    expect(bugamiEngine.waitingFor(s)).toEqual([2]) // the winner leads next
+    expect(bugamiEngine.view(s, 0).lastTrick).toEqual({
       number: 1,
       cards: [
         { seat: 0, card: '7D' },
@@ -112,18 +112,18 @@ describe('winning the match', () => {
       'JH',
     ]
     let s: BugamiState = start(3, 2, [deckFor(3, 2, [slam])], { target: 100 })
-    expect(bugami.nextDeal(s).ok).toBe(false)
+    expect(bugamiEngine.nextDeal(s).ok).toBe(false)
     s = playOut(bidAll(s, ['C', 'misere', 'misere']), (st, seat, legal) =>
       (seat === 0 ? highest : lowest)(st, seat, legal),
     ).state
     expect(s.totals).toEqual([100, 100, 100])
-    expect(bugami.progress(s)).toBe('between') // all three tied at the target: deal again
-    expect(bugami.view(s, null).tiedAtTop).toEqual([0, 1, 2])
-    const next = bugami.nextDeal(s)
+    expect(bugamiEngine.progress(s)).toBe('between') // all three tied at the target: deal again
+    expect(bugamiEngine.view(s, null).tiedAtTop).toEqual([0, 1, 2])
+    const next = bugamiEngine.nextDeal(s)
     if (!next.ok) throw new Error(next.error.message)
     expect(next.value.state.dealer).toBe(0)
     expect(next.value.state.phase).toBe('bidding')
-    expect(bugami.summary(next.value.state).seats.map((x) => x.score)).toEqual([0, 0, 0])
+    expect(bugamiEngine.summary(next.value.state).seats.map((x) => x.score)).toEqual([0, 0, 0])
   })
 })
 
@@ -132,25 +132,25 @@ describe('secret simultaneous bids', () => {
 
   it('keeps every bid hidden until the last is in, lets a bid change until then, and then reveals all at once', () => {
     let s = fresh()
-    const first = bugami.apply(s, 1, bid('H'))
+    const first = bugamiEngine.apply(s, 1, bid('H'))
     if (!first.ok) throw new Error()
     expect(first.value.events).toEqual([{ type: 'bidPlaced', seat: 1 }])
     s = first.value.state
-    const changed = bugami.apply(s, 1, bid('S'))
+    const changed = bugamiEngine.apply(s, 1, bid('S'))
     if (!changed.ok) throw new Error()
     expect(changed.value.events).toEqual([]) // a change is nobody else's business
     s = changed.value.state
     s = act(act(s, 0, bid('misere')), 2, bid('S'))
-    expect(bugami.waitingFor(s)).toEqual([3])
+    expect(bugamiEngine.waitingFor(s)).toEqual([3])
     for (const viewer of [null, 0, 2, 3]) {
-      const v = bugami.view(s, viewer)
+      const v = bugamiEngine.view(s, viewer)
       expect(v.seats.map((x) => x.bid)).toEqual([null, null, null, null])
       expect(v.seats.map((x) => x.hasBid)).toEqual([true, true, true, false])
     }
-    expect(bugami.view(s, 1).myBid).toBe('S')
-    expect(bugami.view(s, 3).myBid).toBeNull()
+    expect(bugamiEngine.view(s, 1).myBid).toBe('S')
+    expect(bugamiEngine.view(s, 3).myBid).toBeNull()
     expect(refused(s, 0, play(s.hands[0]![0]!))).toMatch(/Wait until every player has bid/)
-    const last = bugami.apply(s, 3, bid('D'))
+    const last = bugamiEngine.apply(s, 3, bid('D'))
     if (!last.ok) throw new Error()
     expect(last.value.events).toContainEqual({
       type: 'bidsRevealed',
@@ -158,9 +158,9 @@ describe('secret simultaneous bids', () => {
       partnerships: [],
     })
     s = last.value.state
-    expect(bugami.view(s, null).seats.map((x) => x.bid)).toEqual(['misere', 'S', 'S', 'D'])
+    expect(bugamiEngine.view(s, null).seats.map((x) => x.bid)).toEqual(['misere', 'S', 'S', 'D'])
     expect(refused(s, 1, bid('H'))).toBe('The bids are revealed: a bid cannot change now.')
-    expect(bugami.waitingFor(s)).toEqual([1]) // left of the dealer leads
+    expect(bugamiEngine.waitingFor(s)).toEqual([1]) // left of the dealer leads
   })
 })
 
@@ -169,15 +169,15 @@ describe('leftovers', () => {
     const s = start(5, 0, [], {}, 3)
     expect(s.hands.map((h) => h.length)).toEqual([10, 10, 10, 10, 10])
     expect(s.leftovers).toHaveLength(2)
-    const v = bugami.view(s, 0)
+    const v = bugamiEngine.view(s, 0)
     expect(v.leftoverCount).toBe(2)
     for (const c of s.leftovers) expect(JSON.stringify(v)).not.toContain(`"${c}"`)
-    expect(bugami.hiddenFrom(s, 0)).toEqual(expect.arrayContaining([...s.leftovers]))
+    expect(bugamiEngine.hiddenFrom(s, 0)).toEqual(expect.arrayContaining([...s.leftovers]))
     const end = playOut(bidAll(s, ['S', 'H', 'D', 'C', 'S']), lowest).state
     if (end.phase !== 'between') throw new Error(end.phase)
     expect(end.lastTrick.leftovers).toEqual(s.leftovers)
     expect(end.taken[end.lastTrick.winner]).toEqual(expect.arrayContaining([...s.leftovers]))
-    expect(bugami.hiddenFrom(end, 0)).toEqual([])
+    expect(bugamiEngine.hiddenFrom(end, 0)).toEqual([])
   })
 
   it.each([
@@ -209,10 +209,10 @@ describe('jokers', () => {
       ['AD', 'KC'],
     ])
     s = act(s, 0, play('X1'))
-    expect(bugami.legalActions(s, 1)).toHaveLength(17) // anything goes
+    expect(bugamiEngine.legalActions(s, 1)).toHaveLength(17) // anything goes
     s = act(act(s, 1, play('AS')), 2, play('AD'))
     expect(s.phase === 'playing' && s.lastTrick?.winner).toBe(0)
-    expect(bugami.summary(s).seats[0]).toMatchObject({ tricks: 1, bugs: 1 }) // the joker is a bug for its taker
+    expect(bugamiEngine.summary(s).seats[0]).toMatchObject({ tricks: 1, bugs: 1 }) // the joker is a bug for its taker
   })
 
   it('may be discarded only when you cannot follow suit, and never wins unless led', () => {
@@ -267,18 +267,18 @@ describe('automatic moves', () => {
   it('bids the suit the seat holds fewest of', () => {
     const hand: Card[] = ['AS', 'KS', 'QS', '2H', '3H', '4H', '5H', 'AD', 'KD', 'QD', 'JD', 'AC', 'KC']
     const s = start(4, 3, [deckFor(4, 3, [hand])])
-    expect(bugami.autoAction(s, 0)).toEqual({ type: 'bid', suit: 'C' })
-    expect(bugami.autoAction(act(s, 0, bid('H')), 0)).toBeNull() // already bid: nothing to do
+    expect(bugamiEngine.autoAction(s, 0)).toEqual({ type: 'bid', suit: 'C' })
+    expect(bugamiEngine.autoAction(act(s, 0, bid('H')), 0)).toBeNull() // already bid: nothing to do
   })
 
   it('plays a legal card, the same one every time for the same state, and never a card that looks worse than a random one', () => {
     let s = bidAll(start(5, 0, [], {}, 11), ['S', 'H', 'D', 'C', 'misere'])
     while (s.phase === 'playing') {
-      const seat = bugami.waitingFor(s)[0]!
-      const auto = bugami.autoAction(s, seat)
-      expect(bugami.legalActions(s, seat)).toContainEqual(auto)
-      expect(bugami.autoAction(JSON.parse(JSON.stringify(s)), seat)).toEqual(auto)
-      expect(bugami.autoAction(s, (seat + 1) % 5)).toBeNull()
+      const seat = bugamiEngine.waitingFor(s)[0]!
+      const auto = bugamiEngine.autoAction(s, seat)
+      expect(bugamiEngine.legalActions(s, seat)).toContainEqual(auto)
+      expect(bugamiEngine.autoAction(JSON.parse(JSON.stringify(s)), seat)).toEqual(auto)
+      expect(bugamiEngine.autoAction(s, (seat + 1) % 5)).toBeNull()
       s = act(s, seat, auto!)
     }
     expect(s.phase).toBe('between')
@@ -293,6 +293,6 @@ describe('automatic moves', () => {
       ['S', 'misere', 'H', 'C'],
     )
     s = act(s, 0, play('KD'))
-    expect(bugami.autoAction(s, 1)).toEqual({ type: 'play', card: '2D' })
+    expect(bugamiEngine.autoAction(s, 1)).toEqual({ type: 'play', card: '2D' })
   })
 })

@@ -1,4 +1,4 @@
-import type { GameId } from '../src/games/core/engine.js'
+import type { GameId } from '../src/games/registry.js'
 import { handSceneOf, tableSceneOf } from '../src/render/images/index.js'
 import { paintHand, paintTable } from '../src/render/images/paint.js'
 import { encodePng } from '../src/render/images/png.js'

@@ -274,7 +274,7 @@ async function statBoards(): Promise<{ name: string; ms: number }[]> {
   const boards = {
     'Bura net chips': () => store.leaderboards.netChips('big', 'bura', caller),
     'Bura games won': () => store.leaderboards.wins('big', 'bura', caller),
-    'Bugami wins and points': () => store.leaderboards.bugami('big', caller),
+    'Bugami wins and points': () => store.leaderboards.points('big', 'bugami', caller),
   }
   const out: { name: string; ms: number }[] = []
   for (const [name, board] of Object.entries(boards)) {

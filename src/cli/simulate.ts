@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { ENGINES, engineFor } from '../games/registry.js'
+import { engineFor, engineIds } from '../games/registry.js'
 import { simulate } from '../games/simulate.js'
 import { parsePolicy, runArena, type Policy } from '../arena/arena.js'
 
@@ -32,7 +32,7 @@ try {
 } catch (e) {
   fail((e as Error).message)
 }
-const engine = engineFor(args.game ?? '') ?? fail(`--game must be one of: ${Object.keys(ENGINES).join(', ')}`)
+const engine = engineFor(args.game ?? '') ?? fail(`--game must be one of: ${engineIds().join(', ')}`)
 const players = Number(args.players ?? (args.seats ? args.seats.split(',').length : engine.minPlayers))
 if (!Number.isInteger(players) || players < engine.minPlayers || players > engine.maxPlayers)
   fail(`--players for ${engine.id} is ${engine.minPlayers} to ${engine.maxPlayers}`)

@@ -6,7 +6,7 @@ import {
   type RepliableInteraction,
   type StringSelectMenuInteraction,
 } from 'discord.js'
-import type { GameId, Outcome } from '../games/core/engine.js'
+import type { Outcome } from '../games/core/engine.js'
 import { engineFor } from '../games/registry.js'
 import type { TableSnapshot, TableUpdate } from '../tables/index.js'
 import type { SettingsPatch, WalletInfo } from '../store/index.js'
@@ -28,7 +28,8 @@ import { parseAgreedEnd, parseTurnDeadline } from '../scheduler/deadline-option.
 import type { BotContext } from './context.js'
 import { keepUploaded } from '../render/images/attach.js'
 import { withHandEmojis, withHandPicture, withTablePicture } from './pictures.js'
-import { isGameId } from './games.js'
+import { gameChoices, isGame } from './games.js'
+import { listText } from '../render/format.js'
 
 type Component = ButtonInteraction | StringSelectMenuInteraction
 
@@ -80,7 +81,7 @@ async function settle(
 }
 
 export interface StartRequest {
-  readonly game: GameId
+  readonly game: string
   readonly options: Record<string, unknown>
   readonly deadline: string | null
   readonly buyIn: number | null
@@ -429,13 +430,14 @@ export async function showLeaderboard(
   game: string | null,
 ): Promise<void> {
   await interaction.deferReply()
-  const which = isGameId(game) ? game : null
+  const which = isGame(game) ? game : null
   const board = await ctx.tables.leaderboard(interaction.guildId!, which, interaction.user.id)
   await say(interaction, renderLeaderboard(board.entries, { game: which, unit: board.unit, viewer: board.viewer }))
 }
 
 export async function showRules(_ctx: BotContext, interaction: RepliableInteraction, game: string): Promise<void> {
-  if (!isGameId(game)) return sayRefusal(interaction, 'I know the rules of bugami, bura and badugi.')
+  if (!isGame(game))
+    return sayRefusal(interaction, `I know the rules of ${listText(gameChoices().map((c) => c.value))}.`)
   await say(interaction, renderRules(game))
 }
 

@@ -1,12 +1,8 @@
-import type { GameId } from '../games/core/engine.js'
-import { GAME_IDS } from '../render/messages.js'
+import { gameModules, isGame } from '../registry.js'
 
-export const GAME_CHOICES = [
-  { name: 'Bugami', value: 'bugami' },
-  { name: 'Bura', value: 'bura' },
-  { name: 'Badugi', value: 'badugi' },
-] as const
-
-export function isGameId(value: string | null): value is GameId {
-  return value !== null && (GAME_IDS as readonly string[]).includes(value)
+/** The `game` choices of /rules and /leaderboard: every registered game. */
+export function gameChoices(): { name: string; value: string }[] {
+  return gameModules().map((m) => ({ name: m.engine.title, value: m.engine.id }))
 }
+
+export { isGame }

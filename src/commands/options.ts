@@ -20,6 +20,11 @@ export function addDeadlineOption(sub: SlashCommandSubcommandBuilder): SlashComm
 
 const TABLE_LEVEL = new Set(['deadline', 'buy_in', 'ends'])
 
+/** `shotgunWedding` → `shotgun_wedding`: the slash option of an engine option. */
+export function slashOptionName(engineName: string): string {
+  return engineName.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+}
+
 /** `shotgun_wedding` → `shotgunWedding`: slash option names are the engine's option names in snake case. */
 export function engineOptionName(optionName: string): string {
   return optionName.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())

@@ -1,15 +1,37 @@
-import { bugamiEngine } from './bugami/index.js'
-import { buraEngine } from './bura/index.js'
-import { badugiEngine } from './badugi/index.js'
-import type { AnyEngine, GameId } from './core/engine.js'
+import { badugiEngine } from './badugi/engine.js'
+import { bugamiEngine } from './bugami/engine.js'
+import { buraEngine } from './bura/engine.js'
+import type { AnyEngine } from './core/engine.js'
 
-/** Every game the bot hosts, by id. Each engine plugs into replay, simulate, bench and the bot here. */
-export const ENGINES: Partial<Record<GameId, AnyEngine>> = {
-  badugi: badugiEngine,
+/**
+ * The engines the bot hosts, by id: the list of games. `GameId` comes from here; the bot's game
+ * modules (src/registry.ts) are keyed by it, so the compiler asks for a module for every engine.
+ */
+const BUILT_IN = {
   bugami: bugamiEngine,
   bura: buraEngine,
+  badugi: badugiEngine,
+}
+
+export type GameId = keyof typeof BUILT_IN
+
+// The generic tools (replay, simulate, the table layer) see engines with their types erased.
+export const ENGINES: Readonly<Record<GameId, AnyEngine>> = BUILT_IN
+
+// Games added at run time (a test's toy game) sit beside the built-in ones.
+const added = new Map<string, AnyEngine>()
+
+/** Adds an engine under its id (tests register toy games this way); refuses to replace one. */
+export function registerEngine(engine: AnyEngine): void {
+  if (engineFor(engine.id)) throw new Error(`a game called ${engine.id} is already registered`)
+  added.set(engine.id, engine)
 }
 
 export function engineFor(game: string): AnyEngine | undefined {
-  return Object.prototype.hasOwnProperty.call(ENGINES, game) ? ENGINES[game as GameId] : undefined
+  return Object.prototype.hasOwnProperty.call(ENGINES, game) ? ENGINES[game as GameId] : added.get(game)
+}
+
+/** Every registered game id, built-in ones first. */
+export function engineIds(): string[] {
+  return [...Object.keys(ENGINES), ...added.keys()]
 }

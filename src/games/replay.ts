@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { AnyEngine, Outcome } from './core/engine.js'
 import { cardSchema } from './core/schemas.js'
-import { engineFor, ENGINES } from './registry.js'
+import { engineFor, engineIds } from './registry.js'
 
 /**
  * Applies a scenario file (RULES.md, "Scenario files") and returns the JSON object to print
@@ -57,7 +57,7 @@ export function replayScenario(raw: unknown): ReplayResult {
   if (!parsed.success) return malformed(issueText(parsed.error, ''))
   const sc = parsed.data
   const engine = engineFor(sc.game)
-  if (!engine) return malformed(`unknown game "${sc.game}" (known: ${Object.keys(ENGINES).join(', ')})`)
+  if (!engine) return malformed(`unknown game "${sc.game}" (known: ${engineIds().join(', ')})`)
   if (sc.players < engine.minPlayers || sc.players > engine.maxPlayers)
     return malformed(`${engine.title} takes ${engine.minPlayers} to ${engine.maxPlayers} players, not ${sc.players}`)
   if (sc.dealer >= sc.players) return malformed(`dealer ${sc.dealer} is not a seat (0..${sc.players - 1})`)

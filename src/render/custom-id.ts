@@ -1,6 +1,6 @@
 import { parseCard, SUITS, type Card, type Suit } from '../games/core/cards.js'
-import type { GameId } from '../games/core/engine.js'
 import { MOVE_TOKEN } from '../games/core/move-context.js'
+import { engineFor } from '../games/registry.js'
 
 /**
  * The custom_id codec every button and select menu of the bot is routed by. A custom_id carries
@@ -39,11 +39,10 @@ export type Move =
 export type CustomId =
   | { readonly kind: 'table'; readonly tableId: string; readonly verb: TableVerb }
   | { readonly kind: 'move'; readonly tableId: string; readonly token: string; readonly move: Move }
-  | { readonly kind: 'rules'; readonly game: GameId; readonly page: number }
+  | { readonly kind: 'rules'; readonly game: string; readonly page: number }
 
 export const CUSTOM_ID_MAX = 100
 const TABLE_ID = /^[A-Za-z0-9_-]{1,40}$/
-const GAMES: readonly GameId[] = ['bugami', 'bura', 'badugi']
 const NO_ARG_VERBS = new Set<string>(['declare', 'pass', 'fold', 'check', 'call'])
 const MAX_AMOUNT = 1_000_000_000_000
 
@@ -90,7 +89,7 @@ export function moveId(tableId: string, token: string, move: Move): string {
   return checked(`t:${tableId}:${moveSuffix(move).replace('%v', token)}`)
 }
 
-export function rulesPageId(game: GameId, page: number): string {
+export function rulesPageId(game: string, page: number): string {
   return checked(`r:${game}:${page}`)
 }
 
@@ -159,9 +158,9 @@ export function parseCustomId(raw: unknown): CustomId | null {
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > CUSTOM_ID_MAX) return null
   const parts = raw.split(':')
   if (parts[0] === 'r') {
-    if (parts.length !== 3 || !GAMES.includes(parts[1] as GameId)) return null
+    if (parts.length !== 3 || !engineFor(parts[1]!)) return null
     const page = parseNat(parts[2], 99)
-    return page === null ? null : { kind: 'rules', game: parts[1] as GameId, page }
+    return page === null ? null : { kind: 'rules', game: parts[1]!, page }
   }
   if (parts[0] !== 't' || parts.length < 3 || parts.length > 5) return null
   const tableId = parts[1]!
@@ -183,7 +182,7 @@ export function parseCustomId(raw: unknown): CustomId | null {
  * select menu's chosen values when the control was a select. Returns null when the values are not
  * card codes. The result still goes through `engine.actionSchema` and `engine.apply`, which judge it.
  */
-export function moveToAction(game: GameId, move: Move, values: readonly string[] = []): Record<string, unknown> | null {
+export function moveToAction(game: string, move: Move, values: readonly string[] = []): Record<string, unknown> | null {
   const cardsOf = (cards: readonly Card[] | null): Card[] | null => {
     if (cards !== null) return [...cards]
     const out: Card[] = []
@@ -200,7 +199,11 @@ export function moveToAction(game: GameId, move: Move, values: readonly string[]
     case 'play': {
       const cards = cardsOf(move.cards)
       if (cards === null) return null
-      if (game === 'bugami') return cards.length === 1 && !move.faceDown ? { type: 'play', card: cards[0] } : null
+      const engine = engineFor(game)
+      if (!engine) return null
+      // A game plays one card at a time (Bugami) when its engine takes that shape; otherwise a set (Bura).
+      if (engine.actionSchema.safeParse({ type: 'play', card: cards[0] ?? 'AS' }).success)
+        return cards.length === 1 && !move.faceDown ? { type: 'play', card: cards[0] } : null
       return move.faceDown ? { type: 'play', cards, faceDown: true } : { type: 'play', cards }
     }
     case 'draw': {

@@ -1,14 +1,12 @@
-import type { GameId } from '../games/core/engine.js'
 import { button, buttonRows, clip, COLOURS, ephemeral, NO_PINGS, type Payload } from './payload.js'
-import { CARD_CODES_NOTE, RULES } from './rules-text.js'
+import { gameModule, gameModules } from '../registry.js'
+import { CARD_CODES_NOTE, type GameRules } from './rules-text.js'
 import { rulesPageId } from './custom-id.js'
 import { durationText, formatNumber } from './format.js'
 import type { GuildSettingsValue } from '../store/index.js'
 import type { APIEmbed, APIEmbedField } from 'discord.js'
 
 /** Payloads that do not depend on a game state: rules, help, leaderboards, balances, refusals. */
-
-export const GAME_IDS: readonly GameId[] = ['bugami', 'bura', 'badugi']
 
 export function mention(userId: string): string {
   return `<@${userId}>`
@@ -23,10 +21,16 @@ export function relativeTime(at: number | Date): string {
 // Room for the title, tagline and footer of a page within the 6,000 characters of a message.
 const PAGE_BUDGET = 5200
 
-function rulesPages(game: GameId): APIEmbedField[][] {
+function rulesOf(game: string): GameRules {
+  const module = gameModule(game)
+  if (!module) throw new Error(`no game module for game ${game}`)
+  return module.rules
+}
+
+function rulesPages(rules: GameRules): APIEmbedField[][] {
   const pages: APIEmbedField[][] = [[]]
   let used = 0
-  for (const s of RULES[game].sections) {
+  for (const s of rules.sections) {
     const size = s.title.length + s.body.length
     const page = pages[pages.length - 1]!
     if (page.length > 0 && (used + size > PAGE_BUDGET || page.length === 25)) {
@@ -40,9 +44,9 @@ function rulesPages(game: GameId): APIEmbedField[][] {
 }
 
 /** `/rules <game>` and the Rules button: one page of the game's rules, with page buttons if needed. */
-export function renderRules(game: GameId, page = 0): Payload {
-  const rules = RULES[game]
-  const pages = rulesPages(game)
+export function renderRules(game: string, page = 0): Payload {
+  const rules = rulesOf(game)
+  const pages = rulesPages(rules)
   const at = Math.max(0, Math.min(page, pages.length - 1))
   const embed: APIEmbed = {
     title: `${rules.title} — rules${pages.length > 1 ? ` (${at + 1}/${pages.length})` : ''}`,
@@ -59,15 +63,10 @@ export function renderRules(game: GameId, page = 0): Payload {
   return ephemeral({ embeds: [embed], components: buttonRows(nav) })
 }
 
-export interface HelpOptions {
-  /** The games the bot hosts, as installed (defaults to all three). */
-  readonly games?: readonly GameId[]
-}
-
 /** `/help`: what the bot does and every command, briefly. */
-export function renderHelp(opts: HelpOptions = {}): Payload {
-  const games = opts.games ?? GAME_IDS
-  const lines = games.map((g) => `**${RULES[g].title}** — ${RULES[g].tagline}`)
+export function renderHelp(): Payload {
+  const games = gameModules().map((m) => m.engine.id)
+  const lines = games.map((g) => `**${rulesOf(g).title}** — ${rulesOf(g).tagline}`)
   const embed: APIEmbed = {
     title: 'Card tables — help',
     color: COLOURS.info,
@@ -77,8 +76,7 @@ export function renderHelp(opts: HelpOptions = {}): Payload {
     fields: [
       {
         name: 'Start a table',
-        value:
-          '`/bugami start`, `/bura start`, `/badugi start` open a table in this channel (one per channel) with its options. Players press **Join**; the creator presses **Start**.',
+        value: `${games.map((g) => `\`/${g} start\``).join(', ')} open a table in this channel (one per channel) with its options. Players press **Join**; the creator presses **Start**.`,
       },
       {
         name: 'Playing',
@@ -99,7 +97,10 @@ export function renderHelp(opts: HelpOptions = {}): Payload {
         value:
           '`/settings show` · `/settings set` (Manage Server): starting chips, daily chips, default turn time, stakes and buy-in of new tables.',
       },
-      { name: 'Rules', value: '`/rules bugami`, `/rules bura`, `/rules badugi`, or the **Rules** button on a table.' },
+      {
+        name: 'Rules',
+        value: `${games.map((g) => `\`/rules ${g}\``).join(', ')}, or the **Rules** button on a table.`,
+      },
     ],
   }
   return ephemeral({ embeds: [embed] })
@@ -114,7 +115,7 @@ export interface LeaderboardEntry {
 }
 
 export interface LeaderboardOptions {
-  readonly game?: GameId | null
+  readonly game?: string | null
   /** What `value` means, e.g. "chips", "net chips", "points". */
   readonly unit: string
   readonly title?: string
@@ -126,7 +127,7 @@ const MEDALS = ['🥇', '🥈', '🥉']
 
 /** `/leaderboard [game]`: the top entries (at most 25), public, mentions do not ping. */
 export function renderLeaderboard(entries: readonly LeaderboardEntry[], opts: LeaderboardOptions): Payload {
-  const name = opts.game ? RULES[opts.game].title : 'All games'
+  const name = opts.game ? rulesOf(opts.game).title : 'All games'
   const top = entries.slice(0, 25)
   const lines = top.map((e, i) => {
     const place = MEDALS[i] ?? `**${i + 1}.**`

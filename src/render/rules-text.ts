@@ -1,4 +1,4 @@
-import type { GameId } from '../games/core/engine.js'
+import type { GameId } from '../games/registry.js'
 
 /**
  * /rules in words: a faithful summary of RULES.md per game (the project's spec), in sections a

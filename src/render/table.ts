@@ -1,13 +1,11 @@
 import type { APIEmbed, APIEmbedField } from 'discord.js'
-import { engineFor } from '../games/registry.js'
-import type { AnyEngine } from '../games/core/engine.js'
 import { moveToken } from '../games/core/move-context.js'
+import { gameModule } from '../registry.js'
 import { tableButtonId } from './custom-id.js'
 import { chips, durationText, listText } from './format.js'
-import { RENDERERS, type GameRenderer } from './games/index.js'
+import type { AnyGameModule } from './games/module.js'
 import { mention, relativeTime } from './messages.js'
 import { button, ButtonStyle, buttonRows, clip, COLOURS, ephemeral, NO_PINGS, type Payload } from './payload.js'
-import { RULES } from './rules-text.js'
 import type { TableEvent } from '../tables/types.js'
 import type { ControlScope, RenderContext, RenderTable } from './types.js'
 
@@ -15,11 +13,10 @@ import type { ControlScope, RenderContext, RenderTable } from './types.js'
 
 const RECENT_LINES = 6
 
-function parts(table: RenderTable): { engine: AnyEngine; renderer: GameRenderer } {
-  const engine = engineFor(table.game)
-  const renderer = RENDERERS[table.game]
-  if (!engine || !renderer) throw new Error(`no engine or renderer for game ${table.game}`)
-  return { engine, renderer }
+function moduleOf(table: RenderTable): AnyGameModule {
+  const module = gameModule(table.game)
+  if (!module) throw new Error(`no game module for game ${table.game}`)
+  return module
 }
 
 function contextFor(table: RenderTable): RenderContext {
@@ -47,11 +44,10 @@ function seatedUsers(table: RenderTable): string[] {
 }
 
 function lobby(table: RenderTable): Payload {
-  const engine = engineFor(table.game)
-  const rules = RULES[table.game]
+  const { engine, rules } = moduleOf(table)
   const users = seatedUsers(table)
-  const min = engine?.minPlayers ?? 2
-  const max = engine?.maxPlayers ?? 8
+  const min = engine.minPlayers
+  const max = engine.maxPlayers
   const seats = users.length
     ? users.map((u, i) => `${i + 1}. ${mention(u)}${u === table.creatorId ? ' (host)' : ''}`).join('\n')
     : 'Nobody yet.'
@@ -116,7 +112,7 @@ function standingsText(table: RenderTable): string {
  */
 export function renderTableMessage(table: RenderTable, now: number, recent: readonly string[] = []): Payload {
   if (table.status === 'lobby') return lobby(table)
-  const rules = RULES[table.game]
+  const { rules } = moduleOf(table)
   const over = table.status !== 'playing'
   if (table.state === null || table.state === undefined) {
     const embed: APIEmbed = {
@@ -127,7 +123,7 @@ export function renderTableMessage(table: RenderTable, now: number, recent: read
     }
     return { content: '', embeds: [embed], components: [], allowedMentions: NO_PINGS }
   }
-  const { engine, renderer } = parts(table)
+  const { engine, renderer } = moduleOf(table)
   const ctx = contextFor(table)
   const p = renderer.publicParts(engine.view(table.state, null), ctx)
   // Between games (and Bugami deals) anyone seated may start the next one, and newcomers may join.
@@ -219,7 +215,7 @@ export function renderHandView(table: RenderTable, userId: string, now: number):
         : 'You are watching this table: everything public is on the table message.',
     })
   }
-  const { engine, renderer } = parts(table)
+  const { engine, renderer } = moduleOf(table)
   const ctx = contextFor(table)
   const position = seat.position
   const acting = engine.progress(table.state) === 'acting'
@@ -265,7 +261,7 @@ export function renderTurnPing(table: RenderTable, userIds: readonly string[], m
   const deadline = table.deadlineAt !== null ? `, automatic move ${relativeTime(table.deadlineAt)}` : ''
   return {
     content: clip(
-      `${who}: your turn at ${RULES[table.game].title}${deadline}. Press **Your hand** on the table message${link}.`,
+      `${who}: your turn at ${moduleOf(table).rules.title}${deadline}. Press **Your hand** on the table message${link}.`,
       2000,
     ),
     allowedMentions: { users: [...userIds].slice(0, 100) },
@@ -284,7 +280,7 @@ export function renderFinalStandings(table: RenderTable, e: Extract<TableEvent, 
     ? `🏆 ${listText(e.winners.map(mention))} ${e.winners.length > 1 ? 'share the win' : 'wins'}.`
     : ''
   return {
-    content: clip(`🏁 ${why} at ${RULES[table.game].title}: final standings.\n${lines.join('\n')}\n${who}`, 2000),
+    content: clip(`🏁 ${why} at ${moduleOf(table).rules.title}: final standings.\n${lines.join('\n')}\n${who}`, 2000),
     allowedMentions: { users: e.standings.map((s) => s.userId).slice(0, 100) },
   }
 }
@@ -313,9 +309,7 @@ export function renderReminder(table: RenderTable, userIds: readonly string[], m
  * game describes them. Events never hold a hidden card, and these lines add none.
  */
 export function describeEvents(table: RenderTable, events: readonly unknown[]): string[] {
-  const renderer = RENDERERS[table.game]
-  if (!renderer) return []
-  return renderer.eventLines(events, contextFor(table))
+  return moduleOf(table).renderer.eventLines(events, contextFor(table))
 }
 
 export function describeTableEvents(table: RenderTable, events: readonly TableEvent[]): string[] {

@@ -6,16 +6,16 @@ export interface LeaderRow {
   /** 1-based; equal scores share a rank (1, 2, 2, 4), listed by user id among themselves. */
   readonly rank: number
   readonly userId: string
-  /** The ranked figure: chips, games won, net chips, or Bugami wins. */
+  /** The ranked figure: chips, games won, net chips, or a points game's wins. */
   readonly value: number
-  /** The tie-break figure where the board has one (games: played, fewer first; Bugami: points). */
+  /** The tie-break figure where the board has one (games: played, fewer first; points games: points). */
   readonly secondary?: number
 }
 
 type StatFigures = { userId: string; played: unknown; won: unknown; netChips: unknown; points: unknown }
 
 export interface Leaderboard {
-  readonly board: 'chips' | 'wins' | 'netChips' | 'bugami'
+  readonly board: 'chips' | 'wins' | 'netChips' | 'points'
   readonly game?: string
   readonly rows: readonly LeaderRow[]
   /** The caller's own row, even when outside `rows`; null if they have no figure on this board. */
@@ -73,9 +73,9 @@ export class Leaderboards {
     return this.statBoard('netChips', guildId, game, callerId, limit, 'netChips', null, 'desc')
   }
 
-  /** Bugami: matches won, then total points. */
-  bugami(guildId: string, callerId: string, limit = 10): Promise<Leaderboard> {
-    return this.statBoard('bugami', guildId, 'bugami', callerId, limit, 'won', 'points', 'desc')
+  /** A points game (Bugami): matches won, then total points. */
+  points(guildId: string, game: string, callerId: string, limit = 10): Promise<Leaderboard> {
+    return this.statBoard('points', guildId, game, callerId, limit, 'won', 'points', 'desc')
   }
 
   /**

@@ -1,4 +1,3 @@
-import type { GameId } from '../games/core/engine.js'
 import { Prisma } from '../generated/prisma/client.js'
 import { bool, msOrNull, num, numOrNull, type Sql } from './sql.js'
 
@@ -19,7 +18,7 @@ export interface SeatRecord {
 /** A table row with its JSON columns parsed. */
 export interface TableRecord {
   readonly id: string
-  readonly game: GameId
+  readonly game: string
   readonly guildId: string
   readonly channelId: string
   readonly messageId: string | null
@@ -44,7 +43,7 @@ export interface TableRecord {
 
 export interface NewTable {
   readonly id: string
-  readonly game: GameId
+  readonly game: string
   readonly guildId: string
   readonly channelId: string
   readonly creatorId: string
@@ -130,7 +129,7 @@ function records(rows: JoinedRow[]): TableRecord[] {
   }
   return [...byId.values()].map(({ first: r, seats }) => ({
     id: r.id,
-    game: r.game as GameId,
+    game: r.game,
     guildId: r.guildId,
     channelId: r.channelId,
     messageId: r.messageId,

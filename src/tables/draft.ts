@@ -4,7 +4,7 @@ import type { LogEntryInput, LogKind } from '../store/actions.js'
 import type { Movement } from '../store/ledger.js'
 import type { GameResult } from '../store/stats.js'
 import type { SeatRecord, TableRecord, TableStatusValue } from '../store/tables.js'
-import type { TableRules } from './games.js'
+import { potShares } from './games.js'
 import { isFreezeout, playsAMatch, standingsOf } from './match.js'
 import type { TableEvent } from './types.js'
 
@@ -45,7 +45,6 @@ export class TableDraft {
   constructor(
     readonly rec: TableRecord,
     readonly engine: AnyEngine,
-    readonly rules: TableRules,
   ) {
     this.status = rec.status
     this.state = rec.state
@@ -171,7 +170,7 @@ export class TableDraft {
     // A match table books its result once, when the match is over (finishMatch).
     for (let p = 0; p < players && !playsAMatch(this.rec); p++) {
       const seat = this.atPosition(p)
-      if (!seat || !this.rules.playedIn(this.state, p)) continue
+      if (!seat || !this.engine.playedIn(this.state, p)) continue
       const total = summary.seats[p]?.total
       this.results.push({
         userId: seat.userId,
@@ -181,12 +180,12 @@ export class TableDraft {
     }
     this.tableEvents.push({ type: 'gameOver', winners: [...winners].map((p) => this.atPosition(p)?.userId ?? '') })
     if (this.engine.usesChips) {
-      this.potShares = this.rules.carriesPot ? this.rules.potShares(this.state, this.pot, players) : []
+      this.potShares = this.engine.table.carriesPot ? potShares(this.engine, this.state, this.pot, players) : []
       // Players who left during the game take their chips now; a freeze-out seat stays in play.
       if (!isFreezeout(this.rec))
         for (const s of this.seats) if (s.status === 'left' && s.stack > 0) this.cashOut(s, 'cash-out')
     }
-    if (!this.rules.betweenGames) this.status = 'finished'
+    if (!this.engine.table.betweenGames) this.status = 'finished'
   }
 
   /** The seat's whole stack goes back to its wallet when the change is written. */

@@ -1,9 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import type { Clock } from '../clock.js'
-import { ok, refuse, type AnyEngine, type GameId, type Outcome } from '../games/core/engine.js'
+import { ok, refuse, type Outcome } from '../games/core/engine.js'
 import { moveToken } from '../games/core/move-context.js'
 import { peekInt, seedRng } from '../games/core/rng.js'
-import { ENGINES } from '../games/registry.js'
+import { engineFor, engineIds } from '../games/registry.js'
 import { isUniqueViolation } from '../store/db.js'
 import type { AuditReport } from '../store/audit.js'
 import type { Leaderboard } from '../store/leaderboards.js'
@@ -13,7 +13,7 @@ import type { Repos, Store } from '../store/store.js'
 import type { TableRecord } from '../store/tables.js'
 import { MAX_AMOUNT, type DailyClaim, type WalletInfo } from '../store/wallets.js'
 import { TableDraft, type MutableSeat } from './draft.js'
-import { refundPot, TABLE_RULES } from './games.js'
+import { potShares, refundPot, stakeOptions } from './games.js'
 import { isFreezeout, MAX_AGREED_END_MS, MIN_AGREED_END_MS } from './match.js'
 import { rebuildState } from './rebuild.js'
 import { snapshot } from './snapshot.js'
@@ -23,8 +23,6 @@ export interface TableServiceDeps {
   readonly store: Store
   /** Default: the store's clock. */
   readonly clock?: Clock
-  /** Default: every registered engine. */
-  readonly engines?: Partial<Record<GameId, AnyEngine>>
   /** Seeds of new games (default: crypto random, 31 bits so any SQL integer holds it). */
   readonly seeds?: () => number
   /** Who this process is, in deadline claims (default `pid <process id>`). */
@@ -78,7 +76,6 @@ type Change = (d: TableDraft, repos: Repos) => Promise<Outcome<void>> | Outcome<
 export class TableService {
   readonly store: Store
   private readonly clock: Clock
-  private readonly engines: Partial<Record<GameId, AnyEngine>>
   private readonly seeds: () => number
   private readonly instance: string
   /**
@@ -92,7 +89,6 @@ export class TableService {
   constructor(deps: TableServiceDeps) {
     this.store = deps.store
     this.clock = deps.clock ?? deps.store.clock
-    this.engines = deps.engines ?? ENGINES
     this.seeds = deps.seeds ?? (() => randomInt(0, 2 ** 31 - 1))
     this.instance = deps.instance ?? `pid ${process.pid}`
   }
@@ -101,12 +97,12 @@ export class TableService {
 
   async get(tableId: string): Promise<TableSnapshot | null> {
     const rec = await this.store.tables.get(tableId)
-    return rec ? snapshot(rec, this.engines[rec.game]) : null
+    return rec ? snapshot(rec, engineFor(rec.game)) : null
   }
 
   async inChannel(guildId: string, channelId: string): Promise<TableSnapshot | null> {
     const rec = await this.store.tables.openInChannel(guildId, channelId)
-    return rec ? snapshot(rec, this.engines[rec.game]) : null
+    return rec ? snapshot(rec, engineFor(rec.game)) : null
   }
 
   /** Lobbies and running tables with their deadlines: the scheduler re-arms them at start-up. */
@@ -126,7 +122,7 @@ export class TableService {
   async seatView(tableId: string, userId: string): Promise<Outcome<SeatView>> {
     const rec = await this.store.tables.get(tableId)
     if (!rec) return refuse('no-table', 'That table does not exist any more.')
-    const engine = this.engines[rec.game]
+    const engine = engineFor(rec.game)
     if (!engine) return refuse('unknown-game', `${rec.game} tables are not available.`)
     const table = snapshot(rec, engine)
     const position = rec.seats.find((s) => s.userId === userId)?.position ?? null
@@ -161,7 +157,7 @@ export class TableService {
    * showed as its latest lines, for a bot that has just restarted. Empty without a game.
    */
   async currentGameEvents(table: Pick<TableSnapshot, 'id' | 'game' | 'state'>): Promise<unknown[]> {
-    const engine = this.engines[table.game]
+    const engine = engineFor(table.game)
     if (!engine || table.state === null) return []
     const events: unknown[] = []
     rebuildState(engine, await this.store.actions.currentGame(table.id), events)
@@ -188,32 +184,33 @@ export class TableService {
   }
 
   /**
-   * null: chips; bugami: wins then points; bura/badugi: net chips, or games won with
-   * `{board: 'wins'}` (ties: fewer games played first).
+   * null: chips; a points game (Bugami): wins then points; a chip game (Bura, Badugi): net chips,
+   * or games won with `{board: 'wins'}` (ties: fewer games played first).
    */
   async leaderboard(
     guildId: string,
-    game: GameId | null,
+    game: string | null,
     callerId: string,
     limit = 10,
     opts: { board?: 'wins' } = {},
   ): Promise<LeaderboardView> {
     const lb = this.store.leaderboards
-    const wins = opts.board === 'wins' && game !== null && game !== 'bugami'
+    const pointsGame = game !== null && engineFor(game)?.usesChips === false
+    const wins = opts.board === 'wins' && game !== null && !pointsGame
     const board =
       game === null
         ? await lb.chips(guildId, callerId, limit)
-        : game === 'bugami'
-          ? await lb.bugami(guildId, callerId, limit)
+        : pointsGame
+          ? await lb.points(guildId, game, callerId, limit)
           : wins
             ? await lb.wins(guildId, game, callerId, limit)
             : await lb.netChips(guildId, game, callerId, limit)
-    const unit = game === null ? 'chips' : game === 'bugami' || wins ? 'wins' : 'net chips'
+    const unit = game === null ? 'chips' : pointsGame || wins ? 'wins' : 'net chips'
     const entries = board.rows.map((r) => ({
       userId: r.userId,
       value: r.value,
       rank: r.rank,
-      ...(board.board === 'bugami' && r.secondary !== undefined ? { points: r.secondary } : {}),
+      ...(board.board === 'points' && r.secondary !== undefined ? { points: r.secondary } : {}),
       ...(board.board === 'wins' && r.secondary !== undefined ? { games: r.secondary, wins: r.value } : {}),
     }))
     const viewer = { userId: callerId, rank: board.caller?.rank ?? null, value: board.caller?.value ?? null }
@@ -238,13 +235,9 @@ export class TableService {
   // ---- lifecycle -----------------------------------------------------------------------
 
   async create(input: CreateTableInput): Promise<Outcome<TableUpdate>> {
-    const engine = this.engines[input.game as GameId]
+    const engine = engineFor(input.game)
     if (!engine)
-      return refuse(
-        'unknown-game',
-        `There is no game called "${input.game}" here (try ${Object.keys(this.engines).join(', ')}).`,
-      )
-    const rules = TABLE_RULES[engine.id]
+      return refuse('unknown-game', `There is no game called "${input.game}" here (try ${engineIds().join(', ')}).`)
     const turnMs = input.turnSeconds === undefined ? undefined : Math.round(input.turnSeconds * 1000)
     if (turnMs !== undefined && (!Number.isFinite(turnMs) || turnMs < MIN_TURN_MS || turnMs > MAX_TURN_MS))
       return refuse('bad-options', 'The turn deadline must be between 30 seconds and 48 hours.')
@@ -254,7 +247,7 @@ export class TableService {
     )
       return refuse('bad-amount', 'The buy-in must be a whole number of chips above zero.')
     if (input.endsInMs !== undefined) {
-      if (!engine.usesChips || !rules.betweenGames)
+      if (!engine.usesChips || !engine.table.betweenGames)
         return refuse('bad-options', `${engine.title} has no agreed end: a match ends when its target is reached.`)
       if (!Number.isFinite(input.endsInMs) || input.endsInMs < MIN_AGREED_END_MS || input.endsInMs > MAX_AGREED_END_MS)
         return refuse('bad-options', 'The agreed end must be between 1 minute and 30 days from now.')
@@ -263,7 +256,10 @@ export class TableService {
     return this.transaction(async (repos) => {
       const settings = await repos.settings.get(input.guildId)
       const given = input.options ?? {}
-      const parsed = engine.optionsSchema.safeParse({ ...rules.stakeOptions(settings.defaultStakes, given), ...given })
+      const parsed = engine.optionsSchema.safeParse({
+        ...stakeOptions(engine, settings.defaultStakes, given),
+        ...given,
+      })
       if (!parsed.success) {
         const i = parsed.error.issues[0]!
         return refuse('bad-options', `Option ${i.path.join('.') || '?'}: ${i.message}`)
@@ -272,7 +268,7 @@ export class TableService {
       if (busy)
         return refuse(
           'channel-busy',
-          `This channel already has a ${this.engines[busy.game]?.title ?? busy.game} table. Finish or end it first.`,
+          `This channel already has a ${engineFor(busy.game)?.title ?? busy.game} table. Finish or end it first.`,
         )
       let rec: TableRecord
       try {
@@ -394,7 +390,7 @@ export class TableService {
         moveToken(d.engine, d.state, d.gamesPlayed, seat.position, move.type) !== opts.expectedToken
       )
         return STALE
-      if (d.rules.leaveAction && move.type === d.rules.leaveAction.type)
+      if (d.engine.table.leaveAction && move.type === d.engine.table.leaveAction.type)
         return this.unseat(d, userId, opts.interactionId)
       if (d.progress() !== 'acting')
         return refuse('not-between-games', 'This game is over; the next one starts when a player deals it.')
@@ -500,7 +496,9 @@ export class TableService {
   // ---- internals -----------------------------------------------------------------------
 
   private betweenOrLobby(d: TableDraft): boolean {
-    return d.status === 'lobby' || (d.status === 'playing' && d.rules.betweenGames && d.progress() === 'gameOver')
+    return (
+      d.status === 'lobby' || (d.status === 'playing' && d.engine.table.betweenGames && d.progress() === 'gameOver')
+    )
   }
 
   private async seat(d: TableDraft, repos: Repos, userId: string, buyIn: number): Promise<Outcome<void>> {
@@ -552,14 +550,14 @@ export class TableService {
     if (d.status !== 'lobby' && d.status !== 'playing') return refuse('not-playing', 'This table has already ended.')
     const midGame = d.status === 'playing' && d.progress() === 'acting'
     let cashedOut = 0
-    if (d.status === 'playing' && isFreezeout(d.rec) && seat.position !== null && d.rules.leaveAction) {
+    if (d.status === 'playing' && isFreezeout(d.rec) && seat.position !== null && d.engine.table.leaveAction) {
       // A freeze-out seat stays in play without its player (it folds every hand and posts its
       // blinds); its chips return to the wallet when the table closes.
-      const left = d.move(seat.position, d.rules.leaveAction, 'action', interactionId)
+      const left = d.move(seat.position, d.engine.table.leaveAction, 'action', interactionId)
       if (!left.ok) return left
       seat.status = 'left'
-    } else if (midGame && d.rules.leaveAction && seat.position !== null) {
-      const left = d.move(seat.position, d.rules.leaveAction, 'action', interactionId)
+    } else if (midGame && d.engine.table.leaveAction && seat.position !== null) {
+      const left = d.move(seat.position, d.engine.table.leaveAction, 'action', interactionId)
       if (!left.ok) return left
       seat.status = 'left'
       cashedOut = d.cashOut(seat, 'cash-out')
@@ -628,7 +626,7 @@ export class TableService {
           `${d.engine.title} needs at least ${d.engine.minPlayers} players; ${players.length} ${players.length === 1 ? 'is' : 'are'} seated.`,
         )
       // The next dealer: the one the game names, or the next one still seated after them.
-      const start = d.rules.nextDealer(d.state, n)
+      const start = d.engine.nextDealer(d.state)
       let dealerUser: string | undefined
       for (let i = 0; i < n && !dealerUser; i++) {
         const s = d.atPosition((start + i) % n)
@@ -640,9 +638,9 @@ export class TableService {
       )
       let pot = 0
       let shares: number[] = []
-      if (d.rules.carriesPot && d.pot > 0) {
+      if (d.engine.table.carriesPot && d.pot > 0) {
         pot = d.pot
-        const old = d.potShares.length === n ? d.potShares : d.rules.potShares(d.state, d.pot, n)
+        const old = d.potShares.length === n ? d.potShares : potShares(d.engine, d.state, d.pot, n)
         const own = players.map((s) => (s.position !== null && s.position < n ? (old[s.position] ?? 0) : 0))
         const forfeited = pot - own.reduce((a, b) => a + b, 0)
         const spread = refundPot(forfeited, own)
@@ -686,7 +684,7 @@ export class TableService {
     if (d.pot > 0 && d.state !== null) {
       const n = d.engine.summary(d.state).seats.length
       const paid =
-        d.progress() === 'acting' || d.potShares.length !== n ? d.rules.potShares(d.state, d.pot, n) : d.potShares
+        d.progress() === 'acting' || d.potShares.length !== n ? potShares(d.engine, d.state, d.pot, n) : d.potShares
       // A position nobody holds any more (its player left and sat down again) forfeited its
       // share: it is spread over the others, as when the next game is dealt.
       const held = paid.map((v, p) => (d.atPosition(p) ? v : 0))
@@ -800,7 +798,7 @@ export class TableService {
     const seen = await this.store.actions.interaction(interactionId)
     const rec = seen && (await this.store.tables.get(seen.tableId))
     if (!rec) return null
-    const table = snapshot(rec, this.engines[rec.game])
+    const table = snapshot(rec, engineFor(rec.game))
     return ok({ table, events: [], tableEvents: [], ping: [], deadlineAt: table.deadlineAt, duplicate: true })
   }
 
@@ -811,9 +809,9 @@ export class TableService {
     remember: (after: TableRecord) => void = () => {},
     interactionId?: string,
   ): Promise<Outcome<TableUpdate>> {
-    const engine = this.engines[rec.game]
+    const engine = engineFor(rec.game)
     if (!engine) return refuse('unknown-game', `${rec.game} tables are not available.`)
-    const d = new TableDraft(rec, engine, TABLE_RULES[engine.id])
+    const d = new TableDraft(rec, engine)
     const changed = await fn(d, repos)
     if (!changed.ok) return changed
     const now = this.clock.now()

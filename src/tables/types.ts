@@ -1,4 +1,4 @@
-import type { GameId, Outcome, Progress } from '../games/core/engine.js'
+import type { Outcome, Progress } from '../games/core/engine.js'
 
 /**
  * What the table service hands to the bot. No Discord types: user, guild and channel ids are
@@ -28,7 +28,7 @@ export interface SeatSnapshot {
 
 export interface TableSnapshot {
   readonly id: string
-  readonly game: GameId
+  readonly game: string
   readonly guildId: string
   readonly channelId: string
   /** The public table message, once the bot has posted it (`setMessageId`). */
@@ -140,7 +140,7 @@ export interface SeatView {
 
 export interface ActiveTable {
   readonly id: string
-  readonly game: GameId
+  readonly game: string
   readonly guildId: string
   readonly channelId: string
   readonly status: 'lobby' | 'playing'

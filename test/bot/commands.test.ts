@@ -2,7 +2,7 @@ import { ApplicationCommandOptionType, InteractionContextType } from 'discord.js
 import { describe, expect, it } from 'vitest'
 import { commandDefinitions } from '../../src/commands/index.js'
 import { engineOptionName } from '../../src/commands/options.js'
-import { betsFromBlinds } from '../../src/commands/badugi.js'
+import { betsFromBlinds } from '../../src/render/games/badugi.js'
 
 const defs = commandDefinitions()
 const byName = new Map(defs.map((d) => [d.name, d]))
@@ -32,20 +32,10 @@ describe('slash command definitions', () => {
 
   it('gives each game its table options and a turn deadline', () => {
     expect(subOptions('bugami', 'start')).toEqual(['target', 'jokers', 'shotgun_wedding', 'deadline'])
-    expect(subOptions('badugi', 'start')).toEqual([
-      'buy_in',
-      'small_blind',
-      'big_blind',
-      'limit',
-      'format',
-      'ends',
-      'deadline',
-    ])
+    expect(subOptions('badugi', 'start')).toEqual(['buy_in', 'limit', 'small_blind', 'big_blind', 'format', 'ends', 'deadline'])
     expect(subOptions('bura', 'start')).toEqual([
-      'ante',
       'buy_in',
-      'scoring',
-      'games_target',
+      'ante',
       'show_counts',
       'declare_on_turn_only',
       'three_aces_win',
@@ -54,6 +44,8 @@ describe('slash command definitions', () => {
       'redeal_on_combination',
       'deck32',
       'face_down',
+      'scoring',
+      'games_target',
       'kozel',
       'ends',
       'deadline',

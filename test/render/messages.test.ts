@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import { parseCustomId } from '../../src/render/custom-id.js'
 import { limitViolations } from '../../src/render/limits.js'
 import {
-  GAME_IDS,
   REFUSALS,
   renderBalance,
   renderHelp,
@@ -13,6 +12,9 @@ import {
 } from '../../src/render/messages.js'
 import { EPHEMERAL, forUpdate } from '../../src/render/payload.js'
 import { RULES } from '../../src/render/rules-text.js'
+import { GAMES } from '../../src/registry.js'
+
+const GAME_IDS = Object.keys(GAMES) as (keyof typeof GAMES)[]
 import { strings } from './support.js'
 
 const text = (p: unknown) => strings(p).join('\n')

@@ -1,6 +1,6 @@
 import { ComponentType } from 'discord.js'
 import { parseCard, type Card } from '../../src/games/core/cards.js'
-import type { AnyEngine, GameId } from '../../src/games/core/engine.js'
+import type { AnyEngine } from '../../src/games/core/engine.js'
 import { Rng, seedRng } from '../../src/games/core/rng.js'
 import { moveToAction, parseCustomId } from '../../src/render/custom-id.js'
 import type { Payload } from '../../src/render/payload.js'
@@ -96,7 +96,7 @@ function subsets<T>(items: readonly T[], min: number, max: number): T[][] {
 }
 
 /** Every engine action the payload's move controls can send (select menus: every allowed choice). */
-export function offeredActions(game: GameId, payload: Payload): Record<string, unknown>[] {
+export function offeredActions(game: string, payload: Payload): Record<string, unknown>[] {
   const out: Record<string, unknown>[] = []
   for (const row of payload.components ?? []) {
     for (const c of row.components) {

@@ -191,7 +191,7 @@ describe('leaderboards', () => {
           }
           expect((await t.store.leaderboards.wins(g, 'bura', u, 1)).caller?.rank).toBe(1 + ahead.wins)
           expect((await t.store.leaderboards.netChips(g, 'bura', u, 1)).caller?.rank).toBe(1 + ahead.net)
-          expect((await t.store.leaderboards.bugami(g, u, 1)).caller?.rank).toBe(1 + ahead.bugami)
+          expect((await t.store.leaderboards.points(g, 'bugami', u, 1)).caller?.rank).toBe(1 + ahead.bugami)
         }
       }),
       { numRuns: 30, seed: 29_11_2026 },
@@ -226,7 +226,7 @@ describe('leaderboards', () => {
       { userId: 'x', won: false, points: 100 },
       { userId: 'z', won: false, points: 10 },
     ])
-    const board = await t.store.leaderboards.bugami('g', 'z', 2)
+    const board = await t.store.leaderboards.points('g', 'bugami', 'z', 2)
     expect(board.rows).toEqual([
       { rank: 1, userId: 'y', value: 1, secondary: 515 },
       { rank: 2, userId: 'x', value: 1, secondary: 350 },

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { moveToken } from '../../src/games/core/move-context.js'
-import { ENGINES } from '../../src/games/registry.js'
+import { engineFor, ENGINES } from '../../src/games/registry.js'
 import { rebuildState, type TableSnapshot } from '../../src/tables/index.js'
 import { tableServicePerTest } from './play.js'
 
@@ -32,7 +32,7 @@ async function started(game: 'bura' | 'bugami', users: readonly string[]): Promi
 /** The token a control of `type` on `userId`'s view of `table` carries. */
 function tokenFor(table: TableSnapshot, userId: string, type: string): string {
   const seat = table.seats.find((s) => s.userId === userId)!.position!
-  return moveToken(ENGINES[table.game]!, table.state, table.gamesPlayed, seat, type)
+  return moveToken(engineFor(table.game)!, table.state, table.gamesPlayed, seat, type)
 }
 
 describe('moves checked by their context token', () => {

@@ -36,7 +36,7 @@ export async function playOne(tables: TableService, tableId: string, rng: Rng, n
   const userId = rng.pick(table.waitingFor)
   const seat = await tables.seatView(tableId, userId)
   if (!seat.ok) throw new Error(seat.error.message)
-  const engine = (await import('../../src/games/registry.js')).ENGINES[table.game]!
+  const engine = (await import('../../src/games/registry.js')).engineFor(table.game)!
   const auto = engine.autoAction(table.state, seat.value.position!)
   const action =
     auto !== null && (rng.int(4) === 0 || seat.value.legal.length === 0) ? auto : rng.pick(seat.value.legal)

@@ -202,4 +202,20 @@ export const badugiEngine: GameEngine<BadugiState, BadugiAction, BadugiOptions, 
     winners: s.result ? s.result.winners : [],
     ...(s.options.format === 'freezeout' ? { matchWinner: freezeoutWinner(s) } : {}),
   }),
+  table: {
+    betweenGames: true,
+    carriesPot: false,
+    leaveAction: { type: 'leave' },
+    stakeOptions: ['smallBlind', 'bigBlind', 'smallBet', 'bigBet'],
+    stakes: (stakes) => ({
+      smallBlind: Math.max(1, Math.floor(stakes / 2)),
+      bigBlind: stakes,
+      smallBet: stakes,
+      bigBet: stakes * 2,
+    }),
+  },
+  playedIn: (s, seat) => s.status[seat] !== 'out',
+  // Mid-hand, each seat's chips in the pot are what it committed this hand.
+  potShares: (s) => s.committed,
+  nextDealer: (s) => (s.dealer + 1) % s.players,
 }

@@ -6,12 +6,15 @@ import { z } from 'zod'
  */
 export const optionsSchema = z
   .object({
-    limit: z.enum(['fixed', 'pot', 'no']).default('fixed'),
-    smallBlind: z.number().int().positive().default(1),
-    bigBlind: z.number().int().positive().default(2),
-    smallBet: z.number().int().positive().default(2),
-    bigBet: z.number().int().positive().default(4),
-    format: z.enum(['cash', 'freezeout']).default('cash'),
+    limit: z.enum(['fixed', 'pot', 'no']).default('fixed').describe('Betting limit'),
+    smallBlind: z.number().int().positive().default(1).describe('Small blind'),
+    bigBlind: z.number().int().positive().default(2).describe('Big blind'),
+    smallBet: z.number().int().positive().default(2).describe('Bet in rounds 1-2 (fixed limit)'),
+    bigBet: z.number().int().positive().default(4).describe('Bet in rounds 3-4 (fixed limit)'),
+    format: z
+      .enum(['cash', 'freezeout'])
+      .default('cash')
+      .describe('Cash table, or a freeze-out: equal buy-ins, played until one player holds every chip'),
   })
   .strict()
   .refine((o) => o.smallBlind <= o.bigBlind, {

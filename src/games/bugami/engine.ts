@@ -387,4 +387,9 @@ export const bugamiEngine: GameEngine<BugamiState, BugamiAction, BugamiOptions, 
   invariants,
   chipTotals: () => null,
   summary,
+  // A match is the whole game: the table finishes with it.
+  table: { betweenGames: false, carriesPot: false, leaveAction: null, stakeOptions: [], stakes: () => ({}) },
+  playedIn: () => true,
+  potShares: (s) => new Array<number>(s.players).fill(0),
+  nextDealer: (s) => (s.dealer + 1) % s.players,
 }

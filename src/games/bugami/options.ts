@@ -4,11 +4,14 @@ import { z } from 'zod'
 export const optionsSchema = z
   .object({
     /** Points that win the match. */
-    target: z.number().int().min(1).max(100_000).default(250),
+    target: z.number().int().min(1).max(100_000).default(250).describe('Points to win the match'),
     /** 0, 1 or 2 jokers in the deck. */
-    jokers: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
+    jokers: z
+      .union([z.literal(0), z.literal(1), z.literal(2)])
+      .default(0)
+      .describe('Jokers in the deck'),
     /** Players who chose the same bug suit are partners for the deal. */
-    shotgunWedding: z.boolean().default(false),
+    shotgunWedding: z.boolean().default(false).describe('Players with the same bug suit are partners'),
   })
   .strict()
 

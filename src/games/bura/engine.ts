@@ -193,4 +193,14 @@ export const buraEngine: GameEngine<BuraState, BuraAction, BuraOptions, BuraView
     trump: s.trump,
     end: s.end,
   }),
+  table: {
+    betweenGames: true,
+    carriesPot: true,
+    leaveAction: null,
+    stakeOptions: ['ante'],
+    stakes: (stakes) => ({ ante: stakes }),
+  },
+  playedIn: (s, seat) => s.inGame[seat] ?? true,
+  potShares: (s) => s.potShares,
+  nextDealer: (s) => s.nextDealer ?? (s.dealer + 1) % s.players,
 }

@@ -1,5 +1,4 @@
 export { buraEngine } from './engine.js'
-export { refundPot } from './chips.js'
 export { beats, setBeats, cardPoints, pointsOf, DECK_36, DECK_32 } from './cards.js'
 export { COMBINATION_NAME } from './combinations.js'
 export { optionsSchema, type BuraOptions } from './options.js'

@@ -16,22 +16,35 @@ export const NOT_WITH_KOZEL = [
 /** Table options, names exactly as RULES.md lists them; unknown names are rejected. */
 export const optionsSchema = z
   .object({
-    ante: z.number().int().min(1).max(1_000_000).default(10),
-    showCounts: z.boolean().default(false),
-    declareOnTurnOnly: z.boolean().default(false),
-    threeAcesWin: z.boolean().default(false),
-    moscow: z.boolean().default(false),
-    littleMoscow: z.boolean().default(false),
-    redealOnCombination: z.boolean().default(false),
-    deck32: z.boolean().default(false),
-    faceDown: z.boolean().default(false),
+    ante: z.number().int().min(1).max(1_000_000).default(10).describe('Chips each player pays into the pot every game'),
+    showCounts: z
+      .boolean()
+      .default(false)
+      .describe('Show the points in your tricks instead of counting them in your head'),
+    declareOnTurnOnly: z.boolean().default(false).describe('Declare 31 only on your own turn, not at any moment'),
+    threeAcesWin: z.boolean().default(false).describe('Three aces win the pot like a Bura'),
+    moscow: z.boolean().default(false).describe('Moscow: three aces beat even a Bura'),
+    littleMoscow: z.boolean().default(false).describe('Little Moscow: three sixes with the trump six take the lead'),
+    redealOnCombination: z.boolean().default(false).describe('Redeal when a combination is dealt'),
+    deck32: z.boolean().default(false).describe('Play with 32 cards (no sixes)'),
+    faceDown: z.boolean().default(false).describe('Face-down play (verdeckt spielen)'),
     manualCombinations: z
       .boolean()
       .default(false)
-      .refine((on) => !on, { message: MANUAL_COMBINATIONS_REFUSED }),
-    scoring: z.enum(['chips', 'points', 'games']).default('chips'),
-    gamesTarget: z.union([z.literal(21), z.literal(11)]).default(21),
-    kozel: z.boolean().default(false),
+      .refine((on) => !on, { message: MANUAL_COMBINATIONS_REFUSED })
+      .describe('Players choose whether to play their combinations'),
+    scoring: z
+      .enum(['chips', 'points', 'games'])
+      .default('chips')
+      .describe('Play for chips, penalty points (12 loses) or games won'),
+    gamesTarget: z
+      .union([z.literal(21), z.literal(11)])
+      .default(21)
+      .describe('Games won: the target, with a 2-game lead'),
+    kozel: z
+      .boolean()
+      .default(false)
+      .describe('Kozel: 4 cards, play every card, most points wins (no declaring; not with the 31 variants)'),
   })
   .strict()
   .superRefine((o, ctx) => {

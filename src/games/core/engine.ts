@@ -8,8 +8,6 @@ import type { Card } from './cards.js'
  * `apply` never mutates its input, so a refused action leaves the state byte-for-byte as it was.
  */
 
-export type GameId = 'bugami' | 'bura' | 'badugi'
-
 /** A rule the action breaks, in words a player understands ("You must follow suit: play a ♦."). */
 export interface RuleError {
   readonly code: string
@@ -84,8 +82,26 @@ export interface ChipTotals {
   readonly pot: number
 }
 
+/**
+ * How a table hosts the game, beyond dealing and playing: what the table layer reads instead of
+ * looking inside the engine's state.
+ */
+export interface TableFacts<A, O> {
+  /** Between games the table stays open: players may join, leave and buy in, and anyone seated deals the next game. */
+  readonly betweenGames: boolean
+  /** The pot (and its shares) carries from one game to the next. */
+  readonly carriesPot: boolean
+  /** Leaving mid-game is this engine action (Badugi folds and cashes out at once); null: the seat is auto-played. */
+  readonly leaveAction: A | null
+  /** The options set from the server's default stakes; the creator naming any of them turns the defaults off. */
+  readonly stakeOptions: readonly (keyof O & string)[]
+  /** The values of `stakeOptions` for the server's default stakes. */
+  stakes(stakes: number): Partial<O>
+}
+
 export interface GameEngine<S, A extends { readonly type: string }, O, V, E extends { readonly type: string }> {
-  readonly id: GameId
+  /** The game's id: its slash command, custom_id and store name (lower case letters). */
+  readonly id: string
   readonly title: string
   readonly minPlayers: number
   readonly maxPlayers: number
@@ -127,6 +143,13 @@ export interface GameEngine<S, A extends { readonly type: string }, O, V, E exte
   /** Chip games: the chips at the table; null for points games. */
   chipTotals(state: S): ChipTotals | null
   summary(state: S): ReplaySummary
+  readonly table: TableFacts<A, O>
+  /** Whether `seat` took part in the game that just ended (Bura deals out seats that cannot pay the ante). */
+  playedIn(state: S, seat: number): boolean
+  /** What each seat has paid into the pot now (chip games; [] for points games). */
+  potShares(state: S): readonly number[]
+  /** The seat to deal the next game, in this game's seating. */
+  nextDealer(state: S): number
 }
 
 // The registry and the generic tools see engines with their types erased.

@@ -12,6 +12,9 @@ import { cardSelect, layout, moveButton, refreshButton } from '../controls.js'
 import { cardsText, chips, handText, listText, plural, RANK_ORDER, sortHand } from '../format.js'
 import { ButtonStyle } from '../payload.js'
 import type { PrivateContext, PrivateParts, PublicParts, RenderContext } from '../types.js'
+import { badugiEngine } from '../../games/badugi/engine.js'
+import { RULES } from '../rules-text.js'
+import { defineGame, oneLineEach } from './module.js'
 
 /** Badugi on Discord: a cash table; amounts are "raise to" as the engine counts them. */
 
@@ -264,3 +267,21 @@ export function eventLine(e: BadugiEvent, ctx: RenderContext): string | null {
       return null
   }
 }
+
+/** Fixed-limit bets follow the big blind as usual: the small bet is the big blind, the big bet twice it. */
+export function betsFromBlinds(options: Record<string, unknown>): Record<string, unknown> {
+  const bigBlind = options.bigBlind
+  return typeof bigBlind === 'number' ? { ...options, smallBet: bigBlind, bigBet: 2 * bigBlind } : options
+}
+
+export const badugiGame = defineGame({
+  engine: badugiEngine,
+  renderer: { publicParts, privateParts, eventLines: oneLineEach(eventLine) },
+  rules: RULES.badugi,
+  command: {
+    description: 'Badugi: lowball draw poker for chips (2-8 players)',
+    hidden: ['smallBet', 'bigBet'],
+    choiceNames: { limit: { fixed: 'fixed limit', pot: 'pot limit', no: 'no limit' } },
+    derive: betsFromBlinds,
+  },
+})

@@ -5,6 +5,9 @@ import { cardSelect, layout, moveButton, refreshButton } from '../controls.js'
 import { handText, listText, plural, sortHand } from '../format.js'
 import { ButtonStyle } from '../payload.js'
 import type { PrivateContext, PrivateParts, PublicParts, RenderContext } from '../types.js'
+import { bugamiEngine } from '../../games/bugami/engine.js'
+import { RULES } from '../rules-text.js'
+import { defineGame, oneLineEach } from './module.js'
 
 /** Bugami on Discord: bids stay secret until all are in, then they show for the whole deal. */
 
@@ -189,3 +192,13 @@ export function eventLine(e: BugamiEvent, ctx: RenderContext): string | null {
       return null
   }
 }
+
+export const bugamiGame = defineGame({
+  engine: bugamiEngine,
+  renderer: { publicParts, privateParts, eventLines: oneLineEach(eventLine) },
+  rules: RULES.bugami,
+  command: {
+    description: 'Bugami: trick-taking with secret bug-suit bids (3-7 players, points)',
+    choiceNames: { jokers: { 0: 'none', 1: 'one', 2: 'two' } },
+  },
+})

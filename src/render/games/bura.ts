@@ -12,6 +12,9 @@ import { cardSelect, layout, moveButton, refreshButton } from '../controls.js'
 import { cardsText, chips, handText, listText, plural, RANK_ORDER, sortHand } from '../format.js'
 import { ButtonStyle } from '../payload.js'
 import type { PrivateContext, PrivateParts, PublicParts, RenderContext } from '../types.js'
+import { buraEngine } from '../../games/bura/engine.js'
+import { RULES } from '../rules-text.js'
+import { defineGame } from './module.js'
 
 /**
  * Bura on Discord. Counting in your head: points and the cards of taken tricks appear only when
@@ -279,3 +282,18 @@ export function eventLine(e: BuraEvent, ctx: RenderContext): string | null {
       return null
   }
 }
+
+export const buraGame = defineGame({
+  engine: buraEngine,
+  renderer: { publicParts, privateParts, eventLines },
+  rules: RULES.bura,
+  command: {
+    description: 'Bura: Russian trick-taking for chips (2-6 players)',
+    // The engine always refuses manual combinations (docs/bura.md): offering the option would only produce an error.
+    hidden: ['manualCombinations'],
+    choiceNames: {
+      scoring: { chips: 'chips', points: 'penalty points (12 loses)', games: 'games won (first to the target, 2 ahead)' },
+      gamesTarget: { '21': '21 games', '11': '11 games' },
+    },
+  },
+})

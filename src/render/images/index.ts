@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { cardLabel } from '../../games/core/cards.js'
 import { engineFor } from '../../games/registry.js'
-import type { GameId } from '../../games/core/engine.js'
+import type { GameId } from '../../games/registry.js'
 import type { RenderTable } from '../types.js'
 import { Lru } from './cache.js'
 import { paintHand, paintTable } from './paint.js'
@@ -37,6 +37,11 @@ interface SceneBuilders {
 }
 
 const SCENES: Record<GameId, SceneBuilders> = { badugi, bugami, bura }
+
+/** A game without pictures (a test's toy game) shows none. */
+function scenesFor(game: string): SceneBuilders | undefined {
+  return Object.prototype.hasOwnProperty.call(SCENES, game) ? SCENES[game as GameId] : undefined
+}
 
 const cache = new Lru<string, CardImage>(256)
 
@@ -93,9 +98,10 @@ const noNames = () => undefined
 /** The scene of the public image: built from the spectator view only. */
 export function tableSceneOf(table: RenderTable, displayName: (userId: string) => string | undefined = noNames) {
   const engine = engineFor(table.game)
-  if (!engine || table.state === null || table.state === undefined) return null
+  const scenes = scenesFor(table.game)
+  if (!engine || !scenes || table.state === null || table.state === undefined) return null
   const view = spectatorView(engine, table.state) as SpectatorView<never>
-  return SCENES[table.game].tableScene(view, seatNames(table, displayName))
+  return scenes.tableScene(view, seatNames(table, displayName))
 }
 
 /** The scene of a seat's private image: built from that seat's view only. */
@@ -105,11 +111,12 @@ export function handSceneOf(
   displayName: (userId: string) => string | undefined = noNames,
 ) {
   const engine = engineFor(table.game)
-  if (!engine || table.state === null || table.state === undefined) return null
+  const scenes = scenesFor(table.game)
+  if (!engine || !scenes || table.state === null || table.state === undefined) return null
   const acting = engine.progress(table.state) === 'acting'
   const legal = (acting ? engine.legalActions(table.state, seat) : []) as never[]
   const view = ownSeatView(engine, table.state, seat) as OwnSeatView<never>
-  return SCENES[table.game].handScene(view, legal, seatNames(table, displayName))
+  return scenes.handScene(view, legal, seatNames(table, displayName))
 }
 
 export function tableImage(table: RenderTable, displayName?: (userId: string) => string | undefined): CardImage | null {

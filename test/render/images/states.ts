@@ -1,4 +1,4 @@
-import type { GameId } from '../../../src/games/core/engine.js'
+import type { GameId } from '../../../src/games/registry.js'
 import { engineFor } from '../../../src/games/registry.js'
 import { Rng, seedRng } from '../../../src/games/core/rng.js'
 import type { RenderTable } from '../../../src/render/types.js'

@@ -1,0 +1,39 @@
+import { registerEngine, type GameId } from './games/registry.js'
+import { badugiGame } from './render/games/badugi.js'
+import { bugamiGame } from './render/games/bugami.js'
+import { buraGame } from './render/games/bura.js'
+import type { AnyGameModule } from './render/games/module.js'
+
+/**
+ * Every game the bot hosts, one module each (engine, renderer, rules text, start command).
+ * The slash commands and their game choices, the Rules buttons, help, leaderboards and the
+ * table layer all read the games from here; adding a game is its folder, its module and one
+ * line below (and its engine's line in src/games/registry.ts, which the compiler asks for here).
+ */
+export const GAMES: { readonly [K in GameId]: AnyGameModule } = {
+  bugami: bugamiGame,
+  bura: buraGame,
+  badugi: badugiGame,
+}
+
+const added = new Map<string, AnyGameModule>()
+
+/** Adds a game beside the built-in ones (the test suite's toy game); before the bot starts. */
+export function registerGame(module: AnyGameModule): void {
+  registerEngine(module.engine)
+  added.set(module.engine.id, module)
+}
+
+export function gameModule(game: string | null): AnyGameModule | undefined {
+  if (game === null) return undefined
+  return Object.prototype.hasOwnProperty.call(GAMES, game) ? GAMES[game as GameId] : added.get(game)
+}
+
+/** Every game's module, in the order players see the games listed. */
+export function gameModules(): AnyGameModule[] {
+  return [...Object.values(GAMES), ...added.values()]
+}
+
+export function isGame(game: string | null): game is string {
+  return gameModule(game) !== undefined
+}

@@ -1,0 +1,61 @@
+import type { GameEngine } from '../../games/core/engine.js'
+import type { GameRules } from '../rules-text.js'
+import type { PrivateContext, PrivateParts, PublicParts, RenderContext } from '../types.js'
+
+/** How one game looks on Discord: the engine's view, legal actions and events, typed by the game. */
+export interface GameRenderer<V, A, E> {
+  publicParts(view: V, ctx: RenderContext): PublicParts
+  privateParts(view: V, legal: readonly A[], ctx: PrivateContext): PrivateParts
+  eventLines(events: readonly E[], ctx: RenderContext): string[]
+}
+
+/** The `/<game> start` command: everything else about it comes from the engine's options schema. */
+export interface StartCommand<O> {
+  /** The command's description in Discord's list (at most 100 characters). */
+  readonly description: string
+  /** Options the command does not offer (the engine still takes them, e.g. from `derive`). */
+  readonly hidden?: readonly (keyof O & string)[]
+  /** Display names of choice values, by option (e.g. Badugi `limit`: `no` → "no limit"). */
+  readonly choiceNames?: { readonly [K in keyof O & string]?: Readonly<Record<string, string>> }
+  /** Engine options worked out from the ones given (the engine still validates the result). */
+  derive?(given: Record<string, unknown>): Record<string, unknown>
+}
+
+/**
+ * Everything the bot knows about one game, defined once: the pure engine, its renderer, its
+ * rules text and its start command. The registry (src/registry.ts) lists one per game.
+ */
+export interface GameModule<S, A extends { readonly type: string }, O, V, E extends { readonly type: string }> {
+  readonly engine: GameEngine<S, A, O, V, E>
+  readonly renderer: GameRenderer<V, A, E>
+  readonly rules: GameRules
+  readonly command: StartCommand<O>
+}
+
+// The registry and the generic layers see modules with their types erased.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGameModule = GameModule<any, any, any, any, any>
+
+/**
+ * Ties an engine to its renderer: the compiler checks that the renderer takes exactly the
+ * engine's view, actions and events, so the generic layers need no casts.
+ */
+export function defineGame<S, A extends { readonly type: string }, O, V, E extends { readonly type: string }>(
+  module: GameModule<S, A, O, V, E>,
+): GameModule<S, A, O, V, E> {
+  return module
+}
+
+/** For games whose events each make one line (or none). */
+export function oneLineEach<E>(
+  eventLine: (event: E, ctx: RenderContext) => string | null,
+): GameRenderer<unknown, unknown, E>['eventLines'] {
+  return (events, ctx) => {
+    const out: string[] = []
+    for (const e of events) {
+      const line = eventLine(e, ctx)
+      if (line) out.push(line)
+    }
+    return out
+  }
+}

@@ -2,8 +2,10 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { AnyEngine } from '../../src/games/core/engine.js'
 import { Rng, seedRng } from '../../src/games/core/rng.js'
-import { ENGINES } from '../../src/games/registry.js'
+import { engineFor, engineIds, ENGINES } from '../../src/games/registry.js'
 import { simulate } from '../../src/games/simulate.js'
+// The toy fourth game (test/toy) passes the same contract as the built-in ones.
+import '../toy/registry.js'
 
 /**
  * The one random-simulation test every engine passes (in the spirit of OpenSpiel's
@@ -66,7 +68,9 @@ function walk(
   }
 }
 
-for (const engine of Object.values(ENGINES)) for (const given of VARIANTS[engine.id]!) contract(engine, given)
+// Every registered engine, the test registry's toy game included (it has no variants: its defaults).
+for (const engine of engineIds().map((id) => engineFor(id)!))
+  for (const given of VARIANTS[engine.id] ?? [{}]) contract(engine, given)
 
 function contract(engine: AnyEngine, given: Record<string, unknown>): void {
   const playerCounts = Array.from(

@@ -1,0 +1,68 @@
+import { cardLabel } from '../../../src/games/core/cards.js'
+import { cardSelect, layout, refreshButton } from '../../../src/render/controls.js'
+import { handText, listText, plural } from '../../../src/render/format.js'
+import { defineGame, oneLineEach } from '../../../src/render/games/module.js'
+import type { RenderContext } from '../../../src/render/types.js'
+import { highCardEngine, type HighCardEvent, type HighCardView, type Play } from './engine.js'
+
+/** High card on Discord: the toy game's renderer, rules text and start command. */
+
+const playsText = (plays: readonly Play[], ctx: RenderContext) =>
+  plays.map((p) => `${ctx.name(p.seat)} ${cardLabel(p.card)}`).join(' · ') || '—'
+
+function eventLine(e: HighCardEvent, ctx: RenderContext): string | null {
+  switch (e.type) {
+    case 'played':
+      return null
+    case 'roundWon':
+      return `${ctx.name(e.seat)} takes the round with ${cardLabel(e.card)}.`
+    case 'gameOver':
+      return `${listText(e.winners.map(ctx.name))} won.`
+  }
+}
+
+export const highCardGame = defineGame({
+  engine: highCardEngine,
+  renderer: {
+    publicParts: (v: HighCardView, ctx) => ({
+      status:
+        v.turn >= 0
+          ? `Round ${v.round} of ${v.rounds} · ▶ ${ctx.name(v.turn)} to play.`
+          : `Round ${v.round} was the last.`,
+      seatLines: v.points.map(
+        (p, seat) =>
+          `${v.turn === seat ? '▶ ' : ''}${ctx.name(seat)} — ${plural(p, 'point')} · ${v.handSizes[seat]} in hand`,
+      ),
+      fields: [
+        { name: 'This round', value: playsText(v.trick, ctx) },
+        ...(v.lastRound ? [{ name: 'Last round', value: playsText(v.lastRound.plays, ctx) }] : []),
+      ],
+      result: v.winners.length ? `🏆 ${listText(v.winners.map(ctx.name))} won.` : null,
+    }),
+    privateParts: (v, legal, ctx) => {
+      const cards = legal.map((a) => a.card)
+      const selects = cards.length
+        ? [cardSelect(ctx.table, { verb: 'play', cards: null }, cards, 'Play a card', 1, 1)]
+        : []
+      return {
+        title: 'Your hand',
+        description: handText(v.hand ?? []),
+        fields: [],
+        rows: layout([], selects, [refreshButton(ctx.table)]),
+      }
+    },
+    eventLines: oneLineEach(eventLine),
+  },
+  rules: {
+    title: 'High card',
+    tagline: 'Everyone plays one card a round; the highest takes a point · 2-6 players · points.',
+    sections: [
+      {
+        title: 'Play',
+        body: 'Each round every player in turn plays one card. The highest rank wins the round (ties: the first played).',
+      },
+      { title: 'Winning', body: 'After the last round, the most points win.' },
+    ],
+  },
+  command: { description: 'High card: the highest card takes each round (2-6 players)' },
+})

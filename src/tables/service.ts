@@ -17,7 +17,7 @@ import { potShares, refundPot, stakeOptions } from './games.js'
 import { isFreezeout, MAX_AGREED_END_MS, MIN_AGREED_END_MS } from './match.js'
 import { rebuildState } from './rebuild.js'
 import { snapshot } from './snapshot.js'
-import type { ActiveTable, ActOptions, CreateTableInput, SeatView, TableSnapshot, TableUpdate } from './types.js'
+import type { ActiveTable, ActOptions, CreateTableInput, TableSnapshot, TableUpdate } from './types.js'
 
 export interface TableServiceDeps {
   readonly store: Store
@@ -116,23 +116,6 @@ export class TableService {
       version: t.version,
       deadlineAt: t.deadlineAt,
     }))
-  }
-
-  /** What `userId` may see: their own engine view (spectator view if not in the game) and legal moves. */
-  async seatView(tableId: string, userId: string): Promise<Outcome<SeatView>> {
-    const rec = await this.store.tables.get(tableId)
-    if (!rec) return refuse('no-table', 'That table does not exist any more.')
-    const engine = engineFor(rec.game)
-    if (!engine) return refuse('unknown-game', `${rec.game} tables are not available.`)
-    const table = snapshot(rec, engine)
-    const position = rec.seats.find((s) => s.userId === userId)?.position ?? null
-    if (rec.state === null) return ok({ table, position, view: null, legal: [] })
-    const view = engine.view(rec.state, position)
-    const legal =
-      position !== null && rec.status === 'playing' && table.progress === 'acting'
-        ? engine.legalActions(rec.state, position)
-        : []
-    return ok({ table, position, view, legal })
   }
 
   async setMessageId(tableId: string, messageId: string | null): Promise<void> {
@@ -311,32 +294,6 @@ export class TableService {
     })
   }
 
-  /** More chips from the wallet to the table (lobby or between games). */
-  buyIn(tableId: string, userId: string, amount: number, opts: ActOptions = {}): Promise<Outcome<TableUpdate>> {
-    return this.change(tableId, opts, async (d, repos) => {
-      if (!d.engine.usesChips) return refuse('bad-amount', `${d.engine.title} is not played for chips.`)
-      if (isFreezeout(d.rec))
-        return refuse('bad-amount', 'In a freeze-out everyone plays the chips of the one buy-in: no more chips.')
-      if (!this.betweenOrLobby(d))
-        return refuse('not-between-games', 'You can buy chips before the game or between games.')
-      const seat = d.seatOf(userId)
-      if (!seat || seat.status !== 'seated') return refuse('not-seated', 'You are not sitting at this table.')
-      const taken = await repos.wallets.withdraw(
-        d.rec.guildId,
-        userId,
-        amount,
-        { kind: 'stack', userId },
-        d.rec.id,
-        'buy-in',
-      )
-      if (!taken.ok) return taken
-      seat.stack += amount
-      seat.brought += amount
-      d.tableEvents.push({ type: 'boughtIn', userId, amount })
-      return ok(undefined)
-    })
-  }
-
   /**
    * Stand up. Lobby or between games: cash out. Mid-game: Bugami and Bura seats are played
    * automatically until the game ends (then cashed out); Badugi folds and cashes out at once.
@@ -402,23 +359,6 @@ export class TableService {
         d.tableEvents.push({ type: 'back', userId })
       }
       d.settle()
-      return ok(undefined)
-    })
-  }
-
-  /**
-   * An away player is back (the bot calls this when they press any table button): their
-   * turns wait for them again. Refused when they were not away.
-   */
-  back(tableId: string, userId: string, opts: ActOptions = {}): Promise<Outcome<TableUpdate>> {
-    return this.change(tableId, opts, (d) => {
-      const seat = d.seatOf(userId)
-      if (!seat || seat.status !== 'seated') return refuse('not-seated', 'You are not playing at this table.')
-      if (!seat.away) return refuse('not-away', 'You are not marked away.')
-      seat.away = false
-      seat.missedTurns = 0
-      d.tableEvents.push({ type: 'back', userId })
-      d.restartClock = true
       return ok(undefined)
     })
   }

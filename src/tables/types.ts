@@ -67,7 +67,6 @@ export interface TableSnapshot {
 export type TableEvent =
   | { readonly type: 'created'; readonly userId: string }
   | { readonly type: 'joined'; readonly userId: string; readonly buyIn: number }
-  | { readonly type: 'boughtIn'; readonly userId: string; readonly amount: number }
   | { readonly type: 'left'; readonly userId: string; readonly cashedOut: number }
   | { readonly type: 'started'; readonly dealer: number; readonly seed: number }
   | { readonly type: 'nextGame'; readonly dealer: number | null; readonly seed: number | null }
@@ -128,16 +127,6 @@ export interface ActOptions {
   readonly expectedToken?: string
 }
 
-/** What one user may see of a table: their own engine view and the actions they may take. */
-export interface SeatView {
-  readonly table: TableSnapshot
-  /** The user's engine position, null for a spectator (or a player not in this game). */
-  readonly position: number | null
-  readonly view: unknown
-  /** The engine's legal actions for this user now (empty when it is not their turn). */
-  readonly legal: readonly unknown[]
-}
-
 export interface ActiveTable {
   readonly id: string
   readonly game: string
@@ -172,4 +161,3 @@ export type RefusalCode =
   | 'not-between-games'
   | 'daily-too-soon'
   | 'bad-setting'
-  | string

@@ -9,7 +9,6 @@ import { limitViolations } from '../../src/render/limits.js'
 import type { Payload } from '../../src/render/payload.js'
 import {
   describeEvents,
-  describeTableEvents,
   renderFinalStandings,
   renderHandView,
   renderTableMessage,
@@ -380,25 +379,6 @@ describe('seats that stop playing', () => {
     const t = text(renderTableMessage({ ...base, seats }, NOW))
     expect(t).toContain(`💤 Away, auto-played until they act: <@${userId(1)}>`)
     expect(t).toContain(`🚪 Left, auto-played to the end of this game: <@${userId(2)}>`)
-  })
-})
-
-describe('table events', () => {
-  it('words table facts and never says what an automatic move was', () => {
-    const table = tableFor(bugami, start(bugami, 3, 1).state, 3, 0)
-    const lines = describeTableEvents(table, [
-      { type: 'joined', userId: userId(1), buyIn: 0 },
-      { type: 'autoMove', userId: userId(2), position: 2, action: { type: 'bid', suit: 'H' } },
-      { type: 'away', userId: userId(2) },
-      { type: 'ended', status: 'aborted', refunds: [{ userId: userId(1), amount: 15 }] },
-    ])
-    expect(lines).toEqual([
-      `<@${userId(1)}> sat down.`,
-      `⏰ <@${userId(2)}> ran out of time: the bot moved for them.`,
-      `💤 <@${userId(2)}> is away and auto-played until they act.`,
-      'The table was closed.',
-      `<@${userId(1)}> gets 15 chips back from the pot.`,
-    ])
   })
 })
 

@@ -47,7 +47,6 @@ describe('Badugi freeze-out at the table', () => {
       error: { message: 'In a freeze-out everyone buys in the same amount: 30 chips.' },
     })
     expect((await fx.tables.join(id, 'cat')).ok).toBe(true)
-    expect(await fx.tables.buyIn(id, 'ann', 10)).toMatchObject({ ok: false, error: { code: 'bad-amount' } })
     expect((await fx.tables.start(id, { userId: 'ann' })).ok).toBe(true)
     expect(await fx.tables.join(id, 'dan')).toMatchObject({ ok: false, error: { code: 'freezeout-started' } })
 

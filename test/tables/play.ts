@@ -34,12 +34,11 @@ export async function playOne(tables: TableService, tableId: string, rng: Rng, n
     return next.ok ? next.value : null
   }
   const userId = rng.pick(table.waitingFor)
-  const seat = await tables.seatView(tableId, userId)
-  if (!seat.ok) throw new Error(seat.error.message)
+  const position = table.seats.find((s) => s.userId === userId)!.position!
   const engine = (await import('../../src/games/registry.js')).engineFor(table.game)!
-  const auto = engine.autoAction(table.state, seat.value.position!)
-  const action =
-    auto !== null && (rng.int(4) === 0 || seat.value.legal.length === 0) ? auto : rng.pick(seat.value.legal)
+  const legal = engine.legalActions(table.state, position)
+  const auto = engine.autoAction(table.state, position)
+  const action = auto !== null && (rng.int(4) === 0 || legal.length === 0) ? auto : rng.pick(legal)
   const out = await tables.act(tableId, userId, action, {
     expectedVersion: table.version,
     interactionId: `play-${tableId}-${table.version}-${n}`,

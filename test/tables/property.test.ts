@@ -36,7 +36,8 @@ const op = fc.oneof(
     ends,
   }),
   fc.record({ kind: fc.constant('join' as const), channel, user, buyIn: fc.integer({ min: 1, max: 1200 }) }),
-  fc.record({ kind: fc.constant('buyIn' as const), channel, user, amount: fc.integer({ min: -5, max: 900 }) }),
+  // Any amount, also none or a negative one: sitting down (again) with it, refused or not.
+  fc.record({ kind: fc.constant('sitWith' as const), channel, user, amount: fc.integer({ min: -5, max: 900 }) }),
   fc.record({ kind: fc.constant('leave' as const), channel, user }),
   fc.record({ kind: fc.constant('start' as const), channel }),
   fc.record({ kind: fc.constant('end' as const), channel }),
@@ -120,9 +121,9 @@ async function step(tables: TableService, t: Awaited<ReturnType<typeof tempStore
       if (id) await tables.join(id, o.user, freezeout ? {} : { buyIn: o.buyIn })
       return
     }
-    case 'buyIn': {
+    case 'sitWith': {
       const id = await at(o.channel)
-      if (id) await tables.buyIn(id, o.user, o.amount)
+      if (id) await tables.join(id, o.user, { buyIn: o.amount })
       return
     }
     case 'leave': {

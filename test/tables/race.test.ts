@@ -88,21 +88,4 @@ describe('racing actions', () => {
     expect((await fx.tables.get(id))!.version).toBe(table.version + 1)
     expect((await fx.t.store.actions.list(id)).filter((e) => e.interactionId === 'same')).toHaveLength(1)
   })
-
-  test('a buy-in delivered twice charges the wallet once', async () => {
-    const created = await fx.tables.create({
-      guildId: 'g',
-      channelId: 'c',
-      game: 'badugi',
-      creatorId: 'ann',
-      buyIn: 100,
-    })
-    if (!created.ok) throw new Error(created.error.message)
-    const id = created.value.table.id
-    const results = await Promise.all([1, 2, 3].map(() => fx.tables.buyIn(id, 'ann', 250, { interactionId: 'buy-1' })))
-    expect(results.filter((r) => r.ok && !r.value.duplicate)).toHaveLength(1)
-    expect(results.filter((r) => r.ok && r.value.duplicate)).toHaveLength(2)
-    expect((await fx.t.store.wallets.get('g', 'ann')).balance).toBe(650)
-    expect((await fx.tables.get(id))!.seats[0]!.stack).toBe(350)
-  })
 })

@@ -29,10 +29,6 @@ export function pointsOf(cards: readonly Card[]): number {
   return sum
 }
 
-export function suitChar(c: Card): Suit {
-  return c[1] as Suit
-}
-
 /** X beats Y: same suit and higher rank, or X is trump and Y is not. */
 export function beats(x: Card, y: Card, trump: Suit): boolean {
   const xs = x[1]

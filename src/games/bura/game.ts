@@ -455,8 +455,3 @@ function endGame(d: Draft, end: GameEnd, nextDealer: number, winners: number[], 
   d.callTurn = null
   events.push({ type: 'gameOver', reason: end.reason, winners, nextDealer })
 }
-
-/** Card points in each seat's tricks (for the replay summary and declarations). */
-export function seatPoints(s: BuraState): number[] {
-  return s.taken.map(pointsOf)
-}

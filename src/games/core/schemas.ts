@@ -10,5 +10,3 @@ export const cardSchema = z.string().transform((text, ctx): Card => {
   }
   return c
 })
-
-export const seatSchema = z.number().int().min(0)

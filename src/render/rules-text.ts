@@ -1,4 +1,7 @@
+import { badugiEngine } from '../games/badugi/engine.js'
+import { bugamiEngine } from '../games/bugami/engine.js'
 import type { GameId } from '../games/registry.js'
+import { DEFAULT_SETTINGS } from '../store/settings.js'
 
 /**
  * /rules in words: a faithful summary of RULES.md per game (the project's spec), in sections a
@@ -18,6 +21,11 @@ export interface GameRules {
 /** How card codes read, for the rules footer. */
 export const CARD_CODES_NOTE =
   'Cards are written rank then suit: `A K Q J T 9 … 2` and `S H D C` (`7D` = 7♦, `TH` = 10♥); the bot shows them as 7♦, 10♥.'
+
+// Defaults come from the engines and the table's stakes rule, so /rules cannot drift from them.
+const BUGAMI_TARGET = bugamiEngine.optionsSchema.parse({}).target
+const STAKES = DEFAULT_SETTINGS.defaultStakes
+const BADUGI_AT_STAKES = badugiEngine.table.stakes(STAKES)
 
 export const RULES: Record<GameId, GameRules> = {
   bugami: {
@@ -53,7 +61,7 @@ export const RULES: Record<GameId, GameRules> = {
       },
       {
         title: 'Winning',
-        body: 'Totals add up deal by deal. The first to reach the target (table option, default **250**) wins; if several reach it in the same deal the highest total wins; if the highest totals tie, play goes on with another deal.',
+        body: `Totals add up deal by deal. The first to reach the target (table option, default **${BUGAMI_TARGET}**) wins; if several reach it in the same deal the highest total wins; if the highest totals tie, play goes on with another deal.`,
       },
       {
         title: 'Variants (table options)',
@@ -73,7 +81,7 @@ export const RULES: Record<GameId, GameRules> = {
       },
       {
         title: 'Ante and deal',
-        body: 'Every player pays the ante (default **10** chips) into the pot, which may already hold chips from earlier games. Each gets 3 cards; the next card is turned up and its suit is **trump**. The rest is the draw pile, with the trump card at its bottom (drawn last).',
+        body: `Every player pays the ante (table option; by default the server's stakes, **${STAKES}** chips unless \`/settings\` changed them) into the pot, which may already hold chips from earlier games. Each gets 3 cards; the next card is turned up and its suit is **trump**. The rest is the draw pile, with the trump card at its bottom (drawn last).`,
       },
       {
         title: 'Tricks',
@@ -141,7 +149,7 @@ export const RULES: Record<GameId, GameRules> = {
       },
       {
         title: 'Blinds and betting',
-        body: 'Small blind left of the dealer, big blind next (heads-up the dealer posts the small blind). Defaults: blinds 1/2, small bet 2 in rounds 1-2, big bet 4 in rounds 3-4; **fixed limit**: one bet and three raises per round (in round 1 the big blind counts as the bet). Check, bet, call, raise or fold; a round ends when everyone still in has put in the same amount (or is all-in) and all have acted.',
+        body: `Small blind left of the dealer, big blind next (heads-up the dealer posts the small blind). Blinds and bets follow the server's stakes unless the table sets them (stakes ${STAKES}: blinds ${BADUGI_AT_STAKES.smallBlind}/${BADUGI_AT_STAKES.bigBlind}, small bet ${BADUGI_AT_STAKES.smallBet} in rounds 1-2, big bet ${BADUGI_AT_STAKES.bigBet} in rounds 3-4); **fixed limit**: one bet and three raises per round (in round 1 the big blind counts as the bet). Check, bet, call, raise or fold; a round ends when everyone still in has put in the same amount (or is all-in) and all have acted.`,
       },
       {
         title: 'A hand',

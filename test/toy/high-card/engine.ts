@@ -145,6 +145,8 @@ export const highCardEngine: GameEngine<HighCardState, HighCardAction, HighCardO
   legalActions: (s, seat) => (seat === s.turn ? s.hands[seat]!.map((card) => ({ type: 'play', card })) : []),
   apply,
   nextDeal: () => refuse('game-over', 'A high card game is one deal.'),
+  // A card belongs to one turn: the round and the cards already in it.
+  moveContext: (s) => `play:${s.round}:${s.trick.length}:${s.turn}`,
   autoAction: (s, seat) => (seat === s.turn ? { type: 'play', card: s.hands[seat]![0]! } : null),
   view: (s, viewer) => ({
     viewer,

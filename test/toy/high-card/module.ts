@@ -42,13 +42,13 @@ export const highCardGame = defineGame({
     privateParts: (v, legal, ctx) => {
       const cards = legal.map((a) => a.card)
       const selects = cards.length
-        ? [cardSelect(ctx.table, { verb: 'play', cards: null }, cards, 'Play a card', 1, 1)]
+        ? [cardSelect(ctx.controls, { verb: 'play', cards: null }, cards, 'Play a card', 1, 1)]
         : []
       return {
         title: 'Your hand',
         description: handText(v.hand ?? []),
         fields: [],
-        rows: layout([], selects, [refreshButton(ctx.table)]),
+        rows: layout([], selects, [refreshButton(ctx.controls)]),
       }
     },
     eventLines: oneLineEach(eventLine),

@@ -1,6 +1,12 @@
 import { isJoker, makeDeck, RANKS, type Card } from '../games/core/cards.js'
 import type { Rng } from '../games/core/rng.js'
-import { bugami, type Bid, type BugamiAction, type BugamiEvent, type BugamiOptions } from '../games/bugami/index.js'
+import {
+  bugamiEngine as bugami,
+  type Bid,
+  type BugamiAction,
+  type BugamiEvent,
+  type BugamiOptions,
+} from '../games/bugami/index.js'
 import type { BugamiView } from '../games/bugami/index.js'
 import type { DecideOptions } from './budget.js'
 import { lastEntryWith, type SeatHistory } from './history.js'

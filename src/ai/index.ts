@@ -1,4 +1,4 @@
-import type { GameId } from '../games/core/engine.js'
+import type { GameId } from '../games/registry.js'
 import { decideBadugi, type BadugiHistory } from './badugi.js'
 import { decideBugami, type BugamiHistory } from './bugami.js'
 import { decideBura, type BuraHistory } from './bura.js'

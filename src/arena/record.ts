@@ -1,5 +1,6 @@
 import type { AiHistory, HistoryEntry } from '../ai/index.js'
-import type { AnyEngine, GameId } from '../games/core/engine.js'
+import type { AnyEngine } from '../games/core/engine.js'
+import type { GameId } from '../games/registry.js'
 
 /**
  * Keeps one AI seat's history the way the table shows it to that seat: after every transition,

@@ -32,7 +32,15 @@ describe('slash command definitions', () => {
 
   it('gives each game its table options and a turn deadline', () => {
     expect(subOptions('bugami', 'start')).toEqual(['target', 'jokers', 'shotgun_wedding', 'deadline'])
-    expect(subOptions('badugi', 'start')).toEqual(['buy_in', 'limit', 'small_blind', 'big_blind', 'format', 'ends', 'deadline'])
+    expect(subOptions('badugi', 'start')).toEqual([
+      'buy_in',
+      'limit',
+      'small_blind',
+      'big_blind',
+      'format',
+      'ends',
+      'deadline',
+    ])
     expect(subOptions('bura', 'start')).toEqual([
       'buy_in',
       'ante',

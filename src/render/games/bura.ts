@@ -292,7 +292,11 @@ export const buraGame = defineGame({
     // The engine always refuses manual combinations (docs/bura.md): offering the option would only produce an error.
     hidden: ['manualCombinations'],
     choiceNames: {
-      scoring: { chips: 'chips', points: 'penalty points (12 loses)', games: 'games won (first to the target, 2 ahead)' },
+      scoring: {
+        chips: 'chips',
+        points: 'penalty points (12 loses)',
+        games: 'games won (first to the target, 2 ahead)',
+      },
       gamesTarget: { '21': '21 games', '11': '11 games' },
     },
   },

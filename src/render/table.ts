@@ -292,10 +292,10 @@ export function renderFinalStandings(table: RenderTable, e: Extract<TableEvent, 
  */
 export function renderGameResult(table: RenderTable): Payload | null {
   if (table.state === null || table.state === undefined) return null
-  const { engine, renderer } = parts(table)
+  const { engine, renderer, rules } = moduleOf(table)
   const p = renderer.publicParts(engine.view(table.state, null), contextFor(table))
   if (!p.result) return null
-  return { content: clip(`🏁 **${RULES[table.game].title}** — ${p.result}`, 2000), allowedMentions: NO_PINGS }
+  return { content: clip(`🏁 **${rules.title}** — ${p.result}`, 2000), allowedMentions: NO_PINGS }
 }
 
 /** A reminder before the deadline, pinging exactly the given users. */

@@ -41,7 +41,8 @@ function drawMessages(messages: Message[]): void {
   let previous: HTMLElement | null = null
   for (const m of messages) {
     seen.add(m.id)
-    const key = `${m.editedAt ?? m.createdAt}:${m.loading}:${me}`
+    // What is drawn, not when: two edits within one tick of the fake's clock share a timestamp.
+    const key = JSON.stringify([me, m.loading, m.content, m.embeds, m.components, m.attachments])
     let entry = rendered.get(m.id)
     if (!entry || entry.key !== key) {
       const node = renderMessage(m, state!, controls)

@@ -14,7 +14,7 @@ import { actionSchema, type BadugiAction } from './actions.js'
 import { applyBetting, toCall, wagerRange } from './betting.js'
 import { moveContext } from './context.js'
 import { applyDraw } from './drawing.js'
-import { advance, foldSeat, freezeoutWinner, FULL_DECK, hasChips, liveCount, startHand } from './flow.js'
+import { advance, foldSeat, freezeoutWinner, FULL_DECK, hasChips, liveCount, recheckToAct, startHand } from './flow.js'
 import { countingCards, handValue, valueName } from './hand.js'
 import { autoAction } from './auto.js'
 import { invariants } from './invariants.js'
@@ -104,6 +104,7 @@ function leave(s: BadugiState, seat: number): Result {
   }
   events.push({ type: 'leave', seat, stack: d.stacks[seat]! })
   if (folds && (liveCount(d) === 1 || s.toAct === seat)) advance(d, seat, events)
+  else if (folds) recheckToAct(d, events)
   return ok({ state: d, events })
 }
 

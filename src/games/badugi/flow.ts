@@ -178,6 +178,13 @@ export function advance(d: Draft, from: number, events: BadugiEvent[]): void {
  * can still bet, and it faces no bet (the big blind's option too, when everyone else folded or
  * is all-in for no more than the blind).
  */
+/** After a fold out of turn (a player standing up): the seat to act may now have nobody to bet against. */
+export function recheckToAct(d: Draft, events: BadugiEvent[]): void {
+  if (d.phase !== 'betting' || d.toAct < 0 || !nobodyToBetAgainst(d, d.toAct)) return
+  d.pending[d.toAct] = false
+  advance(d, d.toAct, events)
+}
+
 function nobodyToBetAgainst(d: Draft, seat: number): boolean {
   if (d.roundBets[seat]! < d.level) return false
   for (let s = 0; s < d.players; s++) if (s !== seat && d.status[s] === 'in') return false

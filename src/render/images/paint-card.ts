@@ -1,4 +1,4 @@
-import type { SKRSContext2D } from '@napi-rs/canvas'
+import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas'
 import { isJoker, rankOf, suitOf, suitSymbol } from '../../games/core/cards.js'
 import { font } from './font.js'
 import type { Face } from './scene.js'
@@ -22,8 +22,29 @@ function rankText(face: Face): string {
   return r === 'T' ? '10' : r
 }
 
-/** Draws one card with its top-left corner at (x, y), `w` wide. */
+/**
+ * Each card face at each size is drawn once into a sprite and copied from then on: a card's text
+ * (rank and suit glyphs) is most of a picture's drawing time, and a game shows the same few faces
+ * at the same few sizes over and over. 55 faces × a handful of sizes × lit or not stays small.
+ */
+const sprites = new Map<string, { canvas: Canvas; pad: number }>()
+
+/** Draws one card with its top-left corner at (x, y), `w` wide (x and y whole pixels). */
 export function paintCard(g: SKRSContext2D, face: Face, x: number, y: number, w: number, lit = false): void {
+  const key = `${face}/${w}/${lit ? 1 : 0}`
+  let sprite = sprites.get(key)
+  if (!sprite) {
+    // Room for the outline, which is stroked half outside the card.
+    const pad = Math.ceil(lit ? Math.max(3, w * 0.05) : 1)
+    const canvas = createCanvas(w + 2 * pad, Math.round(w * CARD_RATIO) + 2 * pad)
+    drawCard(canvas.getContext('2d'), face, pad, pad, w, lit)
+    sprite = { canvas, pad }
+    sprites.set(key, sprite)
+  }
+  g.drawImage(sprite.canvas, x - sprite.pad, y - sprite.pad)
+}
+
+function drawCard(g: SKRSContext2D, face: Face, x: number, y: number, w: number, lit: boolean): void {
   const h = Math.round(w * CARD_RATIO)
   const r = Math.max(3, Math.round(w * 0.08))
   roundRect(g, x, y, w, h, r)

@@ -3,11 +3,11 @@ import type { Clock } from '../clock.js'
 import type { Logger } from '../log.js'
 import type { TableService, TableSnapshot, TableUpdate } from '../tables/index.js'
 import { renderRetiredTableMessage } from '../render/messages.js'
-import { describeEvents, renderTableMessage } from '../render/table.js'
+import { describeEvents, renderResultLine, renderTableMessage } from '../render/table.js'
 import { crashPoint } from '../crash-points.js'
 import { SerialQueue } from '../scheduler/serial.js'
 import { Lru } from '../render/images/cache.js'
-import { deliverEffects } from './outbox.js'
+import { deliverEffects, resultTable } from './outbox.js'
 import { withTablePicture } from './pictures.js'
 import { messageExists, showPublicMessage, type Sendable } from './public-message.js'
 
@@ -146,11 +146,23 @@ export class TableDesk {
     return this.queue.idle()
   }
 
+  /** While a game runs, the result of the one before it in one line (null before the first ends). */
+  async previousResult(table: TableSnapshot): Promise<string | null> {
+    if (table.status !== 'playing' || table.progress !== 'acting') return null
+    const last = await this.deps.tables.store.effects.latestResult(table.id)
+    return last ? renderResultLine(resultTable(table, last)) : null
+  }
+
   // `table` was read in the table's queue after the change committed: the latest state.
   private async publish(table: TableSnapshot, nonce: string): Promise<string | null> {
     if (!this.recentLines.has(table.id)) await this.restoreLines(table)
     const { images } = await this.deps.tables.settings(table.guildId)
-    const text = renderTableMessage(table, this.deps.clock.now(), this.lines(table.id))
+    const text = renderTableMessage(
+      table,
+      this.deps.clock.now(),
+      this.lines(table.id),
+      await this.previousResult(table),
+    )
     const messageId = await showPublicMessage(
       { ...this.deps, uploads: this.uploads },
       { channelId: table.channelId, messageId: table.messageId },

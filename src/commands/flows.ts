@@ -10,7 +10,7 @@ import type { Outcome } from '../games/core/engine.js'
 import { engineFor } from '../games/registry.js'
 import type { TableSnapshot, TableUpdate } from '../tables/index.js'
 import type { SettingsPatch, WalletInfo } from '../store/index.js'
-import { moveToAction, type Move } from '../render/custom-id.js'
+import { moveToAction, type ConfirmedVerb, type Move } from '../render/custom-id.js'
 import { ephemeral, forUpdate, type Payload } from '../render/payload.js'
 import {
   REFUSALS,
@@ -22,7 +22,9 @@ import {
   renderSettings,
   type BalanceInfo,
 } from '../render/messages.js'
-import { renderHandView, renderTableMessage } from '../render/table.js'
+import { renderHandView, renderLeaveQuestion, renderMoveQuestion, renderTableMessage } from '../render/table.js'
+import { moveToken } from '../games/core/move-context.js'
+import { leaveToken } from '../tables/leave-token.js'
 import { actionForLog } from '../log.js'
 import { parseAgreedEnd, parseTurnDeadline } from '../scheduler/deadline-option.js'
 import type { BotContext } from './context.js'
@@ -151,8 +153,38 @@ export async function joinTable(ctx: BotContext, interaction: Component, tableId
   }
 }
 
-async function leave(ctx: BotContext, interaction: RepliableInteraction, tableId: string): Promise<void> {
-  const result = await ctx.tables.leave(tableId, interaction.user.id, { interactionId: interaction.id })
+/** Leaving a game in progress is asked once more; anywhere else (lobby, between games) it is at once. */
+function needsLeaveQuestion(table: TableSnapshot, userId: string): boolean {
+  const seat = table.seats.find((s) => s.userId === userId)
+  return (
+    table.status === 'playing' &&
+    table.progress === 'acting' &&
+    seat !== undefined &&
+    seat.status === 'seated' &&
+    seat.position !== null
+  )
+}
+
+async function leave(
+  ctx: BotContext,
+  interaction: RepliableInteraction,
+  tableId: string,
+  token?: string,
+): Promise<void> {
+  if (token === undefined) {
+    const table = await ctx.tables.get(tableId)
+    if (table && needsLeaveQuestion(table, interaction.user.id))
+      return say(interaction, renderLeaveQuestion(table, leaveToken(table)))
+  }
+  const result = await ctx.tables.leave(tableId, interaction.user.id, {
+    interactionId: interaction.id,
+    ...(token !== undefined ? { expectedToken: token } : {}),
+  })
+  if (!result.ok && result.error.code === 'stale')
+    return sayRefusal(
+      interaction,
+      'That game has ended since you were asked, so you are still at the table. Press **Leave** again if you want to go.',
+    )
   const playing = result.ok && result.value.table.status === 'playing'
   const done = playing
     ? 'You left the table. Your seat plays on automatically (or folds) until the game ends.'
@@ -160,9 +192,15 @@ async function leave(ctx: BotContext, interaction: RepliableInteraction, tableId
   if (await settle(ctx, interaction, result, done)) ctx.log.info({ tableId }, 'left')
 }
 
-export async function leaveByButton(ctx: BotContext, interaction: Component, tableId: string): Promise<void> {
+/** The Leave button (asks first mid-game), or with `token` the question's "Leave the game" button. */
+export async function leaveByButton(
+  ctx: BotContext,
+  interaction: Component,
+  tableId: string,
+  token?: string,
+): Promise<void> {
   await deferPrivately(interaction)
-  await leave(ctx, interaction, tableId)
+  await leave(ctx, interaction, tableId, token)
 }
 
 export async function leaveTable(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
@@ -212,7 +250,11 @@ export async function endTable(ctx: BotContext, interaction: ChatInputCommandInt
   if (!table) return
   if (!mayManage(interaction, table)) return say(interaction, REFUSALS.notCreator())
   const result = await ctx.tables.end(table.id)
-  if (await settle(ctx, interaction, result, 'The table is closed; every chip on it went back to its players.')) {
+  // Bugami is played for points: its closing words say nothing of chips.
+  const done = engineFor(table.game)?.usesChips
+    ? 'The table is closed; every chip on it went back to its players.'
+    : 'The table is closed.'
+  if (await settle(ctx, interaction, result, done)) {
     ctx.log.info({ tableId: table.id }, 'table ended')
   }
 }
@@ -237,7 +279,7 @@ export async function tableStatus(ctx: BotContext, interaction: ChatInputCommand
   // The public view, privately: without buttons, which belong on the table message itself.
   if (!table) return
   const text = ephemeral({
-    ...renderTableMessage(table, ctx.clock.now(), await ctx.desk.recent(table)),
+    ...renderTableMessage(table, ctx.clock.now(), await ctx.desk.recent(table), await ctx.desk.previousResult(table)),
     components: [],
   })
   const { images } = await ctx.tables.settings(table.guildId)
@@ -264,16 +306,57 @@ function inPlace(interaction: Component, p: Payload): Payload {
   )
 }
 
-/** `/hand` (tableId null: the table in this channel) and the "Your hand" button. */
+/** Whether a component sits on a private (ephemeral) message, which it then updates in place. */
+function onPrivateMessage(interaction: RepliableInteraction): interaction is Component {
+  return (
+    (interaction.isButton() || interaction.isStringSelectMenu()) &&
+    interaction.message.flags.has(MessageFlags.Ephemeral)
+  )
+}
+
+/**
+ * `/hand` (tableId null: the table in this channel) and the "Your hand" button; on a private view
+ * (↻ Refresh, a question's Cancel) the view is redrawn in place.
+ */
 export async function showHand(
   ctx: BotContext,
   interaction: RepliableInteraction,
   tableId: string | null,
 ): Promise<void> {
-  await deferPrivately(interaction)
+  const inView = onPrivateMessage(interaction)
+  if (inView) await interaction.deferUpdate()
+  else await deferPrivately(interaction)
   const table = tableId === null ? await tableHere(ctx, interaction) : await ctx.tables.get(tableId)
   if (!table) return tableId === null ? undefined : say(interaction, REFUSALS.tableGone())
-  await say(interaction, await handView(ctx, table, interaction.user.id))
+  const view = await handView(ctx, table, interaction.user.id)
+  await say(interaction, inView ? inPlace(interaction, view) : view)
+}
+
+/**
+ * The first click of a confirmed move (Declare 31): the question, in place of the private view,
+ * while the move still means what the view showed; otherwise refused like a stale move.
+ */
+export async function askMove(
+  ctx: BotContext,
+  interaction: Component,
+  tableId: string,
+  token: string,
+  verb: ConfirmedVerb,
+): Promise<void> {
+  const inView = onPrivateMessage(interaction)
+  if (inView) await interaction.deferUpdate()
+  else await deferPrivately(interaction)
+  const table = await ctx.tables.get(tableId)
+  if (!table || table.status !== 'playing') return refuseMove(ctx, interaction, inView, tableId, REFUSALS.tableGone())
+  const engine = engineFor(table.game)
+  const seat = table.seats.find((s) => s.userId === interaction.user.id)
+  const current =
+    engine && seat?.position != null && seat.status === 'seated'
+      ? moveToken(engine, table.state, table.gamesPlayed, seat.position, verb)
+      : null
+  const asked = current === token ? renderMoveQuestion(table, interaction.user.id, token, verb) : null
+  if (!asked) return refuseMove(ctx, interaction, inView, tableId, REFUSALS.stale())
+  await say(interaction, inView ? inPlace(interaction, asked) : asked)
 }
 
 /**

@@ -139,7 +139,7 @@ export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise
 }
 
 /** The table as the game of a result effect ended: that state, and that game's seat positions. */
-function resultTable(table: TableSnapshot, effect: EffectRecord): TableSnapshot {
+export function resultTable(table: TableSnapshot, effect: EffectRecord): TableSnapshot {
   const seats = (effect.payload.seats ?? []) as { userId: string; position: number | null }[]
   const positions = new Map(seats.map((s) => [s.userId, s.position]))
   return {

@@ -4,7 +4,7 @@ import { REFUSALS, renderRefusal, renderRules } from '../render/messages.js'
 import { forUpdate, type Payload } from '../render/payload.js'
 import type { BotContext } from './context.js'
 import { commandByName } from './index.js'
-import { joinTable, leaveByButton, playMove, showHand, showRules, startGame } from './flows.js'
+import { askMove, joinTable, leaveByButton, playMove, showHand, showRules, startGame } from './flows.js'
 
 /** A private answer: into the deferred (private) reply when there is one, else a new ephemeral reply. */
 async function answerPrivately(interaction: RepliableInteraction, payload: Payload): Promise<void> {
@@ -47,6 +47,8 @@ export async function routeInteraction(interaction: Interaction, ctx: BotContext
         await interaction.update(forUpdate(renderRules(id.game, id.page)))
         return
       }
+      if (id.kind === 'ask') return await askMove(ctx, interaction, id.tableId, id.token, id.verb)
+      if (id.kind === 'leave') return await leaveByButton(ctx, interaction, id.tableId, id.token)
       if (id.kind === 'move') {
         const values = interaction.isStringSelectMenu() ? interaction.values : []
         return await playMove(ctx, interaction, id.tableId, id.token, id.move, values)

@@ -1,6 +1,6 @@
 import type { APIButtonComponentWithCustomId, APIStringSelectComponent } from 'discord.js'
 import { cardLabel, type Card } from '../games/core/cards.js'
-import { moveId, tableButtonId, type Move } from './custom-id.js'
+import { askId, moveId, tableButtonId, type ConfirmedVerb, type Move } from './custom-id.js'
 import { button, ButtonStyle, row, select, type Row } from './payload.js'
 import type { ControlScope } from './types.js'
 
@@ -18,6 +18,19 @@ export function moveButton(
   style: Style = ButtonStyle.Primary,
 ): APIButtonComponentWithCustomId {
   return button(moveId(scope.tableId, scope.token(move.verb), move), label, style)
+}
+
+/**
+ * A move the player confirms before it is made (Declare 31): the button asks, with the move's
+ * token, and the question's button makes the move with that same token.
+ */
+export function askButton(
+  scope: ControlScope,
+  verb: ConfirmedVerb,
+  label: string,
+  style: Style = ButtonStyle.Primary,
+): APIButtonComponentWithCustomId {
+  return button(askId(scope.tableId, scope.token(verb), verb), label, style)
 }
 
 /**

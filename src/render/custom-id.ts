@@ -10,6 +10,10 @@ import { engineFor } from '../games/registry.js'
  *   t:<tableId>:<verb>:<token>[:<arg>]     moves; <token> is the move's context token when the
  *                                          control was drawn (games/core/move-context.ts), so a
  *                                          control whose move changed meaning is recognised
+ *   t:<tableId>:ask:<token>:declare        asks to confirm an irreversible move (Bura's Declare
+ *                                          31) before making it; <token> is that move's token
+ *   t:<tableId>:leave:<token>              a confirmed leave from a game in progress; <token> is
+ *                                          the leave's token (tables/leave-token.ts)
  *   r:<game>:<page>                        a page of /rules (not tied to a table)
  *
  * Move arguments: bid `S|H|D|C|M` (M = misère); play/draw cards as codes joined by `.`
@@ -36,9 +40,15 @@ export type Move =
   | { readonly verb: 'bet'; readonly amount: number | null }
   | { readonly verb: 'raise'; readonly amount: number | null }
 
+/** Moves a player confirms once more before they are made. */
+export const CONFIRMED_VERBS = ['declare'] as const
+export type ConfirmedVerb = (typeof CONFIRMED_VERBS)[number]
+
 export type CustomId =
   | { readonly kind: 'table'; readonly tableId: string; readonly verb: TableVerb }
   | { readonly kind: 'move'; readonly tableId: string; readonly token: string; readonly move: Move }
+  | { readonly kind: 'ask'; readonly tableId: string; readonly token: string; readonly verb: ConfirmedVerb }
+  | { readonly kind: 'leave'; readonly tableId: string; readonly token: string }
   | { readonly kind: 'rules'; readonly game: string; readonly page: number }
 
 export const CUSTOM_ID_MAX = 100
@@ -85,8 +95,26 @@ export function tableButtonId(tableId: string, verb: TableVerb): string {
 
 export function moveId(tableId: string, token: string, move: Move): string {
   checkTableId(tableId)
-  if (!MOVE_TOKEN.test(token)) throw new Error(`not a move token: ${JSON.stringify(token)}`)
+  checkToken(token)
   return checked(`t:${tableId}:${moveSuffix(move).replace('%v', token)}`)
+}
+
+function checkToken(token: string): void {
+  if (!MOVE_TOKEN.test(token)) throw new Error(`not a move token: ${JSON.stringify(token)}`)
+}
+
+/** The first click of a move that is confirmed before it is made. */
+export function askId(tableId: string, token: string, verb: ConfirmedVerb): string {
+  checkTableId(tableId)
+  checkToken(token)
+  return checked(`t:${tableId}:ask:${token}:${verb}`)
+}
+
+/** A confirmed leave, valid while the leave still means what the question said. */
+export function leaveId(tableId: string, token: string): string {
+  checkTableId(tableId)
+  checkToken(token)
+  return checked(`t:${tableId}:leave:${token}`)
 }
 
 export function rulesPageId(game: string, page: number): string {
@@ -99,6 +127,10 @@ export function encodeCustomId(id: CustomId): string {
       return tableButtonId(id.tableId, id.verb)
     case 'move':
       return moveId(id.tableId, id.token, id.move)
+    case 'ask':
+      return askId(id.tableId, id.token, id.verb)
+    case 'leave':
+      return leaveId(id.tableId, id.token)
     case 'rules':
       return rulesPageId(id.game, id.page)
   }
@@ -173,6 +205,11 @@ export function parseCustomId(raw: unknown): CustomId | null {
   }
   const token = parts[3]!
   if (!MOVE_TOKEN.test(token)) return null
+  if (verb === 'leave') return parts.length === 4 ? { kind: 'leave', tableId, token } : null
+  if (verb === 'ask')
+    return (CONFIRMED_VERBS as readonly string[]).includes(parts[4] ?? '')
+      ? { kind: 'ask', tableId, token, verb: parts[4] as ConfirmedVerb }
+      : null
   const move = parseMove(verb, parts[4])
   return move === null ? null : { kind: 'move', tableId, token, move }
 }

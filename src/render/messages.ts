@@ -1,6 +1,6 @@
 import { button, buttonRows, clip, COLOURS, ephemeral, NO_PINGS, type Payload } from './payload.js'
 import { gameModule, gameModules } from '../registry.js'
-import { CARD_CODES_NOTE, type GameRules } from './rules-text.js'
+import type { GameRules } from './rules-text.js'
 import { rulesPageId } from './custom-id.js'
 import { durationText, formatNumber } from './format.js'
 import type { GuildSettingsValue } from '../store/index.js'
@@ -53,7 +53,6 @@ export function renderRules(game: string, page = 0): Payload {
     description: rules.tagline,
     color: COLOURS.info,
     fields: pages[at]!,
-    footer: { text: CARD_CODES_NOTE.replace(/`/g, '') },
   }
   // Only buttons that lead somewhere, so custom_ids stay unique and nothing is a dead end.
   const nav = [

@@ -18,10 +18,6 @@ export interface GameRules {
   readonly sections: readonly RulesSection[]
 }
 
-/** How card codes read, for the rules footer. */
-export const CARD_CODES_NOTE =
-  'Cards are written rank then suit: `A K Q J T 9 … 2` and `S H D C` (`7D` = 7♦, `TH` = 10♥); the bot shows them as 7♦, 10♥.'
-
 // Defaults come from the engines and the table's stakes rule, so /rules cannot drift from them.
 const BUGAMI_TARGET = bugamiEngine.optionsSchema.parse({}).target
 const STAKES = DEFAULT_SETTINGS.defaultStakes
@@ -111,7 +107,7 @@ export const RULES: Record<GameId, GameRules> = {
       },
       {
         title: 'Counting in your head',
-        body: 'The bot never shows the points in your tricks, nor the cards of tricks already taken, unless the table turned on **showCounts**. The trick in progress and the last completed trick are public.',
+        body: 'The bot never shows the points in your tricks, nor the cards of tricks already taken, unless the table was opened with **show_counts** on. The trick in progress and the last completed trick are public.',
       },
       {
         title: 'Chips',

@@ -1,13 +1,13 @@
-import type { APIEmbed, APIEmbedField } from 'discord.js'
+import type { APIButtonComponentWithCustomId, APIEmbed, APIEmbedField } from 'discord.js'
 import { moveToken } from '../games/core/move-context.js'
 import { gameModule } from '../registry.js'
-import { tableButtonId } from './custom-id.js'
+import { leaveId, moveId, tableButtonId, type ConfirmedVerb } from './custom-id.js'
 import { chips, durationText, listText } from './format.js'
 import type { AnyGameModule } from './games/module.js'
 import { mention, relativeTime } from './messages.js'
 import { button, ButtonStyle, buttonRows, clip, COLOURS, ephemeral, NO_PINGS, type Payload } from './payload.js'
 import type { TableEvent } from '../tables/types.js'
-import type { ControlScope, RenderContext, RenderTable } from './types.js'
+import type { ControlScope, GameResult, RenderContext, RenderTable } from './types.js'
 
 /** The public table message and a seat's private view, for any registered game. */
 
@@ -25,6 +25,7 @@ function contextFor(table: RenderTable): RenderContext {
   return {
     table,
     options: table.options,
+    live: table.status === 'lobby' || table.status === 'playing',
     name: (position) => {
       const user = byPosition.get(position)
       return user ? mention(user) : `Seat ${position + 1}`
@@ -32,10 +33,15 @@ function contextFor(table: RenderTable): RenderContext {
   }
 }
 
-function optionsText(table: RenderTable): string {
-  const opts = Object.entries(table.options)
-    .filter(([, v]) => v !== false && v !== 0 && v !== undefined && v !== null)
-    .map(([k, v]) => (v === true ? k : `${k} ${String(v)}`))
+/** The table's settings in the game's own labels, only those that matter here, and the turn time. */
+export function optionsText(table: RenderTable): string {
+  const labels = moduleOf(table).optionLabels as Readonly<
+    Record<string, (value: unknown, options: Readonly<Record<string, unknown>>) => string | null>
+  >
+  const opts = Object.entries(labels).flatMap(([name, label]) => {
+    const text = name in table.options ? label(table.options[name], table.options) : null
+    return text === null ? [] : [text]
+  })
   return clip([...opts, `turn time ${durationText(table.turnMs)}`].join(' · '), 1024)
 }
 
@@ -110,7 +116,12 @@ function standingsText(table: RenderTable): string {
  * can see (the engine's spectator view) and nothing else. `recent` are the latest log lines
  * (describeEvents), oldest first.
  */
-export function renderTableMessage(table: RenderTable, now: number, recent: readonly string[] = []): Payload {
+export function renderTableMessage(
+  table: RenderTable,
+  now: number,
+  recent: readonly string[] = [],
+  previous: string | null = null,
+): Payload {
   if (table.status === 'lobby') return lobby(table)
   const { rules } = moduleOf(table)
   const over = table.status !== 'playing'
@@ -129,7 +140,9 @@ export function renderTableMessage(table: RenderTable, now: number, recent: read
   // Between games (and Bugami deals) anyone seated may start the next one, and newcomers may join.
   const between = table.progress === 'gameOver' || table.progress === 'between'
   const lines = [p.status, '', ...p.seatLines]
-  if (p.result) lines.push('', p.result)
+  if (p.result) lines.push('', p.result.headline, ...p.result.details)
+  // The game before this one in one line, while this one runs: its full result stays above.
+  else if (!over && previous) lines.push('', `⏮ ${previous}`)
   const away = table.seats.filter((s) => s.status === 'seated' && s.away && s.position !== null)
   if (!over && away.length)
     lines.push('', `💤 Away, auto-played until they act: ${listText(away.map((s) => mention(s.userId)))}`)
@@ -285,17 +298,29 @@ export function renderFinalStandings(table: RenderTable, e: Extract<TableEvent, 
   }
 }
 
+/** The result of the game `table.state` ended (spectator view only), or null when it has none. */
+function resultOf(table: RenderTable): GameResult | null {
+  if (table.state === null || table.state === undefined) return null
+  const { engine, renderer } = moduleOf(table)
+  return renderer.publicParts(engine.view(table.state, null), contextFor(table)).result
+}
+
 /**
- * A finished game's result as its own channel message, so it stays in the channel's history
- * after the table message moves on to the next game. `table` carries the state the game ended in
- * (and the seats of that game); only the spectator view of it is drawn. Null: no result to show.
+ * A finished game's result (a Bugami deal or match, a Bura game, a Badugi hand) as its own
+ * channel message, so it stays in the channel's history after the table message moves on.
+ * `table` carries the state the game ended in (and the seats of that game); only the spectator
+ * view of it is drawn. Null: no result to show.
  */
 export function renderGameResult(table: RenderTable): Payload | null {
-  if (table.state === null || table.state === undefined) return null
-  const { engine, renderer, rules } = moduleOf(table)
-  const p = renderer.publicParts(engine.view(table.state, null), contextFor(table))
-  if (!p.result) return null
-  return { content: clip(`🏁 **${rules.title}** — ${p.result}`, 2000), allowedMentions: NO_PINGS }
+  const r = resultOf(table)
+  if (!r) return null
+  const text = [`🏁 **${moduleOf(table).rules.title}** — ${r.headline}`, ...r.details].join('\n')
+  return { content: clip(text, 2000), allowedMentions: NO_PINGS }
+}
+
+/** The one line the next game's table message shows of the game `table.state` ended. */
+export function renderResultLine(table: RenderTable): string | null {
+  return resultOf(table)?.headline ?? null
 }
 
 /** A reminder before the deadline, pinging exactly the given users. */
@@ -310,4 +335,49 @@ export function renderReminder(table: RenderTable, userIds: readonly string[], m
  */
 export function describeEvents(table: RenderTable, events: readonly unknown[]): string[] {
   return moduleOf(table).renderer.eventLines(events, contextFor(table))
+}
+
+/** A question before something that cannot be undone: the confirming button, and Cancel back to the view. */
+function question(table: RenderTable, text: string, confirm: APIButtonComponentWithCustomId): Payload {
+  return ephemeral({
+    embeds: [{ title: 'Are you sure?', color: COLOURS.info, description: clip(text, 4096) }],
+    components: buttonRows([confirm, button(tableButtonId(table.id, 'hand'), 'Cancel', ButtonStyle.Secondary)]),
+  })
+}
+
+/**
+ * The question a confirmed move asks in the seat's private view (Bura: "Declare now? …"). Its
+ * button is the move with `token`, the token of the view it was asked from: a question that
+ * outlived its move is refused like any stale control. Null: no question for this move here.
+ */
+export function renderMoveQuestion(
+  table: RenderTable,
+  userId: string,
+  token: string,
+  verb: ConfirmedVerb,
+): Payload | null {
+  const seat = table.seats.find((s) => s.userId === userId)
+  const ask = moduleOf(table).renderer.confirm?.[verb]
+  if (!ask || !seat || seat.position === null || table.state === null || table.state === undefined) return null
+  const { engine } = moduleOf(table)
+  const text = ask(engine.view(table.state, seat.position), contextFor(table))
+  const label = verb === 'declare' ? 'Declare now' : verb
+  return question(table, text, button(moveId(table.id, token, { verb }), label, ButtonStyle.Danger))
+}
+
+/**
+ * The question before leaving a game in progress: what becomes of the seat and its chips. Its
+ * button carries the leave's token (tables/leave-token.ts).
+ */
+export function renderLeaveQuestion(table: RenderTable, token: string): Payload {
+  const { engine, rules } = moduleOf(table)
+  const freezeout = table.options.format === 'freezeout'
+  const seat =
+    engine.table.leaveAction && freezeout
+      ? 'your seat stays in, posts its blinds and folds every hand; your chips come back when the table closes'
+      : engine.table.leaveAction
+        ? 'you fold this hand and stand up with your stack'
+        : `your seat is played automatically until this ${rules.title} game ends${engine.usesChips ? ', then your chips go back to your balance' : ''}`
+  const text = `**Leave now?** The game is in progress: ${seat}.`
+  return question(table, text, button(leaveId(table.id, token), 'Leave the game', ButtonStyle.Danger))
 }

@@ -23,6 +23,11 @@ export interface RenderContext {
   name(position: number): string
   /** Table options after defaults (the engine's). */
   readonly options: Readonly<Record<string, unknown>>
+  /**
+   * False once the table has finished or was closed: nobody is waited for any more, so no turn
+   * marker (▶) and no "to play" may show, whatever the last state says.
+   */
+  readonly live: boolean
 }
 
 /** Where a seat's controls point: the table, and each move's context token for that seat. */
@@ -43,8 +48,18 @@ export interface PublicParts {
   readonly status: string
   readonly seatLines: readonly string[]
   readonly fields: readonly APIEmbedField[]
-  /** Set once the game (match, Bura game, Badugi hand) has a result. */
-  readonly result: string | null
+  /** Set once the game (Bugami deal or match, Bura game, Badugi hand) has a result. */
+  readonly result: GameResult | null
+}
+
+/**
+ * A game's result as players scroll back to it: `headline` is one line (who won what; the next
+ * game's table message repeats it), `details` the lines under it (per player, per pot, the last
+ * trick). Only what the rules reveal at that point: showdown hands, never a folded one.
+ */
+export interface GameResult {
+  readonly headline: string
+  readonly details: readonly string[]
 }
 
 /** The game-specific part of a seat's private message. */

@@ -114,6 +114,14 @@ export class Effects {
     return rows.map(record)
   }
 
+  /** The newest game result of a table (delivered or not): the next game's table message repeats it in one line. */
+  async latestResult(tableId: string): Promise<EffectRecord | null> {
+    const rows = await this.sql.query<EffectRow>(
+      Prisma.sql`SELECT ${COLUMNS} FROM "TableEffect" WHERE "tableId" = ${tableId} AND "kind" = ${'result'} ORDER BY "id" DESC LIMIT 1`,
+    )
+    return rows[0] ? record(rows[0]) : null
+  }
+
   /** Marks effects delivered (or, with `messageId`, one effect delivered as that message). */
   async done(ids: readonly number[], messageId: string | null = null): Promise<void> {
     if (!ids.length) return

@@ -36,6 +36,8 @@ export class TableDraft {
   /** Chips won from (+) or put into (-) pots, per user, for the net-chips stat. */
   readonly net = new Map<string, number>()
   readonly results: GameResult[] = []
+  /** States in which a deal or game ended during this change, oldest first (their results are shown). */
+  readonly ended: unknown[] = []
   /** Stacks to return to wallets when the change is written. */
   readonly cashOuts: { userId: string; amount: number; reason: string }[] = []
   /** A new game started or the game waits for someone new: the deadline restarts. */
@@ -137,6 +139,8 @@ export class TableDraft {
       if (this.status !== 'playing' || this.state === null) return
       const progress = this.engine.progress(this.state)
       if (progress === 'between') {
+        // A deal of a longer game (a Bugami match) is scored: its result is shown before the next deal.
+        this.ended.push(this.state)
         const next = this.nextDeal()
         if (!next.ok) throw new Error(`${this.engine.id}: nextDeal refused between deals: ${next.error.message}`)
         continue
@@ -161,6 +165,7 @@ export class TableDraft {
   }
 
   private finishGame(): void {
+    this.ended.push(this.state)
     this.gameRunning = false
     this.restartClock = true
     this.gamesPlayed++

@@ -16,6 +16,7 @@ import { TableDraft, type MutableSeat } from './draft.js'
 import { potShares, refundPot, stakeOptions } from './games.js'
 import { isFreezeout, MAX_AGREED_END_MS, MIN_AGREED_END_MS } from './match.js'
 import { rebuildState } from './rebuild.js'
+import { leaveToken } from './leave-token.js'
 import { snapshot } from './snapshot.js'
 import type { ActiveTable, ActOptions, CreateTableInput, TableSnapshot, TableUpdate } from './types.js'
 
@@ -299,7 +300,12 @@ export class TableService {
    * automatically until the game ends (then cashed out); Badugi folds and cashes out at once.
    */
   leave(tableId: string, userId: string, opts: ActOptions = {}): Promise<Outcome<TableUpdate>> {
-    return this.change(tableId, opts, (d) => this.unseat(d, userId, opts.interactionId))
+    return this.change(tableId, opts, (d) => {
+      // A confirmed leave (`expectedToken`, leave-token.ts) stands only while it means what was asked.
+      const now = { status: d.status, progress: d.progress(), gamesPlayed: d.gamesPlayed }
+      if (opts.expectedToken !== undefined && leaveToken(now) !== opts.expectedToken) return STALE
+      return this.unseat(d, userId, opts.interactionId)
+    })
   }
 
   /** Deals the first game: seats in join order, dealer drawn from the seed. */
@@ -651,7 +657,7 @@ export class TableService {
   /**
    * What Discord must show for a change (the outbox, written in the change's transaction): the
    * table message at this version, the turn ping (replacing the previous one), and the result of
-   * a game that just ended, drawn later from the state it ended in.
+   * each deal or game that just ended, drawn later from the state it ended in.
    */
   private effectsOf(d: TableDraft, table: TableSnapshot, ping: readonly string[]): NewEffect[] {
     const effects: NewEffect[] = []
@@ -660,12 +666,8 @@ export class TableService {
     if (pinging || (table.status !== 'lobby' && (table.status !== 'playing' || table.progress !== 'acting')))
       effects.push({ kind: 'unping' })
     effects.push({ kind: 'refresh' })
-    if (d.tableEvents.some((e) => e.type === 'gameOver'))
-      effects.push({
-        kind: 'result',
-        state: d.state,
-        seats: d.seats.map((s) => ({ userId: s.userId, position: s.position })),
-      })
+    const seats = d.seats.map((s) => ({ userId: s.userId, position: s.position }))
+    for (const state of d.ended) effects.push({ kind: 'result', state, seats })
     for (const e of d.tableEvents) if (e.type === 'final') effects.push({ kind: 'final', event: e })
     if (pinging) effects.push({ kind: 'ping', users: ping })
     return effects

@@ -121,8 +121,9 @@ export interface ActOptions {
   /** The version the user saw; a different current version is refused ("the table changed"). */
   readonly expectedVersion?: number
   /**
-   * `act` only: the move's context token the control was drawn with (`moveToken`). The move is
-   * refused as stale when its context differs now, whatever else changed (docs/render.md).
+   * `act`: the move's context token the control was drawn with (`moveToken`); `leave`: the
+   * confirmed leave's token (`leaveToken`). Refused as stale when the context differs now,
+   * whatever else changed (docs/render.md).
    */
   readonly expectedToken?: string
 }

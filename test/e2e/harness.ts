@@ -306,7 +306,11 @@ function canonical(engineAction: unknown, game: string): string {
 }
 
 /** The control on a private view that stands for a move: a button, or a select menu and its values. */
-export type Control = { kind: 'button'; customId: string } | { kind: 'select'; customId: string; values: string[] }
+export type Control =
+  | { kind: 'button'; customId: string }
+  | { kind: 'select'; customId: string; values: string[] }
+  /** A move confirmed once more (Declare 31): this button asks, the question's button makes it. */
+  | { kind: 'ask'; customId: string }
 
 /**
  * Finds the control on a private view that stands for `action`: a button whose custom_id is that
@@ -321,6 +325,7 @@ export function controlFor(view: FakeMessage, game: string, action: Json): Contr
       : []
   for (const c of componentsOf(view)) {
     const id = typeof c.custom_id === 'string' ? parseCustomId(c.custom_id) : null
+    if (id?.kind === 'ask' && canonical({ type: id.verb }, game) === want) return { kind: 'ask', customId: c.custom_id }
     if (!id || id.kind !== 'move') continue
     if (c.type === 2) {
       const a = moveToAction(game as never, id.move, [])
@@ -336,12 +341,25 @@ export function controlFor(view: FakeMessage, game: string, action: Json): Contr
   throw new Error(`no control for ${JSON.stringify(action)} on the view: ${textOf(view).slice(0, 1500)}`)
 }
 
-/** Uses the control on a private view that stands for `action` (see controlFor). */
+/** Uses the control on a private view that stands for `action` (see controlFor), confirming it when asked. */
 export async function useControl(member: FakeMember, view: FakeMessage, game: string, action: Json): Promise<Answer> {
   const control = controlFor(view, game, action)
-  return control.kind === 'button'
-    ? member.click(view, control.customId)
-    : member.select(view, control.customId, control.values)
+  if (control.kind === 'select') return member.select(view, control.customId, control.values)
+  const answer = await member.click(view, control.customId)
+  return control.kind === 'ask' ? confirm(member, answer) : answer
+}
+
+/** Presses the confirming button of a question (the first button that is not Cancel); an answer that asks nothing is returned as it is. */
+export async function confirm(member: FakeMember, answer: Answer): Promise<Answer> {
+  if (!answer.embeds.some((e) => e.title === 'Are you sure?')) return answer
+  const yes = componentsOf(answer).find((c) => c.type === 2 && c.label !== 'Cancel')
+  if (!yes) throw new Error(`a question without a confirming button: ${textOf(answer).slice(0, 500)}`)
+  return member.click(answer, yes.custom_id as string)
+}
+
+/** Leaves the table with the table message's Leave button, confirming when a game is in progress. */
+export async function leaveTable(world: World, member: FakeMember): Promise<Answer> {
+  return confirm(member, await member.click(world.publicMessage(await world.table()), 'Leave'))
 }
 
 /** Opens a member's private view with the table message's "Your hand" button. */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
+  confirm,
+  leaveTable,
   advance,
   eachTestWorld,
   expectNothingHidden,
@@ -52,7 +54,7 @@ describe('seats that stop playing', () => {
       const view = await openHand(w, alice)
       const declare = view.components.flatMap((r: any) => r.components).find((c: any) => /31/.test(c.label ?? ''))
       expect(declare, 'a Declare 31 button on the private view').toBeDefined()
-      await alice.click(view, declare.custom_id)
+      await confirm(alice, await alice.click(view, declare.custom_id))
       t = await w.table()
       expect(t.seats.find((s) => s.userId === alice.id)!.away).toBe(false)
     }
@@ -63,7 +65,7 @@ describe('seats that stop playing', () => {
     const bob = w.member('bob')
     await openAndStart(w, 'bura start', { buy_in: 100 }, ['bob', 'carol'])
     await untilSomeoneActs(w)
-    const left = await bob.slash(w.channel, 'table leave')
+    const left = await confirm(bob, await bob.slash(w.channel, 'table leave'))
     expect(left.ephemeral).toBe(true)
     expect(left.content).toMatch(/automatically/)
     await playUntil(w, (t) => {
@@ -84,7 +86,7 @@ describe('seats that stop playing', () => {
     await openAndStart(w, 'badugi start', { buy_in: 50 }, ['bob', 'carol'])
     const t0 = await w.table()
     const stack = t0.seats.find((s) => s.userId === carol.id)!.stack
-    await carol.click(w.publicMessage(t0), 'Leave')
+    await leaveTable(w, carol)
     const t1 = await w.table()
     expect(t1.seats.find((s) => s.userId === carol.id)!.status).toBe('left')
     expect(t1.waitingFor).not.toContain(carol.id)

@@ -7,6 +7,7 @@ import {
   buttonLabels,
   componentsOf,
   eachTestWorld,
+  leaveTable,
   expectNothingHidden,
   openAndStart,
   openHand,
@@ -148,7 +149,7 @@ describe('controls stay good while their move does', () => {
 
     // Someone else stands up mid-hand: their hand is folded.
     const folder = w.member(w.nameOf(t0.seats.find((s) => s.userId !== caller.id)!.userId))
-    await folder.click(w.publicMessage(t0), 'Leave')
+    await leaveTable(w, folder)
     const t1 = await w.table()
     expect(t1.version).toBeGreaterThan(t0.version)
     expect(t1.waitingFor).toEqual([caller.id])

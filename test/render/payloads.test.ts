@@ -52,6 +52,7 @@ function checkState(
         const id = parseCustomId('custom_id' in c ? c.custom_id : null)
         expect(id, 'custom_id parses').not.toBeNull()
         if (id?.kind === 'move') expect(id.token).toBe(moveToken(engine, state, table.gamesPlayed, seat, id.move.verb))
+        else if (id?.kind === 'ask') expect(id.token).toBe(moveToken(engine, state, table.gamesPlayed, seat, id.verb))
         else expect(id).toMatchObject({ kind: 'table', tableId: table.id })
       }
     const offered = new Map(offeredActions(engine.id, own).map((a) => [actionKey(a), a]))

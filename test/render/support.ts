@@ -101,7 +101,9 @@ export function offeredActions(game: string, payload: Payload): Record<string, u
   for (const row of payload.components ?? []) {
     for (const c of row.components) {
       if (!('custom_id' in c)) continue
-      const id = parseCustomId(c.custom_id)
+      const parsed = parseCustomId(c.custom_id)
+      // A confirmed move's first button stands for the move its question makes.
+      const id = parsed?.kind === 'ask' ? { ...parsed, kind: 'move' as const, move: { verb: parsed.verb } } : parsed
       if (!id || id.kind !== 'move') continue
       if (c.type === ComponentType.StringSelect) {
         for (const values of subsets(

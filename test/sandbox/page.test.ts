@@ -74,7 +74,7 @@ describe.runIf(browserTestsRun)('the sandbox page in Chromium', () => {
   /** Uses a control of a message by clicking in the page: a button, or the options of a select. */
   async function use(page: Page, messageId: string, control: Control): Promise<void> {
     const node = messageNode(page, messageId)
-    if (control.kind === 'button') {
+    if (control.kind !== 'select') {
       await node.locator(`discord-button[data-custom-id="${control.customId}"]`).click()
     } else {
       const select = node.locator(`.select[data-custom-id="${control.customId}"]`)

@@ -8,7 +8,12 @@ import type { AnyEngine } from './engine.js'
  * the two differ. Lower-case base 36, so it can never read like a card code (`7D`, `X1`).
  */
 export function moveToken(engine: AnyEngine, state: unknown, gamesPlayed: number, seat: number, type: string): string {
-  return hash53(`${gamesPlayed}|${engine.moveContext(state, seat, type)}`).toString(36)
+  return tokenOf(`${gamesPlayed}|${engine.moveContext(state, seat, type)}`)
+}
+
+/** A context as a token (the same hash and alphabet as a move's). */
+export function tokenOf(context: string): string {
+  return hash53(context).toString(36)
 }
 
 /** The shape of a token (what the custom_id codec accepts). */

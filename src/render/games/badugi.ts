@@ -11,7 +11,7 @@ import type {
 import { cardSelect, layout, moveButton, refreshButton } from '../controls.js'
 import { cardsText, chips, handText, listText, plural, RANK_ORDER, sortHand } from '../format.js'
 import { ButtonStyle } from '../payload.js'
-import type { PrivateContext, PrivateParts, PublicParts, RenderContext } from '../types.js'
+import type { GameResult, PrivateContext, PrivateParts, PublicParts, RenderContext } from '../types.js'
 import { badugiEngine } from '../../games/badugi/engine.js'
 import { RULES } from '../rules-text.js'
 import { defineGame, oneLineEach } from './module.js'
@@ -46,7 +46,7 @@ function phaseText(v: BadugiView): string {
 }
 
 function seatLine(v: BadugiView, s: BadugiSeatView, ctx: RenderContext): string {
-  const acting = v.toAct === s.seat ? '▶ ' : ''
+  const acting = ctx.live && v.toAct === s.seat ? '▶ ' : ''
   const tags = [s.dealer ? 'D' : null, s.smallBlind ? 'SB' : null, s.bigBlind ? 'BB' : null].filter(Boolean).join('/')
   const parts = [chips(s.stack)]
   if (s.status === 'out') parts.push(s.left ? 'left the table' : 'sitting out')
@@ -70,7 +70,7 @@ function potsText(v: BadugiView): string {
 export function publicParts(v: BadugiView, ctx: RenderContext): PublicParts {
   const stakes = `${LIMIT_NAME[v.limit]} · blinds ${v.smallBlindSize}/${v.bigBlindSize}${v.betSize !== null && v.phase === 'betting' ? ` · bet size ${v.betSize}` : ''}`
   let status = `Hand ${v.handNo} · ${phaseText(v)} · ${stakes}`
-  if (v.toAct !== null) {
+  if (v.toAct !== null && ctx.live) {
     const owe = Math.max(0, v.currentBet - v.seats[v.toAct]!.bet)
     status += `\n▶ ${ctx.name(v.toAct)} to ${v.phase === 'drawing' ? 'draw' : owe > 0 ? `act (${owe} to call)` : 'act'}.`
   }
@@ -78,19 +78,31 @@ export function publicParts(v: BadugiView, ctx: RenderContext): PublicParts {
   if (v.phase !== 'handOver') fields.push({ name: 'Pot', value: potsText(v), inline: true })
   if (v.phase === 'betting' && v.currentBet > 0)
     fields.push({ name: 'Bet to match', value: String(v.currentBet), inline: true })
-  let result: string | null = null
-  if (v.result) {
-    const lines = v.result.pots.map((p, i) => {
-      const name = v.result!.pots.length === 1 ? 'Pot' : i === 0 ? 'Main pot' : `Side pot ${i}`
-      const who = p.winners.map((w, k) => `${ctx.name(w)} ${p.shares[k]}`).join(', ')
-      return `${name} (${p.amount}): ${who || 'returned'}`
-    })
-    const names = v.result.winners.map((w) =>
-      v.result!.handNames[w] ? `${ctx.name(w)} with ${v.result!.handNames[w]}` : ctx.name(w),
-    )
-    result = `🏆 ${listText(names)} ${v.result.byFold ? 'wins — everyone else folded' : 'wins at showdown'}.\n${lines.join('\n')}`
-  }
-  return { status, seatLines: v.seats.map((s) => seatLine(v, s, ctx)), fields, result }
+  return { status, seatLines: v.seats.map((s) => seatLine(v, s, ctx)), fields, result: result(v, ctx) }
+}
+
+/**
+ * A finished hand: each pot with its own winners ("main pot 36 → @alice with K-3-2-A badugi;
+ * side pot 12 → @dave"), the hands shown at the showdown (never a folded one), the stacks after.
+ */
+function result(v: BadugiView, ctx: RenderContext): GameResult | null {
+  const r = v.result
+  if (!r) return null
+  const withHand = (seat: number) => (r.handNames[seat] ? ` with ${r.handNames[seat]}` : '')
+  const pots = r.pots.map((p, i) => {
+    const name = r.pots.length === 1 ? 'pot' : i === 0 ? 'main pot' : `side pot ${i}`
+    if (p.winners.length === 0) return `${name} ${p.amount} returned`
+    if (p.winners.length === 1) return `${name} ${p.amount} → ${ctx.name(p.winners[0]!)}${withHand(p.winners[0]!)}`
+    const shares = p.winners.map((w, k) => `${ctx.name(w)} ${p.shares[k]}${withHand(w)}`)
+    return `${name} ${p.amount} split → ${shares.join(', ')}`
+  })
+  const details = v.seats.map((s) => {
+    const shown = s.hand && s.handName ? ` · showed ${cardsText(sortHand(s.hand, RANK_ORDER.aceLow))}` : ''
+    const how = s.status === 'folded' ? ' · folded' : s.status === 'out' ? ' · sat out' : ''
+    return `${ctx.name(s.seat)} — ${chips(s.stack)}${how}${shown}`
+  })
+  const why = r.byFold ? ' (everyone else folded)' : ''
+  return { headline: `Hand ${v.handNo}: ${pots.join('; ')}${why}.`, details }
 }
 
 type Bet = BadugiAction & { type: 'bet' | 'raise' }
@@ -150,7 +162,9 @@ export function privateParts(v: BadugiView, legal: readonly BadugiAction[], ctx:
       buttons.push(moveButton(controls, { verb: kind, amount: null }, word(you.wager.min), ButtonStyle.Success))
     else
       for (const p of presets(v, you.wager, you.toCall)) {
-        const label = p.amount >= allIn ? word(p.amount) : `${word(p.amount)} (${p.note})`
+        // A range of one amount is a single action, not a choice: no "(min)" beside it.
+        const single = you.wager.min === you.wager.max
+        const label = p.amount >= allIn || single ? word(p.amount) : `${word(p.amount)} (${p.note})`
         buttons.push(moveButton(controls, { verb: kind, amount: p.amount }, label, ButtonStyle.Success))
       }
   }
@@ -204,7 +218,8 @@ export function privateParts(v: BadugiView, legal: readonly BadugiAction[], ctx:
       lines.push(
         `Round ${v.round}: bets of ${v.betSize}; ${plural(v.raisesLeft, 'bet or raise', 'bets or raises')} left.`,
       )
-    else if (you.wager) lines.push(`You may ${you.wager.kind} to any amount from ${you.wager.min} to ${you.wager.max}.`)
+    else if (you.wager && you.wager.min < you.wager.max)
+      lines.push(`You may ${you.wager.kind} to any amount from ${you.wager.min} to ${you.wager.max}.`)
   } else if (v.phase === 'drawing') {
     lines.push(
       '',
@@ -256,9 +271,10 @@ export function eventLine(e: BadugiEvent, ctx: RenderContext): string | null {
       return `${ctx.name(e.seat)} stood up with ${chips(e.stack)}.`
     case 'chips':
       if (e.from === 'pot' && typeof e.to === 'object') {
-        return e.reason === 'uncalled bet returned'
-          ? `${ctx.name(e.to.seat)} takes back an uncalled ${e.amount}.`
-          : `${ctx.name(e.to.seat)} wins ${chips(e.amount)} (${e.reason}).`
+        if (e.reason === 'uncalled bet returned') return `${ctx.name(e.to.seat)} takes back an uncalled ${e.amount}.`
+        // A closing table hands the pot back: nobody won it.
+        if (e.reason === 'refund') return `${ctx.name(e.to.seat)} gets ${chips(e.amount)} back (refund).`
+        return `${ctx.name(e.to.seat)} wins ${chips(e.amount)} (${e.reason}).`
       }
       if (typeof e.from === 'object' && e.reason.includes('blind'))
         return `${ctx.name(e.from.seat)} posts the ${e.reason} (${e.amount}).`
@@ -283,5 +299,13 @@ export const badugiGame = defineGame({
     hidden: ['smallBet', 'bigBet'],
     choiceNames: { limit: { fixed: 'fixed limit', pot: 'pot limit', no: 'no limit' } },
     derive: betsFromBlinds,
+  },
+  optionLabels: {
+    limit: (limit) => LIMIT_NAME[limit].toLowerCase(),
+    smallBlind: (n) => `small blind ${n}`,
+    bigBlind: (n) => `big blind ${n}`,
+    smallBet: (n, o) => (o.limit === 'fixed' ? `small bet ${n}` : null),
+    bigBet: (n, o) => (o.limit === 'fixed' ? `big bet ${n}` : null),
+    format: (format) => (format === 'freezeout' ? 'freeze-out' : 'cash table'),
   },
 })

@@ -4,7 +4,7 @@ import type { Bid, BugamiAction, BugamiEvent, BugamiView, PlayedCard } from '../
 import { cardSelect, layout, moveButton, refreshButton } from '../controls.js'
 import { handText, listText, plural, sortHand } from '../format.js'
 import { ButtonStyle } from '../payload.js'
-import type { PrivateContext, PrivateParts, PublicParts, RenderContext } from '../types.js'
+import type { GameResult, PrivateContext, PrivateParts, PublicParts, RenderContext } from '../types.js'
 import { bugamiEngine } from '../../games/bugami/engine.js'
 import { RULES } from '../rules-text.js'
 import { defineGame, oneLineEach } from './module.js'
@@ -21,7 +21,7 @@ function trickText(cards: readonly PlayedCard[], ctx: RenderContext): string {
 
 function seatLine(v: BugamiView, seat: number, ctx: RenderContext): string {
   const s = v.seats[seat]!
-  const turn = v.turn === seat || (v.phase === 'bidding' && !s.hasBid) ? '▶ ' : ''
+  const turn = ctx.live && (v.turn === seat || (v.phase === 'bidding' && !s.hasBid)) ? '▶ ' : ''
   const dealer = v.dealer === seat ? ' 🂠 dealer' : ''
   const bid = v.bidsRevealed && s.bid !== null ? `bid **${bidText(s.bid)}**` : s.hasBid ? 'has bid ✅' : 'bidding…'
   const play = v.bidsRevealed
@@ -36,10 +36,14 @@ export function publicParts(v: BugamiView, ctx: RenderContext): PublicParts {
   let status: string
   switch (v.phase) {
     case 'bidding':
-      status = `Deal ${v.deal} · **Secret bids**: waiting for ${listText(v.waitingFor.map(ctx.name))}. Press **Your hand** to bid.`
+      status = ctx.live
+        ? `Deal ${v.deal} · **Secret bids**: waiting for ${listText(v.waitingFor.map(ctx.name))}. Press **Your hand** to bid.`
+        : `Deal ${v.deal} · stopped during the bidding.`
       break
     case 'playing':
-      status = `Deal ${v.deal} · ▶ ${ctx.name(v.turn!)} to play${v.ledSuit ? ` (${suitSymbol(v.ledSuit as Suit)} led)` : ''}.`
+      status = ctx.live
+        ? `Deal ${v.deal} · ▶ ${ctx.name(v.turn!)} to play${v.ledSuit ? ` (${suitSymbol(v.ledSuit as Suit)} led)` : ''}.`
+        : `Deal ${v.deal} · stopped during the play.`
       break
     case 'between':
       status =
@@ -51,7 +55,7 @@ export function publicParts(v: BugamiView, ctx: RenderContext): PublicParts {
       status = `Match over after ${plural(v.deal, 'deal')}.`
       break
   }
-  if (v.phase === 'playing') {
+  if (v.phase === 'playing' && ctx.live) {
     const number = v.seats.reduce((sum, s) => sum + s.tricks, 0) + 1
     fields.push({
       name: `Trick ${number} of ${v.tricksPerDeal}`,
@@ -82,11 +86,35 @@ export function publicParts(v: BugamiView, ctx: RenderContext): PublicParts {
     v.leftoverCount ? `${plural(v.leftoverCount, 'leftover')} face down for the last trick` : null,
   ]
   fields.push({ name: 'Table', value: rules.filter(Boolean).join(' · ') })
-  const result =
-    v.phase === 'gameOver' && v.winner !== null
-      ? `🏆 ${ctx.name(v.winner)} wins the match with **${v.seats[v.winner]!.total}** points.`
-      : null
-  return { status, seatLines: v.seats.map((_, seat) => seatLine(v, seat, ctx)), fields, result }
+  return { status, seatLines: v.seats.map((_, seat) => seatLine(v, seat, ctx)), fields, result: result(v, ctx) }
+}
+
+const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0')
+
+/**
+ * A scored deal (and, after the last one, the match): each player's bid, tricks, bugs and points,
+ * and the last trick. Everything in it is public once the deal is scored.
+ */
+function result(v: BugamiView, ctx: RenderContext): GameResult | null {
+  if (v.phase !== 'between' && v.phase !== 'gameOver') return null
+  const scores = v.seats.map((s) => `${ctx.name(s.seat)} ${signed(s.score ?? 0)}`).join(', ')
+  const details = v.seats.map((s) => {
+    const bugs = s.bid !== 'misere' && s.bugs !== null ? ` · ${plural(s.bugs, 'bug')}` : ''
+    const bid = s.bid ? `bid ${bidText(s.bid)} · ` : ''
+    return `${ctx.name(s.seat)} — ${bid}${plural(s.tricks, 'trick')}${bugs} · **${signed(s.score ?? 0)}** (total ${s.total})`
+  })
+  if (v.lastTrick) {
+    const left = v.lastTrick.leftovers.length ? ` (+ ${plural(v.lastTrick.leftovers.length, 'leftover')})` : ''
+    details.push(`Last trick: ${trickText(v.lastTrick.cards, ctx)}${left} — taken by ${ctx.name(v.lastTrick.winner)}`)
+  }
+  if (v.phase === 'gameOver' && v.winner !== null)
+    return {
+      headline: `🏆 ${ctx.name(v.winner)} wins the match with **${v.seats[v.winner]!.total}** points after ${plural(v.deal, 'deal')}.`,
+      details: [`Deal ${v.deal}: ${scores}.`, ...details],
+    }
+  if (v.tiedAtTop.length > 1)
+    details.push(`${listText(v.tiedAtTop.map(ctx.name))} tie at the top: another deal decides.`)
+  return { headline: `Deal ${v.deal}: ${scores}.`, details }
 }
 
 export function privateParts(v: BugamiView, legal: readonly BugamiAction[], ctx: PrivateContext): PrivateParts {
@@ -200,5 +228,10 @@ export const bugamiGame = defineGame({
   command: {
     description: 'Bugami: trick-taking with secret bug-suit bids (3-7 players, points)',
     choiceNames: { jokers: { 0: 'none', 1: 'one', 2: 'two' } },
+  },
+  optionLabels: {
+    target: (points) => `target ${points} points`,
+    jokers: (n) => (n ? plural(n, 'joker') : 'no jokers'),
+    shotgunWedding: (on) => (on ? 'Shotgun Wedding' : null),
   },
 })

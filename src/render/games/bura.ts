@@ -8,11 +8,12 @@ import {
   type PlaySeen,
   type ResultView,
 } from '../../games/bura/index.js'
-import { cardSelect, layout, moveButton, refreshButton } from '../controls.js'
+import { askButton, cardSelect, layout, moveButton, refreshButton } from '../controls.js'
 import { cardsText, chips, handText, listText, plural, RANK_ORDER, sortHand } from '../format.js'
 import { ButtonStyle } from '../payload.js'
-import type { PrivateContext, PrivateParts, PublicParts, RenderContext } from '../types.js'
+import type { GameResult, PrivateContext, PrivateParts, PublicParts, RenderContext } from '../types.js'
 import { buraEngine } from '../../games/bura/engine.js'
+import { PENALTY_PER_LOSS } from '../../games/bura/options.js'
 import { RULES } from '../rules-text.js'
 import { defineGame } from './module.js'
 
@@ -32,31 +33,43 @@ function trickValue(plays: readonly PlaySeen[], winning: number | null, ctx: Ren
   return winning !== null ? `${text}\nIn front: ${ctx.name(winning)}` : text
 }
 
-function resultText(r: ResultView, ctx: RenderContext): string {
+/** What a won game brings, by how the table plays: the pot, a game won, or penalty points for the others. */
+const PRIZE = { chips: 'the pot', games: 'a game', points: 'the game' } as const
+
+/** What a false declaration costs the declarer, by how the table plays. */
+function falseCost(r: ResultView & { reason: 'falseDeclaration' }, v: BuraView): string {
+  if (v.options.scoring === 'chips') return ` and paid ${chips(r.paid)} into the pot, which stays for the next game`
+  if (v.options.scoring === 'games') return ', so every other player wins a game'
+  return ` and takes ${PENALTY_PER_LOSS} penalty points`
+}
+
+function resultText(r: ResultView, v: BuraView, ctx: RenderContext): string {
+  const prize = PRIZE[v.options.scoring]
+  const stays = v.options.scoring === 'chips' ? 'the pot stays and ' : ''
   switch (r.reason) {
     case 'bura':
     case 'moscow':
     case 'threeAces':
     case 'fourAces':
-      return `🏆 ${ctx.name(r.winner)} holds ${COMBINATION_NAME[r.reason]} (${cardsText(r.cards)}) and wins the pot.`
+      return `🏆 ${ctx.name(r.winner)} holds ${COMBINATION_NAME[r.reason]} (${cardsText(r.cards)}) and wins ${prize}.`
     case 'buraTrick':
-      return `🏆 ${ctx.name(r.winner)} wins the trick of Buras and the pot.`
+      return `🏆 ${ctx.name(r.winner)} wins the trick of Buras and ${prize}.`
     case 'declared':
-      return `🏆 ${ctx.name(r.winner)} declared 31 with **${r.declaredPoints}** points and wins the pot.`
+      return `🏆 ${ctx.name(r.winner)} declared 31 with **${r.declaredPoints}** points and wins ${prize}.`
     case 'falseDeclaration':
-      return `${ctx.name(r.declarer)} declared with only **${r.declaredPoints}** points and paid ${chips(r.paid)} into the pot, which stays for the next game.`
+      return `${ctx.name(r.declarer)} declared with only **${r.declaredPoints}** points${falseCost(r, v)}.`
     case 'allPassed':
-      return 'Everybody passed: nobody wins, the pot stays and the same dealer deals again.'
+      return `Everybody passed: nobody wins, ${stays}the same dealer deals again.`
     case 'mostPoints':
-      return `🏆 ${ctx.name(r.winner)} has the most card points (**${r.points[r.winner]}**) and wins the pot.`
+      return `🏆 ${ctx.name(r.winner)} has the most card points (**${r.points[r.winner]}**) and wins ${prize}.`
     case 'pointsTie':
-      return `A tie for the most card points (**${Math.max(...r.points)}**): nobody wins, the pot stays and the same dealer deals again.`
+      return `A tie for the most card points (**${Math.max(...r.points)}**): nobody wins, ${stays}the same dealer deals again.`
   }
 }
 
 function seatLine(v: BuraView, seat: number, ctx: RenderContext): string {
   const s = v.seats[seat]!
-  const acting = v.waitingFor.includes(seat) ? '▶ ' : ''
+  const acting = ctx.live && v.waitingFor.includes(seat) ? '▶ ' : ''
   const dealer = v.dealer === seat ? ' 🂠 dealer' : ''
   if (!s.inGame) return `${ctx.name(seat)}${dealer} — sits this game out · ${chips(s.stack)}`
   const parts = [chips(s.stack), plural(s.tricks, 'trick')]
@@ -80,7 +93,9 @@ function trumpText(v: BuraView, ctx: RenderContext): string {
 export function publicParts(v: BuraView, ctx: RenderContext): PublicParts {
   const fields: APIEmbedField[] = [{ name: 'Pot', value: chips(v.pot), inline: true }]
   let status = `Game ${v.gameNumber} · ${trumpText(v, ctx)}`
-  if (v.phase === 'play' && v.turn !== null) {
+  if (!ctx.live) {
+    if (v.phase !== 'over') status += '\nThe game was stopped when the table closed.'
+  } else if (v.phase === 'play' && v.turn !== null) {
     const leading = !v.trick || v.trick.plays.length === 0
     status += `\n▶ ${ctx.name(v.turn)} to ${leading ? 'lead' : `answer with ${plural(v.trick!.size, 'card')}`}.`
   } else if (v.phase === 'finalCall') {
@@ -102,8 +117,19 @@ export function publicParts(v: BuraView, ctx: RenderContext): PublicParts {
       value: `${ctx.name(r.seat)}: ${cardsText(sortHand(r.cards, RANK_ORDER.bura))}`.slice(0, 1024),
     })
   }
-  const result = v.result ? `${resultText(v.result, ctx)}\n${ctx.name(v.result.nextDealer)} deals the next game.` : null
-  return { status, seatLines: v.seats.map((_, seat) => seatLine(v, seat, ctx)), fields, result }
+  return { status, seatLines: v.seats.map((_, seat) => seatLine(v, seat, ctx)), fields, result: result(v, ctx) }
+}
+
+/** A finished game: who won what and why, each player's tricks and chips, who deals next. */
+function result(v: BuraView, ctx: RenderContext): GameResult | null {
+  if (!v.result) return null
+  const details = v.seats.flatMap((s, seat) => (s.inGame ? [seatLine(v, seat, ctx)] : []))
+  if (v.result.revealed)
+    details.push(
+      `Tricks turned over: ${ctx.name(v.result.revealed.seat)} ${cardsText(sortHand(v.result.revealed.cards, RANK_ORDER.bura))}`,
+    )
+  if (ctx.live) details.push(`${ctx.name(v.result.nextDealer)} deals the next game.`)
+  return { headline: `Game ${v.gameNumber}: ${resultText(v.result, v, ctx)}`, details }
 }
 
 type Play = BuraAction & { type: 'play' }
@@ -177,7 +203,7 @@ export function privateParts(v: BuraView, legal: readonly BuraAction[], ctx: Pri
   }
   const trailing: APIButtonComponentWithCustomId[] = []
   if (legal.some((a) => a.type === 'declare'))
-    trailing.push(moveButton(controls, { verb: 'declare' }, 'Declare 31', ButtonStyle.Danger))
+    trailing.push(askButton(controls, 'declare', 'Declare 31', ButtonStyle.Danger))
   if (legal.some((a) => a.type === 'pass'))
     trailing.push(moveButton(controls, { verb: 'pass' }, 'Pass', ButtonStyle.Secondary))
   trailing.push(refreshButton(controls))
@@ -200,7 +226,7 @@ export function privateParts(v: BuraView, legal: readonly BuraAction[], ctx: Pri
         : 'Final call: waiting for the others.',
     )
   } else if (v.result) {
-    lines.push('', resultText(v.result, ctx))
+    lines.push('', resultText(v.result, v, ctx))
   }
   if (v.canDeclare && v.phase === 'play') lines.push('Declaring 31 with 30 or less doubles the pot at your cost.')
   return {
@@ -209,6 +235,22 @@ export function privateParts(v: BuraView, legal: readonly BuraAction[], ctx: Pri
     fields: [{ name: 'Pot', value: chips(v.pot), inline: true }],
     rows: layout(buttons, selects, trailing),
   }
+}
+
+/**
+ * Declaring ends the game at once and cannot be taken back: the question says what it costs when
+ * the tricks hold 30 or less (RULES.md Bura 7: as many chips as the pot holds, or what the
+ * declarer has left; playing for points or games, the false declaration's price there).
+ */
+export function confirmDeclare(v: BuraView, _ctx: RenderContext): string {
+  const me = v.viewer === null ? undefined : v.seats[v.viewer]
+  const price =
+    v.options.scoring === 'chips'
+      ? `you pay ${chips(Math.min(v.pot, me?.stack ?? 0))} into the pot`
+      : v.options.scoring === 'games'
+        ? 'every other player wins a game'
+        : `you take ${PENALTY_PER_LOSS} penalty points`
+  return `**Declare now?** Your tricks are counted (only tricks already taken); with 31 or more you win ${PRIZE[v.options.scoring]}, with 30 or less ${price}. This cannot be undone.`
 }
 
 /**
@@ -274,10 +316,13 @@ export function eventLine(e: BuraEvent, ctx: RenderContext): string | null {
     case 'gameOver':
       return e.winners.length ? null : 'The game ends without a winner.'
     case 'chips':
-      // Antes and pot wins have their own lines (deal, potWon); a false declaration's payment does not.
-      return e.reason === 'falseDeclaration' && typeof e.from === 'object'
-        ? `${ctx.name(e.from.seat)} paid ${chips(e.amount)} into the pot.`
-        : null
+      // Antes and pot wins have their own lines (deal, potWon); a false declaration's payment and
+      // a closing table's refund do not.
+      if (e.reason === 'falseDeclaration' && typeof e.from === 'object')
+        return `${ctx.name(e.from.seat)} paid ${chips(e.amount)} into the pot.`
+      if (e.reason === 'refund' && typeof e.to === 'object')
+        return `${ctx.name(e.to.seat)} gets ${chips(e.amount)} back from the pot (refund).`
+      return null
     default:
       return null
   }
@@ -285,7 +330,7 @@ export function eventLine(e: BuraEvent, ctx: RenderContext): string | null {
 
 export const buraGame = defineGame({
   engine: buraEngine,
-  renderer: { publicParts, privateParts, eventLines },
+  renderer: { publicParts, privateParts, eventLines, confirm: { declare: confirmDeclare } },
   rules: RULES.bura,
   command: {
     description: 'Bura: Russian trick-taking for chips (2-6 players)',
@@ -299,5 +344,21 @@ export const buraGame = defineGame({
       },
       gamesTarget: { '21': '21 games', '11': '11 games' },
     },
+  },
+  optionLabels: {
+    ante: (n, o) => (o.scoring === 'chips' ? `ante ${n}` : null),
+    showCounts: (on) => (on ? 'points of your tricks shown' : 'count in your head'),
+    declareOnTurnOnly: (on) => (on ? 'declare 31 on your turn only' : null),
+    threeAcesWin: (on) => (on ? 'three aces win' : null),
+    moscow: (on) => (on ? 'Moscow' : null),
+    littleMoscow: (on) => (on ? 'little Moscow' : null),
+    redealOnCombination: (on) => (on ? 'redeal on a dealt combination' : null),
+    deck32: (on) => (on ? '32 cards' : null),
+    faceDown: (on) => (on ? 'face-down play' : null),
+    manualCombinations: () => null,
+    scoring: (how, o) =>
+      how === 'chips' ? null : how === 'points' ? 'penalty points (12 loses)' : `games won (first to ${o.gamesTarget})`,
+    gamesTarget: () => null,
+    kozel: (on) => (on ? 'Kozel' : null),
   },
 })

@@ -1,4 +1,5 @@
 import type { GameEngine } from '../../games/core/engine.js'
+import type { ConfirmedVerb } from '../custom-id.js'
 import type { GameRules } from '../rules-text.js'
 import type { PrivateContext, PrivateParts, PublicParts, RenderContext } from '../types.js'
 
@@ -7,6 +8,11 @@ export interface GameRenderer<V, A, E> {
   publicParts(view: V, ctx: RenderContext): PublicParts
   privateParts(view: V, legal: readonly A[], ctx: PrivateContext): PrivateParts
   eventLines(events: readonly E[], ctx: RenderContext): string[]
+  /**
+   * The question asked before a confirmed move (`askButton`) is made, seen from the asking seat's
+   * view: what the move does and what it may cost. A game with such a move says it here.
+   */
+  readonly confirm?: { readonly [K in ConfirmedVerb]?: (view: V, ctx: RenderContext) => string }
 }
 
 /** The `/<game> start` command: everything else about it comes from the engine's options schema. */
@@ -22,14 +28,26 @@ export interface StartCommand<O> {
 }
 
 /**
+ * How each table option reads in the table's footer and lobby, in the players' words ("small
+ * blind 5", "count in your head"): one entry per option (the compiler asks for a new option's),
+ * given the option's value and all the table's options; null when it does not matter at this
+ * table (fixed-limit bet sizes on a no-limit table, an off variant).
+ */
+export type OptionLabels<O> = {
+  readonly [K in keyof O & string]-?: (value: O[K], options: O) => string | null
+}
+
+/**
  * Everything the bot knows about one game, defined once: the pure engine, its renderer, its
- * rules text and its start command. The registry (src/registry.ts) lists one per game.
+ * rules text, its start command and how its options read. The registry (src/registry.ts) lists
+ * one per game.
  */
 export interface GameModule<S, A extends { readonly type: string }, O, V, E extends { readonly type: string }> {
   readonly engine: GameEngine<S, A, O, V, E>
   readonly renderer: GameRenderer<V, A, E>
   readonly rules: GameRules
   readonly command: StartCommand<O>
+  readonly optionLabels: OptionLabels<O>
 }
 
 // The registry and the generic layers see modules with their types erased.

@@ -31,13 +31,13 @@ export const highCardGame = defineGame({
           : `Round ${v.round} was the last.`,
       seatLines: v.points.map(
         (p, seat) =>
-          `${v.turn === seat ? '▶ ' : ''}${ctx.name(seat)} — ${plural(p, 'point')} · ${v.handSizes[seat]} in hand`,
+          `${ctx.live && v.turn === seat ? '▶ ' : ''}${ctx.name(seat)} — ${plural(p, 'point')} · ${v.handSizes[seat]} in hand`,
       ),
       fields: [
         { name: 'This round', value: playsText(v.trick, ctx) },
         ...(v.lastRound ? [{ name: 'Last round', value: playsText(v.lastRound.plays, ctx) }] : []),
       ],
-      result: v.winners.length ? `🏆 ${listText(v.winners.map(ctx.name))} won.` : null,
+      result: v.winners.length ? { headline: `🏆 ${listText(v.winners.map(ctx.name))} won.`, details: [] } : null,
     }),
     privateParts: (v, legal, ctx) => {
       const cards = legal.map((a) => a.card)
@@ -65,4 +65,5 @@ export const highCardGame = defineGame({
     ],
   },
   command: { description: 'High card: the highest card takes each round (2-6 players)' },
+  optionLabels: { rounds: (n) => plural(n, 'round') },
 })

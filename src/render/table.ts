@@ -140,7 +140,8 @@ export function renderTableMessage(
   // Between games (and Bugami deals) anyone seated may start the next one, and newcomers may join.
   const between = table.progress === 'gameOver' || table.progress === 'between'
   const lines = [p.status, '', ...p.seatLines]
-  if (p.result) lines.push('', p.result.headline, ...p.result.details)
+  // The result's headline; its details repeat what the seat lines above already show.
+  if (p.result) lines.push('', p.result.headline)
   // The game before this one in one line, while this one runs: its full result stays above.
   else if (!over && previous) lines.push('', `⏮ ${previous}`)
   const away = table.seats.filter((s) => s.status === 'seated' && s.away && s.position !== null)

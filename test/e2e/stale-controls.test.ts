@@ -6,6 +6,7 @@ import type { Answer, FakeMember, FakeMessage } from '../../src/sandbox/discord/
 import {
   buttonLabels,
   componentsOf,
+  confirm,
   eachTestWorld,
   leaveTable,
   expectNothingHidden,
@@ -129,7 +130,8 @@ describe('controls stay good while their move does', () => {
     expect(before.progress).toBe('acting')
     expect((before.state as { phase: string }).phase).toBe('play')
 
-    const declared = await declarer.click(kept, 'Declare 31')
+    // The question is asked from the old view with that view's token, and confirmed.
+    const declared = await confirm(declarer, await declarer.click(kept, 'Declare 31'))
     expectApplied(declared)
     const after = await w.table()
     expect(after.version).toBe(before.version + 1)

@@ -90,7 +90,7 @@ function result(v: BadugiView, ctx: RenderContext): GameResult | null {
   if (!r) return null
   const withHand = (seat: number) => (r.handNames[seat] ? ` with ${r.handNames[seat]}` : '')
   const pots = r.pots.map((p, i) => {
-    const name = r.pots.length === 1 ? 'pot' : i === 0 ? 'main pot' : `side pot ${i}`
+    const name = r.pots.length === 1 ? 'pot' : i === 0 ? 'main pot' : r.pots.length === 2 ? 'side pot' : `side pot ${i}`
     if (p.winners.length === 0) return `${name} ${p.amount} returned`
     if (p.winners.length === 1) return `${name} ${p.amount} → ${ctx.name(p.winners[0]!)}${withHand(p.winners[0]!)}`
     const shares = p.winners.map((w, k) => `${ctx.name(w)} ${p.shares[k]}${withHand(w)}`)

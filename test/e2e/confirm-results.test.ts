@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest'
+import { engineFor } from '../../src/games/registry.js'
+import type { TableSnapshot } from '../../src/tables/index.js'
+import type { Answer, FakeMember } from '../../src/sandbox/discord/index.js'
+import {
+  buttonLabels,
+  componentsOf,
+  eachTestWorld,
+  expectNothingHidden,
+  openAndStart,
+  openHand,
+  playUntil,
+  textOf,
+  untilSomeoneActs,
+  type World,
+} from './harness.js'
+
+/**
+ * Issue 13: what cannot be undone is asked once more (Declare 31, leaving a game in progress),
+ * a question that outlived its move is refused, and results stay in the channel.
+ */
+
+const startWorld = eachTestWorld()
+
+const QUESTION = 'Are you sure?'
+const STALE = /out of date|has ended since/i
+
+function button(answer: Answer, label: string | RegExp): string {
+  const c = componentsOf(answer).find(
+    (x) => x.type === 2 && (typeof label === 'string' ? x.label === label : label.test(x.label ?? '')),
+  )
+  if (!c) throw new Error(`no ${String(label)} button: ${textOf(answer).slice(0, 800)}`)
+  return c.custom_id as string
+}
+
+/** A seated player's Declare 31 question, asked from their private view. */
+async function askDeclare(w: World, member: FakeMember): Promise<Answer> {
+  const view = await openHand(w, member)
+  const question = await member.click(view, button(view, 'Declare 31'))
+  expect(question.ephemeral).toBe(true)
+  expect(question.embeds[0]?.title).toBe(QUESTION)
+  return question
+}
+
+function seated(t: TableSnapshot): string[] {
+  return t.seats.filter((s) => s.status === 'seated' && s.position !== null).map((s) => s.userId)
+}
+
+describe('confirming what cannot be undone', () => {
+  it('Bura: Declare 31 asks first, Cancel goes back, and a question the game outlived is refused', async () => {
+    const w = await startWorld(['alice', 'bob', 'carol'])
+    await openAndStart(w, 'bura start', { ante: 10, buy_in: 100 }, ['bob', 'carol'])
+    const t0 = await untilSomeoneActs(w)
+    const [first, second] = seated(t0).map((id) => w.member(w.nameOf(id)))
+
+    // The question names the price of a false declaration: as many chips as the pot holds.
+    const asked = await askDeclare(w, first!)
+    expect(asked.embeds[0]!.description).toMatch(/Declare now\?/)
+    expect(asked.embeds[0]!.description).toContain(`you pay ${t0.pot} chips into the pot`)
+    expect(buttonLabels(asked)).toEqual(['Declare now', 'Cancel'])
+    // Asking changed nothing; Cancel brings the private view back, with its Declare 31.
+    expect((await w.table()).version).toBe(t0.version)
+    const back = await first!.click(asked, button(asked, 'Cancel'))
+    expect(back.embeds[0]?.title).toMatch(/Your hand/)
+    expect(buttonLabels(back)).toContain('Declare 31')
+    expect((await w.table()).version).toBe(t0.version)
+
+    // Both ask; the second declares; the first one's question now belongs to a finished game.
+    const old = await askDeclare(w, first!)
+    const mine = await askDeclare(w, second!)
+    await second!.click(mine, button(mine, 'Declare now'))
+    const over = await w.table()
+    expect(over.progress).toBe('gameOver')
+    expect(over.version).toBe(t0.version + 1)
+    const refused = await first!.click(old, button(old, 'Declare now'))
+    expect(refused.ephemeral).toBe(true)
+    expect(refused.content).toMatch(STALE)
+    expect((await w.table()).version).toBe(over.version)
+    await expectNothingHidden(w, over.id)
+  })
+
+  it('leaving a game in progress asks first; Cancel keeps the seat; a question from a finished game is refused', async () => {
+    const w = await startWorld(['alice', 'bob', 'carol'])
+    await openAndStart(w, 'bura start', { ante: 10, buy_in: 100 }, ['bob', 'carol'])
+    const t0 = await untilSomeoneActs(w)
+    const leaver = w.member('carol')
+
+    const asked = await leaver.click(w.publicMessage(t0), 'Leave')
+    expect(asked.ephemeral).toBe(true)
+    expect(asked.embeds[0]?.title).toBe(QUESTION)
+    expect(asked.embeds[0]!.description).toMatch(/Leave now\?.*played automatically.*chips go back/s)
+    const kept = await leaver.click(asked, button(asked, 'Cancel'))
+    expect(kept.embeds[0]?.title).toMatch(/Your hand/)
+    expect((await w.table()).seats.find((s) => s.userId === leaver.id)!.status).toBe('seated')
+
+    // Asked again, then the game ends before the answer: the old question is refused.
+    const again = await leaver.click(w.publicMessage(t0), 'Leave')
+    const declarer = w.member(w.nameOf(seated(t0).find((id) => id !== leaver.id)!))
+    const q = await askDeclare(w, declarer)
+    await declarer.click(q, button(q, 'Declare now'))
+    const over = await w.table()
+    expect(over.progress).toBe('gameOver')
+    const refused = await leaver.click(again, button(again, 'Leave the game'))
+    expect(refused.content).toMatch(STALE)
+    expect((await w.table()).seats.find((s) => s.userId === leaver.id)!.status).toBe('seated')
+
+    // Next game: asked and confirmed, the seat plays on automatically.
+    await w.member('alice').click(w.publicMessage(over), 'Next game')
+    const t1 = await untilSomeoneActs(w, 'alice')
+    const fresh = await leaver.click(w.publicMessage(t1), 'Leave')
+    const left = await leaver.click(fresh, button(fresh, 'Leave the game'))
+    expect(left.content).toMatch(/automatically/)
+    expect((await w.table()).seats.find((s) => s.userId === leaver.id)!.status).toBe('left')
+    await expectNothingHidden(w, t1.id)
+  })
+})
+
+describe('results stay in the channel', () => {
+  it('Bura: the game result is posted, stays after the next game starts, and the table message repeats it', async () => {
+    const w = await startWorld(['alice', 'bob'])
+    await openAndStart(w, 'bura start', { ante: 10, buy_in: 100 }, ['bob'])
+    const t0 = await untilSomeoneActs(w)
+    const q = await askDeclare(w, w.member(w.nameOf(t0.waitingFor[0]!)))
+    await w.member(w.nameOf(t0.waitingFor[0]!)).click(q, button(q, 'Declare now'))
+    const over = await w.table()
+    const result = await w.channel.waitFor((m) => m.content.startsWith('🏁 **Bura** — Game'))
+    expect(result.content).toMatch(/declared/)
+    expect(result.id).not.toBe(over.messageId)
+    // Over: no turn marker, no move buttons for anyone.
+    expect(textOf(w.publicMessage(over))).not.toContain('▶')
+
+    await w.member('alice').click(w.publicMessage(over), 'Next game')
+    const next = await untilSomeoneActs(w, 'alice')
+    const headline = result.content.split('\n')[0]!.replace('🏁 **Bura** — ', '')
+    expect(w.publicMessage(next).embeds[0]!.description).toContain(`⏮ ${headline}`)
+    expect(w.channel.publicMessages().some((m) => m.id === result.id && m.content === result.content)).toBe(true)
+    await expectNothingHidden(w, next.id)
+  })
+
+  it('Bugami: each deal posts tricks, bugs and points per player with the last trick; it stays', async () => {
+    const names = ['alice', 'bob', 'carol']
+    const w = await startWorld(names)
+    await openAndStart(w, 'bugami start', { target: 500 }, names.slice(1))
+    const bugami = engineFor('bugami')!
+    const deal = (t: TableSnapshot) => (bugami.view(t.state, null) as { deal: number }).deal
+    await playUntil(w, (t) => t.status !== 'playing' || deal(t) >= 2)
+    const t = await w.table()
+    expect(deal(t)).toBe(2)
+    const result = await w.channel.waitFor((m) => m.content.startsWith('🏁 **Bugami** — Deal 1:'))
+    for (const n of names) expect(result.content).toContain(`<@${w.member(n).id}> — bid`)
+    expect(result.content).toMatch(/trick/)
+    expect(result.content).toMatch(/Last trick: .* — taken by <@\d+>/)
+    expect(result.content).not.toMatch(/chip/i)
+    // The second deal is under way and the table message sums the first up in one line.
+    expect(w.publicMessage(t).embeds[0]!.description).toMatch(/⏮ Deal 1: /)
+    expect(w.channel.publicMessages().some((m) => m.id === result.id)).toBe(true)
+    await expectNothingHidden(w, t.id)
+  })
+})

@@ -17,7 +17,7 @@ describe('a toy fourth game, registered by the test registry only', () => {
     expect(opened.ephemeral).toBe(true)
     const lobby = await w.channel.waitFor((m) => buttonLabels(m).includes('Join'))
     expect(textOf(lobby)).toContain('High card — table open')
-    expect(textOf(lobby)).toContain('rounds 2')
+    expect(textOf(lobby)).toContain('2 rounds')
     for (const m of [bob!, carol!]) expect((await m.click(lobby, 'Join')).ephemeral).toBe(true)
     await alice!.click(lobby, 'Start')
     const playing = await w.table()

@@ -378,7 +378,7 @@ export function renderLeaveQuestion(table: RenderTable, token: string): Payload 
       ? 'your seat stays in, posts its blinds and folds every hand; your chips come back when the table closes'
       : engine.table.leaveAction
         ? 'you fold this hand and stand up with your stack'
-        : `your seat is played automatically until this ${rules.title} game ends${engine.usesChips ? ', then your chips go back to your balance' : ''}`
+        : `your seat is played automatically until ${engine.table.betweenGames ? `this ${rules.title} game` : 'the match'} ends${engine.usesChips ? ', then your chips go back to your balance' : ''}`
   const text = `**Leave now?** The game is in progress: ${seat}.`
   return question(table, text, button(leaveId(table.id, token), 'Leave the game', ButtonStyle.Danger))
 }

@@ -156,4 +156,25 @@ describe('results stay in the channel', () => {
     expect(w.channel.publicMessages().some((m) => m.id === result.id)).toBe(true)
     await expectNothingHidden(w, t.id)
   })
+
+  it('Badugi: the hand result names each pot with its winner and stays after the next hand starts', async () => {
+    const w = await startWorld(['alice', 'bob'])
+    await openAndStart(w, 'badugi start', { buy_in: 50 }, ['bob'])
+    await playUntil(w, (t) => t.progress !== 'acting')
+    const over = await w.table()
+    const result = await w.channel.waitFor((m) => m.content.startsWith('🏁 **Badugi** — Hand 1: pot '))
+    expect(result.content.split('\n')[0]).toMatch(/pot \d+ (→|split →) <@\d+>/)
+    expect(result.content).not.toMatch(/ and <@\d+> wins?/)
+    expect(textOf(w.publicMessage(over))).not.toContain('▶')
+
+    // The button's word may be "Next hand" at a cash table; either starts the next hand.
+    const deal = buttonLabels(w.publicMessage(over)).find((l) => /^Next (game|hand)$/.test(l))!
+    await w.member('bob').click(w.publicMessage(over), deal)
+    const next = await w.table()
+    expect(next.progress).toBe('acting')
+    const headline = result.content.split('\n')[0]!.replace('🏁 **Badugi** — ', '')
+    expect(w.publicMessage(next).embeds[0]!.description).toContain(`⏮ ${headline}`)
+    expect(w.channel.publicMessages().some((m) => m.id === result.id)).toBe(true)
+    await expectNothingHidden(w, next.id)
+  })
 })

@@ -20,7 +20,7 @@ import { runPostgres } from './store-postgres.bench.js'
  * - the chips leaderboard (top 10 + the caller's own rank) with 100,000 wallets in one server,
  *   for a caller ranked last and for one at the median (the worst case of the rank count).
  */
-export const bura = ENGINES.bura!
+export const bura = ENGINES.bura
 export const SEED = 4242
 export const PLAYERS = ['ann', 'ben', 'cat']
 

@@ -5,7 +5,7 @@ import { commandDefinitions } from './commands/index.js'
 import { routeInteraction } from './commands/router.js'
 import { TableDesk } from './commands/desk.js'
 import type { BotContext } from './commands/context.js'
-import { MAX_RATE_LIMIT_WAIT_MS, postInChannel, type Sendable } from './commands/public-message.js'
+import { MAX_RATE_LIMIT_WAIT_MS, postInChannel } from './commands/public-message.js'
 import { TurnScheduler } from './scheduler/turns.js'
 import { openStore, type Store } from './store/index.js'
 import { TableService } from './tables/index.js'
@@ -92,7 +92,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       await postInChannel(
         client,
         table.channelId,
-        renderReminder(table, table.waitingFor, table.messageId) as Sendable,
+        renderReminder(table, table.waitingFor, table.messageId),
         reminderNonce(table.id, table.deadlineAt ?? 0),
       )
       log.info({ tableId: table.id, users: table.waitingFor.length }, 'turn reminder')

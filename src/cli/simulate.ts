@@ -60,7 +60,7 @@ if (args.seats !== undefined) {
 
 function runWithPolicies(policies: Policy[]): never {
   const started = performance.now()
-  const report = runArena({ engine: engine!, policies, games, seed, options })
+  const report = runArena({ engine: engine, policies, games, seed, options })
   const seconds = (performance.now() - started) / 1000
   process.stdout.write(
     JSON.stringify({

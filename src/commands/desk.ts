@@ -9,7 +9,7 @@ import { SerialQueue } from '../scheduler/serial.js'
 import { Lru } from '../render/images/cache.js'
 import { deliverEffects, resultTable } from './outbox.js'
 import { withTablePicture } from './pictures.js'
-import { messageExists, showPublicMessage, type Sendable } from './public-message.js'
+import { messageExists, showPublicMessage } from './public-message.js'
 
 const RECENT_KEPT = 12
 
@@ -167,7 +167,7 @@ export class TableDesk {
       { ...this.deps, uploads: this.uploads },
       { channelId: table.channelId, messageId: table.messageId },
       withTablePicture(this.deps.client, table, text, images),
-      (url) => renderRetiredTableMessage(url) as Sendable,
+      (url) => renderRetiredTableMessage(url),
       nonce,
     )
     if (messageId !== table.messageId) await this.deps.tables.setMessageId(table.id, messageId)

@@ -6,7 +6,7 @@ import { renderFinalStandings, renderGameResult, renderTurnPing } from '../rende
 import type { EffectRecord } from '../store/index.js'
 import type { FinalStandings } from '../store/effects.js'
 import type { TableService, TableSnapshot } from '../tables/index.js'
-import { deleteInChannel, postInChannel, type Sendable } from './public-message.js'
+import { deleteInChannel, postInChannel } from './public-message.js'
 
 /** Failed deliveries wait 1 s, 2 s, 4 s … at most this long between attempts. */
 const MAX_BACKOFF_MS = 5 * 60 * 1000
@@ -80,20 +80,13 @@ export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise
     }
     for (const result of of('result')) {
       const payload = renderGameResult(resultTable(table, result))
-      const posted = payload
-        ? await postInChannel(deps.client, table.channelId, payload as Sendable, result.nonce)
-        : null
+      const posted = payload ? await postInChannel(deps.client, table.channelId, payload, result.nonce) : null
       crashPoint('result-posted')
       await settle([result], posted)
     }
     for (const final of of('final')) {
       const event = final.payload.event as FinalStandings
-      const posted = await postInChannel(
-        deps.client,
-        table.channelId,
-        renderFinalStandings(table, event) as Sendable,
-        final.nonce,
-      )
+      const posted = await postInChannel(deps.client, table.channelId, renderFinalStandings(table, event), final.nonce)
       deps.log.info({ tableId, winners: event.winners.length }, 'final standings')
       crashPoint('final-posted')
       await settle([final], posted)
@@ -106,12 +99,7 @@ export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise
       const users = ((latest.payload.users ?? []) as string[]).filter((u) => table.waitingFor.includes(u))
       const posted =
         users.length > 0 && table.status === 'playing'
-          ? await postInChannel(
-              deps.client,
-              table.channelId,
-              renderTurnPing(table, users, messageId) as Sendable,
-              latest.nonce,
-            )
+          ? await postInChannel(deps.client, table.channelId, renderTurnPing(table, users, messageId), latest.nonce)
           : null
       if (posted) deps.log.info({ tableId, users: users.length }, 'turn ping')
       crashPoint('ping-posted')

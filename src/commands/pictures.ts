@@ -22,7 +22,7 @@ export function withTablePicture(client: Client, table: RenderTable, p: Payload,
 export function withHandPicture(client: Client, table: RenderTable, userId: string, p: Payload, on: boolean): Payload {
   const seat = table.seats.find((s) => s.userId === userId)
   const playing = table.status === 'playing' && seat !== undefined && seat.position !== null
-  const image = on && playing ? handImage(table, seat.position!, displayNames(client, table.guildId)) : null
+  const image = on && playing ? handImage(table, seat.position, displayNames(client, table.guildId)) : null
   return withImage(p, image)
 }
 

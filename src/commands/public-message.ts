@@ -83,7 +83,7 @@ export async function showPublicMessage(
   const age = old === null ? Infinity : deps.clock.now() - SnowflakeUtil.timestampFrom(old)
   if (old !== null && age < FRESH_MESSAGE_MS) {
     try {
-      const edited = await channel.messages.edit(old, keepUploaded(payload, uploads?.get(old) ?? []) as Sendable)
+      const edited = await channel.messages.edit(old, keepUploaded(payload, uploads?.get(old) ?? []))
       uploads?.set(
         old,
         edited.attachments.map((a) => a.name),
@@ -98,7 +98,7 @@ export async function showPublicMessage(
     }
   }
   // Posted at most once per nonce: a repeat after a crash returns the message already posted.
-  const fresh = await channel.send({ ...payload, nonce, enforceNonce: true } as Sendable)
+  const fresh = await channel.send({ ...payload, nonce, enforceNonce: true })
   crashPoint('table-posted')
   uploads?.set(
     fresh.id,

@@ -10,17 +10,16 @@ const DESCRIPTION_MAX = 100
 
 /** "(default 250)", "(default off)"; stakes options follow the server's stakes instead. */
 function defaultText(spec: OptionSpec, module: AnyGameModule): string {
-  if ((module.engine.table.stakeOptions as readonly string[]).includes(spec.name))
-    return "(default: from the server's stakes)"
+  if (module.engine.table.stakeOptions.includes(spec.name)) return "(default: from the server's stakes)"
   if (spec.kind === 'boolean') return `(default ${spec.default ? 'on' : 'off'})`
-  const names = module.command.choiceNames?.[spec.name] as Readonly<Record<string, string>> | undefined
+  const names = module.command.choiceNames?.[spec.name]
   return `(default ${names?.[String(spec.default)] ?? String(spec.default)})`
 }
 
 function addOption(sub: SlashCommandSubcommandBuilder, spec: OptionSpec, module: AnyGameModule): void {
   const name = slashOptionName(spec.name)
   const description = `${spec.description} ${defaultText(spec, module)}`.slice(0, DESCRIPTION_MAX)
-  const names = (module.command.choiceNames?.[spec.name] ?? {}) as Readonly<Record<string, string>>
+  const names = module.command.choiceNames?.[spec.name] ?? {}
   const choice = <T extends string | number>(value: T) => ({ name: names[String(value)] ?? String(value), value })
   switch (spec.kind) {
     case 'boolean':

@@ -1,4 +1,4 @@
-import type { APIMessageComponentEmoji } from 'discord.js'
+import { ComponentType, type APIMessageComponentEmoji } from 'discord.js'
 import { parseCard, type Card } from '../games/core/cards.js'
 import { parseCustomId } from './custom-id.js'
 import type { Payload } from './payload.js'
@@ -29,11 +29,11 @@ export function withCardEmojis(p: Payload, emojis: CardEmojis | null): Payload {
   const components = p.components.map((row) => ({
     ...row,
     components: row.components.map((c) => {
-      if (c.type === 2 && 'custom_id' in c && !c.emoji) {
+      if (c.type === ComponentType.Button && 'custom_id' in c && !c.emoji) {
         const emoji = emojiFor(emojis, buttonCard(c.custom_id))
         return emoji ? { ...c, emoji } : c
       }
-      if (c.type === 3) {
+      if (c.type === ComponentType.StringSelect) {
         return {
           ...c,
           options: c.options.map((o) => {
@@ -45,7 +45,7 @@ export function withCardEmojis(p: Payload, emojis: CardEmojis | null): Payload {
       return c
     }),
   }))
-  return { ...p, components } as Payload
+  return { ...p, components }
 }
 
 /** A line of the cards as emojis (the text form goes alongside it), or null when any is missing. */

@@ -12,7 +12,7 @@ export const RANK_ORDER = {
 /** A hand in suit order (♠ ♥ ♦ ♣), high to low within a suit, jokers last. */
 export function sortHand(cards: readonly Card[], order: readonly Rank[] = RANK_ORDER.aceHigh): Card[] {
   const key = (c: Card) =>
-    isJoker(c) ? 1000 + Number(c.slice(1)) : SUITS.indexOf(suitOf(c)!) * 100 + order.indexOf(c[0] as Rank)
+    isJoker(c) ? 1000 + Number(c.slice(1)) : SUITS.indexOf(suitOf(c)) * 100 + order.indexOf(c[0] as Rank)
   return cards.slice().sort((a, b) => key(a) - key(b))
 }
 
@@ -27,7 +27,7 @@ export function handText(cards: readonly Card[], order: readonly Rank[] = RANK_O
   let current: string | null = null
   let group: string[] = []
   for (const c of sortHand(cards, order)) {
-    const s = isJoker(c) ? 'X' : suitOf(c)!
+    const s = isJoker(c) ? 'X' : suitOf(c)
     if (s !== current && group.length) {
       groups.push(group.join(' '))
       group = []

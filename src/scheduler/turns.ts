@@ -49,7 +49,7 @@ export class TurnScheduler {
     this.timers.arm(
       table.id,
       waiting
-        ? { deadline: table.deadlineAt!, turnMs: table.turnMs, reminded: table.remindedFor === table.deadlineAt }
+        ? { deadline: table.deadlineAt, turnMs: table.turnMs, reminded: table.remindedFor === table.deadlineAt }
         : null,
     )
   }

@@ -51,7 +51,7 @@ export async function migratePostgres(target: PostgresTarget, dir = POSTGRES_MIG
         await client.query('COMMIT')
       } catch (e) {
         await client.query('ROLLBACK')
-        throw new Error(`migration ${m.name} failed: ${e instanceof Error ? e.message : String(e)}`)
+        throw new Error(`migration ${m.name} failed: ${e instanceof Error ? e.message : String(e)}`, { cause: e })
       }
       done.push(m.name)
     }

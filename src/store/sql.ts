@@ -200,4 +200,4 @@ export const numOrNull = (v: unknown): number | null => (v === null || v === und
 export const bool = (v: unknown): boolean => v === true || v === 1 || v === '1'
 /** A DateTime column as ms since the epoch. */
 export const msOrNull = (v: unknown): number | null =>
-  v === null || v === undefined ? null : typeof v === 'number' ? v : Date.parse(String(v))
+  v === null || v === undefined ? null : typeof v === 'number' ? v : Date.parse(v as string)

@@ -109,7 +109,7 @@ describe('bad input is refused privately and changes nothing', () => {
 
     // The others bid; a bid button on the view alice kept is from an old state now.
     for (const m of [bob!, carol!])
-      await useControl(m, await openHand(w, m), 'bugami', engine.autoAction(t.state, seatOf(m.id))!)
+      await useControl(m, await openHand(w, m), 'bugami', engine.autoAction(t.state, seatOf(m.id)))
     t = await w.table()
     expect(t.version).toBe(afterDouble + 2)
     const oldBid = componentsOf(kept).find((c) => typeof c.custom_id === 'string' && c.custom_id.includes(':bid:'))!

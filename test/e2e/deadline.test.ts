@@ -124,7 +124,7 @@ describe('asynchronous play on the injected clock', () => {
     const view = await openHand(w, player)
     await advance(w, 20 * 60_000)
     const seat = t0.seats.find((s) => s.userId === player.id)!.position!
-    const answer = await useControl(player, view, 'bura', engineFor('bura')!.autoAction(t0.state, seat)!)
+    const answer = await useControl(player, view, 'bura', engineFor('bura')!.autoAction(t0.state, seat))
     expect(answer.ephemeral).toBe(true)
     expect((await w.table()).version).toBe(t0.version + 1)
   })

@@ -247,7 +247,7 @@ async function statesSinceLastCheck(world: World, tableId: string, engine: AnyEn
 
 /** Cards hidden from `seat` in every one of `states`: none of them was ever shown to that seat meanwhile. */
 function hiddenThroughout(engine: AnyEngine, states: readonly unknown[], seat: number | null): [Card, RegExp][] {
-  const [first, ...rest] = states.map((st) => new Set(engine.hiddenFrom(st, seat) as Card[]))
+  const [first, ...rest] = states.map((st) => new Set(engine.hiddenFrom(st, seat)))
   const hidden = [...(first ?? [])].filter((c) => rest.every((h) => h.has(c)))
   return hidden.map((c) => [c, cardPattern(c)])
 }
@@ -328,10 +328,10 @@ export function controlFor(view: FakeMessage, game: string, action: Json): Contr
     if (id?.kind === 'ask' && canonical({ type: id.verb }, game) === want) return { kind: 'ask', customId: c.custom_id }
     if (!id || id.kind !== 'move') continue
     if (c.type === 2) {
-      const a = moveToAction(game as never, id.move, [])
+      const a = moveToAction(game, id.move, [])
       if (a && canonical(a, game) === want) return { kind: 'button', customId: c.custom_id }
     } else if (c.type === 3) {
-      const a = moveToAction(game as never, id.move, cards)
+      const a = moveToAction(game, id.move, cards)
       const offered = new Set((c.options ?? []).map((o: Json) => o.value))
       const fits =
         cards.every((v) => offered.has(v)) && cards.length >= (c.min_values ?? 1) && cards.length <= (c.max_values ?? 1)

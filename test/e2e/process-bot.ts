@@ -66,9 +66,9 @@ export class ProcessBot {
     this.exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)))
     let buffer = ''
     let stderr = ''
-    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()))
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
     await new Promise<void>((resolve, reject) => {
-      child.stdout!.on('data', (d: Buffer) => {
+      child.stdout.on('data', (d: Buffer) => {
         buffer += d.toString()
         const lines = buffer.split('\n')
         buffer = lines.pop()!

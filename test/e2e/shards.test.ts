@@ -216,7 +216,9 @@ describe('two shard processes on one PostgreSQL database', () => {
     const [first, second] = clubs
     const playing = [true, true]
     const stepBoth = async () => {
-      const next = await Promise.all(clubs.map((c, i) => (playing[i] ? step(discord, tables, c) : false)))
+      const next = await Promise.all(
+        clubs.map((c, i) => (playing[i] ? step(discord, tables, c) : Promise.resolve(false))),
+      )
       next.forEach((going, i) => (playing[i] = going))
     }
     while (second.acked.length < 2) {

@@ -23,7 +23,7 @@ function isPlainJson(v: unknown): boolean {
   if (typeof v === 'number') return Number.isFinite(v)
   if (Array.isArray(v)) return v.every(isPlainJson)
   if (typeof v !== 'object' || Object.getPrototypeOf(v) !== Object.prototype) return false
-  return Object.values(v as object).every((x) => x !== undefined && isPlainJson(x))
+  return Object.values(v).every((x) => x !== undefined && isPlainJson(x))
 }
 
 /** Option sets every engine is held to the contract with: the defaults, and each rule set the sources name. */

@@ -23,7 +23,7 @@ const moveArb: fc.Arbitrary<Move> = fc.oneof(
   fc
     .option(fc.uniqueArray(fc.constantFrom(...deck), { maxLength: 4 }), { nil: null })
     .map((cards) => ({ verb: 'draw' as const, cards })),
-  fc.constantFrom('declare', 'pass', 'fold', 'check', 'call').map((verb) => ({ verb }) as Move),
+  fc.constantFrom('declare', 'pass', 'fold', 'check', 'call').map((verb) => ({ verb })),
   fc
     .tuple(fc.constantFrom('bet' as const, 'raise' as const), fc.option(fc.nat(1_000_000_000), { nil: null }))
     .map(([verb, amount]) => ({ verb, amount })),

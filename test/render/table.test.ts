@@ -17,9 +17,9 @@ import {
 import { cardsNamed, offeredActions, strings, tableFor, userId } from './support.js'
 
 const NOW = 1_800_000_000_000
-const bugami = ENGINES.bugami!
-const bura = ENGINES.bura!
-const badugi = ENGINES.badugi!
+const bugami = ENGINES.bugami
+const bura = ENGINES.bura
+const badugi = ENGINES.badugi
 
 function start(
   engine: AnyEngine,
@@ -396,7 +396,7 @@ describe('turn ping', () => {
 
 describe('final standings of a match table', () => {
   it('names the winner, lists every result and pings each player once', () => {
-    const bura = ENGINES.bura!
+    const bura = ENGINES.bura
     const table = tableFor(bura, null, 3, 9, { status: 'finished', endsAt: 1_800_000_000_000 })
     const p = renderFinalStandings(table, {
       type: 'final',
@@ -422,7 +422,7 @@ describe('final standings of a match table', () => {
   })
 
   it('shows the agreed end on the table message while the table plays', () => {
-    const bura = ENGINES.bura!
+    const bura = ENGINES.bura
     const s = bura.setup({ players: 2, dealer: 0, options: bura.optionsSchema.parse({}), seed: 4 })
     if (!s.ok) throw new Error(s.error.message)
     const table = tableFor(bura, s.value.state, 2, 1, { endsAt: 1_900_000_000_000 })

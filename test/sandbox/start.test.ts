@@ -29,11 +29,11 @@ function start(
   const code = new Promise<number | null>((done) => child.on('close', done))
   return new Promise((ready, fail) => {
     const check = (d: Buffer) => {
-      out += d
+      out += d.toString()
       if (until.test(out)) ready({ child, out: () => out, code })
     }
-    child.stdout!.on('data', check)
-    child.stderr!.on('data', check)
+    child.stdout.on('data', check)
+    child.stderr.on('data', check)
     void code.then(() =>
       until.test(out) ? ready({ child, out: () => out, code }) : fail(new Error(`exited without ${until}: ${out}`)),
     )

@@ -84,14 +84,14 @@ describe('chips at the table', () => {
     await playGame(fx.tables, id, 7)
     const table = (await fx.tables.get(id))!
     expect(table.progress).toBe('gameOver')
-    const totals = ENGINES.bura!.chipTotals(table.state)!
+    const totals = ENGINES.bura.chipTotals(table.state)!
     expect(table.pot).toBe(totals.pot)
     expect(table.seats.map((s) => s.stack)).toEqual([...totals.stacks])
     const stats = await Promise.all(['ann', 'ben', 'cat'].map((u) => fx.t.store.stats.get('g', u)))
     expect(stats.every((s) => s[0]?.played === 1)).toBe(true)
     // Net chips: what left the players went into the pot.
     expect(stats.reduce((a, s) => a + s[0]!.netChips, 0)).toBe(-table.pot)
-    expect(rebuildState(ENGINES.bura!, await fx.t.store.actions.list(id))).toEqual(table.state)
+    expect(rebuildState(ENGINES.bura, await fx.t.store.actions.list(id))).toEqual(table.state)
     await audited()
   })
 
@@ -128,7 +128,7 @@ describe('chips at the table', () => {
     const state = table.state as { potShares: number[] }
     expect(state.potShares.reduce((a, b) => a + b, 0)).toBe(table.pot)
     expect(next.value.tableEvents).toContainEqual(expect.objectContaining({ type: 'nextGame' }))
-    expect(rebuildState(ENGINES.bura!, await fx.t.store.actions.list(id))).toEqual(table.state)
+    expect(rebuildState(ENGINES.bura, await fx.t.store.actions.list(id))).toEqual(table.state)
     await audited()
   })
 
@@ -196,7 +196,7 @@ describe('chips at the table', () => {
         .map((s) => s.userId)
         .sort(),
     ).toEqual(['ann', 'ben', 'cat'].filter((u) => u !== leaver))
-    expect(rebuildState(ENGINES.badugi!, await fx.t.store.actions.list(id))).toEqual(next.value.table.state)
+    expect(rebuildState(ENGINES.badugi, await fx.t.store.actions.list(id))).toEqual(next.value.table.state)
     await audited()
     // The Badugi leave action sent through act does the same.
     const someone = next.value.table.seats.find((s) => s.status === 'seated')!.userId

@@ -46,7 +46,7 @@ for (let table = 0; ; table++) {
     }
     const userId = rng.pick(t.waitingFor)
     const position = t.seats.find((s) => s.userId === userId)!.position!
-    const legal = ENGINES.bura!.legalActions(t.state, position)
+    const legal = ENGINES.bura.legalActions(t.state, position)
     const interactionId = next()
     const out = await tables.act(id, userId, rng.pick(legal), { interactionId, expectedVersion: t.version })
     if (!out.ok) throw new Error(out.error.message)

@@ -61,7 +61,7 @@ describe('crash safety', () => {
       // Nothing half-written: the log is complete up to the stored state, which it rebuilds exactly.
       expect(log.length).toBe(rec.logSize)
       expect(log.map((e) => e.seq)).toEqual(log.map((_, i) => i))
-      if (rec.state !== null) expect(rebuildState(ENGINES.bura!, log)).toEqual(rec.state)
+      if (rec.state !== null) expect(rebuildState(ENGINES.bura, log)).toEqual(rec.state)
     }
     // Every acknowledged interaction is recorded as applied; every acknowledged move is in a log.
     const applied = new Set((await store.prisma.interaction.findMany({ select: { id: true } })).map((i) => i.id))
@@ -81,7 +81,7 @@ describe('crash safety', () => {
       if (t.progress === 'acting') {
         const user = t.waitingFor[0]!
         const position = t.seats.find((s) => s.userId === user)!.position!
-        const move = ENGINES.bura!.legalActions(t.state, position)[0]
+        const move = ENGINES.bura.legalActions(t.state, position)[0]
         expect((await service.act(t.id, user, move, { expectedVersion: t.version })).ok).toBe(true)
       }
     }

@@ -17,7 +17,7 @@ function worker(args: string[]): { child: ChildProcess; lines: string[]; next: (
   const lines: string[] = []
   let buffer = ''
   const waiting: (() => void)[] = []
-  child.stdout!.on('data', (chunk: Buffer) => {
+  child.stdout.on('data', (chunk: Buffer) => {
     buffer += chunk.toString('utf8')
     const parts = buffer.split('\n')
     buffer = parts.pop()!
@@ -66,7 +66,7 @@ describe('two processes firing the same deadline', () => {
       expect(log.filter((e) => e.kind === 'auto')).toHaveLength(1)
       const table = (await fx.tables.get(id))!
       expect(table.seats.reduce((n, s) => n + s.missedTurns, 0)).toBe(1)
-      expect(rebuildState(ENGINES.bura!, log)).toEqual(table.state)
+      expect(rebuildState(ENGINES.bura, log)).toEqual(table.state)
     }
     const report = await fx.t.store.audit()
     expect(report.problems).toEqual([])

@@ -94,11 +94,11 @@ describe('table lifecycle (Bugami)', () => {
     expect(log[0]).toMatchObject({ kind: 'setup', seq: 0 })
     expect(log.filter((e) => e.kind === 'action')).toHaveLength(moves)
     expect(log.map((e) => e.seq)).toEqual(log.map((_, i) => i))
-    expect(rebuildState(ENGINES.bugami!, log)).toEqual(table.state)
+    expect(rebuildState(ENGINES.bugami, log)).toEqual(table.state)
     const board = await fx.tables.leaderboard('g', 'bugami', 'ann')
     expect(board.rows).toHaveLength(3)
     expect(board.rows.reduce((a, r) => a + r.value, 0)).toBe(1)
-    const summary = ENGINES.bugami!.summary(table.state)
+    const summary = ENGINES.bugami.summary(table.state)
     const winner = table.seats.find((s) => s.position === summary.winners![0])!.userId
     expect(board.rows[0]!.userId).toBe(winner)
     // The channel is free again.
@@ -183,7 +183,7 @@ describe('table lifecycle (Bugami)', () => {
     if (table.status === 'playing')
       for (const u of table.waitingFor) expect(table.seats.find((s) => s.userId === u)!.away).toBe(false)
     expect((await fx.t.store.actions.list(id)).some((e) => e.kind === 'auto')).toBe(true)
-    expect(rebuildState(ENGINES.bugami!, await fx.t.store.actions.list(id))).toEqual(table.state)
+    expect(rebuildState(ENGINES.bugami, await fx.t.store.actions.list(id))).toEqual(table.state)
   })
 
   test('leaving mid-match: the seat is played automatically; when everyone left the table closes', async () => {

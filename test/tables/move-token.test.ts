@@ -55,12 +55,12 @@ describe('moves checked by their context token', () => {
     expect(after.version).toBe(table.version + 1)
     expect(after.progress).toBe('gameOver')
     const log = await fx.t.store.actions.list(table.id)
-    expect(rebuildState(ENGINES.bura!, log)).toEqual(after.state)
+    expect(rebuildState(ENGINES.bura, log)).toEqual(after.state)
   })
 
   test('many clicks of the player to act from one view: exactly one move applies', async () => {
     const table = await started('bura', ['ann', 'ben'])
-    const engine = ENGINES.bura!
+    const engine = ENGINES.bura
     const userId = table.waitingFor[0]!
     const position = table.seats.find((s) => s.userId === userId)!.position!
     const plays = engine.legalActions(table.state, position).filter((a: { type: string }) => a.type === 'play')

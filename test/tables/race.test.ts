@@ -18,7 +18,7 @@ async function startedBura(): Promise<string> {
 describe('racing actions', () => {
   test('many clicks on the same version: exactly one wins, the rest are told the table changed', async () => {
     const id = await startedBura()
-    const engine = ENGINES.bura!
+    const engine = ENGINES.bura
     for (let round = 0; round < 6; round++) {
       const table = (await fx.tables.get(id))!
       if (table.progress !== 'acting') break
@@ -71,7 +71,7 @@ describe('racing actions', () => {
     expect(table.version).toBe(started.value.table.version + 4)
     const bids = (await fx.t.store.actions.list(id)).filter((e) => e.kind === 'action')
     expect(bids.map((e) => e.userId).sort()).toEqual(['a', 'b', 'c', 'd'])
-    expect(rebuildState(ENGINES.bugami!, await fx.t.store.actions.list(id))).toEqual(table.state)
+    expect(rebuildState(ENGINES.bugami, await fx.t.store.actions.list(id))).toEqual(table.state)
   })
 
   test('the same interaction delivered many times at once is applied once', async () => {
@@ -79,7 +79,7 @@ describe('racing actions', () => {
     const table = (await fx.tables.get(id))!
     const userId = table.waitingFor[0]!
     const position = table.seats.find((s) => s.userId === userId)!.position!
-    const action = ENGINES.bura!.legalActions(table.state, position)[0]
+    const action = ENGINES.bura.legalActions(table.state, position)[0]
     const results = await Promise.all(
       Array.from({ length: 10 }, () => fx.tables.act(id, userId, action, { interactionId: 'same' })),
     )

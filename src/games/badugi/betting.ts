@@ -1,7 +1,7 @@
 import { ok, refuse, type Outcome, type Transition } from '../core/engine.js'
 import type { BettingAction } from './actions.js'
 import { advance, foldSeat, pay } from './flow.js'
-import { appended, draftOf, type BadugiEvent, type BadugiState, type Draft } from './types.js'
+import { draftOf, type BadugiEvent, type BadugiState } from './types.js'
 
 /** Fixed limit: a bet and three raises per round (in round 1 the big blind is the bet). */
 export const CAP = 4

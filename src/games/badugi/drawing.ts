@@ -19,8 +19,8 @@ export function applyDraw(
   const thrown = action.cards
   if (!Array.isArray(thrown) || thrown.length > 4) return refuse('bad-draw', 'Name 0 to 4 of your cards to discard.')
   for (let i = 0; i < thrown.length; i++) {
-    if (hand.indexOf(thrown[i]!) < 0) return refuse('not-in-hand', `You do not hold ${thrown[i]}.`)
-    if (thrown.indexOf(thrown[i]!) !== i) return refuse('twice', `You named ${thrown[i]} twice.`)
+    if (hand.indexOf(thrown[i]) < 0) return refuse('not-in-hand', `You do not hold ${thrown[i]}.`)
+    if (thrown.indexOf(thrown[i]) !== i) return refuse('twice', `You named ${thrown[i]} twice.`)
   }
   const d = draftOf(s)
   const events: BadugiEvent[] = [{ type: 'draw', seat, count: thrown.length }]

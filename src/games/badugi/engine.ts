@@ -15,7 +15,7 @@ import { applyBetting, toCall, wagerRange } from './betting.js'
 import { moveContext } from './context.js'
 import { applyDraw } from './drawing.js'
 import { advance, foldSeat, freezeoutWinner, FULL_DECK, hasChips, liveCount, recheckToAct, startHand } from './flow.js'
-import { countingCards, handValue, valueName } from './hand.js'
+import { handValue, valueName } from './hand.js'
 import { autoAction } from './auto.js'
 import { invariants } from './invariants.js'
 import { optionsSchema, type BadugiOptions } from './options.js'
@@ -81,7 +81,7 @@ function apply(s: BadugiState, seat: number, action: BadugiAction): Result {
     case 'draw':
       return refuse('betting-now', 'It is a betting round, not a draw: check, call, bet, raise or fold.')
     default:
-      return refuse('unknown-action', `Unknown action "${(action as { type: unknown }).type}".`)
+      return refuse('unknown-action', `Unknown action "${String((action as { type: unknown }).type)}".`)
   }
 }
 

@@ -294,7 +294,7 @@ function showdown(d: Draft, events: BadugiEvent[]): void {
     showOrder.push(s)
     d.shown[s] = true
     values[s] = handValue(d.hands[s]!)
-    events.push({ type: 'show', seat: s, cards: d.hands[s]!, value: valueName(values[s]!) })
+    events.push({ type: 'show', seat: s, cards: d.hands[s]!, value: valueName(values[s]) })
   }
   const { results, events: awards } = awardPots(buildPots(d.committed, live), values, d.dealer, d.players)
   for (const e of awards) {

@@ -154,12 +154,14 @@ function buildTable(): Int32Array {
 export function evaluate4(c0: CardIndex, c1: CardIndex, c2: CardIndex, c3: CardIndex): HandValue {
   const t = table ?? (table = buildTable())
   let x: number
-  // Sorting network for four elements (five compare-exchanges).
+  // Sorting network for four elements (five compare-exchanges), one swap a line.
+  /* eslint-disable @typescript-eslint/no-unused-expressions */
   if (c0 > c1) ((x = c0), (c0 = c1), (c1 = x))
   if (c2 > c3) ((x = c2), (c2 = c3), (c3 = x))
   if (c0 > c2) ((x = c0), (c0 = c2), (c2 = x))
   if (c1 > c3) ((x = c1), (c1 = c3), (c3 = x))
   if (c1 > c2) ((x = c1), (c1 = c2), (c2 = x))
+  /* eslint-enable @typescript-eslint/no-unused-expressions */
   return t[c0 + C2[c1]! + C3[c2]! + C4[c3]!]!
 }
 

@@ -130,7 +130,7 @@ export function view(state: BugamiState, viewer: number | null): BugamiView {
     lastTrick: state.phase !== 'bidding' && state.lastTrick ? trickView(state.lastTrick, n) : null,
     tricksPerDeal: dealSizes(bugamiDeck(state.options.jokers).length, n).handSize,
     leftoverCount: state.leftovers.length,
-    partnerships: revealed ? partnerships(state.bids as Bid[], state.options.shotgunWedding) : [],
+    partnerships: revealed ? partnerships(state.bids, state.options.shotgunWedding) : [],
     history: state.history,
     tiedAtTop: tiedAtTop(state),
     winner: state.phase === 'gameOver' ? state.winner : null,

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { checkDeck } from '../core/decks.js'
 import {
   DEFAULT_STACK,
@@ -161,7 +160,7 @@ export const buraEngine: GameEngine<BuraState, BuraAction, BuraOptions, BuraView
   minPlayers: 2,
   maxPlayers: 6,
   usesChips: true,
-  optionsSchema: optionsSchema as unknown as z.ZodType<BuraOptions, z.ZodTypeDef, unknown>,
+  optionsSchema: optionsSchema,
   actionSchema,
   setup,
   progress: (s) => (s.phase === 'over' ? 'gameOver' : 'acting'),

@@ -1,4 +1,4 @@
-import type { ZodType } from 'zod'
+import type { ZodType, ZodTypeDef } from 'zod'
 import type { Card } from './cards.js'
 
 /**
@@ -108,9 +108,9 @@ export interface GameEngine<S, A extends { readonly type: string }, O, V, E exte
   /** True for chip games (stacks and a pot), false for points games. */
   readonly usesChips: boolean
   /** Strict: unknown options are rejected; missing ones take their defaults. */
-  readonly optionsSchema: ZodType<O, any, unknown>
+  readonly optionsSchema: ZodType<O, ZodTypeDef, unknown>
   /** The scenario/wire form of an action; card strings are normalised to card codes. */
-  readonly actionSchema: ZodType<A, any, unknown>
+  readonly actionSchema: ZodType<A, ZodTypeDef, unknown>
 
   /** Deals the first deal (or game, or hand). Refuses a fixed deck that is not this game's deck. */
   setup(params: SetupParams<O>): Outcome<Transition<S, E>>

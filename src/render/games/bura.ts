@@ -97,7 +97,7 @@ export function publicParts(v: BuraView, ctx: RenderContext): PublicParts {
     if (v.phase !== 'over') status += '\nThe game was stopped when the table closed.'
   } else if (v.phase === 'play' && v.turn !== null) {
     const leading = !v.trick || v.trick.plays.length === 0
-    status += `\n▶ ${ctx.name(v.turn)} to ${leading ? 'lead' : `answer with ${plural(v.trick!.size, 'card')}`}.`
+    status += `\n▶ ${ctx.name(v.turn)} to ${leading ? 'lead' : `answer with ${plural(v.trick.size, 'card')}`}.`
   } else if (v.phase === 'finalCall') {
     status += `\n**Final call**: declare 31 or pass. Waiting for ${listText(v.waitingFor.map(ctx.name))}.`
   }
@@ -168,7 +168,7 @@ export function privateParts(v: BuraView, legal: readonly BuraAction[], ctx: Pri
   const buttons: APIButtonComponentWithCustomId[] = []
   const selects: APIStringSelectComponent[] = []
   const answering = v.trick !== null && v.trick.plays.length > 0
-  const size = answering ? v.trick!.size : 0
+  const size = answering ? v.trick.size : 0
   const verbWord = answering ? 'Play' : 'Lead'
   if (
     answering &&

@@ -51,7 +51,7 @@ export function registerCommands(
       integration_types: body.integration_types ?? [0],
       contexts: body.contexts ?? null,
       ...(guildId ? { guild_id: guildId } : {}),
-    } as CommandRecord
+    }
   })
 }
 
@@ -124,7 +124,7 @@ export function resolveSlash(
   const words = commandLine.trim().replace(/^\//, '').split(/\s+/)
   const name = words[0] ?? ''
   const command = findCommand(world, guild.id, name)
-  if (command.default_member_permissions != null) {
+  if (command.default_member_permissions !== null) {
     const needed = BigInt(command.default_member_permissions)
     if ((memberPermissions(member) & needed) !== needed) {
       throw new Error(

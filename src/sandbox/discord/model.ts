@@ -206,7 +206,7 @@ export function apiMessage(
           },
         }
       : {}),
-  } as APIMessage
+  }
 }
 
 export function snapshot(message: MessageRecord): FakeMessage {

@@ -12,7 +12,7 @@ export interface RestRequest {
   headers: IncomingMessage['headers']
 }
 
-/** What a handler returns: a JSON body (200), or null for 204 No Content. */
+/** What a handler returns or resolves to: a JSON body (200), or null for 204 No Content. */
 export type RestResult = unknown
 
 export interface Route {
@@ -21,7 +21,7 @@ export interface Route {
   pattern: string
   /** Bot routes need `Authorization: Bot <token>`; interaction callbacks and webhooks take no auth. */
   auth: boolean
-  handle: (req: RestRequest) => RestResult | Promise<RestResult>
+  handle: (req: RestRequest) => RestResult
 }
 
 export interface RequestLog {

@@ -13,7 +13,7 @@ import {
   type FormErrorTree,
 } from './errors.js'
 import { checkMessageBody, type MessageBody } from './limits.js'
-import { AttachmentStore, type AttachmentBody } from './attachments.js'
+import { AttachmentStore } from './attachments.js'
 import { ApplicationEmojis } from './emojis.js'
 import {
   apiChannel,
@@ -233,7 +233,7 @@ export class World {
     const flags = (body.flags ?? 0) & ~MessageFlags.Ephemeral
     checkMessageBody(body, flags)
     const loading = extra.loading ?? false
-    const attachments = this.attachments.resolve(channel.id, [], body as AttachmentBody)
+    const attachments = this.attachments.resolve(channel.id, [], body)
     const embeds = this.attachments.embedsWith(body.embeds ?? [], attachments)
     if (!loading && !body.content && !embeds.length && !body.components?.length && !attachments.length)
       throw emptyMessage()
@@ -309,14 +309,15 @@ export class World {
       throw oldMessageEditCap(HOUR / 1000)
     }
     const keep = message.flags & MessageFlags.Ephemeral
-    const flags = body.flags == null ? message.flags : (body.flags & ~MessageFlags.Ephemeral) | keep
+    const flags =
+      body.flags === undefined || body.flags === null ? message.flags : (body.flags & ~MessageFlags.Ephemeral) | keep
     const next = {
       content: body.content === undefined ? message.content : (body.content ?? ''),
       embeds: body.embeds === undefined ? message.embeds : (body.embeds ?? []),
       components: body.components === undefined ? message.components : (body.components ?? []),
     }
     checkMessageBody({ ...next, flags }, flags)
-    const attachments = this.attachments.resolve(message.channelId, message.attachments, body as AttachmentBody)
+    const attachments = this.attachments.resolve(message.channelId, message.attachments, body)
     const embeds = this.attachments.embedsWith(next.embeds, attachments)
     if (!next.content && !embeds.length && !next.components.length && !attachments.length) throw emptyMessage()
     message.content = next.content

@@ -86,7 +86,7 @@ function drawMembers(): void {
 let paths: CommandPath[] = []
 function drawCommands(): void {
   const select = $<HTMLSelectElement>('command')
-  const next = commandPaths(state!.commands as never)
+  const next = commandPaths(state!.commands)
   if (next.map((p) => p.words).join() === paths.map((p) => p.words).join()) return
   const chosen = select.value
   paths = next

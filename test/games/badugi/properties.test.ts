@@ -180,8 +180,7 @@ function illegalMoves(s: BadugiState, seat: number, legal: BadugiAction[]): Badu
   else if (s.options.limit !== 'fixed') {
     const min = Math.min(...wager.map((a) => ('amount' in a ? a.amount! : 0)))
     const all = s.stacks[seat]! + s.roundBets[seat]!
-    if (min > 1 && min - 1 < all && min - 1 > s.level)
-      out.push({ type: wager[0]!.type, amount: min - 1 } as BadugiAction)
+    if (min > 1 && min - 1 < all && min - 1 > s.level) out.push({ type: wager[0]!.type, amount: min - 1 })
   }
   return out
 }

@@ -24,7 +24,7 @@ export function fixedTable(game: GameId, players: number, seed: number, moves: n
     const all = engine.legalActions(state, seat) as { type: string }[]
     const calm = all.filter((a) => !ENDING.has(a.type))
     const legal = calm.length ? calm : all
-    const next = engine.apply(state, seat, legal[rng.int(legal.length)]! as never)
+    const next = engine.apply(state, seat, legal[rng.int(legal.length)]!)
     if (!next.ok) throw new Error(next.error.message)
     state = next.value.state
   }

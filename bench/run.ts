@@ -3,6 +3,7 @@ import { run as badugi } from './badugi.bench.js'
 import { run as bugami } from './bugami.bench.js'
 import { run as bura } from './bura.bench.js'
 import { run as render } from './render.bench.js'
+import { run as startup } from './startup.bench.js'
 import { run as store } from './store.bench.js'
 import { meets, type BenchResult } from './harness.js'
 
@@ -18,11 +19,12 @@ const suites: Record<string, () => Promise<BenchResult[]>> = {
   bugami,
   bura,
   render,
+  startup,
   store,
 }
 
-/** Suites that take minutes run only when named (`npm run bench -- ai`). */
-const ON_REQUEST = new Set(['ai'])
+/** Suites that take minutes, or need the build, run only when named (`npm run bench -- ai`). */
+const ON_REQUEST = new Set(['ai', 'startup'])
 
 const only = process.argv.slice(2)
 const results: BenchResult[] = []

@@ -37,7 +37,9 @@ export async function run(): Promise<BenchResult[]> {
       target: { atLeast: 0.4 },
     },
     {
-      name: 'ai badugi fixed limit 3 players, one ai and two auto, 5,000 hands: low end of the 95% interval of ai net chips per hand',
+      name:
+        'ai badugi fixed limit 3 players, one ai and two auto, 5,000 hands: low end of the 95% interval of ' +
+        'ai net chips per hand',
       value: badugi.report.seats[0]!.netCI[0],
       unit: 'chips/hand',
       target: { atLeast: Number.MIN_VALUE },

@@ -61,12 +61,15 @@ async function viaRaw(base: string, log: LogEntry[]): Promise<number> {
   if (!setup.ok) throw new Error(setup.error.message)
   const now = () => new Date()
   await c.query(
-    `INSERT INTO "GameTable" (id, game, "guildId", "channelId", status, "openChannel", "creatorId", options, "buyIn", "turnMs", state, seed, version, pot, "potShares", "createdAt", "updatedAt", "logSize") VALUES ('t', 'bura', 'g', 'c', 'playing', 'g:c', 'ann', '{}', 100000, 43200000, $1, $2, 1, 0, '[]', $3, $3, 1)`,
+    `INSERT INTO "GameTable" (id, game, "guildId", "channelId", status, "openChannel", "creatorId", options,
+      "buyIn", "turnMs", state, seed, version, pot, "potShares", "createdAt", "updatedAt", "logSize") VALUES
+        ('t', 'bura', 'g', 'c', 'playing', 'g:c', 'ann', '{}', 100000, 43200000, $1, $2, 1, 0, '[]', $3, $3, 1)`,
     [JSON.stringify(setup.value.state), SEED, now()],
   )
   for (const [i, u] of PLAYERS.entries())
     await c.query(
-      `INSERT INTO "TableSeat" ("tableId", "userId", "joinOrder", position, stack, status, "joinedAt") VALUES ('t', $1, $2, $2, $3, 'seated', $4)`,
+      `INSERT INTO "TableSeat" ("tableId", "userId", "joinOrder", position, stack, status, "joinedAt") VALUES
+        ('t', $1, $2, $2, $3, 'seated', $4)`,
       [u, i, setup.value.state.stacks[i], now()],
     )
   const account = (a: ChipEvent['from']) => (a === 'pot' ? ['pot', null] : ['stack', PLAYERS[a.seat]!])
@@ -86,7 +89,9 @@ async function viaRaw(base: string, log: LogEntry[]): Promise<number> {
     const totals = bura.chipTotals(out.value.state)!
     const at = now()
     await c.query(
-      `UPDATE "GameTable" SET version = $1, "updatedAt" = $2, status = 'playing', state = $3, seed = $4, "deadlineAt" = $2, pot = $5, "potShares" = '[]', "gamesPlayed" = $6, "logSize" = $7 WHERE id = 't' AND version = $8`,
+      `UPDATE "GameTable" SET version = $1, "updatedAt" = $2, status = 'playing', state = $3, seed = $4,
+        "deadlineAt" = $2, pot = $5, "potShares" = '[]', "gamesPlayed" = $6, "logSize" = $7 WHERE id = 't' AND
+          version = $8`,
       [
         row.version + 1,
         at,
@@ -107,17 +112,20 @@ async function viaRaw(base: string, log: LogEntry[]): Promise<number> {
         )
     }
     await c.query(
-      `INSERT INTO "ActionLog" ("tableId", seq, kind, seat, "userId", payload, "interactionId", "createdAt") VALUES ('t', $1, $2, $3, $4, $5, $6, $7)`,
+      `INSERT INTO "ActionLog" ("tableId", seq, kind, seat, "userId", payload, "interactionId", "createdAt")
+        VALUES ('t', $1, $2, $3, $4, $5, $6, $7)`,
       [row.logSize, e.kind, e.seat, e.userId, JSON.stringify(e.payload), e.kind === 'action' ? id : null, at],
     )
     const chips = (out.value.events as { type: string }[]).filter((ev) => ev.type === 'chips') as ChipEvent[]
     if (chips.length > 0) {
       const values = chips.map(
         (_, k) =>
-          `('g', $${k * 6 + 1}, $${k * 6 + 2}, $${k * 6 + 3}, $${k * 6 + 4}, $${k * 6 + 5}, $${k * 6 + 6}, 't', $${chips.length * 6 + 1})`,
+          `('g', $${k * 6 + 1}, $${k * 6 + 2}, $${k * 6 + 3}, $${k * 6 + 4}, $${k * 6 + 5}, $${k * 6 + 6}, 't',
+            $${chips.length * 6 + 1})`,
       )
       await c.query(
-        `INSERT INTO "LedgerEntry" ("guildId", "fromKind", "fromUserId", "toKind", "toUserId", amount, reason, "tableId", "createdAt") VALUES ${values.join(', ')}`,
+        `INSERT INTO "LedgerEntry" ("guildId", "fromKind", "fromUserId", "toKind", "toUserId", amount, reason,
+          "tableId", "createdAt") VALUES ${values.join(', ')}`,
         [...chips.flatMap((ch) => [...account(ch.from), ...account(ch.to), ch.amount, ch.reason]), at],
       )
     }
@@ -141,7 +149,8 @@ async function leaderboard(base: string) {
   const WALLETS = 100_000
   const balance = (i: number) => 1000 + ((i * 7919) % 50_000)
   await c.query(
-    `INSERT INTO "Wallet" ("guildId", "userId", balance, "createdAt") SELECT 'big', 'user' || lpad(i::text, 6, '0'), 1000 + ((i::bigint * 7919) % 50000), now() FROM generate_series(0, ${WALLETS - 1}) AS i`,
+    `INSERT INTO "Wallet" ("guildId", "userId", balance, "createdAt") SELECT 'big', 'user' || lpad(i::text, 6,
+      '0'), 1000 + ((i::bigint * 7919) % 50000), now() FROM generate_series(0, ${WALLETS - 1}) AS i`,
   )
   await c.query(`INSERT INTO "Wallet" ("guildId", "userId", balance, "createdAt") VALUES ('big', 'last', 0, now())`)
   const ranges = new Map<number, number>([[balanceBucket(0), 1]])
@@ -159,7 +168,8 @@ async function leaderboard(base: string) {
     const mine = (await c.query(`SELECT balance FROM "Wallet" WHERE "guildId" = $1 AND "userId" = $2`, ['big', user]))
       .rows[0].balance
     await c.query(
-      `SELECT (SELECT COALESCE(SUM(wallets), 0) FROM "WalletBucket" WHERE "guildId" = $1 AND bucket > $2) + (SELECT COUNT(*) FROM "Wallet" WHERE "guildId" = $1 AND balance > $3 AND balance < $4) AS n`,
+      `SELECT (SELECT COALESCE(SUM(wallets), 0) FROM "WalletBucket" WHERE "guildId" = $1 AND bucket > $2) +
+        (SELECT COUNT(*) FROM "Wallet" WHERE "guildId" = $1 AND balance > $3 AND balance < $4) AS n`,
       ['big', balanceBucket(mine), mine, bucketEnd(mine)],
     )
   }

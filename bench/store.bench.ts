@@ -105,31 +105,39 @@ function viaRaw(log: LogEntry[], durability: 'full' | 'process'): number {
   if (!setup.ok) throw new Error(setup.error.message)
   const now = () => new Date().toISOString()
   db.prepare(
-    `INSERT INTO "GameTable" (id, game, "guildId", "channelId", status, "openChannel", "creatorId", options, "buyIn", "turnMs", state, seed, version, pot, "potShares", "createdAt", "updatedAt", "logSize") VALUES ('t', 'bura', 'g', 'c', 'playing', 'g:c', 'ann', '{}', 100000, 43200000, ?, ?, 1, 0, '[]', ?, ?, 1)`,
+    `INSERT INTO "GameTable" (id, game, "guildId", "channelId", status, "openChannel", "creatorId", options,
+      "buyIn", "turnMs", state, seed, version, pot, "potShares", "createdAt", "updatedAt", "logSize") VALUES
+        ('t', 'bura', 'g', 'c', 'playing', 'g:c', 'ann', '{}', 100000, 43200000, ?, ?, 1, 0, '[]', ?, ?, 1)`,
   ).run(JSON.stringify(setup.value.state), SEED, now(), now())
   const addSeat = db.prepare(
-    `INSERT INTO "TableSeat" ("tableId", "userId", "joinOrder", position, stack, status, "joinedAt") VALUES ('t', ?, ?, ?, ?, 'seated', ?)`,
+    `INSERT INTO "TableSeat" ("tableId", "userId", "joinOrder", position, stack, status, "joinedAt") VALUES
+      ('t', ?, ?, ?, ?, 'seated', ?)`,
   )
   PLAYERS.forEach((u, i) => addSeat.run(u, i, i, setup.value.state.stacks[i], now()))
   const q = {
     table: db.prepare(`SELECT * FROM "GameTable" WHERE id = ?`),
     seats: db.prepare(`SELECT * FROM "TableSeat" WHERE "tableId" = ?`),
     update: db.prepare(
-      `UPDATE "GameTable" SET version = ?, "updatedAt" = ?, status = ?, state = ?, seed = ?, "deadlineAt" = ?, pot = ?, "potShares" = ?, "gamesPlayed" = ?, "logSize" = ? WHERE id = ? AND version = ?`,
+      `UPDATE "GameTable" SET version = ?, "updatedAt" = ?, status = ?, state = ?, seed = ?, "deadlineAt" = ?,
+        pot = ?, "potShares" = ?, "gamesPlayed" = ?, "logSize" = ? WHERE id = ? AND version = ?`,
     ),
     seat: db.prepare(
       `UPDATE "TableSeat" SET stack = ?, "missedTurns" = 0, away = 0 WHERE "tableId" = ? AND "userId" = ?`,
     ),
     log: db.prepare(
-      `INSERT INTO "ActionLog" ("tableId", seq, kind, seat, "userId", payload, "interactionId", "createdAt") VALUES ('t', ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO "ActionLog" ("tableId", seq, kind, seat, "userId", payload, "interactionId", "createdAt")
+        VALUES ('t', ?, ?, ?, ?, ?, ?, ?)`,
     ),
     ledger: db.prepare(
-      `INSERT INTO "LedgerEntry" ("guildId", "fromKind", "fromUserId", "toKind", "toUserId", amount, reason, "tableId", "createdAt") VALUES ('g', ?, ?, ?, ?, ?, ?, 't', ?)`,
+      `INSERT INTO "LedgerEntry" ("guildId", "fromKind", "fromUserId", "toKind", "toUserId", amount, reason,
+        "tableId", "createdAt") VALUES ('g', ?, ?, ?, ?, ?, ?, 't', ?)`,
     ),
     interaction: db.prepare(`INSERT INTO "Interaction" (id, "tableId", version, "createdAt") VALUES (?, 't', ?, ?)`),
     // The outbox rows of a move that passes the turn: unping, refresh, ping.
     effects: db.prepare(
-      `INSERT INTO "TableEffect" ("tableId", kind, version, payload, nonce, status, attempts, "dueAt", "createdAt") VALUES ('t', 'unping', @v, '{}', @n, 'pending', 0, @at, @at), ('t', 'refresh', @v, '{}', @n || 'r', 'pending', 0, @at, @at), ('t', 'ping', @v, @users, @n || 'p', 'pending', 0, @at, @at)`,
+      `INSERT INTO "TableEffect" ("tableId", kind, version, payload, nonce, status, attempts, "dueAt",
+        "createdAt") VALUES ('t', 'unping', @v, '{}', @n, 'pending', 0, @at, @at), ('t', 'refresh', @v, '{}', @n
+          || 'r', 'pending', 0, @at, @at), ('t', 'ping', @v, @users, @n || 'p', 'pending', 0, @at, @at)`,
     ),
   }
   const moves = log.filter((e) => e.kind === 'action' || e.kind === 'nextDeal')
@@ -208,14 +216,16 @@ async function leaderboard(): Promise<{ store: number; raw: number; median: numb
     for (const [bucket, n] of ranges) range.run(bucket, n)
   })()
   // Balance 1000 + 25,000 sits in the middle of the 1000..50,999 spread.
-  const median = `user${String([...Array(WALLETS).keys()].find((i) => (i * 7919) % 50_000 === 25_000)!).padStart(6, '0')}`
+  const medianIndex = [...Array(WALLETS).keys()].find((i) => (i * 7919) % 50_000 === 25_000)!
+  const median = `user${String(medianIndex).padStart(6, '0')}`
   const q = {
     top: db.prepare(
       `SELECT "userId", balance FROM "Wallet" WHERE "guildId" = ? ORDER BY balance DESC, "userId" ASC LIMIT 10`,
     ),
     mine: db.prepare(`SELECT balance FROM "Wallet" WHERE "guildId" = ? AND "userId" = ?`),
     above: db.prepare(
-      `SELECT (SELECT COALESCE(SUM(wallets), 0) FROM "WalletBucket" WHERE "guildId" = ? AND bucket > ?) + (SELECT COUNT(*) FROM "Wallet" WHERE "guildId" = ? AND balance > ? AND balance < ?) AS n`,
+      `SELECT (SELECT COALESCE(SUM(wallets), 0) FROM "WalletBucket" WHERE "guildId" = ? AND bucket > ?) +
+        (SELECT COUNT(*) FROM "Wallet" WHERE "guildId" = ? AND balance > ? AND balance < ?) AS n`,
     ),
   }
   const rawBoard = (user: string) => {

@@ -29,7 +29,8 @@ async function main(): Promise<number> {
     return 1
   }
   process.stdout.write(
-    `Registered ${body.length} commands ${devGuildId ? `in server ${devGuildId} (available now)` : 'globally (may take up to an hour to appear)'}.\n`,
+    `Registered ${body.length} commands ` +
+      `${devGuildId ? `in server ${devGuildId} (available now)` : 'globally (may take up to an hour to appear)'}.\n`,
   )
   return 0
 }

@@ -9,7 +9,8 @@ async function main(): Promise<number> {
   const read = readConfig(process.env)
   if (!read.ok) {
     process.stderr.write(
-      `The settings in .env are not valid:\n  ${read.problems.join('\n  ')}\nSee .env.example for what each one means.\n`,
+      `The settings in .env are not valid:\n  ${read.problems.join('\n  ')}\nSee .env.example for what each one ` +
+        `means.\n`,
     )
     return 1
   }

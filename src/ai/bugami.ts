@@ -160,7 +160,10 @@ export function decideBugami(h: BugamiHistory, opts: DecideOptions): BugamiActio
   return chosen ?? fallback(view)
 }
 
-/** Without any consistent determinisation (it should not happen): the last playable card in the view, or a spade bid. */
+/**
+ * Without any consistent determinisation (it should not happen): the last playable card in the view,
+ * or a spade bid.
+ */
 function fallback(view: BugamiView): BugamiAction | null {
   if (view.phase === 'bidding') return { type: 'bid', suit: 'S' }
   const card = view.playable[view.playable.length - 1]

@@ -24,7 +24,8 @@ import { asPostgres, POSTGRES_SCHEMA, SQLITE_SCHEMA, writePostgresSchema } from 
 
 const PRISMA = path.join('node_modules', 'prisma', 'build', 'index.js')
 const DATASOURCE = (provider: string) =>
-  `generator client {\n  provider = "prisma-client"\n  output = "./client"\n  engineType = "client"\n}\n\ndatasource db {\n  provider = "${provider}"\n  url = env("DATABASE_URL")\n}\n`
+  `generator client {\n  provider = "prisma-client"\n  output = "./client"\n  engineType = ` +
+  `"client"\n}\n\ndatasource db {\n  provider = "${provider}"\n  url = env("DATABASE_URL")\n}\n`
 
 function prisma(args: string[], env: Record<string, string> = {}): string {
   return execFileSync(process.execPath, [PRISMA, ...args], {

@@ -5,7 +5,8 @@ import { parsePolicy, runArena, type Policy } from '../arena/arena.js'
 
 function fail(message: string): never {
   process.stderr.write(
-    `${message}\nusage: npm run --silent simulate -- --game bugami --players 5 --games 1000 --seed 1 [--option k=v ...] [--seats ai,auto,...]\n`,
+    `${message}\nusage: npm run --silent simulate -- --game bugami --players 5 --games 1000 --seed 1 [--option ` +
+      `k=v ...] [--seats ai,auto,...]\n`,
   )
   process.exit(2)
 }

@@ -126,7 +126,9 @@ export async function startTable(
   ctx.log.info({ tableId: table.id, game: table.game, guildId: table.guildId }, 'table created')
   await ctx.desk.show(result.value)
   await say(interaction, {
-    content: `Your ${engine.title} table is open. Players press **Join** on the table message; you press **Start** when everyone is in.`,
+    content:
+      `Your ${engine.title} table is open. Players press **Join** on the table message; you press ` +
+      `**Start** when everyone is in.`,
   })
 }
 

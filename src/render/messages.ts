@@ -70,17 +70,21 @@ export function renderHelp(): Payload {
     title: 'Card tables — help',
     color: COLOURS.info,
     description:
-      'Play card games in this channel, at your own pace: moves can take hours, the bot pings whoever is to play and plays a sensible move when a deadline passes.\n\n' +
+      'Play card games in this channel, at your own pace: moves can take hours, the bot pings whoever is to play ' +
+      'and plays a sensible move when a deadline passes.\n\n' +
       lines.join('\n'),
     fields: [
       {
         name: 'Start a table',
-        value: `${games.map((g) => `\`/${g} start\``).join(', ')} open a table in this channel (one per channel) with its options. Players press **Join**; the creator presses **Start**.`,
+        value:
+          `${games.map((g) => `\`/${g} start\``).join(', ')} open a table in this channel (one per channel) ` +
+          `with its options. Players press **Join**; the creator presses **Start**.`,
       },
       {
         name: 'Playing',
         value:
-          'Press **Your hand** on the table message (or use `/hand`) to see your cards and your moves; only you see that answer. The table message shows everything public and updates itself.',
+          'Press **Your hand** on the table message (or use `/hand`) to see your cards and your moves; only you ' +
+          'see that answer. The table message shows everything public and updates itself.',
       },
       {
         name: 'Tables',
@@ -89,12 +93,14 @@ export function renderHelp(): Payload {
       {
         name: 'Chips and rankings',
         value:
-          '`/chips balance` · `/chips daily` · `/chips grant` (Manage Server) · `/leaderboard [game]`. Chips are per server and carry across tables.',
+          '`/chips balance` · `/chips daily` · `/chips grant` (Manage Server) · `/leaderboard [game]`. Chips are ' +
+          'per server and carry across tables.',
       },
       {
         name: 'Server settings',
         value:
-          '`/settings show` · `/settings set` (Manage Server): starting chips, daily chips, default turn time, stakes and buy-in of new tables.',
+          '`/settings show` · `/settings set` (Manage Server): starting chips, daily chips, default turn time, ' +
+          'stakes and buy-in of new tables.',
       },
       {
         name: 'Rules',

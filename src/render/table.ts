@@ -275,7 +275,8 @@ export function renderTurnPing(table: RenderTable, userIds: readonly string[], m
   const deadline = table.deadlineAt !== null ? `, automatic move ${relativeTime(table.deadlineAt)}` : ''
   return {
     content: clip(
-      `${who}: your turn at ${moduleOf(table).rules.title}${deadline}. Press **Your hand** on the table message${link}.`,
+      `${who}: your turn at ${moduleOf(table).rules.title}${deadline}. Press **Your hand** on the table ` +
+        `message${link}.`,
       2000,
     ),
     allowedMentions: { users: [...userIds].slice(0, 100) },

@@ -37,7 +37,8 @@ export class ActionLog {
         Prisma.sql`(${tableId}, ${firstSeq + i}, ${e.kind}, ${e.seat}, ${e.userId}, ${JSON.stringify(e.payload)}, ${e.interactionId ?? null}, ${at})`,
     )
     await this.sql.execute(
-      Prisma.sql`INSERT INTO "ActionLog" ("tableId", "seq", "kind", "seat", "userId", "payload", "interactionId", "createdAt") VALUES ${Prisma.join(values)}`,
+      Prisma.sql`INSERT INTO "ActionLog" ("tableId", "seq", "kind", "seat", "userId", "payload",
+        "interactionId", "createdAt") VALUES ${Prisma.join(values)}`,
     )
   }
 
@@ -52,7 +53,8 @@ export class ActionLog {
   /** Marks an interaction applied; a second insert of the same id is a unique violation. */
   async recordInteraction(interactionId: string, tableId: string, version: number): Promise<void> {
     await this.sql.execute(
-      Prisma.sql`INSERT INTO "Interaction" ("id", "tableId", "version", "createdAt") VALUES (${interactionId}, ${tableId}, ${version}, ${new Date(this.now())})`,
+      Prisma.sql`INSERT INTO "Interaction" ("id", "tableId", "version", "createdAt") VALUES
+        (${interactionId}, ${tableId}, ${version}, ${new Date(this.now())})`,
     )
   }
 
@@ -65,7 +67,8 @@ export class ActionLog {
   currentGame(tableId: string): Promise<LogEntry[]> {
     return this.entries(
       tableId,
-      Prisma.sql`AND "seq" >= (SELECT MAX("seq") FROM "ActionLog" WHERE "tableId" = ${tableId} AND "kind" = ${'setup'})`,
+      Prisma.sql`AND "seq" >= (SELECT MAX("seq") FROM "ActionLog" WHERE "tableId" = ${tableId} AND "kind"
+        = ${'setup'})`,
     )
   }
 
@@ -79,7 +82,8 @@ export class ActionLog {
       interactionId: string | null
       createdAt: unknown
     }>(
-      Prisma.sql`SELECT "seq", "kind", "seat", "userId", "payload", "interactionId", "createdAt" FROM "ActionLog" WHERE "tableId" = ${tableId} ${where} ORDER BY "seq"`,
+      Prisma.sql`SELECT "seq", "kind", "seat", "userId", "payload", "interactionId", "createdAt" FROM
+        "ActionLog" WHERE "tableId" = ${tableId} ${where} ORDER BY "seq"`,
     )
     return rows.map((r) => ({
       seq: num(r.seq),

@@ -10,7 +10,10 @@ import type { PostgresTarget } from './url.js'
 export type Atomic = <T>(fn: (sql: Sql) => Promise<T>) => Promise<T>
 
 export interface Connection {
-  /** Typed reads outside store transactions (the audit's aggregates); never inside one, where it would wait for that very transaction. */
+  /**
+   * Typed reads outside store transactions (the audit's aggregates); never inside one, where it would
+   * wait for that very transaction.
+   */
   readonly prisma: PrismaClient
   /** Every write and every transaction: portable SQL through the same driver adapter. */
   readonly sql: RootSql

@@ -86,14 +86,16 @@ export class Effects {
       return Prisma.sql`(${tableId}, ${kind}, ${version}, ${JSON.stringify(payload)}, ${newNonce()}, ${'pending'}, ${0}, ${at}, ${at})`
     })
     await this.sql.execute(
-      Prisma.sql`INSERT INTO "TableEffect" ("tableId", "kind", "version", "payload", "nonce", "status", "attempts", "dueAt", "createdAt") VALUES ${Prisma.join(values)}`,
+      Prisma.sql`INSERT INTO "TableEffect" ("tableId", "kind", "version", "payload", "nonce", "status",
+        "attempts", "dueAt", "createdAt") VALUES ${Prisma.join(values)}`,
     )
   }
 
   /** A table's pending effects, oldest first. */
   async pending(tableId: string): Promise<EffectRecord[]> {
     const rows = await this.sql.query<EffectRow>(
-      Prisma.sql`SELECT ${COLUMNS} FROM "TableEffect" WHERE "status" = ${'pending'} AND "tableId" = ${tableId} ORDER BY "id"`,
+      Prisma.sql`SELECT ${COLUMNS} FROM "TableEffect" WHERE "status" = ${'pending'} AND "tableId" = ${tableId}
+        ORDER BY "id"`,
     )
     return rows.map(record)
   }
@@ -109,7 +111,8 @@ export class Effects {
   /** Turn pings posted before effect `beforeId` whose message is still up. */
   async postedPings(tableId: string, beforeId: number): Promise<EffectRecord[]> {
     const rows = await this.sql.query<EffectRow>(
-      Prisma.sql`SELECT ${COLUMNS} FROM "TableEffect" WHERE "tableId" = ${tableId} AND "kind" = ${'ping'} AND "status" = ${'done'} AND "messageId" IS NOT NULL AND "id" < ${beforeId} ORDER BY "id"`,
+      Prisma.sql`SELECT ${COLUMNS} FROM "TableEffect" WHERE "tableId" = ${tableId} AND "kind" = ${'ping'} AND
+        "status" = ${'done'} AND "messageId" IS NOT NULL AND "id" < ${beforeId} ORDER BY "id"`,
     )
     return rows.map(record)
   }
@@ -126,7 +129,8 @@ export class Effects {
   async done(ids: readonly number[], messageId: string | null = null): Promise<void> {
     if (!ids.length) return
     await this.sql.execute(
-      Prisma.sql`UPDATE "TableEffect" SET "status" = ${'done'}, "messageId" = ${messageId} WHERE "id" IN (${Prisma.join(ids)})`,
+      Prisma.sql`UPDATE "TableEffect" SET "status" = ${'done'}, "messageId" = ${messageId} WHERE "id" IN
+        (${Prisma.join(ids)})`,
     )
   }
 
@@ -139,7 +143,8 @@ export class Effects {
   async retry(ids: readonly number[], dueAt: number, giveUp: boolean): Promise<void> {
     if (!ids.length) return
     await this.sql.execute(
-      Prisma.sql`UPDATE "TableEffect" SET "attempts" = "attempts" + 1, "dueAt" = ${new Date(dueAt)}, "status" = ${giveUp ? 'failed' : 'pending'} WHERE "id" IN (${Prisma.join(ids)})`,
+      Prisma.sql`UPDATE "TableEffect" SET "attempts" = "attempts" + 1, "dueAt" = ${new Date(dueAt)}, "status"
+        = ${giveUp ? 'failed' : 'pending'} WHERE "id" IN (${Prisma.join(ids)})`,
     )
   }
 }

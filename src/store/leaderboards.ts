@@ -38,7 +38,8 @@ export class Leaderboards {
   async chips(guildId: string, callerId: string, limit = 10): Promise<Leaderboard> {
     const [top, mine] = await Promise.all([
       this.sql.query<{ userId: string; balance: unknown }>(
-        Prisma.sql`SELECT "userId", "balance" FROM "Wallet" WHERE "guildId" = ${guildId} ORDER BY "balance" DESC, "userId" ASC LIMIT ${limit}`,
+        Prisma.sql`SELECT "userId", "balance" FROM "Wallet" WHERE "guildId" = ${guildId} ORDER BY "balance"
+          DESC, "userId" ASC LIMIT ${limit}`,
       ),
       this.sql.query<{ balance: unknown }>(
         Prisma.sql`SELECT "balance" FROM "Wallet" WHERE "guildId" = ${guildId} AND "userId" = ${callerId}`,
@@ -58,8 +59,10 @@ export class Leaderboards {
   /** Wallets with more chips than `balance`. */
   private async walletsAbove(guildId: string, balance: number): Promise<number> {
     const [row] = await this.sql.query<{ n: unknown }>(Prisma.sql`
-      SELECT (SELECT COALESCE(SUM("wallets"), 0) FROM "WalletBucket" WHERE "guildId" = ${guildId} AND "bucket" > ${balanceBucket(balance)})
-        + (SELECT COUNT(*) FROM "Wallet" WHERE "guildId" = ${guildId} AND "balance" > ${balance} AND "balance" < ${bucketEnd(balance)}) AS "n"`)
+      SELECT (SELECT COALESCE(SUM("wallets"), 0) FROM "WalletBucket" WHERE "guildId" = ${guildId} AND "bucket"
+        > ${balanceBucket(balance)})
+        + (SELECT COUNT(*) FROM "Wallet" WHERE "guildId" = ${guildId} AND "balance" > ${balance} AND "balance"
+          < ${bucketEnd(balance)}) AS "n"`)
     return num(row?.n ?? 0)
   }
 
@@ -107,7 +110,8 @@ export class Leaderboards {
         Prisma.sql`SELECT ${columns} FROM "Stat" WHERE ${onBoard} ORDER BY ${Prisma.join(order)} LIMIT ${limit}`,
       ),
       this.sql.query<StatFigures>(
-        Prisma.sql`SELECT ${columns} FROM "Stat" WHERE "guildId" = ${guildId} AND "userId" = ${callerId} AND "game" = ${game}`,
+        Prisma.sql`SELECT ${columns} FROM "Stat" WHERE "guildId" = ${guildId} AND "userId" = ${callerId} AND
+          "game" = ${game}`,
       ),
     ])
     const pickRow = (s: StatFigures) => ({
@@ -124,7 +128,8 @@ export class Leaderboards {
       else {
         const v = num(own[field])
         const level = second
-          ? Prisma.sql` + (SELECT COUNT(*) FROM "Stat" WHERE ${onBoard} AND ${col(field)} = ${v} AND ${col(second)} ${Prisma.raw(secondDir === 'desc' ? '>' : '<')} ${num(own[second])})`
+          ? Prisma.sql` + (SELECT COUNT(*) FROM "Stat" WHERE ${onBoard} AND ${col(field)} = ${v}
+            AND ${col(second)} ${Prisma.raw(secondDir === 'desc' ? '>' : '<')} ${num(own[second])})`
           : Prisma.empty
         const [ahead] = await this.sql.query<{ n: unknown }>(
           Prisma.sql`SELECT (SELECT COUNT(*) FROM "Stat" WHERE ${onBoard} AND ${col(field)} > ${v})${level} AS "n"`,

@@ -53,7 +53,8 @@ export class Ledger {
       })
     if (!rows.length) return
     await this.sql.execute(
-      Prisma.sql`INSERT INTO "LedgerEntry" ("guildId", "fromKind", "fromUserId", "toKind", "toUserId", "amount", "reason", "tableId", "createdAt") VALUES ${Prisma.join(rows)}`,
+      Prisma.sql`INSERT INTO "LedgerEntry" ("guildId", "fromKind", "fromUserId", "toKind", "toUserId", "amount",
+        "reason", "tableId", "createdAt") VALUES ${Prisma.join(rows)}`,
     )
   }
 
@@ -75,8 +76,10 @@ export class Ledger {
       tableId: string | null
       createdAt: unknown
     }>(Prisma.sql`
-      SELECT "id", "guildId", "fromKind", "fromUserId", "toKind", "toUserId", "amount", "reason", "tableId", "createdAt" FROM "LedgerEntry"
-      ${where.length ? Prisma.sql`WHERE ${Prisma.join(where, ' AND ')}` : Prisma.empty} ORDER BY "id" DESC LIMIT ${filter.limit ?? 50}`)
+      SELECT "id", "guildId", "fromKind", "fromUserId", "toKind", "toUserId", "amount", "reason", "tableId",
+        "createdAt" FROM "LedgerEntry"
+      ${where.length ? Prisma.sql`WHERE ${Prisma.join(where, ' AND ')}` : Prisma.empty} ORDER BY "id" DESC
+        LIMIT ${filter.limit ?? 50}`)
     return rows.map((r) => ({
       id: num(r.id),
       guildId: r.guildId,

@@ -29,7 +29,8 @@ export async function migratePostgres(target: PostgresTarget, dir = POSTGRES_MIG
     if (target.schema !== 'public') await client.query(`CREATE SCHEMA IF NOT EXISTS ${quote(target.schema)}`)
     await client.query(BOOKKEEPING)
     const { rows } = await client.query<{ migration_name: string; checksum: string }>(
-      'SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
+      'SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND ' +
+        'rolled_back_at IS NULL',
     )
     const applied = new Map(rows.map((r) => [r.migration_name, r.checksum]))
     const done: string[] = []
@@ -45,7 +46,8 @@ export async function migratePostgres(target: PostgresTarget, dir = POSTGRES_MIG
       try {
         await client.query(m.sql)
         await client.query(
-          'INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, logs, rolled_back_at, started_at, applied_steps_count) VALUES ($1, $2, now(), $3, NULL, NULL, $4, 1)',
+          'INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, logs, rolled_back_at, ' +
+            'started_at, applied_steps_count) VALUES ($1, $2, now(), $3, NULL, NULL, $4, 1)',
           [randomUUID(), m.checksum, m.name, started],
         )
         await client.query('COMMIT')

@@ -65,7 +65,8 @@ export function migrateSqlite(file: string, dir = MIGRATIONS_DIR): string[] {
       (
         db
           .prepare(
-            'SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
+            'SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND ' +
+              'rolled_back_at IS NULL',
           )
           .all() as {
           migration_name: string
@@ -90,7 +91,8 @@ export function migrateSqlite(file: string, dir = MIGRATIONS_DIR): string[] {
         if (again) return
         db.exec(m.sql)
         db.prepare(
-          'INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, logs, rolled_back_at, started_at, applied_steps_count) VALUES (?, ?, ?, ?, NULL, NULL, ?, 1)',
+          'INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, logs, rolled_back_at, ' +
+            'started_at, applied_steps_count) VALUES (?, ?, ?, ?, NULL, NULL, ?, 1)',
         ).run(randomUUID(), m.checksum, new Date().toISOString(), m.name, started)
         done.push(m.name)
       }).immediate()

@@ -81,7 +81,10 @@ async function rows<T>(on: SqlDriverAdapter | Transaction, q: Prisma.Sql): Promi
   })
 }
 
-/** Statements inside one transaction, one at a time (callers may start several at once; a pg client queues them only with a deprecation warning). */
+/**
+ * Statements inside one transaction, one at a time (callers may start several at once; a pg client
+ * queues them only with a deprecation warning).
+ */
 class TxSql implements Sql {
   readonly #turns = new Gate()
   constructor(private readonly tx: Transaction) {}

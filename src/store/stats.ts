@@ -42,14 +42,17 @@ export class Stats {
     by: { played: number; won: number; netChips: number; points: number },
   ): Promise<void> {
     await this.sql.execute(Prisma.sql`
-      INSERT INTO "Stat" ("guildId", "userId", "game", "played", "won", "netChips", "points") VALUES (${guildId}, ${userId}, ${game}, ${by.played}, ${by.won}, ${by.netChips}, ${by.points})
-      ON CONFLICT ("guildId", "userId", "game") DO UPDATE SET "played" = "Stat"."played" + ${by.played}, "won" = "Stat"."won" + ${by.won},
+      INSERT INTO "Stat" ("guildId", "userId", "game", "played", "won", "netChips", "points") VALUES
+        (${guildId}, ${userId}, ${game}, ${by.played}, ${by.won}, ${by.netChips}, ${by.points})
+      ON CONFLICT ("guildId", "userId", "game") DO UPDATE SET "played" = "Stat"."played" + ${by.played}, "won" =
+        "Stat"."won" + ${by.won},
         "netChips" = "Stat"."netChips" + ${by.netChips}, "points" = "Stat"."points" + ${by.points}`)
   }
 
   async get(guildId: string, userId: string): Promise<StatRow[]> {
     const rows = await this.sql.query<Record<keyof StatRow, unknown>>(
-      Prisma.sql`SELECT "guildId", "userId", "game", "played", "won", "netChips", "points" FROM "Stat" WHERE "guildId" = ${guildId} AND "userId" = ${userId} ORDER BY "game"`,
+      Prisma.sql`SELECT "guildId", "userId", "game", "played", "won", "netChips", "points" FROM "Stat" WHERE
+        "guildId" = ${guildId} AND "userId" = ${userId} ORDER BY "game"`,
     )
     return rows.map((r) => ({
       guildId: String(r.guildId),

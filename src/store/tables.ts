@@ -105,8 +105,10 @@ type JoinedRow = {
 
 const SELECT_JOINED = Prisma.sql`
   SELECT t."id", t."game", t."guildId", t."channelId", t."messageId", t."status", t."creatorId", t."options", t."buyIn",
-    t."turnMs", t."state", t."seed", t."version", t."deadlineAt", t."remindedFor", t."endsAt", t."pot", t."potShares", t."gamesPlayed", t."logSize",
-    s."userId" AS "seatUserId", s."joinOrder", s."position", s."stack", s."brought", s."status" AS "seatStatus", s."missedTurns", s."away"
+    t."turnMs", t."state", t."seed", t."version", t."deadlineAt", t."remindedFor", t."endsAt", t."pot",
+      t."potShares", t."gamesPlayed", t."logSize",
+    s."userId" AS "seatUserId", s."joinOrder", s."position", s."stack", s."brought", s."status" AS "seatStatus",
+      s."missedTurns", s."away"
   FROM "GameTable" t LEFT JOIN "TableSeat" s ON s."tableId" = t."id"`
 
 /** Joined rows (in table order) to records, seats in joining order. */
@@ -179,7 +181,9 @@ export class Tables {
   async create(t: NewTable): Promise<TableRecord> {
     const now = new Date(this.now())
     await this.sql.execute(Prisma.sql`
-      INSERT INTO "GameTable" ("id", "game", "guildId", "channelId", "status", "openChannel", "creatorId", "options", "buyIn", "turnMs", "version", "pot", "potShares", "gamesPlayed", "logSize", "endsAt", "createdAt", "updatedAt")
+      INSERT INTO "GameTable" ("id", "game", "guildId", "channelId", "status", "openChannel", "creatorId",
+        "options", "buyIn", "turnMs", "version", "pot", "potShares", "gamesPlayed", "logSize", "endsAt",
+          "createdAt", "updatedAt")
       VALUES (${t.id}, ${t.game}, ${t.guildId}, ${t.channelId}, ${'lobby'}, ${openChannelKey(t.guildId, t.channelId)}, ${t.creatorId}, ${JSON.stringify(t.options)}, ${t.buyIn}, ${t.turnMs}, ${0}, ${0}, ${'[]'}, ${0}, ${0}, ${t.endsAt === null ? null : new Date(t.endsAt)}, ${now}, ${now})`)
     return {
       ...t,
@@ -263,7 +267,8 @@ export class Tables {
       const was = old.get(s.userId)
       if (!was) {
         await this.sql.execute(Prisma.sql`
-          INSERT INTO "TableSeat" ("tableId", "userId", "joinOrder", "position", "stack", "brought", "status", "missedTurns", "away", "joinedAt")
+          INSERT INTO "TableSeat" ("tableId", "userId", "joinOrder", "position", "stack", "brought", "status",
+            "missedTurns", "away", "joinedAt")
           VALUES (${tableId}, ${s.userId}, ${s.joinOrder}, ${s.position}, ${s.stack}, ${s.brought}, ${s.status}, ${s.missedTurns}, ${s.away}, ${new Date(this.now())})`)
       } else if (
         was.joinOrder !== s.joinOrder ||
@@ -275,7 +280,9 @@ export class Tables {
         was.away !== s.away
       ) {
         await this.sql.execute(
-          Prisma.sql`UPDATE "TableSeat" SET "joinOrder" = ${s.joinOrder}, "position" = ${s.position}, "stack" = ${s.stack}, "brought" = ${s.brought}, "status" = ${s.status}, "missedTurns" = ${s.missedTurns}, "away" = ${s.away} WHERE "tableId" = ${tableId} AND "userId" = ${s.userId}`,
+          Prisma.sql`UPDATE "TableSeat" SET "joinOrder" = ${s.joinOrder}, "position" = ${s.position}, "stack"
+            = ${s.stack}, "brought" = ${s.brought}, "status" = ${s.status}, "missedTurns" = ${s.missedTurns},
+              "away" = ${s.away} WHERE "tableId" = ${tableId} AND "userId" = ${s.userId}`,
         )
       }
     }

@@ -159,7 +159,8 @@ export class Wallets {
     if (found) return found
     const { startingGrant } = await new Settings(sql).get(guildId)
     const created = await sql.execute(Prisma.sql`
-      INSERT INTO "Wallet" ("guildId", "userId", "balance", "createdAt") VALUES (${guildId}, ${userId}, ${startingGrant}, ${new Date(this.now())})
+      INSERT INTO "Wallet" ("guildId", "userId", "balance", "createdAt") VALUES
+        (${guildId}, ${userId}, ${startingGrant}, ${new Date(this.now())})
       ON CONFLICT ("guildId", "userId") DO NOTHING`)
     // Another connection created it first (possible on PostgreSQL): use theirs.
     if (created !== 1) return (await find(sql, guildId, userId))!

@@ -318,7 +318,8 @@ export class TableService {
       if (players.length < d.engine.minPlayers)
         return refuse(
           'too-few-players',
-          `${d.engine.title} needs at least ${d.engine.minPlayers} players; ${players.length} ${players.length === 1 ? 'is' : 'are'} seated.`,
+          `${d.engine.title} needs at least ${d.engine.minPlayers} ` +
+            `players; ${players.length} ${players.length === 1 ? 'is' : 'are'} seated.`,
         )
       d.status = 'playing'
       const seed = this.seeds()
@@ -569,7 +570,8 @@ export class TableService {
       if (players.length < d.engine.minPlayers)
         return refuse(
           'too-few-players',
-          `${d.engine.title} needs at least ${d.engine.minPlayers} players; ${players.length} ${players.length === 1 ? 'is' : 'are'} seated.`,
+          `${d.engine.title} needs at least ${d.engine.minPlayers} ` +
+            `players; ${players.length} ${players.length === 1 ? 'is' : 'are'} seated.`,
         )
       // The next dealer: the one the game names, or the next one still seated after them.
       const start = d.engine.nextDealer(d.state)

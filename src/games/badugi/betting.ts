@@ -109,7 +109,8 @@ export function applyBetting(
         if (action.amount !== undefined && action.amount !== fixed && action.amount !== range.max)
           return refuse(
             'wrong-amount',
-            `In fixed limit you ${what} to ${fixed} (${what === 'bet' ? 'the bet' : 'one raise'} is ${fixedBetSize(s)}).`,
+            `In fixed limit you ${what} to ${fixed} (${what === 'bet' ? 'the bet' : 'one raise'} ` +
+              `is ${fixedBetSize(s)}).`,
           )
         to = range.max
       } else {

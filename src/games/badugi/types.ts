@@ -167,7 +167,10 @@ export function inHand(status: SeatStatus): boolean {
   return status === 'in' || status === 'allIn'
 }
 
-/** The first seat clockwise after `from` (not `from` itself unless it is the only match) that passes `test`; -1 if none. */
+/**
+ * The first seat clockwise after `from` (not `from` itself unless it is the only match) that passes
+ * `test`; -1 if none.
+ */
 export function nextSeat(players: number, from: number, test: (seat: number) => boolean): number {
   for (let i = 1; i <= players; i++) {
     const s = (from + i) % players

@@ -265,7 +265,10 @@ function withCard(cards: readonly Card[], card: Card): Card[] {
   return out
 }
 
-/** The next play state, written out field by field: one object shape keeps `apply` fast (no spread of a whole state). */
+/**
+ * The next play state, written out field by field: one object shape keeps `apply` fast (no spread of a
+ * whole state).
+ */
 function playingState(
   s: Pick<BugamiState, 'players' | 'options' | 'supply' | 'dealer' | 'deals' | 'totals' | 'history'>,
   bids: readonly Bid[],

@@ -33,7 +33,10 @@ export function dealSizes(deckSize: number, players: number): { handSize: number
   return { handSize, leftovers: deckSize - handSize * players }
 }
 
-/** Deals one card at a time clockwise from left of the dealer; the rest is set aside in deck order. Hands stay in dealt order (views sort them). */
+/**
+ * Deals one card at a time clockwise from left of the dealer; the rest is set aside in deck order.
+ * Hands stay in dealt order (views sort them).
+ */
 export function dealCards(
   deck: readonly Card[],
   players: number,

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 
 const MANUAL_COMBINATIONS_REFUSED =
-  'manualCombinations is not offered: the bot always announces combinations itself, because asking only the holder would tell the table who holds one (see docs/bura.md)'
+  'manualCombinations is not offered: the bot always announces combinations itself, because asking only the ' +
+  'holder would tell the table who holds one (see docs/bura.md)'
 
 /** Options that belong to Bura's declaring and three-card combinations, and so mean nothing in Kozel. */
 export const NOT_WITH_KOZEL = [

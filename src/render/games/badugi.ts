@@ -68,11 +68,14 @@ function potsText(v: BadugiView): string {
 }
 
 export function publicParts(v: BadugiView, ctx: RenderContext): PublicParts {
-  const stakes = `${LIMIT_NAME[v.limit]} · blinds ${v.smallBlindSize}/${v.bigBlindSize}${v.betSize !== null && v.phase === 'betting' ? ` · bet size ${v.betSize}` : ''}`
+  const stakes =
+    `${LIMIT_NAME[v.limit]} · ` +
+    `blinds ${v.smallBlindSize}/${v.bigBlindSize}${v.betSize !== null && v.phase === 'betting' ? ` · bet size ${v.betSize}` : ''}`
   let status = `Hand ${v.handNo} · ${phaseText(v)} · ${stakes}`
   if (v.toAct !== null && ctx.live) {
     const owe = Math.max(0, v.currentBet - v.seats[v.toAct]!.bet)
-    status += `\n▶ ${ctx.name(v.toAct)} to ${v.phase === 'drawing' ? 'draw' : owe > 0 ? `act (${owe} to call)` : 'act'}.`
+    status +=
+      `\n▶ ${ctx.name(v.toAct)} ` + `to ${v.phase === 'drawing' ? 'draw' : owe > 0 ? `act (${owe} to call)` : 'act'}.`
   }
   const fields: APIEmbedField[] = []
   if (v.phase !== 'handOver') fields.push({ name: 'Pot', value: potsText(v), inline: true })

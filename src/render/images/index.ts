@@ -53,7 +53,8 @@ function describe(scene: Scene): string {
     for (const g of scene.centre) parts.push(`${g.caption}: ${faces(g.faces)}`)
     for (const s of scene.seats)
       parts.push(
-        `${s.name}${s.acting ? ' (to act)' : ''}: ${s.line}, ${faces(s.cards.filter((f) => f !== 'back'))} shown, ${s.cards.filter((f) => f === 'back').length} hidden`,
+        `${s.name}${s.acting ? ' (to act)' : ''}: ${s.line}, ${faces(s.cards.filter((f) => f !== 'back'))} ` +
+          `shown, ${s.cards.filter((f) => f === 'back').length} hidden`,
       )
   } else {
     parts.push(`Your cards: ${faces(scene.hand.map((h) => h.card))}`)

@@ -222,7 +222,8 @@ export class Interactions {
         this.settle(
           record,
           new Error(
-            `The bot deferred ${member.user.username}'s ${record.label} but did not edit the reply or send a follow-up ` +
+            `The bot deferred ${member.user.username}'s ${record.label} but did not edit the reply or send a ` +
+              `follow-up ` +
               `within ${params.deferredTimeout} ms.${this.refusals(startedAt)}`,
           ),
         )

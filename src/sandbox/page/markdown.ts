@@ -52,7 +52,10 @@ export function markdown(text: string, names: ReadonlyMap<string, string>, me: s
         .replace(/&lt;t:(\d+)(?::([tTdDfFR]))?&gt;/g, (_m, secs: string, style?: string) => {
           const date = new Date(Number(secs) * 1000)
           const shown = style === 'R' ? relativeTime(Number(secs)) : date.toLocaleString('en-GB')
-          return `<time class="timestamp" datetime="${date.toISOString()}" title="${date.toLocaleString('en-GB')}">${shown}</time>`
+          return (
+            `<time class="timestamp" datetime="${date.toISOString()}" ` +
+            `title="${date.toLocaleString('en-GB')}">${shown}</time>`
+          )
         })
       return wrap(line)
     })

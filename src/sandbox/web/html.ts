@@ -1,18 +1,22 @@
 /** The page shell; the script (/app.js) draws the channel with Discord's look. */
-export const PAGE_HTML = `<!doctype html>
+export const PAGE_HTML =
+  `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Card tables sandbox</title>
 <style>
-  body { margin: 0; background: #313338; color: #dbdee1; font-family: 'gg sans', 'Noto Sans', 'Helvetica Neue', Helvetica, Arial, sans-serif; }
-  header, footer { position: sticky; z-index: 2; background: #2b2d31; padding: 8px 16px; display: flex; gap: 12px; align-items: center; flex-wrap: wrap; }
+  body { margin: 0; background: #313338; color: #dbdee1; font-family: 'gg sans', 'Noto Sans', 'Helvetica Neue', ` +
+  `Helvetica, Arial, sans-serif; }
+  header, footer { position: sticky; z-index: 2; background: #2b2d31; padding: 8px 16px; display: flex; gap: ` +
+  `12px; align-items: center; flex-wrap: wrap; }
   header { top: 0; border-bottom: 1px solid #1e1f22; }
   footer { bottom: 0; border-top: 1px solid #1e1f22; }
   header h1 { font-size: 16px; margin: 0 12px 0 0; color: #f2f3f5; }
   a { color: #00a8fc; margin-right: 6px; }
-  select, input, button { background: #1e1f22; color: #dbdee1; border: 1px solid #3f4147; border-radius: 4px; padding: 4px 6px; font: inherit; }
+  select, input, button { background: #1e1f22; color: #dbdee1; border: 1px solid #3f4147; border-radius: 4px; ` +
+  `padding: 4px 6px; font: inherit; }
   button { cursor: pointer; }
   button#send, button.choose { background: #5865f2; border-color: #5865f2; color: #fff; }
   button:disabled { opacity: .5; cursor: not-allowed; }

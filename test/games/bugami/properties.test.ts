@@ -99,7 +99,8 @@ function illegalActions(s: BugamiState, rng: Rng): { seat: number; action: Bugam
   const hand = s.hands[toPlay]!
   const other = (toPlay + 1 + rng.int(n - 1)) % n
   out.push({ seat: toPlay, action: { type: 'bid', misere: true } })
-  if (s.hands[other]!.length) out.push({ seat: other, action: { type: 'play', card: rng.pick(s.hands[other]!) } }) // out of turn / not in hand
+  // Out of turn, and not in hand.
+  if (s.hands[other]!.length) out.push({ seat: other, action: { type: 'play', card: rng.pick(s.hands[other]!) } })
   const notHeld = makeDeck(undefined, 2).filter((c) => !hand.includes(c))
   out.push({ seat: toPlay, action: { type: 'play', card: rng.pick(notHeld) } })
   const legal = legalFor(hand, s.trick)

@@ -55,7 +55,9 @@ export function handScene(v: OwnSeatView<BadugiView>, _legal: readonly unknown[]
   return {
     kind: 'hand',
     title: `Your hand · Badugi hand ${v.handNo}${turn}`,
-    subtitle: `${you?.handName ?? 'no hand'}${you && you.toCall > 0 ? ` · ${you.toCall} to call` : ''} · ${phaseText(v)} · pot ${chips(v.pot)}`,
+    subtitle:
+      `${you?.handName ?? 'no hand'}${you && you.toCall > 0 ? ` · ${you.toCall} to call` : ''} ` +
+      `· ${phaseText(v)} · pot ${chips(v.pot)}`,
     hand,
     extra: [],
   }

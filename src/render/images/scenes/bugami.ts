@@ -15,13 +15,18 @@ function trickGroups(v: BugamiView, name: SeatNames): CardGroup[] {
 }
 
 function subtitle(v: BugamiView): string {
-  return `Deal ${v.deal} · to ${v.target} points · ${v.phase === 'bidding' ? 'bidding' : `${v.tricksPerDeal} tricks a deal`}`
+  return (
+    `Deal ${v.deal} · to ${v.target} points ` +
+    `· ${v.phase === 'bidding' ? 'bidding' : `${v.tricksPerDeal} tricks a deal`}`
+  )
 }
 
 export function tableScene(v: SpectatorView<BugamiView>, name: SeatNames): TableScene {
   const seats: SeatBadge[] = v.seats.map((s) => ({
     name: name(s.seat),
-    line: `${s.total} points · ${s.tricks} tricks${v.phase === 'bidding' ? (s.hasBid ? ' · has bid' : ' · bidding') : ''}`,
+    line:
+      `${s.total} points · ${s.tricks} ` +
+      `tricks${v.phase === 'bidding' ? (s.hasBid ? ' · has bid' : ' · bidding') : ''}`,
     acting: v.waitingFor.includes(s.seat),
     dealer: v.dealer === s.seat,
     out: false,

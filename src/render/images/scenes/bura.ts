@@ -31,7 +31,10 @@ function trumpGroups(v: BuraView): CardGroup[] {
 }
 
 function subtitle(v: BuraView): string {
-  return `Trump ${suitSymbol(v.trump)} ${SUIT_NAME[v.trump]} · pot ${chips(v.pot)} · pile ${plural(v.pileCount, 'card')}`
+  return (
+    `Trump ${suitSymbol(v.trump)} ${SUIT_NAME[v.trump]} · pot ${chips(v.pot)} · ` +
+    `pile ${plural(v.pileCount, 'card')}`
+  )
 }
 
 export function tableScene(v: SpectatorView<BuraView>, name: SeatNames): TableScene {

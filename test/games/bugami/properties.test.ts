@@ -29,7 +29,10 @@ const SUIT_BIDS: Bid[] = ['S', 'H', 'D', 'C', 'misere']
 const isJoker = (c: Card) => c[0] === 'X'
 const STRENGTH = '23456789TJQKA'
 
-/** Every card of the deck lies in exactly one place: a hand, the leftovers, the trick on the table or a seat's tricks. */
+/**
+ * Every card of the deck lies in exactly one place: a hand, the leftovers, the trick on the table
+ * or a seat's tricks.
+ */
 const DECKS = [0, 1, 2].map((j) => new Set<Card>(makeDeck(undefined, j)))
 function cardsInOnePlace(s: BugamiState): void {
   const deck = DECKS[s.options.jokers]!

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { deckFor, engine, play, start } from './helpers.js'
 
-/** Combinations, checked at the start of every trick and played by the bot (RULES.md Bura rule 6). Hearts are trump throughout. */
+/**
+ * Combinations, checked at the start of every trick and played by the bot (RULES.md Bura rule 6).
+ * Hearts are trump throughout.
+ */
 
 const plain = ['7S', '8C', '9D'] as const
 

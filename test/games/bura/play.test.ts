@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { DECK_32 } from '../../../src/games/bura/index.js'
 import { act, engine, play, points, refused, start, type Table } from './helpers.js'
 
-/** Plays automatic moves (nobody declares) until the last trick is taken; tries seeds until no Bura ends the game early. */
+/**
+ * Plays automatic moves (nobody declares) until the last trick is taken; tries seeds until no Bura
+ * ends the game early.
+ */
 function toFinalCall(p: Parameters<typeof start>[0]): Table {
   for (let seed = p.seed ?? 1; ; seed++) {
     const t = start({ ...p, seed })

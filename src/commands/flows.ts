@@ -353,7 +353,7 @@ export async function askMove(
   const engine = engineFor(table.game)
   const seat = table.seats.find((s) => s.userId === interaction.user.id)
   const current =
-    engine && seat?.position != null && seat.status === 'seated'
+    engine && seat !== undefined && seat.position !== null && seat.status === 'seated'
       ? moveToken(engine, table.state, table.gamesPlayed, seat.position, verb)
       : null
   const asked = current === token ? renderMoveQuestion(table, interaction.user.id, token, verb) : null

@@ -349,7 +349,10 @@ export async function useControl(member: FakeMember, view: FakeMessage, game: st
   return control.kind === 'ask' ? confirm(member, answer) : answer
 }
 
-/** Presses the confirming button of a question (the first button that is not Cancel); an answer that asks nothing is returned as it is. */
+/**
+ * Presses the confirming button of a question (the first button that is not Cancel); an answer that
+ * asks nothing is returned as it is.
+ */
 export async function confirm(member: FakeMember, answer: Answer): Promise<Answer> {
   if (!answer.embeds.some((e) => e.title === 'Are you sure?')) return answer
   const yes = componentsOf(answer).find((c) => c.type === 2 && c.label !== 'Cancel')

@@ -80,7 +80,7 @@ describe('SIGKILL soak', () => {
     // Members click at every table while the bot lives; clicks cut off by a kill just fail.
     let up = true
     let playing = true
-    let startedAt = 0
+    let startedAt: number
     const players = channels.map(async (channel) => {
       while (playing) {
         if (!up) {

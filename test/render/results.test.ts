@@ -13,9 +13,9 @@ import { strings, tableFor, userId } from './support.js'
 /** Issue 13: results players can scroll back to, end states that agree, words players know. */
 
 const NOW = 1_800_000_000_000
-const bugami = ENGINES.bugami!
-const bura = ENGINES.bura!
-const badugi = ENGINES.badugi!
+const bugami = ENGINES.bugami
+const bura = ENGINES.bura
+const badugi = ENGINES.badugi
 
 type Action = { type: string; amount?: number; cards?: string[] }
 

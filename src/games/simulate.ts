@@ -7,7 +7,7 @@ export interface SimulateParams {
   readonly games: number
   readonly seed: number
   readonly options?: Record<string, unknown>
-  /** Share of moves taken by the engine's automatic move instead of a random legal one. */
+  /** Share of moves taken by the engine's automatic move instead of its random one. */
   readonly autoShare?: number
   /** Chip games: the stack each seat sits down with. */
   readonly stack?: number
@@ -23,7 +23,7 @@ export interface SimulateReport {
 }
 
 /**
- * Plays whole games with random legal moves (and some automatic ones), checking the engine's
+ * Plays whole games with the engine's random moves (and some automatic ones), checking the engine's
  * invariants after every step. A game is a Bugami match, a Bura game or a Badugi hand; chip
  * tables go on with the next game and are set up afresh when too few can pay.
  */
@@ -68,10 +68,11 @@ export function simulate(p: SimulateParams): SimulateReport {
         break
       }
       const seat = chooser.pick(waiting)
-      const legal = engine.legalActions(state, seat)
       const auto = engine.autoAction(state, seat)
       const action =
-        auto !== null && chooser.int(1000) < autoShare * 1000 ? auto : legal.length ? chooser.pick(legal) : auto
+        auto !== null && chooser.int(1000) < autoShare * 1000
+          ? auto
+          : (engine.randomAction(state, seat, chooser) ?? auto)
       if (action === null) {
         note(`seat ${seat} is waited for but has no legal action`)
         break

@@ -11,12 +11,13 @@ import {
 } from '../core/engine.js'
 import { seedRng } from '../core/rng.js'
 import { actionSchema, type BadugiAction } from './actions.js'
-import { applyBetting, toCall, wagerRange } from './betting.js'
+import { applyBetting } from './betting.js'
+import { legalActions } from './legal.js'
 import { moveContext } from './context.js'
 import { applyDraw } from './drawing.js'
 import { advance, foldSeat, freezeoutWinner, FULL_DECK, hasChips, liveCount, recheckToAct, startHand } from './flow.js'
 import { handValue, valueName } from './hand.js'
-import { autoAction } from './auto.js'
+import { autoAction, randomAction } from './auto.js'
 import { invariants } from './invariants.js'
 import { optionsSchema, type BadugiOptions } from './options.js'
 import { draftOf, inHand, nextSeat, type BadugiEvent, type BadugiState } from './types.js'
@@ -133,34 +134,6 @@ function nextDeal(s: BadugiState): Result {
   )
 }
 
-/** The four ends of every range: what the bot offers as buttons. `leave` is always open and not listed. */
-function legalActions(s: BadugiState, seat: number): BadugiAction[] {
-  if (s.phase === 'handOver' || s.toAct !== seat) return []
-  if (s.phase === 'drawing') {
-    const hand = s.hands[seat]!
-    const out: BadugiAction[] = []
-    for (let mask = 0; mask < 1 << hand.length; mask++) {
-      const cards: Card[] = []
-      for (let i = 0; i < hand.length; i++) if (mask & (1 << i)) cards.push(hand[i]!)
-      out.push({ type: 'draw', cards })
-    }
-    return out
-  }
-  const out: BadugiAction[] = []
-  const owe = toCall(s, seat)
-  if (owe > 0) out.push({ type: 'fold' }, { type: 'call' })
-  else out.push({ type: 'check' })
-  const range = wagerRange(s, seat)
-  if (range) {
-    if (s.options.limit === 'fixed') out.push({ type: range.kind })
-    else {
-      out.push({ type: range.kind, amount: range.min })
-      if (range.max !== range.min) out.push({ type: range.kind, amount: range.max })
-    }
-  }
-  return out
-}
-
 function potOf(s: BadugiState): number {
   let pot = 0
   for (const c of s.committed) pot += c
@@ -183,6 +156,7 @@ export const badugiEngine: GameEngine<BadugiState, BadugiAction, BadugiOptions, 
   nextDeal,
   moveContext,
   autoAction,
+  randomAction,
   view,
   hiddenFrom,
   invariants,

@@ -1,6 +1,6 @@
 import { isJoker, SUITS, type Card, type Suit } from '../core/cards.js'
-import { peekInt } from '../core/rng.js'
-import { seatToPlay } from './engine.js'
+import { peekInt, type Rng } from '../core/rng.js'
+import { legalActions, seatToPlay } from './engine.js'
 import { bugsIn, legalCards, strength, winningIndex } from './rules.js'
 import type { Bid, BugamiAction, BugamiState, PlayingState } from './types.js'
 
@@ -77,4 +77,22 @@ function autoCard(state: PlayingState, seat: number): Card {
 
 function suitKey(c: Card): Suit {
   return (isJoker(c) ? 'S' : c[1]) as Suit
+}
+
+/**
+ * A random move: a bid on a suit, equally likely, or misère one time in twenty (a table of
+ * random misère bids plays mostly misère deals); in play any legal card, equally likely.
+ */
+export function randomAction(state: BugamiState, seat: number, rng: Rng): BugamiAction | null {
+  const legal = legalActions(state, seat)
+  if (legal.length === 0) return null
+  if (state.phase !== 'bidding') return rng.pick(legal)
+  const suits = legal.filter((a) => a.type === 'bid' && !('misere' in a))
+  const misere = legal.find((a) => a.type === 'bid' && 'misere' in a)
+  return misere
+    ? rng.weighted([
+        [1, misere],
+        [19, rng.pick(suits)],
+      ])
+    : rng.pick(suits)
 }

@@ -10,7 +10,7 @@ import {
   type Transition,
 } from '../core/engine.js'
 import { actionSchema } from './actions.js'
-import { autoAction } from './auto.js'
+import { autoAction, randomAction } from './auto.js'
 import { moveContext } from './context.js'
 import { invariants } from './invariants.js'
 import { seedRng } from '../core/rng.js'
@@ -385,6 +385,7 @@ export const bugamiEngine: GameEngine<BugamiState, BugamiAction, BugamiOptions, 
   nextDeal,
   moveContext,
   autoAction,
+  randomAction,
   view,
   hiddenFrom,
   invariants,

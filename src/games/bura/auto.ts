@@ -1,7 +1,8 @@
 import type { Card } from '../core/cards.js'
 import { cardPoints, pointsOf, rankValue, setBeats } from './cards.js'
 import { trickTurn } from './game.js'
-import { answerOptions, leadOptions, PASS } from './legal.js'
+import type { Rng } from '../core/rng.js'
+import { answerOptions, DECLARE, leadOptions, legalActions, PASS } from './legal.js'
 import type { BuraAction, BuraState } from './types.js'
 
 /** Beating with trumps pays only when the trick holds at least this many points. */
@@ -59,4 +60,30 @@ export function autoAction(s: BuraState, seat: number): BuraAction | null {
     if (!usesTrump || onTable >= WORTH_A_TRUMP) return { type: 'play', cards: beating }
   }
   return { type: 'play', cards: cheapest(options, s.trump)! }
+}
+
+/**
+ * A random move that plays the game out: a seat holding 31 declares (nine times in ten), one
+ * without declares only rarely (one move in fifty), so a random game usually runs to its last
+ * trick; at the final call it passes; otherwise any legal play, equally likely.
+ */
+export function randomAction(s: BuraState, seat: number, rng: Rng): BuraAction | null {
+  const legal = legalActions(s, seat)
+  if (legal.length === 0) return null
+  const plays = legal.filter((a) => a.type === 'play')
+  const canDeclare = legal.some((a) => a.type === 'declare')
+  const holds31 = pointsOf(s.taken[seat]!) >= 31
+  const other: BuraAction = plays.length > 0 ? rng.pick(plays) : PASS
+  if (!canDeclare) return other
+  return rng.weighted<BuraAction>(
+    holds31
+      ? [
+          [9, DECLARE],
+          [1, other],
+        ]
+      : [
+          [1, DECLARE],
+          [49, other],
+        ],
+  )
 }

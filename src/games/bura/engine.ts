@@ -11,7 +11,7 @@ import {
 import { seedRng } from '../core/rng.js'
 import { fullDeck, pointsOf } from './cards.js'
 import { actionSchema } from './actions.js'
-import { autoAction } from './auto.js'
+import { autoAction, randomAction } from './auto.js'
 import { moveContext } from './context.js'
 import { declare31, draftOf, gamesMatchWinner, passCall, playCards, startGame, type Draft } from './game.js'
 import { invariants } from './invariants.js'
@@ -170,6 +170,7 @@ export const buraEngine: GameEngine<BuraState, BuraAction, BuraOptions, BuraView
   nextDeal,
   moveContext,
   autoAction,
+  randomAction,
   view,
   hiddenFrom,
   invariants,

@@ -1,5 +1,6 @@
 import type { ZodType, ZodTypeDef } from 'zod'
 import type { Card } from './cards.js'
+import type { Rng } from './rng.js'
 
 /**
  * The one interface every game engine implements. Everything in and out is plain JSON data
@@ -134,6 +135,13 @@ export interface GameEngine<S, A extends { readonly type: string }, O, V, E exte
   moveContext(state: S, seat: number, type: A['type']): string
   /** What a sensible player would do for a seat whose time ran out; null if it has nothing to do. */
   autoAction(state: S, seat: number): A | null
+  /**
+   * A legal move drawn from `rng` the way a careless but not foolish player might make it, so
+   * that random games are played out to their end (simulate, the contract test) instead of being
+   * cut short by moves no player makes blindly (a Bura declaration without 31, a Badugi fold with
+   * nothing to call). Every legal move stays possible; null if the seat has nothing to do.
+   */
+  randomAction(state: S, seat: number, rng: Rng): A | null
   /** What one seat may know (null: a spectator). Never holds another seat's hidden card. */
   view(state: S, viewer: number | null): V
   /** The cards `viewer` must not see right now: the test oracle for views and logs. */

@@ -74,6 +74,18 @@ export class Rng {
     return items[this.int(items.length)]!
   }
 
+  /** One of `choices`, each as likely as its weight (whole numbers, at least one above 0). */
+  weighted<T>(choices: readonly (readonly [weight: number, item: T])[]): T {
+    let total = 0
+    for (const [w] of choices) total += w
+    let x = this.int(total)
+    for (const [w, item] of choices) {
+      if (x < w) return item
+      x -= w
+    }
+    throw new RangeError('weighted pick with no positive weight')
+  }
+
   /** Shuffles a copy of `items` (Fisher-Yates, last position first). */
   shuffle<T>(items: readonly T[]): T[] {
     const out = items.slice()

@@ -148,6 +148,8 @@ export const highCardEngine: GameEngine<HighCardState, HighCardAction, HighCardO
   // A card belongs to one turn: the round and the cards already in it.
   moveContext: (s) => `play:${s.round}:${s.trick.length}:${s.turn}`,
   autoAction: (s, seat) => (seat === s.turn ? { type: 'play', card: s.hands[seat]![0]! } : null),
+  // Every play is as sensible as any other: a uniform card plays the game out.
+  randomAction: (s, seat, rng) => (seat === s.turn ? { type: 'play', card: rng.pick(s.hands[seat]!) } : null),
   view: (s, viewer) => ({
     viewer,
     round: s.round,

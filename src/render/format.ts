@@ -2,10 +2,9 @@ import { cardLabel, isJoker, RANKS, suitOf, SUITS, type Card, type Rank } from '
 
 /** Card text shared by the three games' renderers. */
 
-/** Rank orders for sorting a hand, high to low (Badugi sorts its ace low). */
+/** Rank orders for sorting a hand, high to low (a game with its own order, such as Bura's, passes it). */
 export const RANK_ORDER = {
   aceHigh: RANKS,
-  bura: ['A', 'T', 'K', 'Q', 'J', '9', '8', '7', '6', '5', '4', '3', '2'] as readonly Rank[],
   aceLow: ['K', 'Q', 'J', 'T', '9', '8', '7', '6', '5', '4', '3', '2', 'A'] as readonly Rank[],
 } as const
 

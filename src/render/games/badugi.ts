@@ -14,6 +14,7 @@ import { ButtonStyle } from '../payload.js'
 import type { GameResult, PrivateContext, PrivateParts, PublicParts, RenderContext } from '../types.js'
 import { badugiEngine } from '../../games/badugi/engine.js'
 import { RULES } from '../rules-text.js'
+import * as scenes from '../images/scenes/badugi.js'
 import { defineGame, oneLineEach } from './module.js'
 
 /** Badugi on Discord: a cash table; amounts are "raise to" as the engine counts them. */
@@ -296,6 +297,7 @@ export function betsFromBlinds(options: Record<string, unknown>): Record<string,
 export const badugiGame = defineGame({
   engine: badugiEngine,
   renderer: { publicParts, privateParts, eventLines: oneLineEach(eventLine) },
+  scenes,
   rules: RULES.badugi,
   command: {
     description: 'Badugi: lowball draw poker for chips (2-8 players)',

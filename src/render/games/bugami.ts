@@ -7,6 +7,7 @@ import { ButtonStyle } from '../payload.js'
 import type { GameResult, PrivateContext, PrivateParts, PublicParts, RenderContext } from '../types.js'
 import { bugamiEngine } from '../../games/bugami/engine.js'
 import { RULES } from '../rules-text.js'
+import * as scenes from '../images/scenes/bugami.js'
 import { defineGame, oneLineEach } from './module.js'
 
 /** Bugami on Discord: bids stay secret until all are in, then they show for the whole deal. */
@@ -224,6 +225,7 @@ export function eventLine(e: BugamiEvent, ctx: RenderContext): string | null {
 export const bugamiGame = defineGame({
   engine: bugamiEngine,
   renderer: { publicParts, privateParts, eventLines: oneLineEach(eventLine) },
+  scenes,
   rules: RULES.bugami,
   command: {
     description: 'Bugami: trick-taking with secret bug-suit bids (3-7 players, points)',

@@ -9,12 +9,14 @@ import {
   type ResultView,
 } from '../../games/bura/index.js'
 import { askButton, cardSelect, layout, moveButton, refreshButton } from '../controls.js'
-import { cardsText, chips, handText, listText, plural, RANK_ORDER, sortHand } from '../format.js'
+import { cardsText, chips, handText, listText, plural, sortHand } from '../format.js'
 import { ButtonStyle } from '../payload.js'
 import type { GameResult, PrivateContext, PrivateParts, PublicParts, RenderContext } from '../types.js'
+import { BURA_RANKS } from '../../games/bura/cards.js'
 import { buraEngine } from '../../games/bura/engine.js'
 import { PENALTY_PER_LOSS } from '../../games/bura/options.js'
 import { RULES } from '../rules-text.js'
+import * as scenes from '../images/scenes/bura.js'
 import { defineGame } from './module.js'
 
 /**
@@ -24,7 +26,7 @@ import { defineGame } from './module.js'
  */
 
 function playText(p: PlaySeen, ctx: RenderContext): string {
-  const cards = p.cards ? cardsText(sortHand(p.cards, RANK_ORDER.bura)) : plural(p.count, 'card')
+  const cards = p.cards ? cardsText(sortHand(p.cards, BURA_RANKS)) : plural(p.count, 'card')
   return `${ctx.name(p.seat)} ${cards}${p.faceDown ? ' (face down)' : ''}`
 }
 
@@ -114,7 +116,7 @@ export function publicParts(v: BuraView, ctx: RenderContext): PublicParts {
     const r = v.result.revealed
     fields.push({
       name: 'Tricks turned over',
-      value: `${ctx.name(r.seat)}: ${cardsText(sortHand(r.cards, RANK_ORDER.bura))}`.slice(0, 1024),
+      value: `${ctx.name(r.seat)}: ${cardsText(sortHand(r.cards, BURA_RANKS))}`.slice(0, 1024),
     })
   }
   return { status, seatLines: v.seats.map((_, seat) => seatLine(v, seat, ctx)), fields, result: result(v, ctx) }
@@ -126,7 +128,7 @@ function result(v: BuraView, ctx: RenderContext): GameResult | null {
   const details = v.seats.flatMap((s, seat) => (s.inGame ? [seatLine(v, seat, ctx)] : []))
   if (v.result.revealed)
     details.push(
-      `Tricks turned over: ${ctx.name(v.result.revealed.seat)} ${cardsText(sortHand(v.result.revealed.cards, RANK_ORDER.bura))}`,
+      `Tricks turned over: ${ctx.name(v.result.revealed.seat)} ${cardsText(sortHand(v.result.revealed.cards, BURA_RANKS))}`,
     )
   if (ctx.live) details.push(`${ctx.name(v.result.nextDealer)} deals the next game.`)
   return { headline: `Game ${v.gameNumber}: ${resultText(v.result, v, ctx)}`, details }
@@ -153,8 +155,8 @@ function kSubsets(hand: readonly Card[], k: number): Card[][] {
 export function privateParts(v: BuraView, legal: readonly BuraAction[], ctx: PrivateContext): PrivateParts {
   const controls = ctx.controls
   const seat = v.viewer!
-  const hand = sortHand(v.hand ?? [], RANK_ORDER.bura)
-  const lines = [handText(hand, RANK_ORDER.bura), '', trumpText(v, ctx)]
+  const hand = sortHand(v.hand ?? [], BURA_RANKS)
+  const lines = [handText(hand, BURA_RANKS), '', trumpText(v, ctx)]
   const me = v.seats[seat]
   if (me && !me.inGame)
     lines.push('You sit this game out (not enough chips for the ante); you are dealt in again when you can pay it.')
@@ -187,7 +189,7 @@ export function privateParts(v: BuraView, legal: readonly BuraAction[], ctx: Pri
         moveButton(
           controls,
           { verb: 'play', cards: a.cards },
-          `${verbWord} ${cardsText(sortHand(a.cards, RANK_ORDER.bura))}`,
+          `${verbWord} ${cardsText(sortHand(a.cards, BURA_RANKS))}`,
         ),
       )
   }
@@ -196,7 +198,7 @@ export function privateParts(v: BuraView, legal: readonly BuraAction[], ctx: Pri
       moveButton(
         controls,
         { verb: 'play', cards: a.cards, faceDown: true },
-        `Face down: ${cardsText(sortHand(a.cards, RANK_ORDER.bura))}`,
+        `Face down: ${cardsText(sortHand(a.cards, BURA_RANKS))}`,
         ButtonStyle.Secondary,
       ),
     )
@@ -286,9 +288,9 @@ export function eventLine(e: BuraEvent, ctx: RenderContext): string | null {
     case 'sitOut':
       return `${ctx.name(e.seat)} sits this game out (${e.reason}).`
     case 'combination':
-      return `${ctx.name(e.seat)} has ${COMBINATION_NAME[e.kind]}: ${cardsText(sortHand(e.cards, RANK_ORDER.bura))}.`
+      return `${ctx.name(e.seat)} has ${COMBINATION_NAME[e.kind]}: ${cardsText(sortHand(e.cards, BURA_RANKS))}.`
     case 'play': {
-      const what = e.cards ? cardsText(sortHand(e.cards, RANK_ORDER.bura)) : `${plural(e.count, 'card')} face down`
+      const what = e.cards ? cardsText(sortHand(e.cards, BURA_RANKS)) : `${plural(e.count, 'card')} face down`
       return `${ctx.name(e.seat)} played ${what}${e.beats ? ' and is in front' : ''}.`
     }
     case 'trick':
@@ -331,6 +333,7 @@ export function eventLine(e: BuraEvent, ctx: RenderContext): string | null {
 export const buraGame = defineGame({
   engine: buraEngine,
   renderer: { publicParts, privateParts, eventLines, confirm: { declare: confirmDeclare } },
+  scenes,
   rules: RULES.bura,
   command: {
     description: 'Bura: Russian trick-taking for chips (2-6 players)',

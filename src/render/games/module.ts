@@ -1,5 +1,8 @@
 import type { GameEngine } from '../../games/core/engine.js'
 import type { ConfirmedVerb } from '../custom-id.js'
+import type { HandScene, TableScene } from '../images/scene.js'
+import type { SeatNames } from '../images/scenes/names.js'
+import type { OwnSeatView, SpectatorView } from '../images/views.js'
 import type { GameRules } from '../rules-text.js'
 import type { PrivateContext, PrivateParts, PublicParts, RenderContext } from '../types.js'
 
@@ -13,6 +16,15 @@ export interface GameRenderer<V, A, E> {
    * view: what the move does and what it may cost. A game with such a move says it here.
    */
   readonly confirm?: { readonly [K in ConfirmedVerb]?: (view: V, ctx: RenderContext) => string }
+}
+
+/**
+ * The game's pictures (docs/images.md): what the table image and a seat's hand image show, built
+ * from the spectator view and from that seat's own view only, so a picture cannot hold a hidden card.
+ */
+export interface GameScenes<V, A> {
+  tableScene(view: SpectatorView<V>, name: SeatNames): TableScene
+  handScene(view: OwnSeatView<V>, legal: readonly A[], name: SeatNames): HandScene
 }
 
 /** The `/<game> start` command: everything else about it comes from the engine's options schema. */
@@ -39,12 +51,14 @@ export type OptionLabels<O> = {
 
 /**
  * Everything the bot knows about one game, defined once: the pure engine, its renderer, its
- * rules text, its start command and how its options read. The registry (src/registry.ts) lists
- * one per game.
+ * pictures, its rules text, its start command and how its options read. The registry
+ * (src/registry.ts) lists one per game.
  */
 export interface GameModule<S, A extends { readonly type: string }, O, V, E extends { readonly type: string }> {
   readonly engine: GameEngine<S, A, O, V, E>
   readonly renderer: GameRenderer<V, A, E>
+  /** Without scenes the game's messages carry no pictures (text only). */
+  readonly scenes?: GameScenes<V, A>
   readonly rules: GameRules
   readonly command: StartCommand<O>
   readonly optionLabels: OptionLabels<O>

@@ -1,18 +1,14 @@
 import { createHash } from 'node:crypto'
 import { cardLabel } from '../../games/core/cards.js'
-import { engineFor } from '../../games/registry.js'
-import type { GameId } from '../../games/registry.js'
+import { gameModule } from '../../registry.js'
 import type { RenderTable } from '../types.js'
 import { Lru } from './cache.js'
 import { paintHand, paintTable } from './paint.js'
 import { encodePng } from './png.js'
 import { CARDS_KEYWORD } from './png-text.js'
-import { facesShown, type HandScene, type Scene, type TableScene } from './scene.js'
-import * as badugi from './scenes/badugi.js'
-import * as bugami from './scenes/bugami.js'
-import * as bura from './scenes/bura.js'
+import { facesShown, type Scene } from './scene.js'
 import type { SeatNames } from './scenes/names.js'
-import { ownSeatView, spectatorView, type OwnSeatView, type SpectatorView } from './views.js'
+import { ownSeatView, spectatorView } from './views.js'
 
 /**
  * Pictures of a table: the public table image from the spectator view, a seat's hand image from
@@ -29,18 +25,6 @@ export interface CardImage {
   readonly description: string
   /** The face-up cards the picture shows (also in the PNG's "cards" text chunk). */
   readonly cards: readonly string[]
-}
-
-interface SceneBuilders {
-  tableScene(view: SpectatorView<never>, name: SeatNames): TableScene
-  handScene(view: OwnSeatView<never>, legal: readonly never[], name: SeatNames): HandScene
-}
-
-const SCENES: Record<GameId, SceneBuilders> = { badugi, bugami, bura }
-
-/** A game without pictures (a test's toy game) shows none. */
-function scenesFor(game: string): SceneBuilders | undefined {
-  return Object.prototype.hasOwnProperty.call(SCENES, game) ? SCENES[game as GameId] : undefined
 }
 
 const cache = new Lru<string, CardImage>(256)
@@ -98,11 +82,10 @@ const noNames = () => undefined
 
 /** The scene of the public image: built from the spectator view only. */
 export function tableSceneOf(table: RenderTable, displayName: (userId: string) => string | undefined = noNames) {
-  const engine = engineFor(table.game)
-  const scenes = scenesFor(table.game)
-  if (!engine || !scenes || table.state === null || table.state === undefined) return null
-  const view = spectatorView(engine, table.state) as SpectatorView<never>
-  return scenes.tableScene(view, seatNames(table, displayName))
+  const module = gameModule(table.game)
+  // A game without pictures (a test's toy game) shows none.
+  if (!module?.scenes || table.state === null || table.state === undefined) return null
+  return module.scenes.tableScene(spectatorView(module.engine, table.state), seatNames(table, displayName))
 }
 
 /** The scene of a seat's private image: built from that seat's view only. */
@@ -111,13 +94,11 @@ export function handSceneOf(
   seat: number,
   displayName: (userId: string) => string | undefined = noNames,
 ) {
-  const engine = engineFor(table.game)
-  const scenes = scenesFor(table.game)
-  if (!engine || !scenes || table.state === null || table.state === undefined) return null
-  const acting = engine.progress(table.state) === 'acting'
-  const legal = (acting ? engine.legalActions(table.state, seat) : []) as never[]
-  const view = ownSeatView(engine, table.state, seat) as OwnSeatView<never>
-  return scenes.handScene(view, legal, seatNames(table, displayName))
+  const module = gameModule(table.game)
+  if (!module?.scenes || table.state === null || table.state === undefined) return null
+  const { engine, scenes } = module
+  const legal = engine.progress(table.state) === 'acting' ? engine.legalActions(table.state, seat) : []
+  return scenes.handScene(ownSeatView(engine, table.state, seat), legal, seatNames(table, displayName))
 }
 
 export function tableImage(table: RenderTable, displayName?: (userId: string) => string | undefined): CardImage | null {

@@ -1,6 +1,7 @@
 import { SUIT_NAME, suitSymbol, type Card } from '../../../games/core/cards.js'
+import { BURA_RANKS } from '../../../games/bura/cards.js'
 import type { BuraAction, BuraView, PlaySeen, TrickView } from '../../../games/bura/index.js'
-import { chips, plural, RANK_ORDER, sortHand } from '../../format.js'
+import { chips, plural, sortHand } from '../../format.js'
 import type { CardGroup, Face, HandScene, SeatBadge, TableScene } from '../scene.js'
 import type { OwnSeatView, SpectatorView } from '../views.js'
 import type { SeatNames } from './names.js'
@@ -8,7 +9,7 @@ import type { SeatNames } from './names.js'
 const backs = (n: number): Face[] => Array.from({ length: n }, () => 'back' as const)
 
 function playFaces(p: PlaySeen): Face[] {
-  return p.cards ? sortHand(p.cards, RANK_ORDER.bura) : backs(p.count)
+  return p.cards ? sortHand(p.cards, BURA_RANKS) : backs(p.count)
 }
 
 /** The trick on the table: the one in progress, else the last one completed (with its winner). */
@@ -68,7 +69,7 @@ function playable(legal: readonly BuraAction[]): Set<Card> {
 
 export function handScene(v: OwnSeatView<BuraView>, legal: readonly BuraAction[], name: SeatNames): HandScene {
   const lit = playable(legal)
-  const hand = sortHand(v.hand ?? [], RANK_ORDER.bura).map((card) => ({ card, lit: lit.has(card) }))
+  const hand = sortHand(v.hand ?? [], BURA_RANKS).map((card) => ({ card, lit: lit.has(card) }))
   const turn = v.viewer !== null && v.waitingFor.includes(v.viewer)
   return {
     kind: 'hand',

@@ -122,7 +122,8 @@ export function runArena(p: ArenaParams): ArenaReport {
         continue
       }
       const summary = engine.summary(state)
-      const potWon = !(engine.id === 'bura' && (summary.end as { reason?: string } | null)?.reason === 'allPassed')
+      // A Bura game everyone passed at the final call has no winner: the same players play on for its pot.
+      const potWon = (summary.end as { reason?: string } | null | undefined)?.reason !== 'allPassed'
       if (progress === 'between' || (!potWon && deals < MAX_DEALS_PER_GAME)) {
         const next = engine.nextDeal(state)
         if (next.ok) {
@@ -137,7 +138,8 @@ export function runArena(p: ArenaParams): ArenaReport {
         const i = policyAt(seat)
         if (summary.winners?.includes(seat)) wins[i]!++
         nets[i]!.push(totals ? totals.stacks[seat]! - startStack : 0)
-        points[i]!.push(engine.id === 'bugami' ? ((summary.seats[seat] as { total?: number }).total ?? 0) : 0)
+        // A points game's match total (Bugami); games without one score 0.
+        points[i]!.push((summary.seats[seat] as { total?: number }).total ?? 0)
       }
       break
     }

@@ -76,7 +76,7 @@ function lobby(table: RenderTable): Payload {
     description:
       `${rules.tagline}\nPress **Join** to take a seat (${min}-${max} players). ${need}` +
       (table.endsAt !== null ? `\n🏁 Agreed end ${relativeTime(table.endsAt)}; then the best result wins.` : '') +
-      (table.options.format === 'freezeout'
+      (engine.table.freezeout(table.options)
         ? '\n🧊 Freeze-out: one buy-in for everyone, nobody joins after the start, the last player with chips wins.'
         : ''),
     fields,
@@ -148,8 +148,7 @@ export function renderTableMessage(
   if (!over && away.length)
     lines.push('', `💤 Away, auto-played until they act: ${listText(away.map((s) => mention(s.userId)))}`)
   const gone = table.seats.filter((s) => s.status === 'left' && s.position !== null)
-  const freezeout = table.options.format === 'freezeout'
-  if (!over && gone.length && freezeout)
+  if (!over && gone.length && engine.table.freezeout(table.options))
     lines.push(
       `🚪 Left; their seat posts its blinds and folds every hand: ${listText(gone.map((s) => mention(s.userId)))}`,
     )

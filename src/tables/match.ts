@@ -1,3 +1,4 @@
+import { engineFor } from '../games/registry.js'
 import type { SeatRecord, TableRecord } from '../store/tables.js'
 
 /**
@@ -13,7 +14,7 @@ export const MAX_AGREED_END_MS = 30 * 24 * 60 * 60 * 1000
 export const MIN_AGREED_END_MS = 60 * 1000
 
 export function isFreezeout(rec: Pick<TableRecord, 'game' | 'options'>): boolean {
-  return rec.game === 'badugi' && rec.options.format === 'freezeout'
+  return engineFor(rec.game)?.table.freezeout(rec.options) ?? false
 }
 
 export function playsAMatch(rec: Pick<TableRecord, 'game' | 'options' | 'endsAt'>): boolean {

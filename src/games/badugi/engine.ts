@@ -188,6 +188,7 @@ export const badugiEngine: GameEngine<BadugiState, BadugiAction, BadugiOptions, 
       smallBet: stakes,
       bigBet: stakes * 2,
     }),
+    freezeout: (o) => o.format === 'freezeout',
   },
   playedIn: (s, seat) => s.status[seat] !== 'out',
   // Mid-hand, each seat's chips in the pot are what it committed this hand.

@@ -199,6 +199,7 @@ export const buraEngine: GameEngine<BuraState, BuraAction, BuraOptions, BuraView
     leaveAction: null,
     stakeOptions: ['ante'],
     stakes: (stakes) => ({ ante: stakes }),
+    freezeout: () => false,
   },
   playedIn: (s, seat) => s.inGame[seat] ?? true,
   potShares: (s) => s.potShares,

@@ -98,6 +98,12 @@ export interface TableFacts<A, O> {
   readonly stakeOptions: readonly (keyof O & string)[]
   /** The values of `stakeOptions` for the server's default stakes. */
   stakes(stakes: number): Partial<O>
+  /**
+   * Under these options the table is a freeze-out: one buy-in for everyone, nobody joins after
+   * the start, a seat that stands up stays in play, and the match is over when the engine
+   * refuses the next deal.
+   */
+  freezeout(options: O): boolean
 }
 
 export interface GameEngine<S, A extends { readonly type: string }, O, V, E extends { readonly type: string }> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { deckFor, engine, play, start } from './helpers.js'
+import { deckFor, engine, play, start, SOURCE_DEAL } from './helpers.js'
 
 /**
  * Combinations, checked at the start of every trick and played by the bot (RULES.md Bura rule 6).
@@ -137,16 +137,7 @@ describe('three aces and Molodka take the lead', () => {
   })
 
   it('a Molodka drawn later takes the lead from the trick winner', () => {
-    const t = start({
-      players: 2,
-      dealer: 1,
-      trumpCard: '9H',
-      hands: [
-        ['KC', '9C', 'JD'],
-        ['AC', '6H', 'TS'],
-      ],
-      pile: ['QH', '7D', 'KS', '8D'],
-    })
+    const t = start({ ...SOURCE_DEAL, pile: ['QH', '7D', 'KS', '8D'] })
     play(t, 0, 'KC', '9C')
     play(t, 1, 'AC', '6H')
     expect(t.state.trick).toMatchObject({
@@ -248,17 +239,7 @@ describe('variants', () => {
   })
 
   it('redealOnCombination leaves combinations that come later alone', () => {
-    const t = start({
-      players: 2,
-      dealer: 1,
-      trumpCard: '9H',
-      options: { redealOnCombination: true },
-      hands: [
-        ['KC', '9C', 'JD'],
-        ['AC', '6H', 'TS'],
-      ],
-      pile: ['QH', '7D', 'KS', '8D'],
-    })
+    const t = start({ ...SOURCE_DEAL, pile: ['QH', '7D', 'KS', '8D'], options: { redealOnCombination: true } })
     play(t, 0, 'KC', '9C')
     play(t, 1, 'AC', '6H')
     expect(t.state.trick?.combination).toBe('molodka')

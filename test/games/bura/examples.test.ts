@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { cardPoints, setBeats } from '../../../src/games/bura/index.js'
-import { act, engine, play, points, refused, sorted, start } from './helpers.js'
+import { act, engine, play, points, refused, sorted, start, SOURCE_DEAL } from './helpers.js'
 
 /** The worked examples of the Bura source text (seeds/bura.de.txt), as RULES.md restates them. */
 
@@ -25,17 +25,8 @@ describe('beating', () => {
 })
 
 describe('the two-player example: hearts trump, A leads ♣K ♣9', () => {
-  const deal = { players: 2, dealer: 1, trumpCard: '9H' as const }
-
   it('B answers ♣A ♥6, beats both cards and takes the trick with 15 points', () => {
-    const t = start({
-      ...deal,
-      hands: [
-        ['KC', '9C', 'JD'],
-        ['AC', '6H', 'TS'],
-      ],
-      pile: ['QH', '7D', 'KS', '8S'],
-    })
+    const t = start(SOURCE_DEAL)
     expect(engine.waitingFor(t.state)).toEqual([0]) // with two players the non-dealer leads
     play(t, 0, 'KC', '9C')
     const events = play(t, 1, 'AC', '6H')
@@ -47,11 +38,12 @@ describe('the two-player example: hearts trump, A leads ♣K ♣9', () => {
 
   it('with ♣A ♠8 ♠7 B cannot beat both, so the automatic move throws ♠8 ♠7 and keeps the ace', () => {
     const t = start({
-      ...deal,
+      ...SOURCE_DEAL,
       hands: [
         ['KC', '9C', 'JD'],
         ['AC', '8S', '7S'],
       ],
+      pile: [],
     })
     play(t, 0, 'KC', '9C')
     const beating = engine
@@ -66,13 +58,7 @@ describe('the two-player example: hearts trump, A leads ♣K ♣9', () => {
   })
 
   it('must answer with exactly as many cards as were led', () => {
-    const t = start({
-      ...deal,
-      hands: [
-        ['KC', '9C', 'JD'],
-        ['AC', '6H', 'TS'],
-      ],
-    })
+    const t = start(SOURCE_DEAL)
     play(t, 0, 'KC', '9C')
     expect(refused(t, 1, { type: 'play', cards: ['AC'] })).toBe('Play exactly 2 cards, as many as the lead.')
     expect(refused(t, 1, { type: 'play', cards: ['AC', '6H', 'TS'] })).toBe(
@@ -82,17 +68,19 @@ describe('the two-player example: hearts trump, A leads ♣K ♣9', () => {
 })
 
 describe('the three-player example: diamonds trump, A leads ♠Q ♠7', () => {
+  const deal = {
+    players: 3,
+    dealer: 2,
+    trumpCard: '6D',
+    hands: [
+      ['QS', '7S', '6H'],
+      ['9D', 'JS', '7C'],
+      ['KD', '8D', '9S'],
+    ],
+  }
+
   it('B plays ♦9 ♠J and is in front; C would need both trumps to take it', () => {
-    const t = start({
-      players: 3,
-      dealer: 2,
-      trumpCard: '6D',
-      hands: [
-        ['QS', '7S', '6H'],
-        ['9D', 'JS', '7C'],
-        ['KD', '8D', '9S'],
-      ],
-    })
+    const t = start(deal)
     expect(engine.waitingFor(t.state)).toEqual([0]) // left of the dealer leads
     play(t, 0, 'QS', '7S')
     play(t, 1, '9D', 'JS')
@@ -108,16 +96,7 @@ describe('the three-player example: diamonds trump, A leads ♠Q ♠7', () => {
   })
 
   it('C takes the trick with both trumps', () => {
-    const t = start({
-      players: 3,
-      dealer: 2,
-      trumpCard: '6D',
-      hands: [
-        ['QS', '7S', '6H'],
-        ['9D', 'JS', '7C'],
-        ['KD', '8D', '9S'],
-      ],
-    })
+    const t = start(deal)
     play(t, 0, 'QS', '7S')
     play(t, 1, '9D', 'JS')
     play(t, 2, 'KD', '8D')
@@ -129,17 +108,7 @@ describe('the three-player example: diamonds trump, A leads ♠Q ♠7', () => {
 describe('the declaring example: Anna and Ben ante 1 chip each, the pot holds 2', () => {
   // Ben (seat 1) deals, so Anna leads. Ben takes ♣K ♣9 ♣A ♥6 (15), ♠T ♦J (12), ♥Q ♦7 (3), ♠K ♠8 (4).
   const game = () => {
-    const t = start({
-      players: 2,
-      dealer: 1,
-      options: { ante: 1 },
-      trumpCard: '9H',
-      hands: [
-        ['KC', '9C', 'JD'],
-        ['AC', '6H', 'TS'],
-      ],
-      pile: ['QH', '7D', 'KS', '8S', '7C', '6D', '8C', '6C'],
-    })
+    const t = start({ ...SOURCE_DEAL, pile: ['QH', '7D', 'KS', '8S', '7C', '6D', '8C', '6C'], options: { ante: 1 } })
     expect(t.state.pot).toBe(2)
     play(t, 0, 'KC', '9C')
     play(t, 1, 'AC', '6H')

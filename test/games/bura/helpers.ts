@@ -117,3 +117,19 @@ export function points(t: Table): number[] {
 export function sorted(cards: readonly Card[]): Card[] {
   return [...cards].sort()
 }
+
+/**
+ * The deal of the sources' two-player example (RULES.md Bura, "Example"): hearts are trump, seat
+ * 1 deals, seat 0 holds ♣K ♣9 ♦J and leads ♣K ♣9, seat 1 holds ♣A ♥6 ♠10; the pile then gives
+ * ♥Q ♦7 ♠K ♠8. Tests that need another pile or options spread it and override.
+ */
+export const SOURCE_DEAL = {
+  players: 2,
+  dealer: 1,
+  trumpCard: '9H',
+  hands: [
+    ['KC', '9C', 'JD'],
+    ['AC', '6H', 'TS'],
+  ],
+  pile: ['QH', '7D', 'KS', '8S'],
+} as const

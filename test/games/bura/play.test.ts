@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DECK_32 } from '../../../src/games/bura/index.js'
-import { act, engine, play, points, refused, start, type Table } from './helpers.js'
+import { act, engine, play, points, refused, start, type Table, SOURCE_DEAL } from './helpers.js'
 
 /**
  * Plays automatic moves (nobody declares) until the last trick is taken; tries seeds until no Bura
@@ -19,16 +19,7 @@ function toFinalCall(p: Parameters<typeof start>[0]): Table {
 
 describe('drawing', () => {
   it('draws one card at a time clockwise from the trick winner until everyone holds 3', () => {
-    const t = start({
-      players: 2,
-      dealer: 1,
-      trumpCard: '9H',
-      hands: [
-        ['KC', '9C', 'JD'],
-        ['AC', '6H', 'TS'],
-      ],
-      pile: ['QH', '7D', 'KS', '8S'],
-    })
+    const t = start(SOURCE_DEAL)
     play(t, 0, 'KC', '9C')
     const events = play(t, 1, 'AC', '6H')
     expect(events).toContainEqual({ type: 'draw', from: 1, rounds: 2, trumpCardTo: null, pileLeft: 30 - 4 })
@@ -98,16 +89,7 @@ describe('the final call', () => {
   })
 
   it('the trick in progress counts for nobody when someone declares', () => {
-    const t = start({
-      players: 2,
-      dealer: 1,
-      trumpCard: '9H',
-      hands: [
-        ['KC', '9C', 'JD'],
-        ['AC', '6H', 'TS'],
-      ],
-      pile: ['QH', '7D', 'KS', '8S'],
-    })
+    const t = start(SOURCE_DEAL)
     play(t, 0, 'KC', '9C')
     play(t, 1, 'AC', '6H')
     play(t, 1, 'TS')
@@ -120,17 +102,7 @@ describe('the final call', () => {
 
 describe('declareOnTurnOnly', () => {
   it('only the player whose turn it is may declare, and the final call goes round from the last trick winner', () => {
-    const t = start({
-      players: 2,
-      dealer: 1,
-      options: { declareOnTurnOnly: true },
-      trumpCard: '9H',
-      hands: [
-        ['KC', '9C', 'JD'],
-        ['AC', '6H', 'TS'],
-      ],
-      pile: ['QH', '7D', 'KS', '8S'],
-    })
+    const t = start({ ...SOURCE_DEAL, options: { declareOnTurnOnly: true } })
     expect(engine.legalActions(t.state, 1)).toEqual([])
     expect(refused(t, 1, { type: 'declare' })).toBe('At this table you may declare only on your turn.')
     expect(engine.legalActions(t.state, 0)).toContainEqual({ type: 'declare' })
@@ -146,19 +118,8 @@ describe('declareOnTurnOnly', () => {
 })
 
 describe('face-down play', () => {
-  const deal = {
-    players: 2,
-    dealer: 1,
-    trumpCard: '9H' as const,
-    hands: [
-      ['KC', '9C', 'JD'],
-      ['AC', '6H', 'TS'],
-    ],
-    pile: ['QH', '7D', 'KS', '8S'],
-  }
-
   it('a beating answer lies face up and beats; it may deliberately lie face down and then does not beat', () => {
-    const t = start({ ...deal, options: { faceDown: true } })
+    const t = start({ ...SOURCE_DEAL, options: { faceDown: true } })
     play(t, 0, 'KC')
     const legal = engine.legalActions(t.state, 1)
     expect(legal).toContainEqual({ type: 'play', cards: ['AC'], faceDown: true })
@@ -175,7 +136,7 @@ describe('face-down play', () => {
   })
 
   it('answers that do not beat lie face down by themselves; beating ones face up; leads always face up', () => {
-    const t = start({ ...deal, options: { faceDown: true } })
+    const t = start({ ...SOURCE_DEAL, options: { faceDown: true } })
     expect(refused(t, 0, { type: 'play', cards: ['KC'], faceDown: true })).toBe('A lead always lies face up.')
     play(t, 0, 'KC')
     expect(play(t, 1, 'TS')).toContainEqual({
@@ -186,7 +147,7 @@ describe('face-down play', () => {
       cards: null,
       beats: false,
     })
-    const u = start({ ...deal, options: { faceDown: true } })
+    const u = start({ ...SOURCE_DEAL, options: { faceDown: true } })
     play(u, 0, 'KC')
     expect(play(u, 1, 'AC')).toContainEqual({
       type: 'play',
@@ -199,7 +160,7 @@ describe('face-down play', () => {
   })
 
   it('a declaration turns the declarer’s tricks over, face-down cards included', () => {
-    const t = start({ ...deal, options: { faceDown: true } })
+    const t = start({ ...SOURCE_DEAL, options: { faceDown: true } })
     play(t, 0, 'KC')
     act(t, 1, { type: 'play', cards: ['AC'], faceDown: true })
     act(t, 0, { type: 'declare' })
@@ -208,26 +169,15 @@ describe('face-down play', () => {
   })
 
   it('is refused when the table does not play face down', () => {
-    const t = start(deal)
+    const t = start(SOURCE_DEAL)
     play(t, 0, 'KC')
     expect(refused(t, 1, { type: 'play', cards: ['AC'], faceDown: true })).toBe('This table does not play face down.')
   })
 })
 
 describe('counting in your head', () => {
-  const deal = {
-    players: 2,
-    dealer: 1,
-    trumpCard: '9H' as const,
-    hands: [
-      ['KC', '9C', 'JD'],
-      ['AC', '6H', 'TS'],
-    ],
-    pile: ['QH', '7D', 'KS', '8S'],
-  }
-
   it('views show no points and no taken cards, only trick counts; the trick in progress and the last trick are public', () => {
-    const t = start(deal)
+    const t = start(SOURCE_DEAL)
     play(t, 0, 'KC', '9C')
     expect(engine.view(t.state, 1).trick?.plays).toEqual([{ seat: 0, count: 2, faceDown: false, cards: ['KC', '9C'] }])
     play(t, 1, 'AC', '6H')
@@ -245,7 +195,7 @@ describe('counting in your head', () => {
   })
 
   it('showCounts shows each seat’s taken cards and points', () => {
-    const t = start({ ...deal, options: { showCounts: true } })
+    const t = start({ ...SOURCE_DEAL, options: { showCounts: true } })
     play(t, 0, 'KC', '9C')
     play(t, 1, 'AC', '6H')
     const v = engine.view(t.state, 0)
@@ -385,16 +335,7 @@ describe('deck32, options and bad input', () => {
   })
 
   it('refuses illegal plays with a clear message and leaves the state unchanged', () => {
-    const t = start({
-      players: 2,
-      dealer: 1,
-      trumpCard: '9H',
-      hands: [
-        ['KC', '9C', 'JD'],
-        ['AC', '6H', 'TS'],
-      ],
-      pile: ['QH', '7D', 'KS', '8S'],
-    })
+    const t = start(SOURCE_DEAL)
     expect(refused(t, 0, { type: 'play', cards: ['KC', 'JD'] })).toBe(
       'Lead one card, or two or three cards of one suit.',
     )

@@ -13,7 +13,7 @@ import { cardsText, chips, handText, listText, plural, RANK_ORDER, sortHand } fr
 import { ButtonStyle } from '../payload.js'
 import type { GameResult, PrivateContext, PrivateParts, PublicParts, RenderContext } from '../types.js'
 import { badugiEngine } from '../../games/badugi/engine.js'
-import { RULES } from '../rules-text.js'
+import { badugiRules } from './badugi-rules.js'
 import * as scenes from '../images/scenes/badugi.js'
 import { defineGame, oneLineEach } from './module.js'
 
@@ -298,7 +298,7 @@ export const badugiGame = defineGame({
   engine: badugiEngine,
   renderer: { publicParts, privateParts, eventLines: oneLineEach(eventLine) },
   scenes,
-  rules: RULES.badugi,
+  rules: badugiRules,
   command: {
     description: 'Badugi: lowball draw poker for chips (2-8 players)',
     hidden: ['smallBet', 'bigBet'],

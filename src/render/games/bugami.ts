@@ -6,7 +6,7 @@ import { handText, listText, plural, sortHand } from '../format.js'
 import { ButtonStyle } from '../payload.js'
 import type { GameResult, PrivateContext, PrivateParts, PublicParts, RenderContext } from '../types.js'
 import { bugamiEngine } from '../../games/bugami/engine.js'
-import { RULES } from '../rules-text.js'
+import { bugamiRules } from './bugami-rules.js'
 import * as scenes from '../images/scenes/bugami.js'
 import { defineGame, oneLineEach } from './module.js'
 
@@ -226,7 +226,7 @@ export const bugamiGame = defineGame({
   engine: bugamiEngine,
   renderer: { publicParts, privateParts, eventLines: oneLineEach(eventLine) },
   scenes,
-  rules: RULES.bugami,
+  rules: bugamiRules,
   command: {
     description: 'Bugami: trick-taking with secret bug-suit bids (3-7 players, points)',
     choiceNames: { jokers: { 0: 'none', 1: 'one', 2: 'two' } },

@@ -15,7 +15,7 @@ import type { GameResult, PrivateContext, PrivateParts, PublicParts, RenderConte
 import { BURA_RANKS } from '../../games/bura/cards.js'
 import { buraEngine } from '../../games/bura/engine.js'
 import { PENALTY_PER_LOSS } from '../../games/bura/options.js'
-import { RULES } from '../rules-text.js'
+import { buraRules } from './bura-rules.js'
 import * as scenes from '../images/scenes/bura.js'
 import { defineGame } from './module.js'
 
@@ -334,7 +334,7 @@ export const buraGame = defineGame({
   engine: buraEngine,
   renderer: { publicParts, privateParts, eventLines, confirm: { declare: confirmDeclare } },
   scenes,
-  rules: RULES.bura,
+  rules: buraRules,
   command: {
     description: 'Bura: Russian trick-taking for chips (2-6 players)',
     // The engine always refuses manual combinations (docs/bura.md): offering the option would only produce an error.

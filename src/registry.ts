@@ -3,6 +3,7 @@ import { badugiGame } from './render/games/badugi.js'
 import { bugamiGame } from './render/games/bugami.js'
 import { buraGame } from './render/games/bura.js'
 import type { AnyGameModule } from './render/games/module.js'
+import { listText } from './render/format.js'
 
 /**
  * Every game the bot hosts, one module each (engine, renderer, rules text, start command).
@@ -32,6 +33,27 @@ export function gameModule(game: string | null): AnyGameModule | undefined {
 /** Every game's module, in the order players see the games listed. */
 export function gameModules(): AnyGameModule[] {
   return [...Object.values(GAMES), ...added.values()]
+}
+
+/** The start commands in words: "`/bugami start`, `/bura start` or `/badugi start`" (`quote` around each). */
+export function startCommandsText(quote = '`'): string {
+  return listText(
+    gameModules().map((m) => `${quote}/${m.engine.id} start${quote}`),
+    'or',
+  )
+}
+
+/** What the server's stakes set, in words: "Bura ante and Badugi big blind". */
+export function stakesText(): string {
+  return listText(gameModules().flatMap((m) => (m.stakesName ? [`${m.rules.title} ${m.stakesName}`] : [])))
+}
+
+/** The games played for chips, in words: "Bura or Badugi". */
+export function chipGamesText(): string {
+  return listText(
+    gameModules().flatMap((m) => (m.engine.usesChips ? [m.rules.title] : [])),
+    'or',
+  )
 }
 
 export function isGame(game: string | null): game is string {

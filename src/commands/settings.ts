@@ -1,4 +1,5 @@
 import { SlashCommandBuilder } from 'discord.js'
+import { chipGamesText, stakesText } from '../registry.js'
 import type { Command } from './types.js'
 import { changeSettings, showSettings } from './flows.js'
 
@@ -32,16 +33,12 @@ export const settings: Command = {
           o.setName('turn_time').setDescription('Default time per turn of new tables, 30s to 48h (e.g. 10m, 2h)'),
         )
         .addIntegerOption((o) =>
-          o
-            .setName('stakes')
-            .setDescription('Default Bura ante and Badugi big blind')
-            .setMinValue(1)
-            .setMaxValue(100_000),
+          o.setName('stakes').setDescription(`Default ${stakesText()}`).setMinValue(1).setMaxValue(100_000),
         )
         .addIntegerOption((o) =>
           o
             .setName('buy_in')
-            .setDescription('Default chips to sit at a Bura or Badugi table')
+            .setDescription(`Default chips to sit at a ${chipGamesText()} table`)
             .setMinValue(1)
             .setMaxValue(10_000_000),
         )

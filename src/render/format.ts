@@ -53,9 +53,9 @@ export function chips(n: number): string {
 }
 
 /** "A, B and C". */
-export function listText(items: readonly string[]): string {
+export function listText(items: readonly string[], last: 'and' | 'or' = 'and'): string {
   if (items.length <= 1) return items[0] ?? ''
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`
+  return `${items.slice(0, -1).join(', ')} ${last} ${items[items.length - 1]}`
 }
 
 /** A duration in words: "30 s", "10 min", "12 h", "2 d". */

@@ -1,5 +1,5 @@
 import { button, buttonRows, clip, COLOURS, ephemeral, NO_PINGS, type Payload } from './payload.js'
-import { gameModule, gameModules } from '../registry.js'
+import { chipGamesText, gameModule, gameModules, stakesText, startCommandsText } from '../registry.js'
 import type { GameRules } from './rules-text.js'
 import { rulesPageId } from './custom-id.js'
 import { durationText, formatNumber } from './format.js'
@@ -196,10 +196,10 @@ export function renderSettings(settings: GuildSettingsValue, headline = 'Server 
     },
     { name: 'Daily chips', value: `${formatNumber(settings.dailyAmount)} every 20 hours`, inline: true },
     { name: 'Turn time', value: `${durationText(settings.turnMs)} for new tables`, inline: true },
-    { name: 'Stakes', value: `Bura ante and Badugi big blind ${formatNumber(settings.defaultStakes)}`, inline: true },
+    { name: 'Stakes', value: `${stakesText()} ${formatNumber(settings.defaultStakes)}`, inline: true },
     {
       name: 'Buy-in',
-      value: `${formatNumber(settings.defaultBuyIn)} chips to sit at a new Bura or Badugi table`,
+      value: `${formatNumber(settings.defaultBuyIn)} chips to sit at a new ${chipGamesText()} table`,
       inline: true,
     },
     {
@@ -238,11 +238,7 @@ export const REFUSALS = {
       'Card tables live in server channels, not in direct messages.',
       'Use the commands in a channel of a server the bot is in.',
     ),
-  noTable: () =>
-    renderRefusal(
-      'There is no table in this channel.',
-      'Open one with `/bugami start`, `/bura start` or `/badugi start`.',
-    ),
+  noTable: () => renderRefusal('There is no table in this channel.', `Open one with ${startCommandsText()}.`),
   tableExists: () =>
     renderRefusal(
       'This channel already has a table.',

@@ -298,6 +298,7 @@ export const badugiGame = defineGame({
   engine: badugiEngine,
   renderer: { publicParts, privateParts, eventLines: oneLineEach(eventLine) },
   scenes,
+  stakesName: 'big blind',
   rules: badugiRules,
   command: {
     description: 'Badugi: lowball draw poker for chips (2-8 players)',

@@ -334,6 +334,7 @@ export const buraGame = defineGame({
   engine: buraEngine,
   renderer: { publicParts, privateParts, eventLines, confirm: { declare: confirmDeclare } },
   scenes,
+  stakesName: 'ante',
   rules: buraRules,
   command: {
     description: 'Bura: Russian trick-taking for chips (2-6 players)',

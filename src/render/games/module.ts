@@ -62,6 +62,8 @@ export interface GameModule<S, A extends { readonly type: string }, O, V, E exte
   readonly rules: GameRules
   readonly command: StartCommand<O>
   readonly optionLabels: OptionLabels<O>
+  /** What the server's stakes set at this game's tables, in words ("ante"); none for a game without stakes. */
+  readonly stakesName?: string
 }
 
 // The registry and the generic layers see modules with their types erased.

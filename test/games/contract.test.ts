@@ -30,8 +30,8 @@ function isPlainJson(v: unknown): boolean {
  * Option sets every engine is held to the contract with (the defaults, and each rule set the
  * sources name), each with the depth its random walk must reach: the states visited over
  * `DEPTH_TABLES` tables of at most `WALK_STATES` states each. Falling below it means random moves
- * end games early and the walk tests little (a freeze-out ends when one player holds every chip,
- * a high card game after one deal).
+ * end games early and the walk tests little (a freeze-out ends when one player holds every chip).
+ * A game not listed (the toy game) is held to its defaults and `DEFAULT_DEPTH`.
  */
 const VARIANTS: Record<string, { options: Record<string, unknown>; depth: number }[]> = {
   bugami: [{ options: {}, depth: 5000 }],
@@ -46,10 +46,11 @@ const VARIANTS: Record<string, { options: Record<string, unknown>; depth: number
     { options: { format: 'freezeout' }, depth: 5000 },
     { options: { format: 'freezeout', limit: 'no' }, depth: 800 },
   ],
-  highcard: [{ options: {}, depth: 150 }],
 }
 const DEPTH_TABLES = 15
 const WALK_STATES = 400
+/** Ten states a table: more than a game that ends at its first moves (the toy game's single deal makes 13). */
+const DEFAULT_DEPTH = 10 * DEPTH_TABLES
 
 /**
  * Plays one table from `seed` with the engine's random moves, dealing game after game, and
@@ -109,9 +110,8 @@ function everyState(
 
 // Every registered engine, the test registry's toy game included (it has no variants: its defaults).
 for (const engine of engineIds().map((id) => engineFor(id)!)) {
-  const variants = VARIANTS[engine.id]
-  if (!variants) throw new Error(`${engine.id}: name its option sets and walk depth in VARIANTS`)
-  for (const { options, depth } of variants) contract(engine, options, depth)
+  for (const { options, depth } of VARIANTS[engine.id] ?? [{ options: {}, depth: DEFAULT_DEPTH }])
+    contract(engine, options, depth)
 }
 
 function contract(engine: AnyEngine, given: Record<string, unknown>, depth: number): void {

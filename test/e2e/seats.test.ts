@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { GAMES } from '../../src/registry.js'
 import {
   confirm,
   leaveTable,
@@ -113,7 +114,7 @@ describe('the other commands', () => {
     expect(status.components).toEqual([])
     expect(textOf(status)).toContain(`<@${bob.id}>`)
 
-    for (const game of ['bugami', 'bura', 'badugi']) {
+    for (const game of Object.keys(GAMES)) {
       const rules = await bob.slash(w.channel, 'rules', { game })
       expect(rules.ephemeral).toBe(true)
       expect(rules.embeds[0]!.title).toMatch(/rules/i)

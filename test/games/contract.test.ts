@@ -185,6 +185,6 @@ function contract(engine: AnyEngine, given: Record<string, unknown>, depth: numb
   })
 }
 
-it('has every game registered', () => {
-  expect(Object.keys(ENGINES).sort()).toEqual(['badugi', 'bugami', 'bura'])
+it('has the built-in games registered', () => {
+  expect(Object.keys(ENGINES)).toEqual(expect.arrayContaining(['bugami', 'bura', 'badugi']))
 })

@@ -2,6 +2,7 @@ import { cardLabel, SUITS, type Card, type Suit } from '../core/cards.js'
 import { checkDeck, nextDeck, type DeckSupply } from '../core/decks.js'
 import {
   ok,
+  pointsTable,
   refuse,
   type GameEngine,
   type Outcome,
@@ -392,14 +393,7 @@ export const bugamiEngine: GameEngine<BugamiState, BugamiAction, BugamiOptions, 
   chipTotals: () => null,
   summary,
   // A match is the whole game: the table finishes with it.
-  table: {
-    betweenGames: false,
-    carriesPot: false,
-    leaveAction: null,
-    stakeOptions: [],
-    stakes: () => ({}),
-    freezeout: () => false,
-  },
+  table: pointsTable(),
   playedIn: () => true,
   potShares: (s) => new Array<number>(s.players).fill(0),
   nextDealer: (s) => (s.dealer + 1) % s.players,

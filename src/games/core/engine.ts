@@ -106,6 +106,18 @@ export interface TableFacts<A, O> {
   freezeout(options: O): boolean
 }
 
+/** The table facts of a game played once to its end for points: no chips, nothing between games. */
+export function pointsTable<A, O>(): TableFacts<A, O> {
+  return {
+    betweenGames: false,
+    carriesPot: false,
+    leaveAction: null,
+    stakeOptions: [],
+    stakes: () => ({}),
+    freezeout: () => false,
+  }
+}
+
 export interface GameEngine<S, A extends { readonly type: string }, O, V, E extends { readonly type: string }> {
   /** The game's id: its slash command, custom_id and store name (lower case letters). */
   readonly id: string

@@ -1,7 +1,14 @@
 import { z } from 'zod'
 import { makeDeck, RANKS, rankOf, type Card } from '../../../src/games/core/cards.js'
 import { checkDeck, nextDeck, type DeckSupply } from '../../../src/games/core/decks.js'
-import { ok, refuse, type GameEngine, type Outcome, type Transition } from '../../../src/games/core/engine.js'
+import {
+  ok,
+  pointsTable,
+  refuse,
+  type GameEngine,
+  type Outcome,
+  type Transition,
+} from '../../../src/games/core/engine.js'
 import { seedRng } from '../../../src/games/core/rng.js'
 import { cardSchema } from '../../../src/games/core/schemas.js'
 
@@ -178,14 +185,7 @@ export const highCardEngine: GameEngine<HighCardState, HighCardAction, HighCardO
     seats: s.points.map((total, seat) => ({ total, hand: s.hands[seat]! })),
     winners: winners(s),
   }),
-  table: {
-    betweenGames: false,
-    carriesPot: false,
-    leaveAction: null,
-    stakeOptions: [],
-    stakes: () => ({}),
-    freezeout: () => false,
-  },
+  table: pointsTable(),
   playedIn: () => true,
   potShares: (s) => new Array<number>(s.players).fill(0),
   nextDealer: (s) => (s.dealer + 1) % s.players,

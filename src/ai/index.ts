@@ -1,4 +1,3 @@
-import type { GameId } from '../games/registry.js'
 import { decideBadugi, type BadugiHistory } from './badugi.js'
 import { decideBugami, type BugamiHistory } from './bugami.js'
 import { decideBura, type BuraHistory } from './bura.js'
@@ -27,5 +26,3 @@ export function decide(input: AiHistory, opts: DecideOptions): unknown {
       return decideBadugi(input.history, opts)
   }
 }
-
-export const AI_GAMES: readonly GameId[] = ['bugami', 'bura', 'badugi']

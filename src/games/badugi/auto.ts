@@ -17,8 +17,9 @@ export function autoAction(s: BadugiState, seat: number): BadugiAction | null {
 
 /**
  * A random move that plays hands out: calling or checking is eight times as likely as folding,
- * the smallest bet or raise four times, the largest (all in, beyond fixed limit) once, so random hands reach the draws and the showdown and a freeze-out lasts many hands.
- * At the draw: any discard, equally likely.
+ * the smallest bet or raise four times, the largest (all in, beyond fixed limit) once, so random
+ * hands reach the draws and the showdown and a freeze-out lasts many hands. At the draw: any
+ * discard, equally likely.
  */
 export function randomAction(s: BadugiState, seat: number, rng: Rng): BadugiAction | null {
   const legal = legalActions(s, seat)

@@ -475,6 +475,15 @@ export interface SettingsRequest {
   readonly buyIn: number | null
   readonly images: boolean | null
   readonly emojis: boolean | null
+  /** Channel mentions (`<#id>`), or "all" for any channel. */
+  readonly channels: string | null
+}
+
+/** `/settings set channels`: "all" (any channel), or the channels mentioned; null when neither. */
+export function parseChannels(text: string): string[] | null {
+  if (/^\s*(all|any)\s*$/i.test(text)) return []
+  const ids = [...text.matchAll(/<#(\d{1,20})>|\b(\d{15,20})\b/g)].map((m) => m[1] ?? m[2]!)
+  return ids.length ? [...new Set(ids)] : null
 }
 
 export async function changeSettings(
@@ -496,6 +505,15 @@ export async function changeSettings(
   if (req.buyIn !== null) patch.defaultBuyIn = req.buyIn
   if (req.images !== null) patch.images = req.images
   if (req.emojis !== null) patch.emojis = req.emojis
+  if (req.channels !== null) {
+    const ids = parseChannels(req.channels)
+    if (!ids)
+      return sayRefusal(
+        interaction,
+        'Name the channels where tables may open by mentioning them (`#cards #poker`), or say `all`.',
+      )
+    patch.tableChannels = ids
+  }
   if (req.turnTime !== null) {
     const parsed = parseTurnDeadline(req.turnTime)
     if (!parsed.ok) return sayRefusal(interaction, parsed.message)
@@ -513,11 +531,38 @@ export async function showLeaderboard(
   ctx: BotContext,
   interaction: ChatInputCommandInteraction,
   game: string | null,
+  privately: boolean,
 ): Promise<void> {
-  await interaction.deferReply()
+  await interaction.deferReply(privately ? { flags: MessageFlags.Ephemeral } : {})
   const which = isGame(game) ? game : null
   const board = await ctx.tables.leaderboard(interaction.guildId!, which, interaction.user.id)
-  await say(interaction, renderLeaderboard(board.entries, { game: which, unit: board.unit, viewer: board.viewer }))
+  await say(
+    interaction,
+    renderLeaderboard(board.entries, {
+      game: which,
+      unit: board.unit,
+      viewer: board.viewer,
+      private: privately,
+      ...boardWords(board.board, which === null ? '' : (engineFor(which)?.title ?? which)),
+    }),
+  )
+}
+
+/** What a board ranks by, in its title and first line: the chips board is wealth, not winnings. */
+function boardWords(board: 'chips' | 'wins' | 'netChips' | 'points', title: string): { title?: string; about: string } {
+  switch (board) {
+    case 'chips':
+      return {
+        title: 'Richest — chips held',
+        about: 'Who holds the most chips now: wallets, with daily and granted chips. Winnings are on the game boards.',
+      }
+    case 'points':
+      return { about: `Ranked by ${title} matches won; equal wins by total points.` }
+    case 'netChips':
+      return { about: `Ranked by net chips won at ${title} tables: chips won from pots minus chips put in.` }
+    case 'wins':
+      return { about: `Ranked by ${title} games won; equal wins by fewer games played.` }
+  }
 }
 
 export async function showRules(_ctx: BotContext, interaction: RepliableInteraction, game: string): Promise<void> {

@@ -6,9 +6,11 @@ import { startCommand } from './start.js'
 import { hand } from './hand.js'
 import { table } from './table.js'
 import { chips } from './chips.js'
+import { chipsAdmin } from './chips-admin.js'
 import { settings } from './settings.js'
 import { leaderboard } from './leaderboard.js'
 import { rules } from './rules.js'
+import { stats } from './stats.js'
 import { help } from './help.js'
 
 let built: { games: number; commands: readonly Command[] } | null = null
@@ -22,7 +24,18 @@ export function commands(): readonly Command[] {
 }
 
 function build(): readonly Command[] {
-  return [...gameModules().map(startCommand), hand, table, chips, leaderboard(), settings, rules(), help]
+  return [
+    ...gameModules().map(startCommand),
+    hand,
+    table,
+    chips,
+    chipsAdmin,
+    stats,
+    leaderboard(),
+    settings,
+    rules(),
+    help,
+  ]
 }
 
 export function commandByName(name: string): Command | undefined {

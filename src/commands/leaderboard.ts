@@ -14,9 +14,15 @@ export function leaderboard(): Command {
           .setName('game')
           .setDescription('Which game (default: chips)')
           .addChoices(...gameChoices()),
-      ),
+      )
+      .addBooleanOption((o) => o.setName('private').setDescription('Only you see the board (default: the channel)')),
     async execute(interaction, ctx) {
-      await showLeaderboard(ctx, interaction, interaction.options.getString('game'))
+      await showLeaderboard(
+        ctx,
+        interaction,
+        interaction.options.getString('game'),
+        interaction.options.getBoolean('private') ?? false,
+      )
     },
   }
 }

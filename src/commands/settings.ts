@@ -1,4 +1,4 @@
-import { SlashCommandBuilder } from 'discord.js'
+import { PermissionFlagsBits, SlashCommandBuilder } from 'discord.js'
 import { chipGamesText, stakesText } from '../registry.js'
 import type { Command } from './types.js'
 import { changeSettings, showSettings } from './flows.js'
@@ -13,12 +13,14 @@ const onOff = (v: string | null): boolean | null => (v === null ? null : v === '
 export const settings: Command = {
   data: new SlashCommandBuilder()
     .setName('settings')
-    .setDescription("This server's chips and table defaults")
+    .setDescription("This server's chips and table defaults (Manage Server)")
+    // Members never see it: what they need of the settings shows where it applies (tables, /chips).
+    .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
     .addSubcommand((s) => s.setName('show').setDescription('Show the server settings'))
     .addSubcommand((s) =>
       s
         .setName('set')
-        .setDescription('Change server settings (Manage Server)')
+        .setDescription('Change server settings')
         .addIntegerOption((o) =>
           o
             .setName('starting_chips')
@@ -50,6 +52,9 @@ export const settings: Command = {
         )
         .addStringOption((o) =>
           o.setName('emojis').setDescription('Cards as emojis in buttons, menus and lines').addChoices(ON_OFF),
+        )
+        .addStringOption((o) =>
+          o.setName('channels').setDescription('Where tables may open: mention the channels (#cards #poker), or "all"'),
         ),
     ),
   async execute(interaction, ctx) {
@@ -62,6 +67,7 @@ export const settings: Command = {
       buyIn: interaction.options.getInteger('buy_in'),
       images: onOff(interaction.options.getString('images')),
       emojis: onOff(interaction.options.getString('emojis')),
+      channels: interaction.options.getString('channels'),
     })
   },
 }

@@ -93,14 +93,14 @@ export function renderHelp(): Payload {
       {
         name: 'Chips and rankings',
         value:
-          '`/chips balance` · `/chips daily` · `/chips grant` (Manage Server) · `/leaderboard [game]`. Chips are ' +
+          '`/chips balance` · `/chips daily` · `/stats [member]` · `/leaderboard [game]`. Chips are ' +
           'per server and carry across tables.',
       },
       {
         name: 'Server settings',
         value:
-          '`/settings show` · `/settings set` (Manage Server): starting chips, daily chips, default turn time, ' +
-          'stakes and buy-in of new tables.',
+          '`/settings show` · `/settings set` · `/chips-admin grant` (Manage Server only): starting chips, ' +
+          'daily chips, default turn time, stakes and buy-in of new tables, the channels where tables open.',
       },
       {
         name: 'Rules',
@@ -117,6 +117,8 @@ export interface LeaderboardEntry {
   readonly value: number
   readonly games?: number
   readonly wins?: number
+  /** Points games: total points, the tie-break. */
+  readonly points?: number
 }
 
 export interface LeaderboardOptions {
@@ -124,8 +126,12 @@ export interface LeaderboardOptions {
   /** What `value` means, e.g. "chips", "net chips", "points". */
   readonly unit: string
   readonly title?: string
+  /** One line under the title: what the board ranks by. */
+  readonly about?: string
   /** The user who asked, marked and shown below the list when not in it. */
   readonly viewer?: { readonly userId: string; readonly rank: number | null; readonly value: number | null }
+  /** Only the viewer sees the answer: then it may say that they are not on the board. */
+  readonly private?: boolean
 }
 
 const MEDALS = ['🥇', '🥈', '🥉']
@@ -136,7 +142,11 @@ export function renderLeaderboard(entries: readonly LeaderboardEntry[], opts: Le
   const top = entries.slice(0, 25)
   const lines = top.map((e, i) => {
     const place = MEDALS[i] ?? `**${i + 1}.**`
-    const extra = [e.games !== undefined ? `${e.games} games` : null, e.wins !== undefined ? `${e.wins} won` : null]
+    const extra = [
+      e.games !== undefined ? `${e.games} games` : null,
+      e.wins !== undefined ? `${e.wins} won` : null,
+      e.points !== undefined ? `${formatNumber(e.points)} points` : null,
+    ]
       .filter(Boolean)
       .join(', ')
     const me = opts.viewer?.userId === e.userId ? ' ← you' : ''
@@ -144,20 +154,23 @@ export function renderLeaderboard(entries: readonly LeaderboardEntry[], opts: Le
   })
   const v = opts.viewer
   if (v && !top.some((e) => e.userId === v.userId)) {
-    lines.push(
-      v.rank !== null && v.value !== null
-        ? `…\n**${v.rank}.** ${mention(v.userId)} — **${formatNumber(v.value)}** ${opts.unit} ← you`
-        : `You are not on this board yet.`,
-    )
+    if (v.rank !== null && v.value !== null)
+      lines.push(`…\n**${v.rank}.** ${mention(v.userId)} — **${formatNumber(v.value)}** ${opts.unit} ← you`)
+    // Said to the viewer alone: in the channel it would read as addressed to everyone.
+    else if (opts.private && top.length) lines.push('You are not on this board yet.')
   }
   const embed: APIEmbed = {
     title: clip(opts.title ?? `Leaderboard — ${name}`, 256),
     color: COLOURS.info,
-    description: lines.length
-      ? clip(lines.join('\n'), 4096)
-      : 'Nobody is on this board yet. Finish a game to get on it!',
+    description: clip(
+      [opts.about, lines.length ? lines.join('\n') : 'Nobody is on this board yet. Finish a game to get on it!']
+        .filter(Boolean)
+        .join('\n\n'),
+      4096,
+    ),
   }
-  return { embeds: [embed], allowedMentions: NO_PINGS }
+  const payload: Payload = { embeds: [embed], allowedMentions: NO_PINGS }
+  return opts.private ? ephemeral(payload) : payload
 }
 
 export interface BalanceInfo {
@@ -210,6 +223,13 @@ export function renderSettings(settings: GuildSettingsValue, headline = 'Server 
     {
       name: 'Card emojis',
       value: settings.emojis ? 'on: cards as emojis where the bot has them' : 'off: cards as text (K♦)',
+      inline: true,
+    },
+    {
+      name: 'Table channels',
+      value: settings.tableChannels.length
+        ? settings.tableChannels.map((c) => `<#${c}>`).join(' ')
+        : 'any channel of the server',
       inline: true,
     },
   ]

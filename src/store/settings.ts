@@ -18,6 +18,8 @@ export interface GuildSettingsValue {
   readonly images: boolean
   /** Card emojis in buttons, menus and text lines, when the bot could upload them. */
   readonly emojis: boolean
+  /** Channels where tables may open; empty: any channel of the server. */
+  readonly tableChannels: readonly string[]
 }
 
 export const MIN_TURN_MS = 30_000
@@ -32,6 +34,7 @@ export const DEFAULT_SETTINGS: GuildSettingsValue = {
   defaultBuyIn: 200,
   images: true,
   emojis: true,
+  tableChannels: [],
 }
 
 export const settingsPatchSchema = z
@@ -43,6 +46,7 @@ export const settingsPatchSchema = z
     defaultBuyIn: z.number().int().min(1).max(10_000_000),
     images: z.boolean(),
     emojis: z.boolean(),
+    tableChannels: z.array(z.string().regex(/^\d{1,20}$/, 'a channel id')).max(25),
   })
   .partial()
   .strict()
@@ -57,13 +61,23 @@ const column = (k: keyof GuildSettingsValue) => Prisma.raw(`"${k}"`)
 
 /** Switches are stored as 0/1 integers: one column type that every database reads the same. */
 const SWITCHES = new Set<keyof GuildSettingsValue>(['images', 'emojis'])
+/** Lists of ids are stored comma-separated. */
+const LISTS = new Set<keyof GuildSettingsValue>(['tableChannels'])
+
+const read = (k: keyof GuildSettingsValue, v: unknown): number | boolean | string[] =>
+  LISTS.has(k)
+    ? String(v ?? '')
+        .split(',')
+        .filter(Boolean)
+    : SWITCHES.has(k)
+      ? num(v) !== 0
+      : num(v)
 
 const pick = (r: Record<keyof GuildSettingsValue, unknown>): GuildSettingsValue =>
-  Object.fromEntries(
-    SETTING_KEYS.map((k) => [k, SWITCHES.has(k) ? num(r[k]) !== 0 : num(r[k])]),
-  ) as unknown as GuildSettingsValue
+  Object.fromEntries(SETTING_KEYS.map((k) => [k, read(k, r[k])])) as unknown as GuildSettingsValue
 
-const stored = (v: number | boolean): number => (typeof v === 'boolean' ? (v ? 1 : 0) : v)
+const stored = (v: number | boolean | readonly string[]): number | string =>
+  typeof v === 'boolean' ? (v ? 1 : 0) : typeof v === 'number' ? v : v.join(',')
 
 /** Per-server settings; a server without a row has the defaults. */
 export class Settings {

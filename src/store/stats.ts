@@ -1,5 +1,5 @@
 import { Prisma } from '../generated/prisma/client.js'
-import { num, type Sql } from './sql.js'
+import { num, numOrNull, type Sql } from './sql.js'
 
 export interface StatRow {
   readonly guildId: string
@@ -9,6 +9,8 @@ export interface StatRow {
   readonly won: number
   readonly netChips: number
   readonly points: number
+  /** Bugami: the most points of one match; null before the first match. */
+  readonly bestPoints: number | null
 }
 
 export interface GameResult {
@@ -24,8 +26,13 @@ export class Stats {
 
   /** One finished game (a Bugami match, a Bura game, a Badugi hand) for everyone who played it. */
   async recordGame(guildId: string, game: string, results: readonly GameResult[]): Promise<void> {
-    for (const r of results)
+    for (const r of results) {
       await this.add(guildId, r.userId, game, { played: 1, won: r.won ? 1 : 0, netChips: 0, points: r.points ?? 0 })
+      if (r.points !== undefined)
+        await this.sql.execute(Prisma.sql`
+          UPDATE "Stat" SET "bestPoints" = ${r.points}
+          WHERE "guildId" = ${guildId} AND "userId" = ${r.userId} AND "game" = ${game} AND ("bestPoints" IS NULL OR "bestPoints" < ${r.points})`)
+    }
   }
 
   /** Chips won from (positive) or put into (negative) the pots of a chip game. */
@@ -51,8 +58,8 @@ export class Stats {
 
   async get(guildId: string, userId: string): Promise<StatRow[]> {
     const rows = await this.sql.query<Record<keyof StatRow, unknown>>(
-      Prisma.sql`SELECT "guildId", "userId", "game", "played", "won", "netChips", "points" FROM "Stat" WHERE
-        "guildId" = ${guildId} AND "userId" = ${userId} ORDER BY "game"`,
+      Prisma.sql`SELECT "guildId", "userId", "game", "played", "won", "netChips", "points", "bestPoints" FROM "Stat"
+        WHERE "guildId" = ${guildId} AND "userId" = ${userId} ORDER BY "game"`,
     )
     return rows.map((r) => ({
       guildId: String(r.guildId),
@@ -62,6 +69,7 @@ export class Stats {
       won: num(r.won),
       netChips: num(r.netChips),
       points: num(r.points),
+      bestPoints: numOrNull(r.bestPoints),
     }))
   }
 }

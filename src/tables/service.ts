@@ -7,6 +7,7 @@ import { engineFor, engineIds } from '../games/registry.js'
 import { isUniqueViolation } from '../store/db.js'
 import type { AuditReport } from '../store/audit.js'
 import type { Leaderboard } from '../store/leaderboards.js'
+import type { StatRow } from '../store/stats.js'
 import { MAX_TURN_MS, MIN_TURN_MS, type GuildSettingsValue, type SettingsPatch } from '../store/settings.js'
 import type { NewEffect } from '../store/effects.js'
 import type { Repos, Store } from '../store/store.js'
@@ -167,6 +168,11 @@ export class TableService {
     return this.store.wallets.grant(guildId, userId, amount, `admin grant by ${byUserId}`)
   }
 
+  /** A player's counters per game at this server (`/stats`). */
+  stats(guildId: string, userId: string): Promise<StatRow[]> {
+    return this.store.stats.get(guildId, userId)
+  }
+
   /**
    * null: chips; a points game (Bugami): wins then points; a chip game (Bura, Badugi): net chips,
    * or games won with `{board: 'wins'}` (ties: fewer games played first).
@@ -248,6 +254,11 @@ export class TableService {
         const i = parsed.error.issues[0]!
         return refuse('bad-options', `Option ${i.path.join('.') || '?'}: ${i.message}`)
       }
+      if (settings.tableChannels.length > 0 && !settings.tableChannels.includes(input.channelId))
+        return refuse(
+          'channel-not-allowed',
+          `On this server tables open only in ${settings.tableChannels.map((c) => `<#${c}>`).join(', ')}. Start yours there.`,
+        )
       const busy = await repos.tables.openInChannel(input.guildId, input.channelId)
       if (busy)
         return refuse(

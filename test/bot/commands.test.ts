@@ -22,6 +22,8 @@ describe('slash command definitions', () => {
       'hand',
       'table',
       'chips',
+      'chips-admin',
+      'stats',
       'leaderboard',
       'settings',
       'rules',
@@ -72,8 +74,13 @@ describe('slash command definitions', () => {
 
   it('has the table, chips, leaderboard, settings and rules subcommands and options', () => {
     expect(byName.get('table')!.options!.map((o) => o.name)).toEqual(['status', 'leave', 'end', 'kick'])
-    expect(byName.get('chips')!.options!.map((o) => o.name)).toEqual(['balance', 'daily', 'grant'])
-    expect(byName.get('leaderboard')!.options!.map((o) => [o.name, o.required ?? false])).toEqual([['game', false]])
+    expect(byName.get('chips')!.options!.map((o) => o.name)).toEqual(['balance', 'daily'])
+    expect(byName.get('chips-admin')!.options!.map((o) => o.name)).toEqual(['grant'])
+    expect(byName.get('stats')!.options!.map((o) => o.name)).toEqual(['member', 'share'])
+    expect(byName.get('leaderboard')!.options!.map((o) => [o.name, o.required ?? false])).toEqual([
+      ['game', false],
+      ['private', false],
+    ])
     expect(byName.get('rules')!.options!.map((o) => [o.name, o.required ?? false])).toEqual([['game', true]])
     expect(byName.get('settings')!.options!.map((o) => o.name)).toEqual(['show', 'set'])
     expect(subOptions('settings', 'set')).toEqual([
@@ -84,6 +91,7 @@ describe('slash command definitions', () => {
       'buy_in',
       'images',
       'emojis',
+      'channels',
     ])
   })
 

@@ -8,6 +8,7 @@ import {
 } from 'discord.js'
 import type { Outcome } from '../games/core/engine.js'
 import { engineFor } from '../games/registry.js'
+import { gameModule } from '../registry.js'
 import type { TableSnapshot, TableUpdate } from '../tables/index.js'
 import type { SettingsPatch, WalletInfo } from '../store/index.js'
 import { moveToAction, type ConfirmedVerb, type Move } from '../render/custom-id.js'
@@ -148,11 +149,32 @@ export async function joinTable(ctx: BotContext, interaction: Component, tableId
   const result = await ctx.tables.join(tableId, interaction.user.id, { interactionId: interaction.id })
   if (!result.ok && result.error.code === 'already-seated')
     return sayAlreadyDone(ctx, interaction, tableId, 'You are already sitting at this table.')
-  if (
-    await settle(ctx, interaction, result, 'You joined the table. The game starts when the creator presses **Start**.')
-  ) {
+  if (await settle(ctx, interaction, result, result.ok ? joinedText(result.value.table, interaction.user.id) : ''))
     ctx.log.info({ tableId }, 'joined')
-  }
+}
+
+/** The answer to a join: when the newcomer plays, with the chips they brought. */
+function joinedText(table: TableSnapshot, userId: string): string {
+  if (table.status === 'lobby') return 'You joined the table. The game starts when the creator presses **Start**.'
+  const word = gameModule(table.game)?.rules.gameWord ?? 'game'
+  const stack = table.seats.find((s) => s.userId === userId)?.stack ?? 0
+  const next = `${word} ${table.gamesPlayed + (table.progress === 'acting' ? 2 : 1)}`
+  const when =
+    table.progress === 'acting'
+      ? `you are dealt in when this ${word} ends, at ${next}`
+      : `you are dealt in at ${next}, when a player presses **Next ${word}** or the break is over`
+  return `You sit down with ${stack} chips: ${when}.`
+}
+
+/** The Rebuy button: a cash-table player tops their stack up from their balance, up to the buy-in. */
+export async function rebuyAtTable(ctx: BotContext, interaction: Component, tableId: string): Promise<void> {
+  await deferPrivately(interaction)
+  const result = await ctx.tables.rebuy(tableId, interaction.user.id, { interactionId: interaction.id })
+  const stack = result.ok ? (result.value.table.seats.find((s) => s.userId === interaction.user.id)?.stack ?? 0) : 0
+  if (
+    await settle(ctx, interaction, result, `Rebought: you have ${stack} chips at the table, taken from your balance.`)
+  )
+    ctx.log.info({ tableId }, 'rebuy')
 }
 
 /** Leaving a game in progress is asked once more; anywhere else (lobby, between games) it is at once. */

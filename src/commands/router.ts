@@ -4,7 +4,7 @@ import { REFUSALS, renderRefusal, renderRules } from '../render/messages.js'
 import { forUpdate, type Payload } from '../render/payload.js'
 import type { BotContext } from './context.js'
 import { commandByName } from './index.js'
-import { askMove, joinTable, leaveByButton, playMove, showHand, showRules, startGame } from './flows.js'
+import { askMove, joinTable, leaveByButton, playMove, rebuyAtTable, showHand, showRules, startGame } from './flows.js'
 
 /** A private answer: into the deferred (private) reply when there is one, else a new ephemeral reply. */
 async function answerPrivately(interaction: RepliableInteraction, payload: Payload): Promise<void> {
@@ -62,6 +62,8 @@ export async function routeInteraction(interaction: Interaction, ctx: BotContext
           return await startGame(ctx, interaction, id.tableId)
         case 'hand':
           return await showHand(ctx, interaction, id.tableId)
+        case 'rebuy':
+          return await rebuyAtTable(ctx, interaction, id.tableId)
         case 'rules': {
           const table = await ctx.tables.get(id.tableId)
           return await showRules(ctx, interaction, table?.game ?? '')

@@ -24,7 +24,7 @@ import { engineFor } from '../games/registry.js'
  * produce a longer one.
  */
 
-export const TABLE_VERBS = ['join', 'leave', 'start', 'rules', 'hand'] as const
+export const TABLE_VERBS = ['join', 'leave', 'start', 'rules', 'hand', 'rebuy'] as const
 export type TableVerb = (typeof TABLE_VERBS)[number]
 
 /** A move as a control encodes it; `cards: null` means "the select menu's values". */

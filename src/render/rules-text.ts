@@ -12,4 +12,6 @@ export interface GameRules {
   readonly title: string
   readonly tagline: string
   readonly sections: readonly RulesSection[]
+  /** What one game at a table is called on its buttons ("Next hand"); default "game". */
+  readonly gameWord?: string
 }

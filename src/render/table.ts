@@ -173,8 +173,9 @@ export function renderTableMessage(
       table.deadlineAt !== null && table.deadlineAt > now
         ? ` It starts by itself ${relativeTime(table.deadlineAt)}.`
         : ''
-    lines.push('', `Press **${table.progress === 'between' ? 'Next deal' : 'Next game'}** to go on.${when}`)
+    lines.push('', `Press **${nextLabel(table)}** to go on.${when}`)
   }
+  if (!over) lines.push(...cashTableLines(table, between))
   if (over)
     lines.push('', table.status === 'aborted' ? 'The table was closed.' : 'The table has finished. Thanks for playing!')
   const fields = [...p.fields, ...recentField(recent)]
@@ -191,19 +192,54 @@ export function renderTableMessage(
     : buttonRows([
         ...(between
           ? [
-              button(
-                tableButtonId(table.id, 'start'),
-                table.progress === 'between' ? 'Next deal' : 'Next game',
-                ButtonStyle.Success,
-              ),
+              button(tableButtonId(table.id, 'start'), nextLabel(table), ButtonStyle.Success),
               button(tableButtonId(table.id, 'join'), 'Join', ButtonStyle.Secondary),
+              ...(busted(table).length ? [button(tableButtonId(table.id, 'rebuy'), 'Rebuy', ButtonStyle.Success)] : []),
             ]
-          : []),
+          : // A table that deals game after game seats newcomers during a game too.
+            moduleOf(table).engine.table.betweenGames && table.options.format !== 'freezeout'
+            ? [button(tableButtonId(table.id, 'join'), 'Join', ButtonStyle.Secondary)]
+            : []),
         button(tableButtonId(table.id, 'hand'), 'Your hand', ButtonStyle.Primary),
         button(tableButtonId(table.id, 'rules'), 'Rules', ButtonStyle.Secondary),
         button(tableButtonId(table.id, 'leave'), 'Leave', ButtonStyle.Secondary),
       ])
   return { content: '', embeds: [embed], components, allowedMentions: NO_PINGS }
+}
+
+/** "Next deal" between Bugami deals; else "Next game", or the game's own word ("Next hand"). */
+function nextLabel(table: RenderTable): string {
+  return table.progress === 'between' ? 'Next deal' : `Next ${moduleOf(table).rules.gameWord ?? 'game'}`
+}
+
+/** Between games at a cash table: seated players with no chips left (they rebuy or stand up). */
+function busted(table: RenderTable): string[] {
+  const cash = moduleOf(table).engine.usesChips && table.options.format !== 'freezeout'
+  return cash ? table.seats.filter((s) => s.status === 'seated' && s.stack === 0).map((s) => s.userId) : []
+}
+
+/**
+ * A cash table's comings and goings: who waits to be dealt in, who is out of chips, who stood
+ * up between games with their chips paid out (the engine still shows their last stack).
+ */
+function cashTableLines(table: RenderTable, between: boolean): string[] {
+  const { engine, rules } = moduleOf(table)
+  if (!engine.table.betweenGames || table.options.format === 'freezeout') return []
+  const word = rules.gameWord ?? 'game'
+  const lines: string[] = []
+  const waiting = table.seats.filter((s) => s.status === 'seated' && s.position === null)
+  if (waiting.length) lines.push(`🪑 Dealt in at the next ${word}: ${listText(waiting.map((s) => mention(s.userId)))}`)
+  if (!between) return lines
+  const out = busted(table)
+  if (out.length)
+    lines.push(
+      `💸 Out of chips: ${listText(out.map(mention))}. **Rebuy** from your balance, or you stand up when the next ${word} is dealt.`,
+    )
+  const stacks = engine.chipTotals(table.state)?.stacks ?? []
+  for (const s of table.seats)
+    if (s.status === 'left' && s.position !== null && (stacks[s.position] ?? 0) > 0)
+      lines.push(`🚪 ${mention(s.userId)} stood up: ${chips(stacks[s.position]!)} paid out to their balance.`)
+  return lines
 }
 
 /**
@@ -224,7 +260,7 @@ export function renderHandView(table: RenderTable, userId: string, now: number):
   if (!seat || seat.position === null) {
     return ephemeral({
       content: seat
-        ? 'You are not dealt into this game; you play from the next one.'
+        ? `You are dealt in at the next ${moduleOf(table).rules.gameWord ?? 'game'}.`
         : 'You are watching this table: everything public is on the table message.',
     })
   }
@@ -261,7 +297,14 @@ export function renderHandView(table: RenderTable, userId: string, now: number):
     fields: p.fields.slice(0, 25),
     footer: { text: 'Only you can see this. Buttons work while their move still stands; ↻ Refresh for a fresh view.' },
   }
-  return ephemeral({ embeds: [embed], components: [...p.rows] })
+  const rebuy =
+    seat.status === 'seated' && table.progress === 'gameOver' && busted(table).includes(userId)
+      ? buttonRows([
+          button(tableButtonId(table.id, 'rebuy'), 'Rebuy', ButtonStyle.Success),
+          button(tableButtonId(table.id, 'leave'), 'Stand up', ButtonStyle.Secondary),
+        ])
+      : []
+  return ephemeral({ embeds: [embed], components: [...p.rows, ...rebuy] })
 }
 
 /** One short channel message for whoever must act now; it pings exactly them. */

@@ -19,6 +19,7 @@ import { isFreezeout, MAX_AGREED_END_MS, MIN_AGREED_END_MS } from './match.js'
 import { rebuildState } from './rebuild.js'
 import { leaveToken } from './leave-token.js'
 import { snapshot } from './snapshot.js'
+import { lastFinishedGame, type FinishedGame } from './scenario.js'
 import type { ActiveTable, ActOptions, CreateTableInput, TableSnapshot, TableUpdate } from './types.js'
 
 export interface TableServiceDeps {
@@ -147,6 +148,30 @@ export class TableService {
     const events: unknown[] = []
     rebuildState(engine, await this.store.actions.currentGame(table.id), events)
     return events
+  }
+
+  /**
+   * `/table log`: the table of this channel (open, or else the last one that ended there) and its
+   * last finished game as a scenario file; never a game still in play, nor one whose seed deals
+   * a game still to come (`lastFinishedGame`).
+   */
+  async gameLog(
+    guildId: string,
+    channelId: string,
+  ): Promise<{ table: TableSnapshot; finished: FinishedGame | null } | null> {
+    const rec =
+      (await this.store.tables.openInChannel(guildId, channelId)) ??
+      (await this.store.tables.lastInChannel(guildId, channelId))
+    const engine = rec && engineFor(rec.game)
+    if (!rec || !engine) return null
+    return {
+      table: snapshot(rec, engine),
+      finished: lastFinishedGame(
+        engine,
+        await this.store.actions.list(rec.id),
+        rec.status === 'lobby' || rec.status === 'playing',
+      ),
+    }
   }
 
   // ---- chips and boards ----------------------------------------------------------------
@@ -298,8 +323,12 @@ export class TableService {
         return refuse('already-seated', 'You are already sitting at this table.')
       if (isFreezeout(d.rec) && d.status !== 'lobby')
         return refuse('freezeout-started', 'This freeze-out has started: nobody joins once the cards are dealt.')
-      if (!this.betweenOrLobby(d))
-        return refuse('not-lobby', 'The game is already running; you can join between games or at the next table.')
+      // Tables that deal game after game seat a newcomer at once; they are dealt in at the next game.
+      if (d.status !== 'lobby' && !(d.status === 'playing' && d.engine.table.betweenGames))
+        return refuse('not-lobby', 'The game is already running; you can join at the next table.')
+      const old = d.seatOf(userId)
+      if (old && old.position !== null && d.status === 'playing' && d.progress() === 'acting')
+        return refuse('left-this-game', 'You stood up during this game: sit down again when it is over.')
       if (isFreezeout(d.rec) && opts.buyIn !== undefined && opts.buyIn !== d.rec.buyIn)
         return refuse('bad-amount', `In a freeze-out everyone buys in the same amount: ${d.rec.buyIn} chips.`)
       return this.seat(d, repos, userId, opts.buyIn ?? d.rec.buyIn)
@@ -381,6 +410,41 @@ export class TableService {
     })
   }
 
+  /**
+   * A cash table (Bura, Badugi; not a freeze-out): a seated player tops their stack up from
+   * their balance, up to the table's buy-in, while they are not in a game in play (between
+   * games, or waiting to be dealt in).
+   */
+  rebuy(tableId: string, userId: string, opts: ActOptions = {}): Promise<Outcome<TableUpdate>> {
+    return this.change(tableId, opts, async (d, repos) => {
+      if (d.status !== 'playing' || !d.engine.usesChips || !d.engine.table.betweenGames || isFreezeout(d.rec))
+        return refuse('no-rebuy', 'There is no rebuy at this table.')
+      const seat = d.seatOf(userId)
+      if (!seat || seat.status !== 'seated') return refuse('not-seated', 'You are not sitting at this table.')
+      if (seat.position !== null && d.progress() === 'acting')
+        return refuse('in-game', 'You are in the game being played: rebuy once it is over.')
+      if (seat.stack >= d.rec.buyIn)
+        return refuse('no-rebuy', `You have ${seat.stack} chips here, the buy-in is ${d.rec.buyIn}: nothing to top up.`)
+      const balance = (await repos.wallets.get(d.rec.guildId, userId)).balance
+      const amount = Math.min(d.rec.buyIn - seat.stack, balance)
+      if (amount <= 0)
+        return refuse('not-enough-chips', 'Your balance is empty: claim `/chips daily`, or stand up with **Leave**.')
+      const taken = await repos.wallets.withdraw(
+        d.rec.guildId,
+        userId,
+        amount,
+        { kind: 'stack', userId },
+        d.rec.id,
+        'rebuy',
+      )
+      if (!taken.ok) return taken
+      seat.stack += amount
+      seat.brought += amount
+      d.tableEvents.push({ type: 'rebuy', userId, amount })
+      return ok(undefined)
+    })
+  }
+
   /** Between Bura/Badugi games: deals the next one to whoever sits at the table. */
   nextDeal(tableId: string, opts: ActOptions & { userId?: string } = {}): Promise<Outcome<TableUpdate>> {
     return this.change(tableId, opts, (d) => {
@@ -453,12 +517,6 @@ export class TableService {
 
   // ---- internals -----------------------------------------------------------------------
 
-  private betweenOrLobby(d: TableDraft): boolean {
-    return (
-      d.status === 'lobby' || (d.status === 'playing' && d.engine.table.betweenGames && d.progress() === 'gameOver')
-    )
-  }
-
   private async seat(d: TableDraft, repos: Repos, userId: string, buyIn: number): Promise<Outcome<void>> {
     const existing = d.seatOf(userId)
     if (d.seated().length >= d.engine.maxPlayers)
@@ -514,7 +572,11 @@ export class TableService {
       const left = d.move(seat.position, d.engine.table.leaveAction, 'action', interactionId)
       if (!left.ok) return left
       seat.status = 'left'
-    } else if (midGame && d.engine.table.leaveAction && seat.position !== null) {
+    } else if (seat.position === null) {
+      // Waiting for the next game, not in this one: paid out at once.
+      seat.status = 'left'
+      cashedOut = d.cashOut(seat, 'cash-out')
+    } else if (midGame && d.engine.table.leaveAction) {
       const left = d.move(seat.position, d.engine.table.leaveAction, 'action', interactionId)
       if (!left.ok) return left
       seat.status = 'left'
@@ -546,6 +608,8 @@ export class TableService {
     for (const s of d.seats) s.position = null
     players.forEach((s, i) => (s.position = i))
     const params: Record<string, unknown> = { players: players.length, dealer, options: d.rec.options, seed }
+    // Hands count on across fresh deals at a table that deals game after game ("Hand 14").
+    if (d.gamesPlayed > 0) params.gameNo = d.gamesPlayed + 1
     if (d.engine.usesChips) params.stacks = players.map((s) => s.stack)
     if (pot > 0) Object.assign(params, { pot, potShares })
     return d.setup(params, seed)
@@ -565,6 +629,13 @@ export class TableService {
       d.tableEvents.push({ type: 'nextGame', dealer: null, seed: null })
       return ok(undefined)
     }
+    // A player left with no chips stands up (paid out: nothing) unless they rebought in time.
+    if (d.engine.usesChips)
+      for (const s of d.seated())
+        if (s.stack === 0) {
+          s.status = 'left'
+          d.tableEvents.push({ type: 'left', userId: s.userId, cashedOut: 0 })
+        }
     const players = d.seated()
     const n = d.engine.summary(d.state).seats.length
     const same =

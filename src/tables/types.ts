@@ -68,6 +68,7 @@ export type TableEvent =
   | { readonly type: 'created'; readonly userId: string }
   | { readonly type: 'joined'; readonly userId: string; readonly buyIn: number }
   | { readonly type: 'left'; readonly userId: string; readonly cashedOut: number }
+  | { readonly type: 'rebuy'; readonly userId: string; readonly amount: number }
   | { readonly type: 'started'; readonly dealer: number; readonly seed: number }
   | { readonly type: 'nextGame'; readonly dealer: number | null; readonly seed: number | null }
   | { readonly type: 'autoMove'; readonly userId: string; readonly position: number; readonly action: unknown }

@@ -45,10 +45,10 @@ describe('Badugi through Discord', () => {
     await playUntil(w, (t) => t.progress !== 'acting')
     const between = await w.table()
     expect(between.progress).toBe('gameOver')
-    expect(buttonLabels(w.publicMessage(between))).toEqual(expect.arrayContaining(['Next game', 'Join']))
+    expect(buttonLabels(w.publicMessage(between))).toEqual(expect.arrayContaining(['Next hand', 'Join']))
 
     await dave!.click(w.publicMessage(between), 'Join')
-    await bob!.click(w.publicMessage(between), 'Next game')
+    await bob!.click(w.publicMessage(between), 'Next hand')
     const second = await w.table()
     expect(second.progress).toBe('acting')
     expect(second.gamesPlayed).toBe(1)

@@ -113,7 +113,7 @@ describe('a crash between the commit and Discord', () => {
     await crashDuring(point, await play(table, channel, 'fold'))
     const after = await expectCaughtUp(channel)
     expect(after.progress).toBe('gameOver')
-    expect(buttonLabels(bot.discord.message(after.messageId!)!)).toContain('Next game')
+    expect(buttonLabels(bot.discord.message(after.messageId!)!)).toContain('Next hand')
     await eventually(() => channel.publicMessages().filter(isResult).length === 1, 'one result message')
     expect(channel.publicMessages().filter(isPing)).toEqual([])
   })

@@ -38,7 +38,7 @@ async function step(b: ProcessBot, channel: FakeChannel, members: readonly FakeM
   const message = table?.messageId ? b.discord.message(table.messageId) : undefined
   if (!table || !message) return
   if (table.progress === 'gameOver') {
-    await members[0]!.click(message, 'Next game')
+    await members[0]!.click(message, 'Next hand')
     return
   }
   const userId = table.waitingFor[0]

@@ -198,13 +198,13 @@ describe('controls stay good while their move does', () => {
 })
 
 describe('a click asking for what already happened answers with the current view', () => {
-  it('Join when seated, and Next game pressed by two players at once', async () => {
+  it('Join when seated, and Next hand pressed by two players at once', async () => {
     const w = await startWorld(['alice', 'bob'])
     const [alice, bob] = [w.member('alice'), w.member('bob')]
     await openAndStart(w, 'badugi start', { buy_in: 50 }, ['bob'])
     await playUntil(w, (t) => t.progress !== 'acting')
     const between = await w.table()
-    expect(buttonLabels(w.publicMessage(between))).toEqual(expect.arrayContaining(['Next game', 'Join']))
+    expect(buttonLabels(w.publicMessage(between))).toEqual(expect.arrayContaining(['Next hand', 'Join']))
 
     const again = await bob.click(w.publicMessage(between), 'Join')
     expect(again.ephemeral).toBe(true)
@@ -212,8 +212,8 @@ describe('a click asking for what already happened answers with the current view
     expect((await w.table()).version).toBe(between.version)
 
     const [a, b] = await Promise.all([
-      alice.click(w.publicMessage(between), 'Next game'),
-      bob.click(w.publicMessage(between), 'Next game'),
+      alice.click(w.publicMessage(between), 'Next hand'),
+      bob.click(w.publicMessage(between), 'Next hand'),
     ])
     const dealt = await w.table()
     expect(dealt.version).toBe(between.version + 1)

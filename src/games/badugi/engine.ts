@@ -51,7 +51,7 @@ function setup(p: SetupParams<BadugiOptions>): Result {
     startHand({
       options: p.options,
       players: n,
-      handNo: 1,
+      handNo: p.gameNo ?? 1,
       dealer,
       supply: { rng: seedRng(p.seed), decks: p.decks ?? [] },
       chips: stacks.reduce((a, b) => a + b, 0),

@@ -59,6 +59,8 @@ export interface SetupParams<O> {
   readonly pot?: number
   /** Chip games: what each seat has paid into the carried pot (for refunds when the table closes). */
   readonly potShares?: readonly number[]
+  /** The number of this game at its table (default 1): Badugi hands count on across fresh deals. */
+  readonly gameNo?: number
 }
 
 /**

@@ -9,6 +9,7 @@ const BADUGI_AT_STAKES = badugiEngine.table.stakes(STAKES)
 /** /rules for Badugi: a faithful summary of its RULES.md section. */
 export const badugiRules: GameRules = {
   title: 'Badugi',
+  gameWord: 'hand',
   tagline: 'Lowball draw poker for chips · 2-8 players · 52 cards, ace always low.',
   sections: [
     {

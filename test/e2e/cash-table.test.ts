@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import { buttonLabels, eachTestWorld, openAndStart, openHand, playUntil, textOf } from './harness.js'
+
+const startWorld = eachTestWorld()
+
+describe('a Badugi cash table over a session', () => {
+  it('seats a newcomer mid-hand for the next one, counts hands on, offers a rebuy at 0 and pays a leaver at once', async () => {
+    const w = await startWorld(['alice', 'bob', 'carol'])
+    const [alice, bob, carol] = [w.member('alice'), w.member('bob'), w.member('carol')]
+    await openAndStart(w, 'badugi start', { buy_in: 4, small_blind: 1, big_blind: 2 }, ['bob'])
+    let table = await w.table()
+    expect(textOf(w.publicMessage(table))).toContain('Hand 1 ·')
+
+    // Mid-hand: carol sits down at once and is told when she plays.
+    expect(buttonLabels(w.publicMessage(table))).toContain('Join')
+    const joined = await carol.click(w.publicMessage(table), 'Join')
+    expect(joined.content).toBe('You sit down with 4 chips: you are dealt in when this hand ends, at hand 2.')
+    table = await w.table()
+    expect(textOf(w.publicMessage(table))).toContain(`🪑 Dealt in at the next hand: <@${carol.id}>`)
+    expect((await openHand(w, carol)).content).toBe('You are dealt in at the next hand.')
+
+    // Hands until someone has no chips left; each new hand counts on from the last.
+    let busted: string | undefined
+    for (let hand = 1; hand <= 40 && !busted; hand++) {
+      await playUntil(w, (t) => t.progress !== 'acting')
+      table = await w.table()
+      busted = table.seats.find((s) => s.status === 'seated' && s.stack === 0)?.userId
+      if (busted) break
+      expect(buttonLabels(w.publicMessage(table))).toContain('Next hand')
+      await alice.click(w.publicMessage(table), 'Next hand')
+      table = await w.table()
+      expect(textOf(w.publicMessage(table))).toContain(`Hand ${hand + 1} ·`)
+      if (hand === 1) expect(table.seats.find((s) => s.userId === carol.id)!.position).not.toBeNull()
+    }
+    expect(busted).toBeDefined()
+    const out = w.member(w.nameOf(busted!))
+    const message = w.publicMessage(table)
+    expect(textOf(message)).toContain(`💸 Out of chips: <@${out.id}>`)
+    expect(buttonLabels(message)).toContain('Rebuy')
+    const view = await openHand(w, out)
+    expect(buttonLabels(view)).toEqual(expect.arrayContaining(['Rebuy', 'Stand up']))
+
+    const wallet = (await w.bot.store.wallets.get(w.guild.id, out.id)).balance
+    const rebought = await out.click(view, 'Rebuy')
+    expect(rebought.content).toBe('Rebought: you have 4 chips at the table, taken from your balance.')
+    expect((await w.bot.store.wallets.get(w.guild.id, out.id)).balance).toBe(wallet - 4)
+    const ledger = await w.bot.store.prisma.ledgerEntry.findMany({ where: { reason: 'rebuy' } })
+    expect(ledger.map((e) => [e.fromKind, e.fromUserId, e.toKind, e.amount])).toEqual([['wallet', out.id, 'stack', 4]])
+    // A second click has nothing left to top up and changes nothing.
+    expect((await out.click(view, 'Rebuy')).content).toMatch(/nothing to top up/)
+    expect((await w.bot.store.wallets.get(w.guild.id, out.id)).balance).toBe(wallet - 4)
+    table = await w.table()
+    expect(textOf(w.publicMessage(table))).not.toContain('Out of chips')
+
+    // Standing up between hands pays out at once, and the table message says so.
+    const leaver = [alice, bob, carol].find(
+      (m) => m.id !== out.id && table.seats.find((s) => s.userId === m.id)!.stack > 0,
+    )!
+    const stack = table.seats.find((s) => s.userId === leaver.id)!.stack
+    const before = (await w.bot.store.wallets.get(w.guild.id, leaver.id)).balance
+    await leaver.click(w.publicMessage(table), 'Leave')
+    expect((await w.bot.store.wallets.get(w.guild.id, leaver.id)).balance).toBe(before + stack)
+    table = await w.table()
+    expect(textOf(w.publicMessage(table))).toContain(`🚪 <@${leaver.id}> stood up: ${stack} chips paid out`)
+  })
+})

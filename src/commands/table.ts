@@ -1,12 +1,18 @@
 import { SlashCommandBuilder } from 'discord.js'
 import type { Command } from './types.js'
 import { endTable, kickPlayer, leaveTable, tableStatus } from './flows.js'
+import { tableLog } from './table-log.js'
 
 export const table: Command = {
   data: new SlashCommandBuilder()
     .setName('table')
     .setDescription('The table in this channel')
     .addSubcommand((s) => s.setName('status').setDescription('Show the table in this channel (only to you)'))
+    .addSubcommand((s) =>
+      s
+        .setName('log')
+        .setDescription('The last finished game here as a scenario file for the replay tool (only to you)'),
+    )
     .addSubcommand((s) =>
       s.setName('leave').setDescription('Leave the table in this channel (mid-game your seat is auto-played or folds)'),
     )
@@ -23,6 +29,8 @@ export const table: Command = {
     switch (interaction.options.getSubcommand()) {
       case 'status':
         return tableStatus(ctx, interaction)
+      case 'log':
+        return tableLog(ctx, interaction)
       case 'leave':
         return leaveTable(ctx, interaction)
       case 'end':

@@ -22,6 +22,11 @@ const scenarioSchema = z
     decks: z.array(z.array(cardSchema)).optional(),
     seed: z.number().int().refine(Number.isSafeInteger, 'seed must be a safe integer').default(0),
     stacks: z.array(z.number().int().min(0)).optional(),
+    // A table's log (`/table log`) may start with chips carried over from earlier games, and
+    // count its games on from earlier ones.
+    pot: z.number().int().min(0).optional(),
+    potShares: z.array(z.number().int().min(0)).optional(),
+    gameNo: z.number().int().min(1).optional(),
     actions: z.array(z.record(z.unknown())).default([]),
     // Scenario authors may leave notes for readers; they change nothing.
     comment: z.unknown().optional(),
@@ -86,6 +91,9 @@ export function replayScenario(raw: unknown): ReplayResult {
     seed: sc.seed,
     decks,
     ...(sc.stacks ? { stacks: sc.stacks } : {}),
+    ...(sc.pot !== undefined ? { pot: sc.pot } : {}),
+    ...(sc.potShares ? { potShares: sc.potShares } : {}),
+    ...(sc.gameNo !== undefined ? { gameNo: sc.gameNo } : {}),
   })
   if (!setup.ok) return malformed(setup.error.message)
   return run(engine, setup.value.state, setup.value.events, actions as { seat: number; action: unknown }[])

@@ -177,6 +177,14 @@ export class Tables {
     )
   }
 
+  /** The newest table of a channel, open or ended (`/table log` after a table closed). */
+  async lastInChannel(guildId: string, channelId: string): Promise<TableRecord | null> {
+    const [row] = await this.sql.query<{ id: string }>(
+      Prisma.sql`SELECT "id" FROM "GameTable" WHERE "guildId" = ${guildId} AND "channelId" = ${channelId} ORDER BY "createdAt" DESC, "id" DESC LIMIT 1`,
+    )
+    return row ? this.get(row.id) : null
+  }
+
   /** Creates a lobby; throws a unique violation if the channel already has an open table. */
   async create(t: NewTable): Promise<TableRecord> {
     const now = new Date(this.now())

@@ -4,6 +4,7 @@ import { startBot, type Bot } from '../../src/bot.js'
 import { cardLabel, type Card } from '../../src/games/core/cards.js'
 import type { AnyEngine } from '../../src/games/core/engine.js'
 import { engineFor } from '../../src/games/registry.js'
+import { replayText } from '../../src/games/replay.js'
 import { dropDatabase, freshDatabaseUrl } from '../support/test-database.js'
 import { createLogger } from '../../src/log.js'
 import { moveToAction, parseCustomId } from '../../src/render/custom-id.js'
@@ -224,6 +225,26 @@ export function pictureCards(world: World, url: string): string[] {
   return text ? text.split(' ') : []
 }
 
+/**
+ * A scenario file (`/table log`) names the seed of its games, which deals every card of them and
+ * of the games its table deals on from them: it must be of games that are over, and while the
+ * table is open, not of the run of deals the table is playing now.
+ */
+async function expectScenarioOfThePast(world: World, table: TableSnapshot, url: string): Promise<void> {
+  const text = world.discord.attachmentData(url)?.toString('utf8')
+  if (text === undefined) throw new Error(`no stored file at ${url}`)
+  const replayed = replayText(text)
+  expect(replayed.exitCode, `the scenario file ${url} replays`).toBe(0)
+  expect(replayed.output.over, `the scenario file ${url} is of a game that is over`).toBe(true)
+  if (table.status === 'lobby' || table.status === 'playing') {
+    const [setup] = await world.bot.store.actions.currentGame(table.id)
+    const seed = (JSON.parse(text) as { seed: number }).seed
+    expect(seed, `the scenario file ${url} shares its seed with the game in play`).not.toBe(
+      (setup?.payload as { seed?: number } | undefined)?.seed,
+    )
+  }
+}
+
 /** The engine states a table went through since the oracle's last look (folded from the action log). */
 async function statesSinceLastCheck(world: World, tableId: string, engine: AnyEngine): Promise<unknown[]> {
   const log = await world.bot.store.actions.list(tableId)
@@ -281,6 +302,11 @@ export async function expectNothingHidden(world: World, tableId: string): Promis
       // Pictures: the cards each was drawn from, checked once per uploaded file.
       for (const a of m.attachments) {
         if (checked.has(a.url)) continue
+        if (a.filename.endsWith('.json')) {
+          await expectScenarioOfThePast(world, table, a.url)
+          checked.add(a.url)
+          continue
+        }
         const shown = new Set(pictureCards(world, a.url))
         const leak = hidden.find(([c]) => shown.has(c))
         expect(leak, `${name} can see ${leak?.[0]}, hidden from them, in picture ${a.filename}`).toBeUndefined()

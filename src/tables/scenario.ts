@@ -1,0 +1,92 @@
+import type { AnyEngine } from '../games/core/engine.js'
+import type { LogEntry } from '../store/actions.js'
+
+/** A scenario file (RULES.md, "Scenario files") as `/table log` writes it. */
+export interface Scenario {
+  readonly game: string
+  readonly players: number
+  readonly dealer: number
+  readonly options: unknown
+  readonly seed: number
+  readonly stacks?: readonly number[]
+  /** A pot carried into the first game from earlier games at the table (Bura), and who paid it. */
+  readonly pot?: number
+  readonly potShares?: readonly number[]
+  /** The table's number of the first game ("Hand 14"). */
+  readonly gameNo?: number
+  readonly actions: readonly Record<string, unknown>[]
+}
+
+/** The last game of a table's log that is over, as a scenario file, and the state it ended in. */
+export interface FinishedGame {
+  readonly scenario: Scenario
+  /** The state the game ended in (what a replay of `scenario` ends in). */
+  readonly state: unknown
+}
+
+type Entry = Pick<LogEntry, 'kind' | 'seat' | 'payload'>
+
+/**
+ * The last finished game of a table, as a scenario file that the replay command plays to the
+ * same end. A file starts at a fresh deal (a `setup` entry, which names the seed) and lists every
+ * move since, so a game the engine dealt on from the one before (the next Bugami deal, the next
+ * hand with the same players) comes with the games before it since that deal: replay deals the
+ * next game exactly when the next action needs it, as the table did.
+ *
+ * The seed deals every game of its run, the ones still to come included. So while the table is
+ * open (`open`), only a run that a later fresh deal closed is written out: the file of a game the
+ * table may still deal on from would show the cards of the next one. Null when there is no such
+ * game, or when the game ran through a move made between games, which a scenario cannot hold
+ * (a player standing up between the hands of a freeze-out).
+ */
+export function lastFinishedGame(engine: AnyEngine, log: readonly Entry[], open: boolean): FinishedGame | null {
+  let state: unknown = null
+  let chain: { setup: Record<string, unknown>; actions: Record<string, unknown>[]; writable: boolean } | null = null
+  let found: FinishedGame | null = null
+  // The last game of a run that a later fresh deal closed.
+  let closed: FinishedGame | null = null
+  for (const e of log) {
+    const before = state
+    const out =
+      e.kind === 'setup'
+        ? engine.setup(e.payload as never)
+        : e.kind === 'nextDeal'
+          ? engine.nextDeal(state)
+          : engine.apply(state, e.seat!, e.payload)
+    if (!out.ok) throw new Error(`the log of a ${engine.id} table was refused on replay: ${out.error.message}`)
+    state = out.value.state
+    if (e.kind === 'setup') {
+      closed = found
+      chain = { setup: e.payload as Record<string, unknown>, actions: [], writable: true }
+    } else if (e.kind !== 'nextDeal' && chain) {
+      // A replay deals the next game before any move made while the table waits between games.
+      if (engine.progress(before) !== 'acting') chain.writable = false
+      chain.actions.push({ seat: e.seat, ...(e.payload as Record<string, unknown>) })
+    }
+    // A game that a nextDeal entry ended at once (nobody moved) is not the end of a move: skipped.
+    if (chain?.writable && e.kind !== 'nextDeal' && engine.progress(state) === 'gameOver')
+      found = { scenario: scenarioOf(engine, chain.setup, chain.actions), state }
+  }
+  return open ? closed : found
+}
+
+function scenarioOf(
+  engine: AnyEngine,
+  setup: Record<string, unknown>,
+  actions: readonly Record<string, unknown>[],
+): Scenario {
+  const pick = <K extends string>(k: K) => (setup[k] === undefined ? {} : { [k]: setup[k] })
+  return {
+    game: engine.id,
+    players: setup.players as number,
+    dealer: setup.dealer as number,
+    options: setup.options,
+    seed: setup.seed as number,
+    ...pick('stacks'),
+    ...(typeof setup.pot === 'number' && setup.pot > 0
+      ? { pot: setup.pot, potShares: setup.potShares as number[] }
+      : {}),
+    ...pick('gameNo'),
+    actions: [...actions],
+  }
+}

@@ -212,9 +212,13 @@ function nextLabel(table: RenderTable): string {
   return table.progress === 'between' ? 'Next deal' : `Next ${moduleOf(table).rules.gameWord ?? 'game'}`
 }
 
-/** Between games at a cash table: seated players with no chips left (they rebuy or stand up). */
+/**
+ * Between games at a cash table without a carried pot (Badugi): seated players with no chips
+ * left, who rebuy or stand up at the next deal (Bura deals out whoever cannot pay the ante).
+ */
 function busted(table: RenderTable): string[] {
-  const cash = moduleOf(table).engine.usesChips && table.options.format !== 'freezeout'
+  const { engine } = moduleOf(table)
+  const cash = engine.usesChips && !engine.table.carriesPot && table.options.format !== 'freezeout'
   return cash ? table.seats.filter((s) => s.status === 'seated' && s.stack === 0).map((s) => s.userId) : []
 }
 

@@ -629,8 +629,9 @@ export class TableService {
       d.tableEvents.push({ type: 'nextGame', dealer: null, seed: null })
       return ok(undefined)
     }
-    // A player left with no chips stands up (paid out: nothing) unless they rebought in time.
-    if (d.engine.usesChips)
+    // A player left with no chips stands up (paid out: nothing) unless they rebought in time. Not
+    // where a pot carries over (Bura): a player at 0 may still hold a share of it.
+    if (d.engine.usesChips && !d.engine.table.carriesPot)
       for (const s of d.seated())
         if (s.stack === 0) {
           s.status = 'left'

@@ -61,7 +61,7 @@ describe('a Bugami match through Discord', () => {
     expect(wins.reduce((a, b) => a + b, 0)).toBe(1)
     const winner = [alice, bob, carol][wins.indexOf(1)]!
     expect(board.ephemeral).toBe(false)
-    expect(board.embeds[0]!.description).toMatch(new RegExp(`^🥇 <@${winner.id}>`))
+    expect(board.embeds[0]!.description).toMatch(new RegExp(`^🥇 <@${winner.id}>`, 'm'))
     for (const rows of stats) expect(rows.find((r) => r.game === 'bugami')?.played).toBe(1)
   }, 240_000) // a whole match is 100+ moves, each two interactions; slow on 2 busy cores
 })

@@ -14,7 +14,7 @@ export const stats: Command = {
     const shared = interaction.options.getBoolean('share') ?? false
     await interaction.deferReply(shared ? {} : { flags: MessageFlags.Ephemeral })
     const userId = interaction.options.getUser('member')?.id ?? interaction.user.id
-    const rows = await ctx.tables.stats(interaction.guildId!, userId)
+    const rows = await ctx.tables.stats(interaction.guildId, userId)
     await interaction.editReply(forUpdate(renderStats(userId, rows, shared)))
   },
 }

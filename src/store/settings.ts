@@ -65,13 +65,7 @@ const SWITCHES = new Set<keyof GuildSettingsValue>(['images', 'emojis'])
 const LISTS = new Set<keyof GuildSettingsValue>(['tableChannels'])
 
 const read = (k: keyof GuildSettingsValue, v: unknown): number | boolean | string[] =>
-  LISTS.has(k)
-    ? String(v ?? '')
-        .split(',')
-        .filter(Boolean)
-    : SWITCHES.has(k)
-      ? num(v) !== 0
-      : num(v)
+  LISTS.has(k) ? (typeof v === 'string' ? v : '').split(',').filter(Boolean) : SWITCHES.has(k) ? num(v) !== 0 : num(v)
 
 const pick = (r: Record<keyof GuildSettingsValue, unknown>): GuildSettingsValue =>
   Object.fromEntries(SETTING_KEYS.map((k) => [k, read(k, r[k])])) as unknown as GuildSettingsValue

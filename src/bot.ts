@@ -5,20 +5,13 @@ import { commandDefinitions } from './commands/index.js'
 import { routeInteraction } from './commands/router.js'
 import { TableDesk } from './commands/desk.js'
 import type { BotContext } from './commands/context.js'
-import { MAX_RATE_LIMIT_WAIT_MS, postInChannel } from './commands/public-message.js'
+import { MAX_RATE_LIMIT_WAIT_MS } from './commands/public-message.js'
 import { TurnScheduler } from './scheduler/turns.js'
 import { openStore, type Store } from './store/index.js'
 import { TableService } from './tables/index.js'
-import { renderReminder } from './render/table.js'
 import type { CardEmojis } from './render/emojis.js'
 import { uploadCardEmojis } from './commands/card-emojis.js'
 import { shardOf } from './sharding/shard-of.js'
-
-/**
- * One reminder per table and deadline: a repeat after a crash between posting it and noting it
- * (markReminded) is deduplicated by Discord (25 characters at most).
- */
-const reminderNonce = (tableId: string, deadline: number) => `r${tableId.slice(0, 12)}${deadline.toString(36)}`
 
 export interface BotOptions {
   readonly token: string
@@ -88,14 +81,12 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     tables,
     owns,
     show: (update) => desk.show(update),
-    remind: async (table) => {
-      await postInChannel(
-        client,
-        table.channelId,
-        renderReminder(table, table.waitingFor, table.messageId),
-        reminderNonce(table.id, table.deadlineAt ?? 0),
-      )
-      log.info({ tableId: table.id, users: table.waitingFor.length }, 'turn reminder')
+    remind: async (tableId, deadline) => {
+      // Noted with its ping in one transaction; the desk delivers it like any other ping.
+      const table = await tables.remind(tableId, deadline)
+      if (!table) return
+      log.info({ tableId, users: table.waitingFor.length }, 'turn reminder')
+      await desk.deliverNow(tableId)
     },
   })
   let cardEmojis: CardEmojis | null = null

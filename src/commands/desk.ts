@@ -3,7 +3,7 @@ import type { Clock } from '../clock.js'
 import type { Logger } from '../log.js'
 import type { TableService, TableSnapshot, TableUpdate } from '../tables/index.js'
 import { renderRetiredTableMessage } from '../render/messages.js'
-import { describeEvents, renderResultLine, renderTableMessage } from '../render/table.js'
+import { describeEvents, describeTableEvents, renderResultLine, renderTableMessage } from '../render/table.js'
 import { crashPoint } from '../crash-points.js'
 import { SerialQueue } from '../scheduler/serial.js'
 import { Lru } from '../render/images/cache.js'
@@ -54,7 +54,11 @@ export class TableDesk {
     await this.queue
       .run(table.id, async () => {
         // In the table's queue, so lines are added in the order the changes are shown.
-        if (this.recentLines.has(table.id)) this.remember(table.id, describeEvents(table, update.events))
+        if (this.recentLines.has(table.id))
+          this.remember(table.id, [
+            ...describeEvents(table, update.events, update.automatic),
+            ...describeTableEvents(update.tableEvents),
+          ])
         else await this.restoreLines(table)
         await this.deliver(table.id)
       })
@@ -89,6 +93,11 @@ export class TableDesk {
     }
     await Promise.all([...pending].map((id) => this.queue.run(id, () => this.deliver(id))))
     return pending.size
+  }
+
+  /** Delivers a table's pending effects written outside a change (a reminder). */
+  deliverNow(tableId: string): Promise<void> {
+    return this.queue.run(tableId, () => this.deliver(tableId))
   }
 
   /** Stops retrying (for a clean stop); effects still pending are delivered after the next start. */
@@ -138,7 +147,8 @@ export class TableDesk {
 
   /** The lines of the game now at the table, from its log (which already holds the change being shown). */
   private async restoreLines(table: TableSnapshot): Promise<void> {
-    this.remember(table.id, describeEvents(table, await this.deps.tables.currentGameEvents(table)))
+    const { events, automatic } = await this.deps.tables.currentGameEvents(table)
+    this.remember(table.id, describeEvents(table, events, automatic))
   }
 
   /** Waits for queued Discord work (for a clean stop). */

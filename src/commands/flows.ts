@@ -90,6 +90,8 @@ export interface StartRequest {
   readonly buyIn: number | null
   /** Bura and Badugi: the agreed end, a duration from now (`2h`, `3d`). */
   readonly ends: string | null
+  /** Bura and Badugi: minutes between two games (0 .. 60). */
+  readonly breakMinutes: number | null
 }
 
 export async function startTable(
@@ -121,6 +123,7 @@ export async function startTable(
     ...(turnSeconds !== undefined ? { turnSeconds } : {}),
     ...(req.buyIn !== null ? { buyIn: req.buyIn } : {}),
     ...(endsInMs !== undefined ? { endsInMs } : {}),
+    ...(req.breakMinutes !== null ? { breakSeconds: req.breakMinutes * 60 } : {}),
   })
   if (!result.ok) return sayRefusal(interaction, result.error.message)
   const table = result.value.table
@@ -292,7 +295,7 @@ export async function kickPlayer(
   const table = await tableHere(ctx, interaction)
   if (!table) return
   if (!mayManage(interaction, table)) return say(interaction, REFUSALS.notCreator())
-  const result = await ctx.tables.leave(table.id, userId, { interactionId: interaction.id })
+  const result = await ctx.tables.leave(table.id, userId, { interactionId: interaction.id, by: interaction.user.id })
   if (await settle(ctx, interaction, result, `<@${userId}> is no longer at the table.`))
     ctx.log.info({ tableId: table.id }, 'player removed')
 }
@@ -312,11 +315,14 @@ export async function tableStatus(ctx: BotContext, interaction: ChatInputCommand
 
 /** A user's private view, with their hand's picture and card emojis as the server has them on. */
 async function handView(ctx: BotContext, table: TableSnapshot, userId: string): Promise<Payload> {
-  const { images, emojis } = await ctx.tables.settings(table.guildId)
+  const [{ images, emojis }, automatic] = await Promise.all([
+    ctx.tables.settings(table.guildId),
+    ctx.tables.lastMoveAutomatic(table.id, userId),
+  ])
   const text = withHandEmojis(
     table,
     userId,
-    renderHandView(table, userId, ctx.clock.now()),
+    renderHandView(table, userId, ctx.clock.now(), automatic),
     emojis ? ctx.emojis() : null,
   )
   return withHandPicture(ctx.client, table, userId, text, images)

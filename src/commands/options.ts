@@ -9,6 +9,17 @@ export function addEndsOption(sub: SlashCommandSubcommandBuilder): SlashCommandS
   )
 }
 
+/** The break between two games (Bura, Badugi), in whole minutes: then the next game is dealt by itself. */
+export function addBreakOption(sub: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
+  return sub.addIntegerOption((o) =>
+    o
+      .setName('break')
+      .setDescription('Minutes between two games before the next is dealt by itself, 0 to 60 (default 2)')
+      .setMinValue(0)
+      .setMaxValue(60),
+  )
+}
+
 /** The turn deadline option every start command has. */
 export function addDeadlineOption(sub: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
   return sub.addStringOption((o) =>
@@ -18,7 +29,7 @@ export function addDeadlineOption(sub: SlashCommandSubcommandBuilder): SlashComm
   )
 }
 
-const TABLE_LEVEL = new Set(['deadline', 'buy_in', 'ends'])
+const TABLE_LEVEL = new Set(['deadline', 'buy_in', 'ends', 'break'])
 
 /** `shotgunWedding` → `shotgun_wedding`: the slash option of an engine option. */
 export function slashOptionName(engineName: string): string {

@@ -2,9 +2,9 @@ import type { Client } from 'discord.js'
 import type { Clock } from '../clock.js'
 import { crashPoint } from '../crash-points.js'
 import type { Logger } from '../log.js'
-import { renderFinalStandings, renderGameResult, renderTurnPing } from '../render/table.js'
+import { renderFinalStandings, renderGameResult, renderPing } from '../render/table.js'
 import type { EffectRecord } from '../store/index.js'
-import type { FinalStandings } from '../store/effects.js'
+import type { FinalStandings, PingReason } from '../store/effects.js'
 import type { TableService, TableSnapshot } from '../tables/index.js'
 import { deleteInChannel, postInChannel } from './public-message.js'
 
@@ -95,13 +95,22 @@ export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise
     const latest = pings.at(-1)
     if (latest) {
       await settle(pings.slice(0, -1))
-      // Only those the table still waits for: a Bugami bid may have come in meanwhile.
-      const users = ((latest.payload.users ?? []) as string[]).filter((u) => table.waitingFor.includes(u))
+      const about = (latest.payload.about ?? 'turn') as PingReason
+      const named = (latest.payload.users ?? []) as string[]
+      // A result goes to everyone who played; a turn only to those the table still waits for
+      // (a Bugami bid may have come in meanwhile).
+      const users =
+        about === 'result' ? named : table.status === 'playing' ? named.filter((u) => table.waitingFor.includes(u)) : []
       const posted =
-        users.length > 0 && table.status === 'playing'
-          ? await postInChannel(deps.client, table.channelId, renderTurnPing(table, users, messageId), latest.nonce)
+        users.length > 0
+          ? await postInChannel(
+              deps.client,
+              table.channelId,
+              renderPing(table, about, users, messageId, deps.clock.now()),
+              latest.nonce,
+            )
           : null
-      if (posted) deps.log.info({ tableId, users: users.length }, 'turn ping')
+      if (posted) deps.log.info({ tableId, users: users.length, about }, 'ping')
       crashPoint('ping-posted')
       await settle([latest], posted)
     }

@@ -3,7 +3,7 @@ import { describeOptions, type OptionSpec } from '../games/core/options.js'
 import type { AnyGameModule } from '../render/games/module.js'
 import type { BotContext } from './context.js'
 import type { Command } from './types.js'
-import { addDeadlineOption, addEndsOption, engineOptionsFrom, slashOptionName } from './options.js'
+import { addBreakOption, addDeadlineOption, addEndsOption, engineOptionsFrom, slashOptionName } from './options.js'
 import { startTable } from './flows.js'
 
 const DESCRIPTION_MAX = 100
@@ -70,8 +70,8 @@ export function startCommand(module: AnyGameModule): Command {
       sub.setName('start').setDescription(`Open a ${engine.id} table in this channel`)
       if (engine.usesChips) addBuyIn(sub)
       for (const spec of describeOptions(engine.optionsSchema)) if (!hidden.has(spec.name)) addOption(sub, spec, module)
-      // Tables that deal game after game can agree on an end.
-      if (engine.table.betweenGames) addEndsOption(sub)
+      // Tables that deal game after game can agree on an end, and pause between games.
+      if (engine.table.betweenGames) addBreakOption(addEndsOption(sub))
       return addDeadlineOption(sub)
     })
   return {
@@ -84,6 +84,7 @@ export function startCommand(module: AnyGameModule): Command {
         deadline: interaction.options.getString('deadline'),
         buyIn: interaction.options.getInteger('buy_in'),
         ends: interaction.options.getString('ends'),
+        breakMinutes: interaction.options.getInteger('break'),
       })
     },
   }

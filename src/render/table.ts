@@ -6,8 +6,9 @@ import { chips, durationText, listText } from './format.js'
 import type { AnyGameModule } from './games/module.js'
 import { mention, relativeTime } from './messages.js'
 import { button, ButtonStyle, buttonRows, clip, COLOURS, ephemeral, NO_PINGS, type Payload } from './payload.js'
+import type { PingReason } from '../store/effects.js'
 import type { TableEvent } from '../tables/types.js'
-import type { ControlScope, GameResult, RenderContext, RenderTable } from './types.js'
+import type { ControlScope, GameResult, PublicParts, RenderContext, RenderTable } from './types.js'
 
 /** The public table message and a seat's private view, for any registered game. */
 
@@ -42,7 +43,8 @@ export function optionsText(table: RenderTable): string {
     const text = name in table.options ? label(table.options[name], table.options) : null
     return text === null ? [] : [text]
   })
-  return clip([...opts, `turn time ${durationText(table.turnMs)}`].join(' · '), 1024)
+  const pause = moduleOf(table).engine.table.betweenGames ? [`break ${durationText(table.breakMs)}`] : []
+  return clip([...opts, `turn time ${durationText(table.turnMs)}`, ...pause].join(' · '), 1024)
 }
 
 function seatedUsers(table: RenderTable): string[] {
@@ -250,7 +252,7 @@ function cashTableLines(table: RenderTable, between: boolean): string[] {
  * The ephemeral view of one user at the table: their cards, what they may know, and controls
  * for exactly their legal moves. A spectator or a seat outside this game gets a short text.
  */
-export function renderHandView(table: RenderTable, userId: string, now: number): Payload {
+export function renderHandView(table: RenderTable, userId: string, now: number, lastMoveAutomatic = false): Payload {
   const seat = table.seats.find((s) => s.userId === userId)
   if (table.status === 'lobby') {
     return ephemeral({
@@ -284,8 +286,11 @@ export function renderHandView(table: RenderTable, userId: string, now: number):
     },
   }
   const p = renderer.privateParts(engine.view(state, position), legal, { ...ctx, controls })
+  const shared = tableFields(renderer.publicParts(engine.view(state, null), ctx), p.fields)
   const waiting: number[] = acting ? engine.waitingFor(table.state) : []
   const lines = [p.description]
+  if (lastMoveAutomatic)
+    lines.unshift('⏱ Your last move was played for you automatically (your time ran out, or you were away).', '')
   if (waiting.includes(position) && table.deadlineAt !== null) {
     lines.push(
       '',
@@ -298,7 +303,7 @@ export function renderHandView(table: RenderTable, userId: string, now: number):
     title: clip(p.title, 256),
     color: waiting.includes(position) ? COLOURS.play : COLOURS.info,
     description: clip(lines.join('\n'), 4096),
-    fields: p.fields.slice(0, 25),
+    fields: [...p.fields, ...shared].slice(0, 25),
     footer: { text: 'Only you can see this. Buttons work while their move still stands; ↻ Refresh for a fresh view.' },
   }
   const rebuy =
@@ -311,20 +316,86 @@ export function renderHandView(table: RenderTable, userId: string, now: number):
   return ephemeral({ embeds: [embed], components: [...p.rows, ...rebuy] })
 }
 
-/** One short channel message for whoever must act now; it pings exactly them. */
+/**
+ * What the public message shows that a player needs to decide, for their private view: every
+ * seat's line (scores or stacks), and the public fields (pot, trick in progress, last trick) the
+ * private parts do not already have (matched by their first word). Drawn from the spectator view.
+ */
+function tableFields(pub: PublicParts, own: readonly APIEmbedField[]): APIEmbedField[] {
+  const key = (f: APIEmbedField) => f.name.split(' ')[0]!.toLowerCase()
+  const have = new Set(own.map(key))
+  return [
+    { name: 'At the table', value: clip(pub.seatLines.join('\n'), 1024) },
+    ...pub.fields.filter((f) => !have.has(key(f))),
+  ]
+}
+
+/** The table's one live ping: a turn, its reminder, or a game's result (`about`). */
+export function renderPing(
+  table: RenderTable,
+  about: PingReason,
+  userIds: readonly string[],
+  messageId: string | null,
+  now: number,
+): Payload {
+  if (about === 'result') return renderResultPing(table, userIds, now)
+  return about === 'reminder' ? renderReminder(table, userIds, messageId) : renderTurnPing(table, userIds, messageId)
+}
+
+/** What the game asks of each user ("20 to call"), from the spectator view (the ping is public). */
+function turnAsks(table: RenderTable, userIds: readonly string[]): string {
+  const { engine, renderer } = moduleOf(table)
+  const view = table.state === null || table.state === undefined ? null : engine.view(table.state, null)
+  const byAsk = new Map<string, string[]>()
+  for (const u of userIds) {
+    const position = table.seats.find((s) => s.userId === u)?.position ?? null
+    const ask = view !== null && position !== null ? renderer.turnAsk(view, position) : 'your turn'
+    byAsk.set(ask, [...(byAsk.get(ask) ?? []), mention(u)])
+  }
+  if (byAsk.size === 1) return [...byAsk.keys()][0]!
+  return [...byAsk].map(([ask, who]) => `${ask} (${listText(who)})`).join('; ')
+}
+
+/**
+ * One short channel message for whoever must act now; it pings exactly them, says what is
+ * wanted, and its **Play** button opens the player's private view.
+ */
 export function renderTurnPing(table: RenderTable, userIds: readonly string[], messageId?: string | null): Payload {
-  const who = listText(userIds.map(mention))
   const link =
     table.guildId && table.channelId && messageId
       ? ` — [table](https://discord.com/channels/${table.guildId}/${table.channelId}/${messageId})`
       : ''
-  const deadline = table.deadlineAt !== null ? `, automatic move ${relativeTime(table.deadlineAt)}` : ''
+  const deadline = table.deadlineAt !== null ? ` Automatic move ${relativeTime(table.deadlineAt)}${link}.` : ''
+  const who = listText(userIds.map(mention))
+  return {
+    content: clip(`${who}, your turn at ${moduleOf(table).rules.title}: ${turnAsks(table, userIds)}.${deadline}`, 2000),
+    components: buttonRows([button(tableButtonId(table.id, 'hand'), 'Play', ButtonStyle.Primary)]),
+    allowedMentions: { users: [...userIds].slice(0, 100) },
+  }
+}
+
+/**
+ * A game (Bura game, Badugi hand, Bugami match) is over: its result for everyone who played it,
+ * and between games when the next one starts, with **Next game** to start it at once.
+ */
+export function renderResultPing(table: RenderTable, userIds: readonly string[], now: number): Payload {
+  const { engine, renderer, rules } = moduleOf(table)
+  const result =
+    table.state === null || table.state === undefined
+      ? null
+      : renderer.publicParts(engine.view(table.state, null), contextFor(table)).result
+  const between = table.status === 'playing' && table.progress === 'gameOver'
+  const next = !between
+    ? ''
+    : table.deadlineAt !== null && table.deadlineAt > now
+      ? ` The next game starts by itself ${relativeTime(table.deadlineAt)}; **Next game** starts it now.`
+      : ' The next game is being dealt.'
   return {
     content: clip(
-      `${who}: your turn at ${moduleOf(table).rules.title}${deadline}. Press **Your hand** on the table ` +
-        `message${link}.`,
+      `🏁 ${listText(userIds.map(mention))} — ${rules.title}: ${result ?? 'the game is over.'}${next}`,
       2000,
     ),
+    components: between ? buttonRows([button(tableButtonId(table.id, 'start'), 'Next game', ButtonStyle.Success)]) : [],
     allowedMentions: { users: [...userIds].slice(0, 100) },
   }
 }
@@ -379,10 +450,55 @@ export function renderReminder(table: RenderTable, userIds: readonly string[], m
 
 /**
  * The public log in words for one change: engine events (seats are engine positions) as the
- * game describes them. Events never hold a hidden card, and these lines add none.
+ * game describes them, the lines of automatic moves (indexes in `automatic`) marked as such.
+ * Events never hold a hidden card, and these lines add none.
  */
-export function describeEvents(table: RenderTable, events: readonly unknown[]): string[] {
-  return moduleOf(table).renderer.eventLines(events, contextFor(table))
+export function describeEvents(
+  table: RenderTable,
+  events: readonly unknown[],
+  automatic: readonly number[] = [],
+): string[] {
+  const { renderer } = moduleOf(table)
+  const ctx = contextFor(table)
+  const auto = new Set(automatic)
+  const lines: string[] = []
+  // Runs of events from the same kind of move, so a game may still draw several events as one line.
+  for (let from = 0; from < events.length;) {
+    let to = from + 1
+    while (to < events.length && auto.has(to) === auto.has(from)) to++
+    const run = renderer.eventLines(events.slice(from, to), ctx)
+    lines.push(...(auto.has(from) ? run.map((l) => `${l} _(automatic)_`) : run))
+    from = to
+  }
+  return lines
+}
+
+/** Table events as log lines: seats taken and left (with their chips), kicks, away and back. */
+export function describeTableEvents(events: readonly TableEvent[]): string[] {
+  const lines: string[] = []
+  for (const e of events) {
+    switch (e.type) {
+      case 'joined':
+        lines.push(`🪑 ${mention(e.userId)} sat down${e.buyIn > 0 ? `, buying in for ${chips(e.buyIn)}` : ''}.`)
+        break
+      case 'left': {
+        const out = e.cashedOut > 0 ? `, cashing out ${chips(e.cashedOut)}` : ''
+        lines.push(
+          e.by !== null && e.by !== e.userId
+            ? `🚪 ${mention(e.by)} removed ${mention(e.userId)} from the table${out}.`
+            : `🚪 ${mention(e.userId)} stood up${out}.`,
+        )
+        break
+      }
+      case 'away':
+        lines.push(`💤 ${mention(e.userId)} missed three turns: away, auto-played until they act.`)
+        break
+      case 'back':
+        lines.push(`👋 ${mention(e.userId)} is back.`)
+        break
+    }
+  }
+  return lines
 }
 
 /** A question before something that cannot be undone: the confirming button, and Cancel back to the view. */

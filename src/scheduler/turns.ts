@@ -11,8 +11,8 @@ export interface TurnSchedulerDeps {
   readonly owns: (guildId: string) => boolean
   /** Shows what a deadline did (automatic moves, next player's ping). */
   readonly show: (update: TableUpdate) => Promise<void>
-  /** Posts the reminder for the users a table still waits for. */
-  readonly remind: (table: TableSnapshot) => Promise<void>
+  /** The reminder for `deadline`: pings those the table still waits for, once, if it still waits. */
+  readonly remind: (tableId: string, deadline: number) => Promise<void>
 }
 
 /**
@@ -74,18 +74,7 @@ export class TurnScheduler {
 
   private async onReminder(tableId: string, deadline: number): Promise<void> {
     try {
-      const table = await this.deps.tables.get(tableId)
-      if (
-        !table ||
-        table.status !== 'playing' ||
-        table.deadlineAt !== deadline ||
-        table.remindedFor === deadline ||
-        table.waitingFor.length === 0
-      )
-        return
-      await this.deps.remind(table)
-      // Noted after posting: a crash in between repeats a reminder rather than dropping it.
-      await this.deps.tables.markReminded(tableId, deadline)
+      await this.deps.remind(tableId, deadline)
     } catch (error) {
       this.deps.log.error({ err: error, tableId }, 'turn reminder failed')
     }

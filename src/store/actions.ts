@@ -58,6 +58,14 @@ export class ActionLog {
     )
   }
 
+  /** The kind of the latest move made for a user at a table (`action` or `auto`), null before any. */
+  async lastMoveKind(tableId: string, userId: string): Promise<LogKind | null> {
+    const [row] = await this.sql.query<{ kind: string }>(
+      Prisma.sql`SELECT "kind" FROM "ActionLog" WHERE "tableId" = ${tableId} AND "userId" = ${userId} ORDER BY "seq" DESC LIMIT 1`,
+    )
+    return row ? (row.kind as LogKind) : null
+  }
+
   /** The whole log of a table, oldest first. */
   list(tableId: string): Promise<LogEntry[]> {
     return this.entries(tableId, Prisma.empty)

@@ -11,8 +11,14 @@ export interface FinalStandings {
 }
 
 /**
+ * Why a ping goes out: the turn passed to `users`; the turn's reminder (it replaces the turn
+ * ping); a game (Bura game, Badugi hand, Bugami match) ended and `users` played it.
+ */
+export type PingReason = 'turn' | 'reminder' | 'result'
+
+/**
  * What a change must show on Discord. refresh: draw the table message at the committed state;
- * ping: the turn ping for `users`; result: a finished game's result, drawn from the state it
+ * ping: a ping for `users` (`about` says why; it replaces the table's previous ping); result: a finished game's result, drawn from the state it
  * ended in; final: a match table's final standings (pinging every player in them); unping:
  * delete the turn pings posted before it.
  */
@@ -20,7 +26,7 @@ export type EffectKind = 'refresh' | 'ping' | 'result' | 'final' | 'unping'
 
 export type NewEffect =
   | { readonly kind: 'refresh' | 'unping' }
-  | { readonly kind: 'ping'; readonly users: readonly string[] }
+  | { readonly kind: 'ping'; readonly users: readonly string[]; readonly about: PingReason }
   | {
       readonly kind: 'result'
       readonly state: unknown

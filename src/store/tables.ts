@@ -27,6 +27,8 @@ export interface TableRecord {
   readonly options: Record<string, unknown>
   readonly buyIn: number
   readonly turnMs: number
+  /** The break between two games (ms) before the next one is dealt by itself. */
+  readonly breakMs: number
   readonly state: unknown
   readonly seed: number | null
   readonly version: number
@@ -50,6 +52,7 @@ export interface NewTable {
   readonly options: Record<string, unknown>
   readonly buyIn: number
   readonly turnMs: number
+  readonly breakMs: number
   readonly endsAt: number | null
 }
 
@@ -83,6 +86,7 @@ type JoinedRow = {
   options: string
   buyIn: unknown
   turnMs: unknown
+  breakMs: unknown
   state: string | null
   seed: unknown
   version: unknown
@@ -105,10 +109,8 @@ type JoinedRow = {
 
 const SELECT_JOINED = Prisma.sql`
   SELECT t."id", t."game", t."guildId", t."channelId", t."messageId", t."status", t."creatorId", t."options", t."buyIn",
-    t."turnMs", t."state", t."seed", t."version", t."deadlineAt", t."remindedFor", t."endsAt", t."pot",
-      t."potShares", t."gamesPlayed", t."logSize",
-    s."userId" AS "seatUserId", s."joinOrder", s."position", s."stack", s."brought", s."status" AS "seatStatus",
-      s."missedTurns", s."away"
+    t."turnMs", t."breakMs", t."state", t."seed", t."version", t."deadlineAt", t."remindedFor", t."endsAt", t."pot", t."potShares", t."gamesPlayed", t."logSize",
+    s."userId" AS "seatUserId", s."joinOrder", s."position", s."stack", s."brought", s."status" AS "seatStatus", s."missedTurns", s."away"
   FROM "GameTable" t LEFT JOIN "TableSeat" s ON s."tableId" = t."id"`
 
 /** Joined rows (in table order) to records, seats in joining order. */
@@ -140,6 +142,7 @@ function records(rows: JoinedRow[]): TableRecord[] {
     options: JSON.parse(r.options) as Record<string, unknown>,
     buyIn: num(r.buyIn),
     turnMs: num(r.turnMs),
+    breakMs: num(r.breakMs),
     state: r.state === null ? null : (JSON.parse(r.state) as unknown),
     seed: numOrNull(r.seed),
     version: num(r.version),
@@ -189,10 +192,8 @@ export class Tables {
   async create(t: NewTable): Promise<TableRecord> {
     const now = new Date(this.now())
     await this.sql.execute(Prisma.sql`
-      INSERT INTO "GameTable" ("id", "game", "guildId", "channelId", "status", "openChannel", "creatorId",
-        "options", "buyIn", "turnMs", "version", "pot", "potShares", "gamesPlayed", "logSize", "endsAt",
-          "createdAt", "updatedAt")
-      VALUES (${t.id}, ${t.game}, ${t.guildId}, ${t.channelId}, ${'lobby'}, ${openChannelKey(t.guildId, t.channelId)}, ${t.creatorId}, ${JSON.stringify(t.options)}, ${t.buyIn}, ${t.turnMs}, ${0}, ${0}, ${'[]'}, ${0}, ${0}, ${t.endsAt === null ? null : new Date(t.endsAt)}, ${now}, ${now})`)
+      INSERT INTO "GameTable" ("id", "game", "guildId", "channelId", "status", "openChannel", "creatorId", "options", "buyIn", "turnMs", "breakMs", "version", "pot", "potShares", "gamesPlayed", "logSize", "endsAt", "createdAt", "updatedAt")
+      VALUES (${t.id}, ${t.game}, ${t.guildId}, ${t.channelId}, ${'lobby'}, ${openChannelKey(t.guildId, t.channelId)}, ${t.creatorId}, ${JSON.stringify(t.options)}, ${t.buyIn}, ${t.turnMs}, ${t.breakMs}, ${0}, ${0}, ${'[]'}, ${0}, ${0}, ${t.endsAt === null ? null : new Date(t.endsAt)}, ${now}, ${now})`)
     return {
       ...t,
       options: JSON.parse(JSON.stringify(t.options)) as Record<string, unknown>,
@@ -215,9 +216,16 @@ export class Tables {
     await this.sql.execute(Prisma.sql`UPDATE "GameTable" SET "messageId" = ${messageId} WHERE "id" = ${id}`)
   }
 
-  /** Notes that the reminder for `deadline` went out (not a game change: no version bump). */
-  async setRemindedFor(id: string, deadline: number): Promise<void> {
-    await this.sql.execute(Prisma.sql`UPDATE "GameTable" SET "remindedFor" = ${new Date(deadline)} WHERE "id" = ${id}`)
+  /**
+   * Notes the reminder for `deadline` as due, once (not a game change: no version bump). False
+   * when the table waits for another deadline now, or the reminder was already noted.
+   */
+  async claimReminder(id: string, deadline: number): Promise<boolean> {
+    const at = new Date(deadline)
+    const claimed = await this.sql.execute(
+      Prisma.sql`UPDATE "GameTable" SET "remindedFor" = ${at} WHERE "id" = ${id} AND "status" = ${'playing'} AND "deadlineAt" = ${at} AND ("remindedFor" IS NULL OR "remindedFor" <> ${at})`,
+    )
+    return claimed === 1
   }
 
   /**

@@ -31,6 +31,8 @@ export class TableDraft {
   readonly seats: MutableSeat[]
   readonly log: LogEntryInput[] = []
   readonly events: unknown[] = []
+  /** Indexes in `events` of the events automatic moves produced (the log marks them). */
+  readonly automatic: number[] = []
   readonly tableEvents: TableEvent[] = []
   readonly movements: Movement[] = []
   /** Chips won from (+) or put into (-) pots, per user, for the net-chips stat. */
@@ -117,6 +119,7 @@ export class TableDraft {
     const out = this.engine.apply(this.state, position, action)
     if (!out.ok) return out
     this.state = out.value.state
+    if (kind === 'auto') for (let i = 0; i < out.value.events.length; i++) this.automatic.push(this.events.length + i)
     const seat = this.atPosition(position)
     this.log.push({
       kind,

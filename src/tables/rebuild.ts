@@ -5,12 +5,14 @@ import type { LogEntry } from '../store/actions.js'
  * Folds a table's action log through its engine: setup entries deal from their parameters
  * (seed included), actions and automatic moves are applied, nextDeal entries start the next
  * deal. The result equals the stored state when nothing was lost or half-written. `events`, when
- * given, collects every entry's engine events in order: the same ones the table saw live.
+ * given, collects every entry's engine events in order: the same ones the table saw live; and
+ * `automatic` the indexes in `events` of those automatic moves produced.
  */
 export function rebuildState(
   engine: AnyEngine,
   log: readonly Pick<LogEntry, 'kind' | 'seat' | 'payload'>[],
   events?: unknown[],
+  automatic?: number[],
 ): unknown {
   let state: unknown = null
   for (const [i, e] of log.entries()) {
@@ -22,6 +24,8 @@ export function rebuildState(
           : engine.apply(state, e.seat!, e.payload)
     if (!out.ok) throw new Error(`log entry ${i} (${e.kind}) was refused on replay: ${out.error.message}`)
     state = out.value.state
+    if (e.kind === 'auto' && events)
+      for (let j = 0; j < out.value.events.length; j++) automatic?.push(events.length + j)
     events?.push(...out.value.events)
   }
   return state

@@ -16,11 +16,12 @@ import { MAX_AMOUNT, type DailyClaim, type WalletInfo } from '../store/wallets.j
 import { TableDraft, type MutableSeat } from './draft.js'
 import { potShares, refundPot, stakeOptions } from './games.js'
 import { isFreezeout, MAX_AGREED_END_MS, MIN_AGREED_END_MS } from './match.js'
+import { DEFAULT_BREAK_MS, validBreak, waitMs } from './pace.js'
 import { rebuildState } from './rebuild.js'
 import { leaveToken } from './leave-token.js'
 import { snapshot } from './snapshot.js'
 import { lastFinishedGame, type FinishedGame } from './scenario.js'
-import type { ActiveTable, ActOptions, CreateTableInput, TableSnapshot, TableUpdate } from './types.js'
+import type { ActiveTable, ActOptions, CreateTableInput, GameEvents, TableSnapshot, TableUpdate } from './types.js'
 
 export interface TableServiceDeps {
   readonly store: Store
@@ -126,10 +127,23 @@ export class TableService {
     this.amendKnown(tableId, { messageId })
   }
 
-  /** Records that the turn reminder for `deadline` was posted, so a restart does not post it again. */
-  async markReminded(tableId: string, deadline: number): Promise<void> {
-    await this.store.tables.setRemindedFor(tableId, deadline)
-    this.amendKnown(tableId, { remindedFor: deadline })
+  /**
+   * The turn reminder for `deadline`, once: noted on the table and written to the outbox as a
+   * ping that replaces the turn ping, in one transaction. Null when the table no longer waits for
+   * that deadline, nobody is waited for, or the reminder was already written.
+   */
+  async remind(tableId: string, deadline: number): Promise<TableSnapshot | null> {
+    const table = await this.store.transaction(async (repos) => {
+      const rec = await repos.tables.get(tableId)
+      if (!rec) return null
+      const t = snapshot(rec, engineFor(rec.game))
+      const users = t.waitingFor.filter((u) => !t.seats.find((s) => s.userId === u)?.away)
+      if (!users.length || !(await repos.tables.claimReminder(tableId, deadline))) return null
+      await repos.effects.add(tableId, rec.version, [{ kind: 'unping' }, { kind: 'ping', users, about: 'reminder' }])
+      return { ...t, remindedFor: deadline }
+    })
+    if (table) this.amendKnown(tableId, { remindedFor: deadline })
+    return table
   }
 
   /** A column written without a version bump is copied into the remembered record too. */
@@ -142,12 +156,18 @@ export class TableService {
    * The engine events of the game now at `table`, replayed from its log: what the table message
    * showed as its latest lines, for a bot that has just restarted. Empty without a game.
    */
-  async currentGameEvents(table: Pick<TableSnapshot, 'id' | 'game' | 'state'>): Promise<unknown[]> {
+  async currentGameEvents(table: Pick<TableSnapshot, 'id' | 'game' | 'state'>): Promise<GameEvents> {
     const engine = engineFor(table.game)
-    if (!engine || table.state === null) return []
+    if (!engine || table.state === null) return { events: [], automatic: [] }
     const events: unknown[] = []
-    rebuildState(engine, await this.store.actions.currentGame(table.id), events)
-    return events
+    const automatic: number[] = []
+    rebuildState(engine, await this.store.actions.currentGame(table.id), events, automatic)
+    return { events, automatic }
+  }
+
+  /** Whether the latest move made for `userId` at the table was automatic (their time ran out, away). */
+  async lastMoveAutomatic(tableId: string, userId: string): Promise<boolean> {
+    return (await this.store.actions.lastMoveKind(tableId, userId)) === 'auto'
   }
 
   /**
@@ -267,6 +287,12 @@ export class TableService {
       if (!Number.isFinite(input.endsInMs) || input.endsInMs < MIN_AGREED_END_MS || input.endsInMs > MAX_AGREED_END_MS)
         return refuse('bad-options', 'The agreed end must be between 1 minute and 30 days from now.')
     }
+    const breakMs = input.breakSeconds === undefined ? DEFAULT_BREAK_MS : Math.round(input.breakSeconds * 1000)
+    if (input.breakSeconds !== undefined) {
+      if (!engine.table.betweenGames)
+        return refuse('bad-options', `${engine.title} has no break between games: a match is played through.`)
+      if (!validBreak(breakMs)) return refuse('bad-options', 'The break must be between 0 and 60 minutes.')
+    }
     const endsAt = input.endsInMs === undefined ? null : this.clock.now() + Math.round(input.endsInMs)
     return this.transaction(async (repos) => {
       const settings = await repos.settings.get(input.guildId)
@@ -301,6 +327,7 @@ export class TableService {
           options: parsed.data as Record<string, unknown>,
           buyIn: engine.usesChips ? (input.buyIn ?? settings.defaultBuyIn) : 0,
           turnMs: turnMs ?? settings.turnMs,
+          breakMs,
           endsAt,
         })
       } catch (e) {
@@ -339,12 +366,12 @@ export class TableService {
    * Stand up. Lobby or between games: cash out. Mid-game: Bugami and Bura seats are played
    * automatically until the game ends (then cashed out); Badugi folds and cashes out at once.
    */
-  leave(tableId: string, userId: string, opts: ActOptions = {}): Promise<Outcome<TableUpdate>> {
+  leave(tableId: string, userId: string, opts: ActOptions & { by?: string } = {}): Promise<Outcome<TableUpdate>> {
     return this.change(tableId, opts, (d) => {
       // A confirmed leave (`expectedToken`, leave-token.ts) stands only while it means what was asked.
       const now = { status: d.status, progress: d.progress(), gamesPlayed: d.gamesPlayed }
       if (opts.expectedToken !== undefined && leaveToken(now) !== opts.expectedToken) return STALE
-      return this.unseat(d, userId, opts.interactionId)
+      return this.unseat(d, userId, opts.interactionId, opts.by ?? null)
     })
   }
 
@@ -560,7 +587,7 @@ export class TableService {
     return ok(undefined)
   }
 
-  private unseat(d: TableDraft, userId: string, interactionId?: string): Outcome<void> {
+  private unseat(d: TableDraft, userId: string, interactionId?: string, by: string | null = null): Outcome<void> {
     const seat = d.seatOf(userId)
     if (!seat || seat.status !== 'seated') return refuse('not-seated', 'You are not sitting at this table.')
     if (d.status !== 'lobby' && d.status !== 'playing') return refuse('not-playing', 'This table has already ended.')
@@ -589,7 +616,7 @@ export class TableService {
       cashedOut = d.cashOut(seat, 'cash-out')
       if (d.status === 'lobby') seat.position = null
     }
-    d.tableEvents.push({ type: 'left', userId, cashedOut })
+    d.tableEvents.push({ type: 'left', userId, cashedOut, by })
     if (d.seated().length === 0)
       return isFreezeout(d.rec) && d.status === 'playing' ? this.finishMatch(d, 'freezeout') : this.close(d)
     d.settle()
@@ -746,7 +773,13 @@ export class TableService {
    */
   private effectsOf(d: TableDraft, table: TableSnapshot, ping: readonly string[]): NewEffect[] {
     const effects: NewEffect[] = []
-    const pinging = ping.length > 0 && table.status === 'playing'
+    // A game that ended pings those who played it with the result, unless final standings
+    // (which ping every player) close the table with it.
+    const ended = d.tableEvents.some((e) => e.type === 'gameOver') && !d.tableEvents.some((e) => e.type === 'final')
+    const players = ended
+      ? d.seats.filter((s) => s.status === 'seated' && s.position !== null).map((s) => s.userId)
+      : []
+    const pinging = (ping.length > 0 && table.status === 'playing') || players.length > 0
     // An older ping goes once someone else is pinged or nobody is waited for any more.
     if (pinging || (table.status !== 'lobby' && (table.status !== 'playing' || table.progress !== 'acting')))
       effects.push({ kind: 'unping' })
@@ -754,7 +787,8 @@ export class TableService {
     const seats = d.seats.map((s) => ({ userId: s.userId, position: s.position }))
     for (const state of d.ended) effects.push({ kind: 'result', state, seats })
     for (const e of d.tableEvents) if (e.type === 'final') effects.push({ kind: 'final', event: e })
-    if (pinging) effects.push({ kind: 'ping', users: ping })
+    if (players.length) effects.push({ kind: 'ping', users: players, about: 'result' })
+    else if (pinging) effects.push({ kind: 'ping', users: ping, about: 'turn' })
     return effects
   }
 
@@ -826,7 +860,15 @@ export class TableService {
     const rec = seen && (await this.store.tables.get(seen.tableId))
     if (!rec) return null
     const table = snapshot(rec, engineFor(rec.game))
-    return ok({ table, events: [], tableEvents: [], ping: [], deadlineAt: table.deadlineAt, duplicate: true })
+    return ok({
+      table,
+      events: [],
+      automatic: [],
+      tableEvents: [],
+      ping: [],
+      deadlineAt: table.deadlineAt,
+      duplicate: true,
+    })
   }
 
   private async changeIn(
@@ -845,7 +887,12 @@ export class TableService {
     this.closeIfMatchOver(d, now)
     d.checkChips()
     const open = d.status === 'playing'
-    const turnDeadline = !open ? null : d.restartClock || rec.deadlineAt === null ? now + rec.turnMs : rec.deadlineAt
+    // After a game the wait is the table's break: then the next game is dealt by itself.
+    const turnDeadline = !open
+      ? null
+      : d.restartClock || rec.deadlineAt === null
+        ? now + waitMs(rec, d.progress())
+        : rec.deadlineAt
     // Between games the table also wakes at its agreed end, to close.
     const deadlineAt =
       turnDeadline !== null && rec.endsAt !== null && d.progress() === 'gameOver'
@@ -911,7 +958,15 @@ export class TableService {
     const ping =
       deadlineAt !== rec.deadlineAt || d.restartClock ? table.waitingFor.filter((u) => !d.seatOf(u)?.away) : []
     await repos.effects.add(rec.id, after.version, this.effectsOf(d, table, ping))
-    return ok({ table, events: d.events, tableEvents: d.tableEvents, ping, deadlineAt, duplicate: false })
+    return ok({
+      table,
+      events: d.events,
+      automatic: d.automatic,
+      tableEvents: d.tableEvents,
+      ping,
+      deadlineAt,
+      duplicate: false,
+    })
   }
 }
 

@@ -21,6 +21,7 @@ export function snapshot(rec: TableRecord, engine: AnyEngine | undefined): Table
     options: rec.options,
     buyIn: rec.buyIn,
     turnMs: rec.turnMs,
+    breakMs: rec.breakMs,
     version: rec.version,
     deadlineAt: rec.deadlineAt,
     remindedFor: rec.remindedFor,

@@ -41,11 +41,13 @@ export interface TableSnapshot {
   readonly buyIn: number
   /** Time a seat has to act, in ms (30 s .. 48 h). */
   readonly turnMs: number
+  /** Bura and Badugi: the break after a game before the next one is dealt by itself (0 .. 1 h, in ms). */
+  readonly breakMs: number
   /** Bumped by every change: `expectedVersion` refuses a change judged on another version. */
   readonly version: number
   /** When the waited-for seats time out (ms since epoch); null when nothing waits. */
   readonly deadlineAt: number | null
-  /** The deadline whose turn reminder was sent (`markReminded`), if any. */
+  /** The deadline whose turn reminder was written to the outbox (`TableService.remind`), if any. */
   readonly remindedFor: number | null
   /** Chips in the pot(s) now, or carried to the next Bura game. */
   readonly pot: number
@@ -67,7 +69,8 @@ export interface TableSnapshot {
 export type TableEvent =
   | { readonly type: 'created'; readonly userId: string }
   | { readonly type: 'joined'; readonly userId: string; readonly buyIn: number }
-  | { readonly type: 'left'; readonly userId: string; readonly cashedOut: number }
+  /** `by`: who removed the player (`/table kick`); null when they stood up themselves. */
+  | { readonly type: 'left'; readonly userId: string; readonly cashedOut: number; readonly by: string | null }
   | { readonly type: 'rebuy'; readonly userId: string; readonly amount: number }
   | { readonly type: 'started'; readonly dealer: number; readonly seed: number }
   | { readonly type: 'nextGame'; readonly dealer: number | null; readonly seed: number | null }
@@ -93,6 +96,8 @@ export interface TableUpdate {
   readonly table: TableSnapshot
   /** Engine events of this change, in order (public facts; seats are engine positions). */
   readonly events: readonly unknown[]
+  /** Indexes in `events` of the events automatic moves produced. */
+  readonly automatic: readonly number[]
   readonly tableEvents: readonly TableEvent[]
   /** Users whose turn it is now (ping them). */
   readonly ping: readonly string[]
@@ -114,6 +119,8 @@ export interface CreateTableInput {
   readonly buyIn?: number
   /** Bura and Badugi: the agreed end, this long from now (1 minute .. 30 days); none by default. */
   readonly endsInMs?: number
+  /** Bura and Badugi: the break between games in seconds, 0 .. 3600; default 2 minutes. */
+  readonly breakSeconds?: number
 }
 
 export interface ActOptions {
@@ -127,6 +134,13 @@ export interface ActOptions {
    * whatever else changed (docs/render.md).
    */
   readonly expectedToken?: string
+}
+
+/** A game's engine events as the table log shows them: in order, automatic moves marked. */
+export interface GameEvents {
+  readonly events: readonly unknown[]
+  /** Indexes in `events` of the events automatic moves produced. */
+  readonly automatic: readonly number[]
 }
 
 export interface ActiveTable {

@@ -41,6 +41,7 @@ describe('slash command definitions', () => {
       'big_blind',
       'format',
       'ends',
+      'break',
       'deadline',
     ])
     expect(subOptions('bura', 'start')).toEqual([
@@ -58,6 +59,7 @@ describe('slash command definitions', () => {
       'games_target',
       'kozel',
       'ends',
+      'break',
       'deadline',
     ])
   })

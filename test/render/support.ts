@@ -28,6 +28,7 @@ export function tableFor(
     options: engine.optionsSchema.parse({}) as Record<string, unknown>,
     buyIn: engine.usesChips ? 100 : 0,
     turnMs: 12 * 3600_000,
+    breakMs: 120_000,
     version,
     deadlineAt: 1_900_000_000_000,
     pot: 0,

@@ -108,7 +108,7 @@ describe('chips at the table', () => {
     })
     expect(await fx.tables.leave(id, 'ann')).toMatchObject({
       ok: true,
-      value: { tableEvents: [{ type: 'left', userId: 'ann', cashedOut: annStack }] },
+      value: { tableEvents: [{ type: 'left', userId: 'ann', cashedOut: annStack, by: null }] },
     })
     expect(await balance('ann')).toBe(700 + annStack)
     expect((await fx.tables.join(id, 'dan', { buyIn: 200 })).ok).toBe(true)
@@ -122,7 +122,7 @@ describe('chips at the table', () => {
     const current = await fx.t.store.actions.currentGame(id)
     expect(current.map((e) => e.kind)).toEqual(['setup'])
     expect(current[0]!.seq).toBeGreaterThan(0)
-    expect(await fx.tables.currentGameEvents(table)).toEqual(next.value.events)
+    expect((await fx.tables.currentGameEvents(table)).events).toEqual(next.value.events)
     // The carried pot is still there, plus three antes.
     expect(table.pot).toBe(before.pot + 30)
     const state = table.state as { potShares: number[] }

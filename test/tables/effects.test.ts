@@ -30,11 +30,11 @@ describe('effects written with each change (the outbox)', () => {
       ['ping', 3],
     ])
     const [ping] = (await fx.t.store.effects.pending(table.id)).filter((e) => e.kind === 'ping')
-    expect(ping!.payload).toEqual({ users: table.waitingFor })
+    expect(ping!.payload).toEqual({ users: table.waitingFor, about: 'turn' })
     expect(ping!.nonce).toMatch(/^[A-Za-z0-9_-]{1,25}$/)
   })
 
-  test('a refused change writes no effect; a game end writes unping, refresh and its result', async () => {
+  test('a refused change writes no effect; a game end writes unping, refresh, its result and a result ping', async () => {
     const table = await badugiHand()
     const effects = fx.t.store.effects
     await effects.done((await effects.pending(table.id)).map((e) => e.id))
@@ -49,7 +49,11 @@ describe('effects written with each change (the outbox)', () => {
       ['unping', 4],
       ['refresh', 4],
       ['result', 4],
+      ['ping', 4],
     ])
+    const [ping] = (await effects.pending(table.id)).filter((e) => e.kind === 'ping')
+    // Everyone who played the hand hears how it ended, the folder too.
+    expect(ping!.payload).toEqual({ users: table.seats.map((s) => s.userId), about: 'result' })
     const [result] = (await effects.pending(table.id)).filter((e) => e.kind === 'result')
     // The result is drawn later from the state the hand ended in, with that hand's seats.
     expect(engineFor('badugi')!.progress(result!.payload.state)).toBe('gameOver')

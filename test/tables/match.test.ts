@@ -13,7 +13,7 @@ const finalOf = (updates: TableUpdate[]) =>
 async function table(
   game: 'bura' | 'badugi' | 'bugami',
   players: string[],
-  more: { buyIn?: number; options?: Record<string, unknown>; endsInMs?: number } = {},
+  more: { buyIn?: number; options?: Record<string, unknown>; endsInMs?: number; breakSeconds?: number } = {},
 ) {
   const created = await fx.tables.create({ guildId: 'g', channelId: game, game, creatorId: players[0]!, ...more })
   if (!created.ok) throw new Error(created.error.message)
@@ -134,12 +134,12 @@ describe('an agreed end', () => {
   })
 
   test('between games the table wakes at the agreed end and closes', async () => {
-    const id = await table('badugi', ['ann', 'ben'], { buyIn: 50, endsInMs: HOUR })
+    const id = await table('badugi', ['ann', 'ben'], { buyIn: 50, endsInMs: HOUR / 2, breakSeconds: 3600 })
     expect((await fx.tables.start(id, { userId: 'ann' })).ok).toBe(true)
     await playGame(fx.tables, id, 3)
     const between = (await fx.tables.get(id))!
     expect(between.progress).toBe('gameOver')
-    // The next-hand deadline (12 h) is cut to the agreed end.
+    // The break (an hour) is cut to the agreed end.
     expect(between.deadlineAt).toBe(between.endsAt)
     await fx.t.clock.advance(HOUR)
     const expired = await fx.tables.expire(id, between.deadlineAt!)

@@ -294,9 +294,16 @@ export function betsFromBlinds(options: Record<string, unknown>): Record<string,
   return typeof bigBlind === 'number' ? { ...options, smallBet: bigBlind, bigBet: 2 * bigBlind } : options
 }
 
+export function turnAsk(v: BadugiView, seat: number): string {
+  if (v.phase === 'drawing') return 'your draw'
+  const me = v.seats[seat]!
+  const toCall = Math.min(v.currentBet - me.bet, me.stack)
+  return toCall > 0 ? `${toCall} to call` : 'check or bet'
+}
+
 export const badugiGame = defineGame({
   engine: badugiEngine,
-  renderer: { publicParts, privateParts, eventLines: oneLineEach(eventLine) },
+  renderer: { publicParts, privateParts, eventLines: oneLineEach(eventLine), turnAsk },
   scenes,
   stakesName: 'big blind',
   rules: badugiRules,

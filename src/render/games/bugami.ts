@@ -222,9 +222,16 @@ export function eventLine(e: BugamiEvent, ctx: RenderContext): string | null {
   }
 }
 
+export function turnAsk(v: BugamiView, seat: number): string {
+  if (v.phase === 'bidding') return 'your bid'
+  if (v.turn !== seat) return 'your move'
+  if (!v.trick.length) return 'your lead'
+  return v.ledSuit ? `your card (${suitSymbol(v.ledSuit as Suit)} led)` : 'your card'
+}
+
 export const bugamiGame = defineGame({
   engine: bugamiEngine,
-  renderer: { publicParts, privateParts, eventLines: oneLineEach(eventLine) },
+  renderer: { publicParts, privateParts, eventLines: oneLineEach(eventLine), turnAsk },
   scenes,
   rules: bugamiRules,
   command: {

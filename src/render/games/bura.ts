@@ -330,9 +330,14 @@ export function eventLine(e: BuraEvent, ctx: RenderContext): string | null {
   }
 }
 
+export function turnAsk(v: BuraView): string {
+  if (v.phase === 'finalCall') return 'final call: declare 31 or pass'
+  return v.trick && v.trick.plays.length ? `answer with ${plural(v.trick.size, 'card')}` : 'your lead'
+}
+
 export const buraGame = defineGame({
   engine: buraEngine,
-  renderer: { publicParts, privateParts, eventLines, confirm: { declare: confirmDeclare } },
+  renderer: { publicParts, privateParts, eventLines, turnAsk, confirm: { declare: confirmDeclare } },
   scenes,
   stakesName: 'ante',
   rules: buraRules,

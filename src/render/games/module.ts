@@ -16,6 +16,11 @@ export interface GameRenderer<V, A, E> {
    * view: what the move does and what it may cost. A game with such a move says it here.
    */
   readonly confirm?: { readonly [K in ConfirmedVerb]?: (view: V, ctx: RenderContext) => string }
+  /**
+   * What the game asks of `seat` now, in a few words for its public turn ping ("your bid",
+   * "answer with 3 cards", "20 to call"). `view` is the spectator view: the ping is public.
+   */
+  turnAsk(view: V, seat: number): string
 }
 
 /**

@@ -52,6 +52,7 @@ export const highCardGame = defineGame({
       }
     },
     eventLines: oneLineEach(eventLine),
+    turnAsk: () => 'your card',
   },
   rules: {
     title: 'High card',

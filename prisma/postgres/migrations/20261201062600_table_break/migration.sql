@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "GameTable" ADD COLUMN     "breakMs" INTEGER NOT NULL DEFAULT 120000;
+

@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest'
+import type { FakeMessage, OptionValue } from '../../src/sandbox/discord/index.js'
+import type { TableSnapshot } from '../../src/tables/index.js'
+import {
+  advance,
+  buttonLabels,
+  chooseMove,
+  eachTestWorld,
+  expectNothingHidden,
+  openAndStart,
+  openHand,
+  playUntil,
+  textOf,
+  untilSomeoneActs,
+  useControl,
+  type World,
+} from './harness.js'
+
+const startWorld = eachTestWorld()
+
+/** Messages of a table the outbox posted as results or final standings (they stay in the channel). */
+async function resultMessages(w: World, tableId: string): Promise<number> {
+  return w.bot.store.prisma.tableEffect.count({
+    where: { tableId, kind: { in: ['result', 'final'] }, messageId: { not: null } },
+  })
+}
+
+/** The public messages that ping someone: every public message but the table message and the results. */
+async function livePings(w: World, table: TableSnapshot): Promise<FakeMessage[]> {
+  const kept = await w.bot.store.prisma.tableEffect.findMany({
+    where: { tableId: table.id, kind: { in: ['result', 'final'] }, messageId: { not: null } },
+    select: { messageId: true },
+  })
+  const results = new Set(kept.map((e) => e.messageId))
+  return w.channel.publicMessages().filter((m) => m.id !== table.messageId && !results.has(m.id))
+}
+
+const mentions = (m: FakeMessage, t: TableSnapshot) =>
+  t.seats.filter((s) => s.position !== null && m.content.includes(`<@${s.userId}>`)).length
+
+describe('a quiet channel', () => {
+  it.each<{ game: string; options: Record<string, OptionValue>; joiners: string[] }>([
+    { game: 'bugami', options: { target: 20 }, joiners: ['bob', 'carol'] },
+    { game: 'bura', options: { buy_in: 100 }, joiners: ['bob'] },
+    { game: 'badugi', options: { buy_in: 100 }, joiners: ['bob', 'carol'] },
+  ])(
+    'after a whole $game game the channel holds the table message, the results and one ping with the result',
+    async ({ game, options, joiners }) => {
+      const w = await startWorld(['alice', ...joiners])
+      await openAndStart(w, `${game} start`, options, joiners)
+      const id = (await w.table()).id
+      // Every turn pinged someone on the way; each ping replaced the one before.
+      const moves = await playUntil(w, (t) => t.progress !== 'acting')
+      expect(moves).toBeGreaterThan(3)
+      await w.bot.idle()
+      const table = await w.tableById(id)
+      const results = await resultMessages(w, id)
+      expect(results).toBeGreaterThan(0)
+      expect(w.channel.publicMessages()).toHaveLength(1 + results + 1)
+      // The one ping left: the game's result, for everyone who played it.
+      const [ping] = await livePings(w, table)
+      expect(ping!.content).toContain('🏁')
+      expect(mentions(ping!, table)).toBe(1 + joiners.length)
+      if (game === 'bugami') expect(table.status).toBe('finished')
+      else expect(buttonLabels(ping!)).toEqual(['Next game'])
+      await expectNothingHidden(w, id)
+    },
+  )
+
+  it('a reminder replaces the turn ping, and the next turn ping replaces the reminder', async () => {
+    const w = await startWorld(['alice', 'bob'])
+    await openAndStart(w, 'bura start', { buy_in: 100, deadline: '2m' }, ['bob'])
+    const t0 = await untilSomeoneActs(w)
+    await advance(w, 91_000)
+    const [reminder] = await livePings(w, t0)
+    expect(reminder!.content).toMatch(/^⏳ Reminder/)
+    expect(reminder!.content).toContain(`<@${t0.waitingFor[0]}>`)
+    expect(buttonLabels(reminder!)).toEqual(['Play'])
+    await advance(w, 29_000)
+    const t1 = await w.table()
+    const pings = await livePings(w, t1)
+    expect(pings.map((m) => m.content.includes(`<@${t1.waitingFor[0]}>`) && !/Reminder/.test(m.content))).toEqual([
+      true,
+    ])
+    expect(w.discord.message(reminder!.id)).toBeUndefined()
+  })
+})
+
+describe('one tap from ping to move', () => {
+  it('the ping says what is wanted; Play opens the private view, which shows the table; the move updates that view', async () => {
+    const w = await startWorld(['alice', 'bob', 'carol'])
+    await openAndStart(w, 'badugi start', { buy_in: 100 }, ['bob', 'carol'])
+    const table = await w.table()
+    await w.bot.idle()
+    const [ping] = await livePings(w, table)
+    const who = table.waitingFor[0]!
+    const member = w.member(w.nameOf(who))
+    // Before the draw, the first to act faces the big blind.
+    expect(ping!.content).toMatch(new RegExp(`^<@${who}>, your turn at Badugi: \\d+ to call\\.`))
+    const view = await member.click(ping!, 'Play')
+    expect(view.ephemeral).toBe(true)
+    const text = textOf(view)
+    // Everyone's stack and the pot, without the table message.
+    expect(text).toContain('At the table')
+    for (const s of table.seats) expect(text).toContain(`<@${s.userId}>`)
+    expect(text).toContain('Pot')
+    expect(text).toMatch(/automatic move <t:\d+:R>/)
+    const seat = table.seats.find((s) => s.userId === who)!.position!
+    const answer = await useControl(member, view, 'badugi', chooseMove(table, seat))
+    expect(answer.id).toBe(view.id)
+    expect(answer.kind).toBe('deferredUpdate')
+    expect((await w.table()).version).toBeGreaterThan(table.version)
+    await expectNothingHidden(w, table.id)
+  })
+})
+
+describe('nobody waits for nothing', () => {
+  it('Next game on the result ping deals at once (the deadline of the break then does nothing); otherwise the break deals it, even across a restart', async () => {
+    const w = await startWorld(['alice', 'bob'])
+    await openAndStart(w, 'bura start', { buy_in: 200, break: 1 }, ['bob'])
+    await untilSomeoneActs(w)
+    await playUntil(w, (t) => t.progress !== 'acting')
+    await w.bot.idle()
+    const over = await w.table()
+    expect(over.deadlineAt).toBe(w.discord.clock.now() + 60_000)
+    const [first] = await livePings(w, over)
+    expect(first!.content).toContain('starts by itself')
+    await w.member('bob').click(first!, 'Next game')
+    await w.bot.idle()
+    const dealt = await w.table()
+    expect(dealt.version).toBeGreaterThan(over.version)
+    // The break's deadline passes: the game already dealt is left alone.
+    await advance(w, 61_000)
+    expect((await w.table()).version).toBe(dealt.version)
+
+    await untilSomeoneActs(w)
+    await playUntil(w, (t) => t.progress !== 'acting')
+    await w.bot.idle()
+    const again = await w.table()
+    const [second] = await livePings(w, again)
+    expect(second!.content).toContain('🏁')
+    // The bot is down when the break ends: the deadline is in the database, so the game is dealt at the start.
+    await w.bot.stop()
+    await w.discord.clock.advance(61_000)
+    await w.boot()
+    await w.bot.idle()
+    const next = await w.table()
+    expect(next.version).toBeGreaterThan(again.version)
+    expect(next.gamesPlayed).toBeGreaterThanOrEqual(again.gamesPlayed)
+    // The result ping gave way to the next game's turn ping (or, for a game over at once, its result).
+    expect(w.discord.message(second!.id)).toBeUndefined()
+    expect(await livePings(w, next)).toHaveLength(1)
+  })
+})
+
+describe('the table log', () => {
+  it('marks automatic moves, and their player sees a note in their view', async () => {
+    const w = await startWorld(['alice', 'bob'])
+    await openAndStart(w, 'bura start', { buy_in: 100, deadline: '2m' }, ['bob'])
+    const t0 = await untilSomeoneActs(w)
+    const late = t0.waitingFor[0]!
+    await advance(w, 120_000)
+    const t1 = await w.table()
+    expect(textOf(w.publicMessage(t1))).toContain('_(automatic)_')
+    const view = await openHand(w, w.member(w.nameOf(late)))
+    expect(textOf(view)).toContain('played for you automatically')
+    const other = t0.seats.find((s) => s.userId !== late)!.userId
+    expect(textOf(await openHand(w, w.member(w.nameOf(other))))).not.toContain('played for you automatically')
+    await expectNothingHidden(w, t0.id)
+  })
+
+  it('shows joins with their buy-in, leaves with their cash-out and kicks', async () => {
+    const w = await startWorld(['alice', 'bob', 'carol', 'dave'])
+    await openAndStart(w, 'bura start', { buy_in: 100 }, ['bob', 'carol'])
+    await untilSomeoneActs(w)
+    await playUntil(w, (t) => t.progress !== 'acting')
+    let table = await w.table()
+    await w.member('dave').click(w.publicMessage(table), 'Join')
+    await w.member('carol').slash(w.channel, 'table leave')
+    await w.member('alice').slash(w.channel, 'table kick', { player: w.member('bob').id })
+    await w.bot.idle()
+    table = await w.table()
+    const text = textOf(w.publicMessage(table))
+    const id = (n: string) => w.member(n).id
+    expect(text).toContain(`<@${id('dave')}> sat down, buying in for 100 chips`)
+    expect(text).toMatch(new RegExp(`<@${id('carol')}> stood up, cashing out \\d+ chips`))
+    expect(text).toContain(`<@${id('alice')}> removed <@${id('bob')}> from the table`)
+  })
+})

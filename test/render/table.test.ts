@@ -11,6 +11,7 @@ import {
   describeEvents,
   renderFinalStandings,
   renderHandView,
+  renderResultPing,
   renderTableMessage,
   renderTurnPing,
 } from '../../src/render/table.js'
@@ -391,6 +392,32 @@ describe('turn ping', () => {
     expect(p.content).toContain(`<@${userId(1)}> and <@${userId(2)}>`)
     expect(p.content).toContain('https://discord.com/channels/100000000000000001/200000000000000002/300000000000000003')
     expect(limitViolations(p)).toEqual([])
+  })
+
+  it('says what is wanted and carries Play, which opens the private view', () => {
+    const table = tableFor(bugami, start(bugami, 3, 1).state, 3, 0)
+    const p = renderTurnPing(table, [userId(1), userId(2)])
+    expect(p.content).toMatch(/^<@\d+> and <@\d+>, your turn at Bugami: your bid\. Automatic move <t:\d+:R>\.$/)
+    const [play] = p.components![0]!.components as APIButtonComponentWithCustomId[]
+    expect(play!.label).toBe('Play')
+    expect(parseCustomId(play!.custom_id)).toMatchObject({ kind: 'table', verb: 'hand', tableId: table.id })
+  })
+
+  it('between games the result ping names the players, the result and when the next game starts', () => {
+    let state = start(bura, 2, 3).state
+    while (bura.progress(state) === 'acting') {
+      const [seat] = bura.waitingFor(state)
+      const next = bura.apply(state, seat!, bura.autoAction(state, seat!))
+      if (!next.ok) throw new Error(next.error.message)
+      state = next.value.state
+    }
+    const table = tableFor(bura, state, 2, 9, { deadlineAt: NOW + 120_000 })
+    const p = renderResultPing(table, [userId(0), userId(1)], NOW)
+    expect(p.allowedMentions).toEqual({ users: [userId(0), userId(1)] })
+    expect(p.content).toMatch(/^🏁 <@\d+> and <@\d+> — Bura: /)
+    expect(p.content).toContain('starts by itself <t:')
+    const [next] = p.components![0]!.components as APIButtonComponentWithCustomId[]
+    expect(next!.label).toBe('Next game')
   })
 })
 

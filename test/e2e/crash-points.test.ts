@@ -28,7 +28,8 @@ afterAll(async () => bot?.close())
 
 const members = () => [alice, bob]
 const isPing = (m: FakeMessage) => m.content.includes('your turn')
-const isResult = (m: FakeMessage) => m.content.startsWith('🏁')
+const isResult = (m: FakeMessage) => m.content.startsWith('🏁 **')
+const isResultPing = (m: FakeMessage) => m.content.startsWith('🏁 <@')
 const tableMessages = (channel: FakeChannel) =>
   channel.publicMessages().filter((m) => buttonLabels(m).includes('Your hand') || buttonLabels(m).includes('Join'))
 
@@ -107,16 +108,20 @@ describe('a crash between the commit and Discord', () => {
     expect(channel.publicMessages().filter(isPing)[0]!.content).toContain(`<@${next}>`)
   })
 
-  const end: CrashPoint[] = ['committed', 'pings-deleted', 'table-shown', 'result-posted', 'shown']
-  it.each(end)('a game end, killed at %s: one result, the table waits for the next game', async (point) => {
-    const { channel, table } = await badugiInPlay()
-    await crashDuring(point, await play(table, channel, 'fold'))
-    const after = await expectCaughtUp(channel)
-    expect(after.progress).toBe('gameOver')
-    expect(buttonLabels(bot.discord.message(after.messageId!)!)).toContain('Next hand')
-    await eventually(() => channel.publicMessages().filter(isResult).length === 1, 'one result message')
-    expect(channel.publicMessages().filter(isPing)).toEqual([])
-  })
+  const end: CrashPoint[] = ['committed', 'pings-deleted', 'table-shown', 'result-posted', 'ping-posted', 'shown']
+  it.each(end)(
+    'a game end, killed at %s: one result, one result ping, the table waits for the next game',
+    async (point) => {
+      const { channel, table } = await badugiInPlay()
+      await crashDuring(point, await play(table, channel, 'fold'))
+      const after = await expectCaughtUp(channel)
+      expect(after.progress).toBe('gameOver')
+      expect(buttonLabels(bot.discord.message(after.messageId!)!)).toContain('Next hand')
+      await eventually(() => channel.publicMessages().filter(isResult).length === 1, 'one result message')
+      await eventually(() => channel.publicMessages().filter(isResultPing).length === 1, 'one result ping')
+      expect(channel.publicMessages().filter(isPing)).toEqual([])
+    },
+  )
 
   it('a table message someone deleted is posted again at start-up', async () => {
     const { channel, table } = await badugiInPlay()

@@ -383,19 +383,22 @@ export function renderResultPing(table: RenderTable, userIds: readonly string[],
   const result =
     table.state === null || table.state === undefined
       ? null
-      : renderer.publicParts(engine.view(table.state, null), contextFor(table)).result
+      : renderer.publicParts(engine.view(table.state, null), contextFor(table)).result?.headline
   const between = table.status === 'playing' && table.progress === 'gameOver'
   const next = !between
     ? ''
     : table.deadlineAt !== null && table.deadlineAt > now
-      ? ` The next game starts by itself ${relativeTime(table.deadlineAt)}; **Next game** starts it now.`
-      : ' The next game is being dealt.'
+      ? ` The next ${rules.gameWord ?? 'game'} starts by itself ${relativeTime(table.deadlineAt)}; ` +
+        `**${nextLabel(table)}** starts it now.`
+      : ` The next ${rules.gameWord ?? 'game'} is being dealt.`
   return {
     content: clip(
       `🏁 ${listText(userIds.map(mention))} — ${rules.title}: ${result ?? 'the game is over.'}${next}`,
       2000,
     ),
-    components: between ? buttonRows([button(tableButtonId(table.id, 'start'), 'Next game', ButtonStyle.Success)]) : [],
+    components: between
+      ? buttonRows([button(tableButtonId(table.id, 'start'), nextLabel(table), ButtonStyle.Success)])
+      : [],
     allowedMentions: { users: [...userIds].slice(0, 100) },
   }
 }

@@ -18,9 +18,9 @@ export type PingReason = 'turn' | 'reminder' | 'result'
 
 /**
  * What a change must show on Discord. refresh: draw the table message at the committed state;
- * ping: a ping for `users` (`about` says why; it replaces the table's previous ping); result: a finished game's result, drawn from the state it
- * ended in; final: a match table's final standings (pinging every player in them); unping:
- * delete the turn pings posted before it.
+ * ping: a ping for `users` (`about` says why; it replaces the table's previous ping); result: a
+ * finished game's result, drawn from the state it ended in; final: a match table's final
+ * standings (pinging every player in them); unping: delete the turn pings posted before it.
  */
 export type EffectKind = 'refresh' | 'ping' | 'result' | 'final' | 'unping'
 

@@ -662,7 +662,7 @@ export class TableService {
       for (const s of d.seated())
         if (s.stack === 0) {
           s.status = 'left'
-          d.tableEvents.push({ type: 'left', userId: s.userId, cashedOut: 0 })
+          d.tableEvents.push({ type: 'left', userId: s.userId, cashedOut: 0, by: null })
         }
     const players = d.seated()
     const n = d.engine.summary(d.state).seats.length

@@ -62,7 +62,7 @@ describe('a quiet channel', () => {
       expect(ping!.content).toContain('🏁')
       expect(mentions(ping!, table)).toBe(1 + joiners.length)
       if (game === 'bugami') expect(table.status).toBe('finished')
-      else expect(buttonLabels(ping!)).toEqual(['Next game'])
+      else expect(buttonLabels(ping!)).toEqual([game === 'badugi' ? 'Next hand' : 'Next game'])
       await expectNothingHidden(w, id)
     },
   )

@@ -74,7 +74,7 @@ describe('Badugi cash table', () => {
     const second = await untilBusted(id)
     const next = await fx.tables.nextDeal(id)
     expect(next.ok).toBe(true)
-    if (next.ok) expect(next.value.tableEvents).toContainEqual({ type: 'left', userId: second, cashedOut: 0 })
+    if (next.ok) expect(next.value.tableEvents).toContainEqual({ type: 'left', userId: second, cashedOut: 0, by: null })
     const t = (await fx.tables.get(id))!
     expect(t.seats.find((s) => s.userId === second)).toMatchObject({ status: 'left', position: null })
     expect((await fx.t.store.audit()).problems).toEqual([])

@@ -3,11 +3,11 @@ import type { Clock } from '../clock.js'
 import type { Logger } from '../log.js'
 import type { TableService, TableSnapshot, TableUpdate } from '../tables/index.js'
 import { renderRetiredTableMessage } from '../render/messages.js'
-import { describeEvents, describeTableEvents, renderResultLine, renderTableMessage } from '../render/table.js'
+import { describeEvents, describeTableEvents, renderTableMessage } from '../render/table.js'
 import { crashPoint } from '../crash-points.js'
 import { SerialQueue } from '../scheduler/serial.js'
 import { Lru } from '../render/images/cache.js'
-import { deliverEffects, resultTable } from './outbox.js'
+import { deliverEffects, previousResult } from './outbox.js'
 import { withTablePicture } from './pictures.js'
 import { messageExists, showPublicMessage } from './public-message.js'
 
@@ -157,10 +157,8 @@ export class TableDesk {
   }
 
   /** While a game runs, the result of the one before it in one line (null before the first ends). */
-  async previousResult(table: TableSnapshot): Promise<string | null> {
-    if (table.status !== 'playing' || table.progress !== 'acting') return null
-    const last = await this.deps.tables.store.effects.latestResult(table.id)
-    return last ? renderResultLine(resultTable(table, last)) : null
+  previousResult(table: TableSnapshot): Promise<string | null> {
+    return previousResult(this.deps.tables, table)
   }
 
   // `table` was read in the table's queue after the change committed: the latest state.

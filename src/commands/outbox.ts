@@ -2,7 +2,7 @@ import type { Client } from 'discord.js'
 import type { Clock } from '../clock.js'
 import { crashPoint } from '../crash-points.js'
 import type { Logger } from '../log.js'
-import { renderFinalStandings, renderGameResult, renderPing } from '../render/table.js'
+import { renderFinalStandings, renderGameResult, renderResultLine, renderPing } from '../render/table.js'
 import type { EffectRecord } from '../store/index.js'
 import type { FinalStandings, PingReason } from '../store/effects.js'
 import type { TableService, TableSnapshot } from '../tables/index.js'
@@ -133,6 +133,13 @@ export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise
     )
     return giveUp ? SETTLED : { settled: false, retryAt }
   }
+}
+
+/** While a game runs, the result of the one before it in one line (null before the first ends). */
+export async function previousResult(tables: TableService, table: TableSnapshot): Promise<string | null> {
+  if (table.status !== 'playing' || table.progress !== 'acting') return null
+  const last = await tables.store.effects.latestResult(table.id)
+  return last ? renderResultLine(resultTable(table, last)) : null
 }
 
 /** The table as the game of a result effect ended: that state, and that game's seat positions. */

@@ -78,7 +78,7 @@ async function expectCaughtUp(channel: FakeChannel): Promise<TableSnapshot> {
   await eventually(async () => {
     table = await committed(channel)
     const shown = table.messageId ? bot.discord.message(table.messageId) : undefined
-    return showsCommitted(shown, table, bot.discord.clock.now())
+    return showsCommitted(shown, table, bot.discord.clock.now(), await bot.tables())
   }, 'the table message shows the committed state')
   expect(tableMessages(channel).map((m) => m.id)).toEqual([table.messageId])
   return table

@@ -117,7 +117,7 @@ describe('SIGKILL soak', () => {
           const table = await tables.inChannel(channel.guildId, channel.id)
           if (!table) return false
           const shown = table.messageId ? b.discord.message(table.messageId) : undefined
-          if (!showsCommitted(shown, table, b.discord.clock.now())) return false
+          if (!(await showsCommitted(shown, table, b.discord.clock.now(), tables))) return false
         }
         return true
       },

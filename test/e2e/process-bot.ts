@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect } from 'vitest'
 import type { CrashPoint } from '../../src/crash-points.js'
+import { previousResult } from '../../src/commands/outbox.js'
 import { renderTableMessage } from '../../src/render/table.js'
 import { openStore, type Store } from '../../src/store/index.js'
 import { TableService, type TableSnapshot } from '../../src/tables/index.js'
@@ -120,11 +121,18 @@ export class ProcessBot {
 
 /**
  * Whether a public message shows `table` as committed: the embed's title, text and buttons as
- * rendered from the database now (the latest log lines, kept in the bot's memory, are left out).
+ * rendered from the database now, with the previous game's result line (the latest log lines, kept
+ * in the bot's memory, are left out).
  */
-export function showsCommitted(message: FakeMessage | undefined, table: TableSnapshot, now: number): boolean {
+export async function showsCommitted(
+  message: FakeMessage | undefined,
+  table: TableSnapshot,
+  now: number,
+  tables: TableService,
+): Promise<boolean> {
   if (!message) return false
-  const want = renderTableMessage(table, now)
+  // The log lines are the bot's memory, not the committed state; the previous game's result is.
+  const want = renderTableMessage(table, now, [], await previousResult(tables, table))
   const embed = message.embeds[0]
   const wanted = want.embeds?.[0]
   return (

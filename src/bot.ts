@@ -8,7 +8,9 @@ import type { BotContext } from './commands/context.js'
 import { MAX_RATE_LIMIT_WAIT_MS } from './commands/public-message.js'
 import { TurnScheduler } from './scheduler/turns.js'
 import { openStore, type Store } from './store/index.js'
-import { TableService } from './tables/index.js'
+import { TableService, type TableSnapshot } from './tables/index.js'
+import { AiTurns } from './scheduler/ai-turns.js'
+import { DEFAULT_AI_MOVE_DELAY_MS, DEFAULT_AI_THINK_MS } from './config.js'
 import type { CardEmojis } from './render/emojis.js'
 import { uploadCardEmojis } from './commands/card-emojis.js'
 import { shardOf } from './sharding/shard-of.js'
@@ -27,6 +29,8 @@ export interface BotOptions {
    * gave a shard process, else the one and only shard.
    */
   readonly shards?: { readonly ids: readonly number[]; readonly count: number }
+  /** AI seats: the pause before each move and the cap on one decision (default: 1.5 s and 300 ms). */
+  readonly ai?: { readonly moveDelayMs: number; readonly thinkMs: number }
 }
 
 export interface Bot {
@@ -74,7 +78,20 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const owns = (guildId: string) => ownShards.includes(shardOf(guildId, shardCount))
 
   let scheduler: TurnScheduler
-  const desk = new TableDesk({ client, clock, log, tables, owns, onTable: (table) => scheduler.track(table) })
+  let ai: AiTurns
+  const onTable = (table: TableSnapshot) => {
+    scheduler.track(table)
+    ai.track(table)
+  }
+  const desk = new TableDesk({ client, clock, log, tables, owns, onTable })
+  ai = new AiTurns({
+    clock,
+    log,
+    tables,
+    show: (update) => desk.show(update),
+    moveDelayMs: opts.ai?.moveDelayMs ?? DEFAULT_AI_MOVE_DELAY_MS,
+    thinkMs: opts.ai?.thinkMs ?? DEFAULT_AI_THINK_MS,
+  })
   scheduler = new TurnScheduler({
     clock,
     log,
@@ -106,6 +123,8 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const idle = async () => {
     while (handling.size > 0) await Promise.all([...handling])
     await scheduler.idle()
+    // A deadline's change can give an AI its turn, and an AI's move another AI's.
+    await ai.idle()
     await desk.idle()
   }
   client.on(Events.Error, (error) => log.error({ err: error }, 'discord client error'))
@@ -123,7 +142,8 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     })
     const caughtUpTables = await desk.catchUp()
     caughtUp()
-    const rearmed = await scheduler.rearmAll()
+    // An AI seat whose turn it was when the bot stopped moves now (after its pause).
+    const rearmed = await scheduler.rearmAll((table) => ai.track(table))
     log.info(
       {
         user: client.user?.id,
@@ -139,6 +159,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     )
   } catch (error) {
     scheduler.stop()
+    ai.stop()
     desk.stop()
     await client.destroy()
     await store.close()
@@ -158,6 +179,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     async stop() {
       stopping = true
       scheduler.stop()
+      ai.stop()
       desk.stop()
       await idle()
       await emojisSettled

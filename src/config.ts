@@ -5,6 +5,11 @@ export const DISCORD_API_DEFAULT = 'https://discord.com'
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
+/** The pause before an AI seat moves, so that people can follow the table (AI_MOVE_DELAY_MS). */
+export const DEFAULT_AI_MOVE_DELAY_MS = 1500
+/** The wall-clock cap on one AI decision (AI_THINK_MS). */
+export const DEFAULT_AI_THINK_MS = 300
+
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
 
 const configSchema = z.object({
@@ -19,6 +24,11 @@ const configSchema = z.object({
   LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).default('info')),
   SANDBOX_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   NODE_ENV: z.preprocess(blankToUndefined, z.string().optional()),
+  AI_MOVE_DELAY_MS: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int().min(0).max(60_000).default(DEFAULT_AI_MOVE_DELAY_MS),
+  ),
+  AI_THINK_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(10_000).default(DEFAULT_AI_THINK_MS)),
   // A shard process started by the ShardingManager gets SHARDS=<its id> from discord.js: not ours.
   SHARDS: z.preprocess(
     blankToUndefined,
@@ -41,6 +51,8 @@ export interface Config {
   production: boolean
   /** Gateway shards: one process (1), or a ShardingManager with this many shard processes. */
   shards: 'auto' | number
+  /** AI seats: the pause before each move and the cap on thinking, in ms. */
+  ai: { moveDelayMs: number; thinkMs: number }
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] }
@@ -64,6 +76,7 @@ export function readConfig(env: Record<string, string | undefined>): ConfigResul
       sandboxPort: e.SANDBOX_PORT,
       production: e.NODE_ENV === 'production',
       shards: e.SHARDS === 'auto' ? 'auto' : Number(e.SHARDS),
+      ai: { moveDelayMs: e.AI_MOVE_DELAY_MS, thinkMs: e.AI_THINK_MS },
     },
   }
 }

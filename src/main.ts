@@ -34,6 +34,7 @@ async function main(): Promise<number> {
       databaseUrl: config.databaseUrl,
       devGuildId: config.devGuildId,
       log,
+      ai: config.ai,
     })
   } catch (error) {
     // A wrong token or an unreachable Discord is a set-up problem: say so in one line, no stack.

@@ -37,12 +37,12 @@ import { listText } from '../render/format.js'
 type Component = ButtonInteraction | StringSelectMenuInteraction
 
 /** Sends a payload as the answer: into the deferred reply, or as a fresh ephemeral reply. */
-async function say(interaction: RepliableInteraction, payload: Payload): Promise<void> {
+export async function say(interaction: RepliableInteraction, payload: Payload): Promise<void> {
   if (interaction.deferred || interaction.replied) await interaction.editReply(forUpdate(payload))
   else await interaction.reply({ ...payload, flags: MessageFlags.Ephemeral })
 }
 
-async function deferPrivately(interaction: RepliableInteraction): Promise<void> {
+export async function deferPrivately(interaction: RepliableInteraction): Promise<void> {
   if (!interaction.deferred && !interaction.replied) await interaction.deferReply({ flags: MessageFlags.Ephemeral })
 }
 
@@ -60,14 +60,14 @@ function mayManage(interaction: RepliableInteraction, table: TableSnapshot): boo
   return table.creatorId === interaction.user.id || managesServer(interaction)
 }
 
-async function tableHere(ctx: BotContext, interaction: RepliableInteraction): Promise<TableSnapshot | null> {
+export async function tableHere(ctx: BotContext, interaction: RepliableInteraction): Promise<TableSnapshot | null> {
   const table = await ctx.tables.inChannel(interaction.guildId!, interaction.channelId!)
   if (!table) await say(interaction, REFUSALS.noTable())
   return table
 }
 
 /** Shows a change made by the table service, or says why it was refused. True when it changed. */
-async function settle(
+export async function settle(
   ctx: BotContext,
   interaction: RepliableInteraction,
   result: Outcome<TableUpdate>,

@@ -1,4 +1,5 @@
 import type { Client } from 'discord.js'
+import { parseAiSeat } from '../tables/ai-seats.js'
 import type { Payload } from '../render/payload.js'
 import type { RenderTable } from '../render/types.js'
 import { withImage } from '../render/images/attach.js'
@@ -7,11 +8,15 @@ import { emojiLine, withCardEmojis, type CardEmojis } from '../render/emojis.js'
 
 /**
  * The pictures on the bot's messages, when the server has images on. Names come from Discord's
- * cache (a picture cannot show a mention); a player the cache does not know reads "Seat N".
+ * cache (a picture cannot show a mention), an AI seat's from its id; a player the cache does not know reads "Seat N".
  */
 function displayNames(client: Client, guildId: string | undefined): (userId: string) => string | undefined {
   const guild = guildId ? client.guilds.cache.get(guildId) : undefined
-  return (userId) => guild?.members.cache.get(userId)?.displayName ?? client.users.cache.get(userId)?.username
+  return (userId) => {
+    const ai = parseAiSeat(userId)
+    if (ai) return `AI ${ai.name}`
+    return guild?.members.cache.get(userId)?.displayName ?? client.users.cache.get(userId)?.username
+  }
 }
 
 export function withTablePicture(client: Client, table: RenderTable, p: Payload, on: boolean): Payload {

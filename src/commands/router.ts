@@ -1,10 +1,11 @@
-import { MessageFlags, type Interaction, type RepliableInteraction } from 'discord.js'
+import { MessageFlags, type ButtonInteraction, type Interaction, type RepliableInteraction } from 'discord.js'
 import { parseCustomId } from '../render/custom-id.js'
 import { REFUSALS, renderRefusal, renderRules } from '../render/messages.js'
 import { forUpdate, type Payload } from '../render/payload.js'
 import type { BotContext } from './context.js'
 import { commandByName } from './index.js'
 import { askMove, joinTable, leaveByButton, playMove, rebuyAtTable, showHand, showRules, startGame } from './flows.js'
+import { addAiByButton } from './ai-seats.js'
 
 /** A private answer: into the deferred (private) reply when there is one, else a new ephemeral reply. */
 async function answerPrivately(interaction: RepliableInteraction, payload: Payload): Promise<void> {
@@ -60,6 +61,8 @@ export async function routeInteraction(interaction: Interaction, ctx: BotContext
           return await leaveByButton(ctx, interaction, id.tableId)
         case 'start':
           return await startGame(ctx, interaction, id.tableId)
+        case 'ai':
+          return await addAiByButton(ctx, interaction as ButtonInteraction, id.tableId)
         case 'hand':
           return await showHand(ctx, interaction, id.tableId)
         case 'rebuy':

@@ -1,7 +1,10 @@
 import { SlashCommandBuilder } from 'discord.js'
 import type { Command } from './types.js'
+import { AI_LEVELS, type AiLevel } from '../ai/budget.js'
+import { AI_NAMES } from '../tables/ai-seats.js'
 import { endTable, kickPlayer, leaveTable, tableStatus } from './flows.js'
 import { tableLog } from './table-log.js'
+import { addAiByCommand, removeAiByCommand } from './ai-seats.js'
 
 export const table: Command = {
   data: new SlashCommandBuilder()
@@ -24,6 +27,28 @@ export const table: Command = {
         .setName('kick')
         .setDescription('Remove a player from the table (creator or Manage Server)')
         .addUserOption((o) => o.setName('player').setDescription('Who to remove').setRequired(true)),
+    )
+    .addSubcommand((s) =>
+      s
+        .setName('add-ai')
+        .setDescription('Seat an AI player in the lobby (host only; makes it a practice table: no real chips)')
+        .addStringOption((o) =>
+          o
+            .setName('level')
+            .setDescription('How well it plays (default normal)')
+            .addChoices(...AI_LEVELS.map((l) => ({ name: l, value: l }))),
+        ),
+    )
+    .addSubcommand((s) =>
+      s
+        .setName('remove-ai')
+        .setDescription('Remove an AI player from the lobby (host only): the one named, or the last one')
+        .addStringOption((o) =>
+          o
+            .setName('name')
+            .setDescription('Which AI player')
+            .addChoices(...AI_NAMES.map((n) => ({ name: n, value: n }))),
+        ),
     ),
   async execute(interaction, ctx) {
     switch (interaction.options.getSubcommand()) {
@@ -37,6 +62,10 @@ export const table: Command = {
         return endTable(ctx, interaction)
       case 'kick':
         return kickPlayer(ctx, interaction, interaction.options.getUser('player', true).id)
+      case 'add-ai':
+        return addAiByCommand(ctx, interaction, (interaction.options.getString('level') ?? 'normal') as AiLevel)
+      case 'remove-ai':
+        return removeAiByCommand(ctx, interaction, interaction.options.getString('name'))
     }
   },
 }

@@ -6,7 +6,7 @@ import { engineFor } from '../games/registry.js'
  * The custom_id codec every button and select menu of the bot is routed by. A custom_id carries
  * everything needed to route it from the database alone (no collectors, survives restarts):
  *
- *   t:<tableId>:<verb>                     table buttons: join, leave, start, rules, hand
+ *   t:<tableId>:<verb>                     table buttons: join, leave, start, rules, hand, ai (Add AI)
  *   t:<tableId>:<verb>:<token>[:<arg>]     moves; <token> is the move's context token when the
  *                                          control was drawn (games/core/move-context.ts), so a
  *                                          control whose move changed meaning is recognised
@@ -24,7 +24,7 @@ import { engineFor } from '../games/registry.js'
  * produce a longer one.
  */
 
-export const TABLE_VERBS = ['join', 'leave', 'start', 'rules', 'hand', 'rebuy'] as const
+export const TABLE_VERBS = ['join', 'leave', 'start', 'rules', 'hand', 'rebuy', 'ai'] as const
 export type TableVerb = (typeof TABLE_VERBS)[number]
 
 /** A move as a control encodes it; `cards: null` means "the select menu's values". */

@@ -5,11 +5,14 @@ import { rulesPageId } from './custom-id.js'
 import { durationText, formatNumber } from './format.js'
 import type { GuildSettingsValue } from '../store/index.js'
 import type { APIEmbed, APIEmbedField } from 'discord.js'
+import { aiDisplayName, parseAiSeat } from '../tables/ai-seats.js'
 
 /** Payloads that do not depend on a game state: rules, help, leaderboards, balances, refusals. */
 
+/** A member as a mention; an AI seat by its name ("🤖 Anna"), which no mention could show. */
 export function mention(userId: string): string {
-  return `<@${userId}>`
+  const ai = parseAiSeat(userId)
+  return ai ? aiDisplayName(ai) : `<@${userId}>`
 }
 
 /** A Discord timestamp that every reader sees in their own time zone ("in 3 hours"). */

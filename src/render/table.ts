@@ -8,11 +8,16 @@ import { mention, relativeTime } from './messages.js'
 import { button, ButtonStyle, buttonRows, clip, COLOURS, ephemeral, NO_PINGS, type Payload } from './payload.js'
 import type { PingReason } from '../store/effects.js'
 import type { TableEvent } from '../tables/types.js'
+import { isAiSeat, isPracticeTable } from '../tables/ai-seats.js'
 import type { ControlScope, GameResult, PublicParts, RenderContext, RenderTable } from './types.js'
 
 /** The public table message and a seat's private view, for any registered game. */
 
 const RECENT_LINES = 6
+
+/** Said on the lobby and the table message of a table with AI seats. */
+export const PRACTICE_NOTE =
+  '🤖 **Practice table: AI seats, no real chips.** Nothing here reaches balances, stats or leaderboards.'
 
 function moduleOf(table: RenderTable): AnyGameModule {
   const module = gameModule(table.game)
@@ -67,15 +72,19 @@ function lobby(table: RenderTable): Payload {
     { name: `Players (${users.length}/${max})`, value: clip(seats, 1024) },
     { name: 'Settings', value: optionsText(table) },
   ]
+  const practice = isPracticeTable(table.seats)
   if (table.buyIn > 0)
     fields.push({
       name: 'Buy-in',
-      value: `${chips(table.buyIn)} from your server balance, returned when you stand up.`,
+      value: practice
+        ? `${chips(table.buyIn)} in practice chips: nothing is taken from your server balance.`
+        : `${chips(table.buyIn)} from your server balance, returned when you stand up.`,
     })
   const embed: APIEmbed = {
     title: `${rules.title} — table open`,
     color: COLOURS.lobby,
     description:
+      (practice ? `${PRACTICE_NOTE}\n` : '') +
       `${rules.tagline}\nPress **Join** to take a seat (${min}-${max} players). ${need}` +
       (table.endsAt !== null ? `\n🏁 Agreed end ${relativeTime(table.endsAt)}; then the best result wins.` : '') +
       (engine.table.freezeout(table.options)
@@ -90,6 +99,7 @@ function lobby(table: RenderTable): Payload {
       button(tableButtonId(table.id, 'join'), 'Join', ButtonStyle.Success),
       button(tableButtonId(table.id, 'leave'), 'Leave', ButtonStyle.Secondary),
       button(tableButtonId(table.id, 'start'), 'Start', ButtonStyle.Primary),
+      button(tableButtonId(table.id, 'ai'), 'Add AI', ButtonStyle.Secondary),
       button(tableButtonId(table.id, 'rules'), 'Rules', ButtonStyle.Secondary),
     ]),
     allowedMentions: NO_PINGS,
@@ -141,7 +151,7 @@ export function renderTableMessage(
   const p = renderer.publicParts(engine.view(table.state, null), ctx)
   // Between games (and Bugami deals) anyone seated may start the next one, and newcomers may join.
   const between = table.progress === 'gameOver' || table.progress === 'between'
-  const lines = [p.status, '', ...p.seatLines]
+  const lines = [...(isPracticeTable(table.seats) ? [PRACTICE_NOTE, ''] : []), p.status, '', ...p.seatLines]
   // The result's headline; its details repeat what the seat lines above already show.
   if (p.result) lines.push('', p.result.headline)
   // The game before this one in one line, while this one runs: its full result stays above.
@@ -360,6 +370,11 @@ function turnAsks(table: RenderTable, userIds: readonly string[]): string {
  * One short channel message for whoever must act now; it pings exactly them, says what is
  * wanted, and its **Play** button opens the player's private view.
  */
+/** The members among users a message may ping (at most 100); AI seats are nobody to ping. */
+function members(userIds: readonly string[]): string[] {
+  return userIds.filter((u) => !isAiSeat(u)).slice(0, 100)
+}
+
 export function renderTurnPing(table: RenderTable, userIds: readonly string[], messageId?: string | null): Payload {
   const link =
     table.guildId && table.channelId && messageId
@@ -399,7 +414,7 @@ export function renderResultPing(table: RenderTable, userIds: readonly string[],
     components: between
       ? buttonRows([button(tableButtonId(table.id, 'start'), nextLabel(table), ButtonStyle.Success)])
       : [],
-    allowedMentions: { users: [...userIds].slice(0, 100) },
+    allowedMentions: { users: members(userIds) },
   }
 }
 
@@ -416,7 +431,7 @@ export function renderFinalStandings(table: RenderTable, e: Extract<TableEvent, 
     : ''
   return {
     content: clip(`🏁 ${why} at ${moduleOf(table).rules.title}: final standings.\n${lines.join('\n')}\n${who}`, 2000),
-    allowedMentions: { users: e.standings.map((s) => s.userId).slice(0, 100) },
+    allowedMentions: { users: members(e.standings.map((s) => s.userId)) },
   }
 }
 

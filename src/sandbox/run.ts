@@ -12,7 +12,7 @@ export async function runSandbox(config: Config): Promise<number> {
   const log = createLogger(process.env.LOG_LEVEL ? config.logLevel : 'warn')
   let sandbox: Awaited<ReturnType<typeof startSandbox>>
   try {
-    sandbox = await startSandbox({ port: config.sandboxPort, log })
+    sandbox = await startSandbox({ port: config.sandboxPort, log, ai: config.ai })
   } catch (error) {
     process.stderr.write(`The sandbox could not start: ${error instanceof Error ? error.message : String(error)}\n`)
     return 1

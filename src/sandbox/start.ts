@@ -21,6 +21,8 @@ export interface SandboxOptions {
   readonly log: Logger
   /** Default data/sandbox.db, emptied at every start (the fake Discord's channels are new each time). */
   readonly databaseUrl?: string
+  /** AI seats' pause and thinking cap (AI_MOVE_DELAY_MS, AI_THINK_MS); default as the bot's. */
+  readonly ai?: { readonly moveDelayMs: number; readonly thinkMs: number }
 }
 
 /**
@@ -50,6 +52,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
       databaseUrl,
       devGuildId: guild.id,
       log: opts.log,
+      ...(opts.ai ? { ai: opts.ai } : {}),
     })
   } catch (error) {
     stopClock()

@@ -2,6 +2,7 @@ import type { Clock } from '../clock.js'
 import type { Logger } from '../log.js'
 import type { TableService, TableSnapshot, TableUpdate } from '../tables/index.js'
 import { TurnTimers } from './timers.js'
+import { isAiSeat } from '../tables/ai-seats.js'
 
 export interface TurnSchedulerDeps {
   readonly clock: Clock
@@ -56,13 +57,15 @@ export class TurnScheduler {
 
   /**
    * After a (re)start: the deadline of every open table of this shard's guilds, from the database;
-   * passed ones fire at once. Returns how many tables that is.
+   * passed ones fire at once; each table as read is also handed to `also`. Returns how many tables that is.
    */
-  async rearmAll(): Promise<number> {
+  async rearmAll(also: (table: TableSnapshot) => void = () => {}): Promise<number> {
     const active = (await this.deps.tables.activeTables()).filter((t) => this.deps.owns(t.guildId))
     for (const t of active) {
       const table = await this.deps.tables.get(t.id)
-      if (table) this.track(table)
+      if (!table) continue
+      this.track(table)
+      also(table)
     }
     return active.length
   }

@@ -11,6 +11,8 @@ export interface AuditReport {
   readonly stacks: number
   /** Chips in the pots of open tables. */
   readonly pots: number
+  /** Practice chips in the stacks and pots of open practice tables (tables with AI seats), apart from the rest. */
+  readonly practice: number
   /** wallets + stacks + pots - granted: 0 when balanced. */
   readonly difference: number
   /** What is off, one line each ([] when ok). */
@@ -27,7 +29,9 @@ function add(m: Sums, key: string, v: number) {
  * Proves that no chip was created or lost: wallets + table stacks + pots = everything ever
  * granted, and, account by account, that each wallet, stack and pot equals its ledger rows
  * (in minus out), that none is negative, that ended tables hold no chips, and that the
- * leaderboard's balance ranges count the wallets there are.
+ * leaderboard's balance ranges count the wallets there are. A practice table (its chips come from
+ * the `practice` account) is checked apart: its stacks and pots equal the practice chips it took
+ * minus those it gave back, and it keeps no member's real chip.
  */
 export async function audit(db: PrismaClient): Promise<AuditReport> {
   const [grants, walletAgg, seats, tables, flowsIn, flowsOut, wallets, buckets] = await Promise.all([
@@ -48,10 +52,23 @@ export async function audit(db: PrismaClient): Promise<AuditReport> {
 
   // What the ledger says every account holds.
   const net: Sums = new Map()
-  for (const f of flowsIn)
-    if (f.toKind !== 'grant') add(net, key(f.toKind, f.guildId, f.toUserId, f.tableId), f._sum.amount ?? 0)
-  for (const f of flowsOut)
-    if (f.fromKind !== 'grant') add(net, key(f.fromKind, f.guildId, f.fromUserId, f.tableId), -(f._sum.amount ?? 0))
+  // Per practice table: practice chips it took minus those it gave back, and real chips likewise.
+  const practiceNet: Sums = new Map()
+  const walletNet: Sums = new Map()
+  for (const f of flowsIn) {
+    const amount = f._sum.amount ?? 0
+    if (f.toKind === 'practice') add(practiceNet, f.tableId ?? '', -amount)
+    else if (f.toKind !== 'grant') add(net, key(f.toKind, f.guildId, f.toUserId, f.tableId), amount)
+    if (f.toKind === 'wallet' && f.tableId) add(walletNet, f.tableId, amount)
+  }
+  for (const f of flowsOut) {
+    const amount = f._sum.amount ?? 0
+    if (f.fromKind === 'practice') add(practiceNet, f.tableId ?? '', amount)
+    else if (f.fromKind !== 'grant') add(net, key(f.fromKind, f.guildId, f.fromUserId, f.tableId), -amount)
+    if (f.fromKind === 'wallet' && f.tableId) add(walletNet, f.tableId, -amount)
+  }
+  const isPractice = (tableId: string) => practiceNet.has(tableId)
+  const practiceHeld: Sums = new Map()
 
   const held: Sums = new Map()
   for (const w of wallets) {
@@ -72,7 +89,8 @@ export async function audit(db: PrismaClient): Promise<AuditReport> {
   for (const s of seats) {
     if (s.stack < 0) problems.push(`stack of ${s.userId} at table ${s.tableId} is negative: ${s.stack}`)
     if (!open(s.tableId)) problems.push(`table ${s.tableId} ended but ${s.userId} still has ${s.stack} chips there`)
-    stacks += s.stack
+    if (isPractice(s.tableId)) add(practiceHeld, s.tableId, s.stack)
+    else stacks += s.stack
     held.set(key('stack', null, s.userId, s.tableId), s.stack)
   }
   let pots = 0
@@ -80,8 +98,17 @@ export async function audit(db: PrismaClient): Promise<AuditReport> {
     if (t.pot === 0) continue
     if (t.pot < 0) problems.push(`pot of table ${t.id} is negative: ${t.pot}`)
     if (!open(t.id)) problems.push(`table ${t.id} ended with ${t.pot} chips in its pot`)
-    pots += t.pot
+    if (isPractice(t.id)) add(practiceHeld, t.id, t.pot)
+    else pots += t.pot
     held.set(key('pot', null, null, t.id), t.pot)
+  }
+  let practice = 0
+  for (const [tableId, took] of practiceNet) {
+    const have = practiceHeld.get(tableId) ?? 0
+    practice += have
+    if (have !== took) problems.push(`practice table ${tableId} holds ${have} chips but took ${took} practice chips`)
+    const real = walletNet.get(tableId) ?? 0
+    if (real !== 0) problems.push(`practice table ${tableId} kept ${-real} real chips from wallets`)
   }
   for (const k of new Set([...net.keys(), ...held.keys()])) {
     const want = net.get(k) ?? 0
@@ -93,7 +120,7 @@ export async function audit(db: PrismaClient): Promise<AuditReport> {
     problems.push(
       `wallets ${walletTotal} + stacks ${stacks} + pots ${pots} differ from granted ${granted} by ${difference}`,
     )
-  return { ok: problems.length === 0, granted, wallets: walletTotal, stacks, pots, difference, problems }
+  return { ok: problems.length === 0, granted, wallets: walletTotal, stacks, pots, practice, difference, problems }
 }
 
 // Stacks and pots are keyed by table (a table belongs to one server); wallets by server.

@@ -3,10 +3,12 @@ import { msOrNull, num, type Sql } from './sql.js'
 
 /**
  * Where chips are. `grant` is where chips come from (starting grants, daily claims, admin
- * grants); `stack` and `pot` belong to the ledger row's table.
+ * grants); `stack` and `pot` belong to the ledger row's table; `practice` is where a practice
+ * table's chips (a table with AI seats) come from and go back to, apart from every wallet.
  */
 export type Account =
   | { readonly kind: 'grant' }
+  | { readonly kind: 'practice' }
   | { readonly kind: 'wallet'; readonly userId: string }
   | { readonly kind: 'stack'; readonly userId: string }
   | { readonly kind: 'pot' }
@@ -31,7 +33,7 @@ const userOf = (a: Account): string | null => (a.kind === 'wallet' || a.kind ===
 
 function account(kind: string, userId: string | null): Account {
   if (kind === 'wallet' || kind === 'stack') return { kind, userId: userId ?? '' }
-  return { kind: kind as 'grant' | 'pot' }
+  return { kind: kind as 'grant' | 'practice' | 'pot' }
 }
 
 /** The append-only chip ledger: one row per movement, never updated or deleted. */

@@ -304,11 +304,12 @@ export class Tables {
     }
   }
 
-  /** Chips a user has at the open tables of a server. */
+  /** Chips a user has at the open tables of a server (practice chips are nobody's: not counted). */
   async stacksOf(guildId: string, userId: string): Promise<number> {
     const [row] = await this.sql.query<{ n: unknown }>(Prisma.sql`
       SELECT COALESCE(SUM(s."stack"), 0) AS "n" FROM "TableSeat" s JOIN "GameTable" t ON t."id" = s."tableId"
-      WHERE s."userId" = ${userId} AND t."guildId" = ${guildId} AND t."status" IN (${'lobby'}, ${'playing'})`)
+      WHERE s."userId" = ${userId} AND t."guildId" = ${guildId} AND t."status" IN (${'lobby'}, ${'playing'})
+        AND NOT EXISTS (SELECT 1 FROM "LedgerEntry" l WHERE l."tableId" = t."id" AND l."fromKind" = ${'practice'})`)
     return num(row?.n ?? 0)
   }
 

@@ -4,6 +4,7 @@ import type { LogEntryInput, LogKind } from '../store/actions.js'
 import type { Movement } from '../store/ledger.js'
 import type { GameResult } from '../store/stats.js'
 import type { SeatRecord, TableRecord, TableStatusValue } from '../store/tables.js'
+import { isPracticeTable } from './ai-seats.js'
 import { potShares } from './games.js'
 import { isFreezeout, playsAMatch, standingsOf } from './match.js'
 import type { TableEvent } from './types.js'
@@ -40,8 +41,11 @@ export class TableDraft {
   readonly results: GameResult[] = []
   /** States in which a deal or game ended during this change, oldest first (their results are shown). */
   readonly ended: unknown[] = []
-  /** Stacks to return to wallets when the change is written. */
-  readonly cashOuts: { userId: string; amount: number; reason: string }[] = []
+  /**
+   * Stacks leaving the table when the change is written: to the player's wallet, or at a practice
+   * table back to the practice account (a ledger row only: practice chips are nobody's).
+   */
+  readonly cashOuts: { userId: string; amount: number; reason: string; to: 'wallet' | 'practice' }[] = []
   /** A new game started or the game waits for someone new: the deadline restarts. */
   restartClock = false
   private gameRunning: boolean
@@ -199,10 +203,23 @@ export class TableDraft {
   /** The seat's whole stack goes back to its wallet when the change is written. */
   cashOut(seat: MutableSeat, reason: string): number {
     const amount = seat.stack
-    if (amount > 0) this.cashOuts.push({ userId: seat.userId, amount, reason })
+    const to = isPracticeTable(this.seats) ? 'practice' : 'wallet'
+    if (amount > 0) this.cashOuts.push({ userId: seat.userId, amount, reason, to })
     seat.stack = 0
     seat.brought -= amount
     return amount
+  }
+
+  /** Practice chips for a seat's stack (the seat adds them): a ledger row from the practice account. */
+  practiceBuyIn(userId: string, amount: number): void {
+    this.movements.push({
+      guildId: this.rec.guildId,
+      from: { kind: 'practice' },
+      to: { kind: 'stack', userId },
+      amount,
+      reason: 'practice buy-in',
+      tableId: this.rec.id,
+    })
   }
 
   /**

@@ -1,18 +1,22 @@
 import type { AnyEngine } from '../games/core/engine.js'
 import type { LogEntry } from '../store/actions.js'
 
+type Entry = Pick<LogEntry, 'kind' | 'seat' | 'payload'>
+
 /**
  * Folds a table's action log through its engine: setup entries deal from their parameters
  * (seed included), actions and automatic moves are applied, nextDeal entries start the next
  * deal. The result equals the stored state when nothing was lost or half-written. `events`, when
- * given, collects every entry's engine events in order: the same ones the table saw live; and
- * `automatic` the indexes in `events` of those automatic moves produced.
+ * given, collects every entry's engine events in order: the same ones the table saw live;
+ * `automatic` the indexes in `events` of those automatic moves produced; `observe`, when given,
+ * sees every entry with the state after it and its events.
  */
 export function rebuildState(
   engine: AnyEngine,
-  log: readonly Pick<LogEntry, 'kind' | 'seat' | 'payload'>[],
+  log: readonly Entry[],
   events?: unknown[],
   automatic?: number[],
+  observe?: (entry: Entry, state: unknown, events: readonly unknown[]) => void,
 ): unknown {
   let state: unknown = null
   for (const [i, e] of log.entries()) {
@@ -27,6 +31,7 @@ export function rebuildState(
     if (e.kind === 'auto' && events)
       for (let j = 0; j < out.value.events.length; j++) automatic?.push(events.length + j)
     events?.push(...out.value.events)
+    observe?.(e, state, out.value.events)
   }
   return state
 }

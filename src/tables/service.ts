@@ -13,6 +13,10 @@ import type { NewEffect } from '../store/effects.js'
 import type { Repos, Store } from '../store/store.js'
 import type { TableRecord } from '../store/tables.js'
 import { MAX_AMOUNT, type DailyClaim, type WalletInfo } from '../store/wallets.js'
+import type { AiLevel } from '../ai/budget.js'
+import type { AiHistory } from '../ai/index.js'
+import { seatHistory } from './ai-history.js'
+import { aiSeatId, aiToRemove, freeAiName, isAiSeat, isPracticeTable } from './ai-seats.js'
 import { TableDraft, type MutableSeat } from './draft.js'
 import { potShares, refundPot, stakeOptions } from './games.js'
 import { isFreezeout, MAX_AGREED_END_MS, MIN_AGREED_END_MS } from './match.js'
@@ -137,7 +141,7 @@ export class TableService {
       const rec = await repos.tables.get(tableId)
       if (!rec) return null
       const t = snapshot(rec, engineFor(rec.game))
-      const users = t.waitingFor.filter((u) => !t.seats.find((s) => s.userId === u)?.away)
+      const users = t.waitingFor.filter((u) => !isAiSeat(u) && !t.seats.find((s) => s.userId === u)?.away)
       if (!users.length || !(await repos.tables.claimReminder(tableId, deadline))) return null
       await repos.effects.add(tableId, rec.version, [{ kind: 'unping' }, { kind: 'ping', users, about: 'reminder' }])
       return { ...t, remindedFor: deadline }
@@ -192,6 +196,16 @@ export class TableService {
         rec.status === 'lobby' || rec.status === 'playing',
       ),
     }
+  }
+
+  /**
+   * What the seat at `position` has been shown in the game now at `table`, from its log: the only
+   * input an AI seat decides from (src/ai never sees the state).
+   */
+  async aiHistory(table: Pick<TableSnapshot, 'id' | 'game' | 'options'>, position: number): Promise<AiHistory> {
+    const engine = engineFor(table.game)
+    if (!engine) throw new Error(`no engine for game ${table.game}`)
+    return seatHistory(engine, await this.store.actions.currentGame(table.id), position, table.options)
   }
 
   // ---- chips and boards ----------------------------------------------------------------
@@ -363,6 +377,63 @@ export class TableService {
   }
 
   /**
+   * The host seats an AI player (`ai-<name>-<level>`, shown as "🤖 Name"), in the lobby only. The
+   * table becomes a practice table: buy-ins already taken from wallets go back to them, and every
+   * seat plays with practice chips from then on (docs/ai.md).
+   */
+  addAi(tableId: string, opts: ActOptions & { userId?: string; level?: AiLevel } = {}): Promise<Outcome<TableUpdate>> {
+    return this.change(tableId, opts, (d, repos) => {
+      const lobbyOnly = this.aiLobbyCheck(d, opts.userId, 'add AI players')
+      if (lobbyOnly) return lobbyOnly
+      if (d.seated().length >= d.engine.maxPlayers)
+        return refuse('table-full', `The table is full (${d.engine.maxPlayers} players).`)
+      const name = freeAiName(d.seated())
+      if (name === null) return refuse('table-full', 'Every AI player is already at this table.')
+      if (!isPracticeTable(d.seats)) this.toPractice(d)
+      return this.seat(d, repos, aiSeatId({ name, level: opts.level ?? 'normal' }), d.rec.buyIn)
+    })
+  }
+
+  /** The host removes an AI seat in the lobby: the one named, or the last one seated. */
+  removeAi(tableId: string, opts: ActOptions & { userId?: string; name?: string } = {}): Promise<Outcome<TableUpdate>> {
+    return this.change(tableId, opts, (d) => {
+      const lobbyOnly = this.aiLobbyCheck(d, opts.userId, 'remove AI players')
+      if (lobbyOnly) return lobbyOnly
+      const seat = aiToRemove(d.seated(), opts.name)
+      if (!seat)
+        return refuse(
+          'not-seated',
+          opts.name ? `No AI player called ${opts.name} sits at this table.` : 'No AI player sits at this table.',
+        )
+      return this.unseat(d, seat.userId)
+    })
+  }
+
+  /** AI seats change only in the lobby, and only by the host. */
+  private aiLobbyCheck(d: TableDraft, userId: string | undefined, what: string): Outcome<never> | null {
+    if (userId !== undefined && userId !== d.rec.creatorId)
+      return refuse('not-creator', `Only the host (who opened the table) can ${what}.`)
+    if (d.status !== 'lobby')
+      return refuse('not-lobby', `AI players sit down in the lobby only; this table has already started.`)
+    return null
+  }
+
+  /**
+   * A table turning into a practice table: every chip a player bought in with goes back to their
+   * wallet, and the same stack is theirs again in practice chips.
+   */
+  private toPractice(d: TableDraft): void {
+    if (!d.engine.usesChips) return
+    for (const s of d.seats) {
+      if (s.stack === 0) continue
+      const amount = d.cashOut(s, 'practice table: buy-in returned')
+      d.practiceBuyIn(s.userId, amount)
+      s.stack += amount
+      s.brought += amount
+    }
+  }
+
+  /**
    * Stand up. Lobby or between games: cash out. Mid-game: Bugami and Bura seats are played
    * automatically until the game ends (then cashed out); Badugi folds and cashes out at once.
    */
@@ -500,7 +571,7 @@ export class TableService {
       if (!(await repos.tables.claimDeadline(tableId, deadline, this.instance)))
         return refuse('claimed', 'Another process fired this deadline.')
       if (d.progress() === 'gameOver') {
-        const present = d.seated().filter((s) => !s.away)
+        const present = d.seated().filter((s) => !s.away && !isAiSeat(s.userId))
         if (present.length === 0) return this.close(d)
         const next = this.nextGame(d)
         if (!next.ok) return this.close(d)
@@ -512,7 +583,8 @@ export class TableService {
         if (!seat || seat.away || seat.status === 'left') continue
         const action = d.engine.autoAction(d.state, position)
         if (action === null) continue
-        seat.missedTurns++
+        // An AI seat acts on its own (its move was late: the bot was down); it is never "away".
+        if (!isAiSeat(seat.userId)) seat.missedTurns++
         if (seat.missedTurns >= 3 && !seat.away) {
           seat.away = true
           d.tableEvents.push({ type: 'away', userId: seat.userId })
@@ -549,7 +621,12 @@ export class TableService {
     if (d.seated().length >= d.engine.maxPlayers)
       return refuse('table-full', `The table is full (${d.engine.maxPlayers} players).`)
     let stack = 0
-    if (d.engine.usesChips) {
+    if (d.engine.usesChips && (isPracticeTable(d.seats) || isAiSeat(userId))) {
+      if (!Number.isSafeInteger(buyIn) || buyIn < 1 || buyIn > MAX_AMOUNT)
+        return refuse('bad-amount', 'The buy-in must be a whole number of chips above zero.')
+      d.practiceBuyIn(userId, buyIn)
+      stack = buyIn
+    } else if (d.engine.usesChips) {
       const taken = await repos.wallets.withdraw(
         d.rec.guildId,
         userId,
@@ -617,7 +694,8 @@ export class TableService {
       if (d.status === 'lobby') seat.position = null
     }
     d.tableEvents.push({ type: 'left', userId, cashedOut, by })
-    if (d.seated().length === 0)
+    // AI seats never keep a table open on their own.
+    if (!d.seated().some((s) => !isAiSeat(s.userId)))
       return isFreezeout(d.rec) && d.status === 'playing' ? this.finishMatch(d, 'freezeout') : this.close(d)
     d.settle()
     return ok(undefined)
@@ -915,7 +993,16 @@ export class TableService {
       rec.seats,
     )
     if (!written) return STALE
-    for (const c of d.cashOuts)
+    for (const c of d.cashOuts.filter((c) => c.to === 'practice'))
+      d.movements.push({
+        guildId: rec.guildId,
+        from: { kind: 'stack', userId: c.userId },
+        to: { kind: 'practice' },
+        amount: c.amount,
+        reason: c.reason,
+        tableId: rec.id,
+      })
+    for (const c of d.cashOuts.filter((c) => c.to === 'wallet'))
       await repos.wallets.deposit(
         rec.guildId,
         c.userId,
@@ -932,8 +1019,10 @@ export class TableService {
       interactionId ? repos.actions.recordInteraction(interactionId, rec.id, rec.version + 1) : undefined,
     ])
     for (const w of writes) if (w.status === 'rejected') throw w.reason
-    if (d.results.length) await repos.stats.recordGame(rec.guildId, rec.game, d.results)
-    if (d.net.size) await repos.stats.addNetChips(rec.guildId, rec.game, d.net)
+    // A practice table (AI seats) reaches no stats and so no leaderboard.
+    const practice = isPracticeTable(d.seats)
+    if (!practice && d.results.length) await repos.stats.recordGame(rec.guildId, rec.game, d.results)
+    if (!practice && d.net.size) await repos.stats.addNetChips(rec.guildId, rec.game, d.net)
     const after: TableRecord = {
       ...rec,
       status: d.status,
@@ -956,7 +1045,9 @@ export class TableService {
     })
     const table = snapshot(after, engine)
     const ping =
-      deadlineAt !== rec.deadlineAt || d.restartClock ? table.waitingFor.filter((u) => !d.seatOf(u)?.away) : []
+      deadlineAt !== rec.deadlineAt || d.restartClock
+        ? table.waitingFor.filter((u) => !d.seatOf(u)?.away && !isAiSeat(u))
+        : []
     await repos.effects.add(rec.id, after.version, this.effectsOf(d, table, ping))
     return ok({
       table,

@@ -1,0 +1,60 @@
+import type { ButtonInteraction, ChatInputCommandInteraction } from 'discord.js'
+import type { AiLevel } from '../ai/budget.js'
+import { mention, REFUSALS } from '../render/messages.js'
+import type { Outcome, TableUpdate } from '../tables/index.js'
+import type { BotContext } from './context.js'
+import { deferPrivately, say, settle, tableHere } from './flows.js'
+
+/** The name of the AI seat a change just added or removed (from its table events). */
+function aiOf(result: Outcome<TableUpdate>, type: 'joined' | 'left'): string {
+  const e = result.ok ? result.value.tableEvents.find((t) => t.type === type) : undefined
+  return e && 'userId' in e ? mention(e.userId) : 'The AI player'
+}
+
+async function addAi(
+  ctx: BotContext,
+  interaction: ButtonInteraction | ChatInputCommandInteraction,
+  tableId: string,
+  level: AiLevel,
+): Promise<void> {
+  const result = await ctx.tables.addAi(tableId, { userId: interaction.user.id, level, interactionId: interaction.id })
+  const done = `${aiOf(result, 'joined')} (${level}) sits down. This is a practice table now: no real chips, no stats.`
+  if (await settle(ctx, interaction, result, done)) ctx.log.info({ tableId, level }, 'AI seat added')
+}
+
+/** The lobby's **Add AI** button: an AI at the normal level (`/table add-ai` picks the level). */
+export async function addAiByButton(ctx: BotContext, interaction: ButtonInteraction, tableId: string): Promise<void> {
+  await deferPrivately(interaction)
+  const table = await ctx.tables.get(tableId)
+  if (!table || table.status === 'finished' || table.status === 'aborted') return say(interaction, REFUSALS.tableGone())
+  await addAi(ctx, interaction, tableId, 'normal')
+}
+
+/** `/table add-ai [level]`. */
+export async function addAiByCommand(
+  ctx: BotContext,
+  interaction: ChatInputCommandInteraction,
+  level: AiLevel,
+): Promise<void> {
+  await deferPrivately(interaction)
+  const table = await tableHere(ctx, interaction)
+  if (table) await addAi(ctx, interaction, table.id, level)
+}
+
+/** `/table remove-ai [name]`: the AI named, or the last one seated. */
+export async function removeAiByCommand(
+  ctx: BotContext,
+  interaction: ChatInputCommandInteraction,
+  name: string | null,
+): Promise<void> {
+  await deferPrivately(interaction)
+  const table = await tableHere(ctx, interaction)
+  if (!table) return
+  const result = await ctx.tables.removeAi(table.id, {
+    userId: interaction.user.id,
+    interactionId: interaction.id,
+    ...(name ? { name } : {}),
+  })
+  if (await settle(ctx, interaction, result, `${aiOf(result, 'left')} left the table.`))
+    ctx.log.info({ tableId: table.id }, 'AI seat removed')
+}

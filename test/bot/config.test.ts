@@ -23,6 +23,7 @@ describe('bot settings', () => {
         sandboxPort: 3000,
         production: false,
         shards: 1,
+        ai: { moveDelayMs: 1500, thinkMs: 300 },
       },
     })
   })

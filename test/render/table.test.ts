@@ -77,11 +77,11 @@ describe('lobby message', () => {
     deadlineAt: null,
   }
 
-  it('has the buttons Join, Leave, Start and Rules, routed by table id', () => {
+  it('has the buttons Join, Leave, Start, Add AI and Rules, routed by table id', () => {
     const p = renderTableMessage(lobby, NOW)
-    expect(labels(p)).toEqual(['Join', 'Leave', 'Start', 'Rules'])
+    expect(labels(p)).toEqual(['Join', 'Leave', 'Start', 'Add AI', 'Rules'])
     expect(buttons(p).map((b) => parseCustomId(b.custom_id))).toEqual(
-      ['join', 'leave', 'start', 'rules'].map((verb) => ({ kind: 'table', tableId: lobby.id, verb })),
+      ['join', 'leave', 'start', 'ai', 'rules'].map((verb) => ({ kind: 'table', tableId: lobby.id, verb })),
     )
     expect(text(p)).toContain(`<@${userId(0)}>`)
     expect(text(p)).toContain('Needs 1 more to start')

@@ -27,6 +27,7 @@ describe('audit', () => {
       wallets: 2400,
       stacks: 0,
       pots: 0,
+      practice: 0,
       difference: 0,
       problems: [],
     })

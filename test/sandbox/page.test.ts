@@ -8,6 +8,7 @@ import { startSandbox, type Sandbox } from '../../src/sandbox/start.js'
 import type { FakeMessage } from '../../src/sandbox/discord/index.js'
 import type { TableSnapshot } from '../../src/tables/index.js'
 import { chooseMove, controlFor, type Control } from '../e2e/harness.js'
+import { isAiSeat } from '../../src/tables/ai-seats.js'
 import { browserTestsRun, launchChromium } from './browser.js'
 
 const SCREENSHOTS = path.resolve('test-results')
@@ -25,6 +26,8 @@ describe.runIf(browserTestsRun)('the sandbox page in Chromium', () => {
       port: 0,
       log: createLogger('silent'),
       databaseUrl: `file:${path.join(dir, 'sandbox.db')}`,
+      // AI seats move after a short pause on the real clock here.
+      ai: { moveDelayMs: 100, thinkMs: 300 },
     })
     browser = await launchChromium()
   })
@@ -133,7 +136,12 @@ describe.runIf(browserTestsRun)('the sandbox page in Chromium', () => {
         await clickButton(pages.alice!, publicTableMessage(t), 'Next game')
         continue
       }
-      const userId = t.waitingFor[0]!
+      const userId = t.waitingFor.find((u) => !isAiSeat(u))
+      if (userId === undefined) {
+        // Only AI seats to move: they do so on their own.
+        await expect.poll(async () => (await table())!.version, { timeout: 15_000 }).toBeGreaterThan(t.version)
+        continue
+      }
       const name = Object.keys(pages).find((n) => member(n).id === userId)!
       const seat = t.seats.find((s) => s.userId === userId)!.position!
       const action = chooseMove(t, seat)
@@ -206,6 +214,29 @@ describe.runIf(browserTestsRun)('the sandbox page in Chromium', () => {
       const tableMessage = messageNode(pages.carol!, publicTableMessage(t))
       await expect.poll(() => tableMessage.innerText(), { timeout: 10_000 }).toContain('Bids revealed')
       await expect.poll(() => tableMessage.innerText(), { timeout: 10_000 }).toMatch(/won trick 1/)
+      await closePages(pages)
+      await sandbox.bot.tables.end(t.id)
+    },
+    GAME_MS,
+  )
+
+  test(
+    'alice alone plays a Bura game against an AI seat she adds with the Add AI button',
+    async () => {
+      const pages = await openPages(['alice'])
+      const left = await table()
+      if (left) await sandbox.bot.tables.end(left.id)
+      await slash(pages.alice!, 'bura start')
+      const t = (await table())!
+      await messageNode(pages.alice!, publicTableMessage(t)).waitFor()
+      await clickButton(pages.alice!, publicTableMessage(t), 'Add AI')
+      const lobbyMessage = messageNode(pages.alice!, publicTableMessage(t))
+      await expect.poll(() => lobbyMessage.innerText(), { timeout: 10_000 }).toContain('🤖 Anna')
+      await expect.poll(() => lobbyMessage.innerText()).toContain('Practice table: AI seats, no real chips')
+      await clickButton(pages.alice!, publicTableMessage(t), 'Start')
+      await expect.poll(async () => (await table())!.status).toBe('playing')
+      await playInBrowser(pages, (now) => now.gamesPlayed >= 1)
+      await expect.poll(() => lobbyMessage.innerText(), { timeout: 10_000 }).toMatch(/wins the pot|passed|pot stays/)
       await closePages(pages)
       await sandbox.bot.tables.end(t.id)
     },

@@ -75,7 +75,15 @@ describe('slash command definitions', () => {
   })
 
   it('has the table, chips, leaderboard, settings and rules subcommands and options', () => {
-    expect(byName.get('table')!.options!.map((o) => o.name)).toEqual(['status', 'log', 'leave', 'end', 'kick', 'add-ai', 'remove-ai'])
+    expect(byName.get('table')!.options!.map((o) => o.name)).toEqual([
+      'status',
+      'log',
+      'leave',
+      'end',
+      'kick',
+      'add-ai',
+      'remove-ai',
+    ])
     expect(byName.get('chips')!.options!.map((o) => o.name)).toEqual(['balance', 'daily'])
     expect(byName.get('chips-admin')!.options!.map((o) => o.name)).toEqual(['grant'])
     expect(byName.get('stats')!.options!.map((o) => o.name)).toEqual(['member', 'share'])

@@ -156,26 +156,22 @@ describe('AI seats at a table', () => {
   test('the history rebuilt from the log is the one a recorder kept live', async () => {
     const id = await lobby('bura', ['ann'])
     await fx.tables.addAi(id, { userId: 'ann' })
-    await fx.tables.start(id)
-    await playWithAi(id)
-    const t = (await fx.tables.get(id))!
+    const started = await fx.tables.start(id)
+    if (!started.ok) throw new Error(started.error.message)
     const engine = engineFor('bura')!
-    const position = t.seats.find((s) => isAiSeat(s.userId))!.position!
-    const log = await fx.t.store.actions.currentGame(id)
-    const live = new SeatRecorder(engine, position, 2, t.options)
-    let state: unknown = null
-    for (const e of log) {
-      const out =
-        e.kind === 'setup'
-          ? engine.setup(e.payload as never)
-          : e.kind === 'nextDeal'
-            ? engine.nextDeal(state)
-            : engine.apply(state, e.seat!, e.payload)
+    const ai = started.value.table.seats.find((s) => isAiSeat(s.userId))!
+    // Live: after every change, its state and events as the service answered them (one transition each).
+    const live = new SeatRecorder(engine, ai.position!, 2, started.value.table.options)
+    live.record(started.value.table.state, started.value.events, null, null)
+    for (let t = started.value.table; t.progress === 'acting';) {
+      const userId = t.waitingFor[0]!
+      const position = t.seats.find((s) => s.userId === userId)!.position!
+      const action = engine.autoAction(t.state, position)
+      const out = await fx.tables.act(id, userId, action)
       if (!out.ok) throw new Error(out.error.message)
-      state = out.value.state
-      const moved = e.kind === 'action' || e.kind === 'auto'
-      live.record(state, out.value.events, moved ? e.seat : null, moved ? e.payload : null)
+      t = out.value.table
+      live.record(t.state, out.value.events, position, engine.actionSchema.parse(action))
+      expect(await fx.tables.aiHistory(t, ai.position!)).toEqual(live.history())
     }
-    expect(await fx.tables.aiHistory(t, position)).toEqual(live.history())
   })
 })

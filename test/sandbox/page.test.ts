@@ -138,8 +138,10 @@ describe.runIf(browserTestsRun)('the sandbox page in Chromium', () => {
       }
       const userId = t.waitingFor.find((u) => !isAiSeat(u))
       if (userId === undefined) {
-        // Only AI seats to move: they do so on their own.
+        // Only AI seats to move: they do so on their own. The move commits before the bot has shown
+        // it; the channel's redraws (table message, new ping) must not land on the next private view.
         await expect.poll(async () => (await table())!.version, { timeout: 15_000 }).toBeGreaterThan(t.version)
+        await sandbox.bot.idle()
         continue
       }
       const name = Object.keys(pages).find((n) => member(n).id === userId)!

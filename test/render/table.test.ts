@@ -100,6 +100,17 @@ describe('lobby message', () => {
     expect(text(p)).toContain('200 chips')
   })
 
+  it('names AI seats "🤖 Anna" and says the table plays practice chips', () => {
+    const seats = [userId(0), 'ai-anna-normal'].map((u) => ({ ...lobby.seats[0]!, userId: u }))
+    const options = badugi.optionsSchema.parse({}) as Record<string, unknown>
+    const t = text(renderTableMessage({ ...lobby, game: 'badugi', options, buyIn: 200, seats }, NOW))
+    expect(t).toContain('2. 🤖 Anna')
+    expect(t).toContain('Practice table: AI seats, no real chips')
+    expect(t).toContain('200 chips in practice chips: nothing is taken from your server balance')
+    expect(t).not.toContain('<@ai-')
+    expect(text(renderTableMessage(lobby, NOW))).not.toContain('Practice table')
+  })
+
   it('tells a seated player their cards come at the start', () => {
     expect(renderHandView(lobby, userId(0), NOW).content).toMatch(/not started/)
   })
@@ -436,6 +447,18 @@ describe('final standings of a match table', () => {
       winners: [userId(2)],
     })
     expect(p.allowedMentions).toEqual({ users: [userId(2), userId(0), userId(1)] })
+    // An AI seat in the standings is named, never in the mentions Discord is asked to allow.
+    const withAi = renderFinalStandings(table, {
+      type: 'final',
+      reason: 'agreedEnd',
+      standings: [
+        { userId: 'ai-boris-strong', stack: 150, result: 50 },
+        { userId: userId(0), stack: 50, result: -50 },
+      ],
+      winners: ['ai-boris-strong'],
+    })
+    expect(withAi.allowedMentions).toEqual({ users: [userId(0)] })
+    expect(withAi.content).toContain('🏆 🤖 Boris wins.')
     expect(p.content).toBe(
       [
         '🏁 The agreed end has come at Bura: final standings.',

@@ -851,15 +851,20 @@ export class TableService {
    */
   private effectsOf(d: TableDraft, table: TableSnapshot, ping: readonly string[]): NewEffect[] {
     const effects: NewEffect[] = []
-    // A game that ended pings those who played it with the result, unless final standings
+    // A game that ended pings the members who played it with the result, unless final standings
     // (which ping every player) close the table with it.
     const ended = d.tableEvents.some((e) => e.type === 'gameOver') && !d.tableEvents.some((e) => e.type === 'final')
     const players = ended
-      ? d.seats.filter((s) => s.status === 'seated' && s.position !== null).map((s) => s.userId)
+      ? d.seats.filter((s) => s.status === 'seated' && s.position !== null && !isAiSeat(s.userId)).map((s) => s.userId)
       : []
     const pinging = (ping.length > 0 && table.status === 'playing') || players.length > 0
-    // An older ping goes once someone else is pinged or nobody is waited for any more.
-    if (pinging || (table.status !== 'lobby' && (table.status !== 'playing' || table.progress !== 'acting')))
+    // An older ping goes once someone else is pinged or no member is waited for any more (AI
+    // seats move on their own).
+    const waitsForMember = table.waitingFor.some((u) => !isAiSeat(u))
+    if (
+      pinging ||
+      (table.status !== 'lobby' && (table.status !== 'playing' || table.progress !== 'acting' || !waitsForMember))
+    )
       effects.push({ kind: 'unping' })
     effects.push({ kind: 'refresh' })
     const seats = d.seats.map((s) => ({ userId: s.userId, position: s.position }))

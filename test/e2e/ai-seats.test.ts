@@ -26,6 +26,8 @@ async function playWithAi(
     const member = table.waitingFor.find((u) => !isAi(u))
     if (member) await playTurn(w, member)
     else if (table.waitingFor.length > 0) {
+      // While only AI seats are to move, no ping tells a member it is their turn.
+      expect(w.channel.messages().filter((m) => m.content.includes('your turn'))).toEqual([])
       await advance(w, DEFAULT_AI_MOVE_DELAY_MS)
       const after = await w.tableById(table.id)
       // The AI moved on its own once its pause was over.

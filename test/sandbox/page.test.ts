@@ -96,6 +96,24 @@ describe.runIf(browserTestsRun)('the sandbox page in Chromium', () => {
     await expect.poll(() => page.textContent('#status'), { timeout: 15_000 }).toBe('')
   }
 
+  /** Waits until a tab shows exactly the messages its member can see in the channel, in order. */
+  async function drawnAsTheChannel(page: Page, name: string): Promise<void> {
+    const want = member(name)
+      .visible(channel())
+      .map((m) => m.id)
+    await expect
+      .poll(
+        () =>
+          page
+            .locator('discord-message[data-message-id]')
+            .evaluateAll((ns) => ns.map((n) => n.getAttribute('data-message-id'))),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toEqual(want)
+  }
+
   const publicTableMessage = (t: TableSnapshot): string => t.messageId!
   const newestEphemeral = (name: string): FakeMessage | undefined =>
     channel()
@@ -138,10 +156,12 @@ describe.runIf(browserTestsRun)('the sandbox page in Chromium', () => {
       }
       const userId = t.waitingFor.find((u) => !isAiSeat(u))
       if (userId === undefined) {
-        // Only AI seats to move: they do so on their own. The move commits before the bot has shown
-        // it; the channel's redraws (table message, new ping) must not land on the next private view.
+        // Only AI seats to move: they do so on their own. No interaction of the page waits for what
+        // the bot then posts and deletes (table message, turn ping): wait until every tab has drawn
+        // it, or a late redraw moves the next private view while its card menu is open.
         await expect.poll(async () => (await table())!.version, { timeout: 15_000 }).toBeGreaterThan(t.version)
         await sandbox.bot.idle()
+        for (const [name, page] of Object.entries(pages)) await drawnAsTheChannel(page, name)
         continue
       }
       const name = Object.keys(pages).find((n) => member(n).id === userId)!

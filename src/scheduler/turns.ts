@@ -2,7 +2,6 @@ import type { Clock } from '../clock.js'
 import type { Logger } from '../log.js'
 import type { TableService, TableSnapshot, TableUpdate } from '../tables/index.js'
 import { TurnTimers } from './timers.js'
-import { isAiSeat } from '../tables/ai-seats.js'
 
 export interface TurnSchedulerDeps {
   readonly clock: Clock

@@ -72,6 +72,19 @@ async function playCard(w: World): Promise<void> {
   expectApplied(await useControl(member, await openHand(w, member), 'bura', play))
 }
 
+/** The kept view's Declare 31, asked and confirmed: applied, and the game is over. */
+async function declareFromOldView(w: World, declarer: FakeMember, kept: Answer, before: TableSnapshot): Promise<void> {
+  // The question is asked from the old view with that view's token, and confirmed.
+  const declared = await confirm(declarer, await declarer.click(kept, 'Declare 31'))
+  expectApplied(declared)
+  const after = await w.table()
+  expect(after.version).toBe(before.version + 1)
+  expect(after.progress).toBe('gameOver')
+  const log = await w.bot.store.actions.list(after.id)
+  expect(log.at(-1)).toMatchObject({ kind: 'action', userId: declarer.id, payload: { type: 'declare' } })
+  await expectNothingHidden(w, after.id)
+}
+
 describe('controls stay good while their move does', () => {
   it('Bugami: five players open their views, then bid in random order: every bid applies', async () => {
     const names = ['alice', 'bob', 'carol', 'dave', 'erin']
@@ -115,32 +128,28 @@ describe('controls stay good while their move does', () => {
   })
 
   it('Bura: a declaration out of turn from a view opened before the last trick is accepted', async () => {
-    const w = await startWorld(['alice', 'bob', 'carol'])
-    await openAndStart(w, 'bura start', { buy_in: 100 }, ['bob', 'carol'])
-    const t0 = await untilSomeoneActs(w)
-    const leader = t0.waitingFor[0]!
-    const declarer = w.member(w.nameOf(t0.seats.find((s) => s.status === 'seated' && s.userId !== leader)!.userId))
-    const kept = await openHand(w, declarer)
-    expect(buttonLabels(kept)).toContain('Declare 31')
     const tricks = (t: TableSnapshot) => (t.state as { tricks: number[] }).tricks.reduce((a, b) => a + b, 0)
+    // Some deals end the game within the first trick (a winning combination): those tables are
+    // not what this test is about, so it deals again at a fresh table.
+    for (let attempt = 1; ; attempt++) {
+      const w = await startWorld(['alice', 'bob', 'carol'])
+      await openAndStart(w, 'bura start', { buy_in: 100 }, ['bob', 'carol'])
+      const t0 = await untilSomeoneActs(w)
+      const leader = t0.waitingFor[0]!
+      const declarer = w.member(w.nameOf(t0.seats.find((s) => s.status === 'seated' && s.userId !== leader)!.userId))
+      const kept = await openHand(w, declarer)
+      expect(buttonLabels(kept)).toContain('Declare 31')
 
-    // One whole trick is played (the declarer answers in it through a fresh view).
-    while (tricks(await w.table()) === tricks(t0)) await playCard(w)
-    const before = await w.table()
-    expect(before.progress).toBe('acting')
-    expect((before.state as { phase: string }).phase).toBe('play')
-
-    // The question is asked from the old view with that view's token, and confirmed.
-    const declared = await confirm(declarer, await declarer.click(kept, 'Declare 31'))
-    expectApplied(declared)
-    const after = await w.table()
-    expect(after.version).toBe(before.version + 1)
-    expect(after.progress).toBe('gameOver')
-    const log = await w.bot.store.actions.list(after.id)
-    expect(log.at(-1)).toMatchObject({ kind: 'action', userId: declarer.id, payload: { type: 'declare' } })
-    await expectNothingHidden(w, after.id)
+      // One whole trick is played (the declarer answers in it through a fresh view).
+      while (tricks(await w.table()) === tricks(t0) && (await w.table()).progress === 'acting') await playCard(w)
+      const before = await w.table()
+      if (before.progress !== 'acting' && attempt < 5) continue
+      expect(before.progress).toBe('acting')
+      expect((before.state as { phase: string }).phase).toBe('play')
+      await declareFromOldView(w, declarer, kept, before)
+      return
+    }
   })
-
   it("Badugi: a call from a view opened before another player's fold is accepted", async () => {
     const w = await startWorld(['alice', 'bob', 'carol', 'dave'])
     await openAndStart(w, 'badugi start', { buy_in: 50, small_blind: 1, big_blind: 2 }, ['bob', 'carol', 'dave'])

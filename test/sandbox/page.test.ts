@@ -82,16 +82,28 @@ describe.runIf(browserTestsRun)('the sandbox page in Chromium', () => {
     } else {
       const select = node.locator(`.select[data-custom-id="${control.customId}"]`)
       const option = (value: string) => select.locator(`discord-string-select-menu-option[data-value="${value}"]`)
-      // Open the menu; a redraw of the message while it opens closes it again, so look and retry.
-      for (let attempt = 0; !(await option(control.values[0]!).isVisible()); attempt++) {
-        if (attempt === 5) throw new Error(`the menu ${control.customId} does not open`)
-        await select.locator('discord-string-select-menu').click()
-        await option(control.values[0]!)
-          .waitFor({ state: 'visible', timeout: 2000 })
-          .catch(() => undefined)
+      const choose = select.locator('button.choose')
+      // A redraw of the message (the bot edits it as the game goes on) closes the menu and clears
+      // what was picked: look and pick again until the choice is made.
+      for (let round = 0; ; round++) {
+        if (round === 5) throw new Error(`the menu ${control.customId} keeps closing`)
+        for (let attempt = 0; !(await option(control.values[0]!).isVisible()); attempt++) {
+          if (attempt === 5) throw new Error(`the menu ${control.customId} does not open`)
+          await select.locator('discord-string-select-menu').click()
+          await option(control.values[0]!)
+            .waitFor({ state: 'visible', timeout: 2000 })
+            .catch(() => undefined)
+        }
+        for (const value of control.values)
+          await option(value)
+            .click({ timeout: 5000 })
+            .catch(() => undefined)
+        if (!(await choose.count())) break
+        if (await choose.isEnabled()) {
+          await choose.click()
+          break
+        }
       }
-      for (const value of control.values) await option(value).click()
-      if (await select.locator('button.choose').count()) await select.locator('button.choose').click()
     }
     await expect.poll(() => page.textContent('#status'), { timeout: 15_000 }).toBe('')
   }

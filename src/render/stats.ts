@@ -1,18 +1,12 @@
 import type { APIEmbedField } from 'discord.js'
 import { gameModule } from '../registry.js'
+import type { StatRow } from '../store/stats.js'
 import { formatNumber } from './format.js'
 import { mention } from './messages.js'
 import { clip, COLOURS, ephemeral, NO_PINGS, type Payload } from './payload.js'
 
-/** One game's counters of one player (the store's `Stat` row). */
-export interface PlayerGameStats {
-  readonly game: string
-  readonly played: number
-  readonly won: number
-  readonly netChips: number
-  readonly points: number
-  readonly bestPoints: number | null
-}
+/** One game's counters of one player: the store's `Stat` row without whose it is. */
+export type PlayerGameStats = Omit<StatRow, 'guildId' | 'userId'>
 
 const signed = (n: number) => (n > 0 ? `+${formatNumber(n)}` : formatNumber(n))
 const percent = (won: number, played: number) => `${Math.round((100 * won) / played)}%`

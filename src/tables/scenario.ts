@@ -1,5 +1,6 @@
 import type { AnyEngine } from '../games/core/engine.js'
 import type { LogEntry } from '../store/actions.js'
+import { rebuildState } from './rebuild.js'
 
 /** A scenario file (RULES.md, "Scenario files") as `/table log` writes it. */
 export interface Scenario {
@@ -40,21 +41,12 @@ type Entry = Pick<LogEntry, 'kind' | 'seat' | 'payload'>
  * (a player standing up between the hands of a freeze-out).
  */
 export function lastFinishedGame(engine: AnyEngine, log: readonly Entry[], open: boolean): FinishedGame | null {
-  let state: unknown = null
   let chain: { setup: Record<string, unknown>; actions: Record<string, unknown>[]; writable: boolean } | null = null
   let found: FinishedGame | null = null
   // The last game of a run that a later fresh deal closed.
   let closed: FinishedGame | null = null
-  for (const e of log) {
-    const before = state
-    const out =
-      e.kind === 'setup'
-        ? engine.setup(e.payload as never)
-        : e.kind === 'nextDeal'
-          ? engine.nextDeal(state)
-          : engine.apply(state, e.seat!, e.payload)
-    if (!out.ok) throw new Error(`the log of a ${engine.id} table was refused on replay: ${out.error.message}`)
-    state = out.value.state
+  let before: unknown = null
+  rebuildState(engine, log, undefined, undefined, (e, state) => {
     if (e.kind === 'setup') {
       closed = found
       chain = { setup: e.payload as Record<string, unknown>, actions: [], writable: true }
@@ -66,7 +58,8 @@ export function lastFinishedGame(engine: AnyEngine, log: readonly Entry[], open:
     // A game that a nextDeal entry ended at once (nobody moved) is not the end of a move: skipped.
     if (chain?.writable && e.kind !== 'nextDeal' && engine.progress(state) === 'gameOver')
       found = { scenario: scenarioOf(engine, chain.setup, chain.actions), state }
-  }
+    before = state
+  })
   return open ? closed : found
 }
 

@@ -83,23 +83,27 @@ describe.runIf(browserTestsRun)('the sandbox page in Chromium', () => {
       const select = node.locator(`.select[data-custom-id="${control.customId}"]`)
       const option = (value: string) => select.locator(`discord-string-select-menu-option[data-value="${value}"]`)
       const choose = select.locator('button.choose')
-      // A redraw of the message (the bot edits it as the game goes on) closes the menu and clears
-      // what was picked: look and pick again until the choice is made.
+      // The page marks a picked option of a multi-select with "✔" in its label.
+      const picked = async (value: string) => ((await option(value).getAttribute('label')) ?? '').startsWith('✔')
+      // The menu may close after a pick, and a redraw of the message (the bot edits it as the game
+      // goes on) clears what was picked: pick only what is not picked yet, until Choose can be pressed.
       for (let round = 0; ; round++) {
         if (round === 5) throw new Error(`the menu ${control.customId} keeps closing`)
-        for (let attempt = 0; !(await option(control.values[0]!).isVisible()); attempt++) {
-          if (attempt === 5) throw new Error(`the menu ${control.customId} does not open`)
-          await select.locator('discord-string-select-menu').click()
-          await option(control.values[0]!)
-            .waitFor({ state: 'visible', timeout: 2000 })
+        for (const value of control.values) {
+          if (await picked(value)) continue
+          if (!(await option(value).isVisible())) {
+            await select.locator('discord-string-select-menu').click()
+            await option(value)
+              .waitFor({ state: 'visible', timeout: 2000 })
+              .catch(() => undefined)
+          }
+          await option(value)
+            .click({ timeout: 2000 })
             .catch(() => undefined)
         }
-        for (const value of control.values)
-          await option(value)
-            .click({ timeout: 5000 })
-            .catch(() => undefined)
         if (!(await choose.count())) break
-        if (await choose.isEnabled()) {
+        const all = (await Promise.all(control.values.map(picked))).every(Boolean)
+        if (all && (await choose.isEnabled())) {
           await choose.click()
           break
         }

@@ -102,6 +102,9 @@ function selectMenu(c: Component, messageId: string, on: ControlHandlers): HTMLE
     option.dataset.value = o.value
     option.addEventListener('click', (event) => {
       event.stopPropagation()
+      // The option draws a <label> around a hidden checkbox, so a click on it arrives a second time
+      // from that checkbox: one click must toggle once.
+      if (event.composedPath()[0] instanceof HTMLInputElement) return
       if (c.disabled) return
       if (max === 1) return choose([o.value])
       if (picked.has(o.value)) picked.delete(o.value)

@@ -73,3 +73,13 @@ export function addFormError(tree: FormErrorTree, path: (string | number)[], cod
   }
   ;(node._errors ??= []).push({ code, message })
 }
+
+export const missingPermissions = () => jsonError(403, RESTJSONErrorCodes.MissingPermissions, 'Missing Permissions')
+export const wrongChannelType = () =>
+  jsonError(400, RESTJSONErrorCodes.CannotExecuteActionOnThisChannelType, 'Cannot execute action on this channel type')
+export const threadAlreadyCreated = () =>
+  jsonError(
+    400,
+    RESTJSONErrorCodes.ThreadAlreadyCreatedForMessage,
+    'A thread has already been created for this message',
+  )

@@ -89,6 +89,21 @@ export class FakeChannel {
   get guildId(): string {
     return this.record.guildId
   }
+  /** The text channel a thread lives in; null for a text channel. */
+  get parentId(): string | null {
+    return this.record.parentId
+  }
+
+  /** The threads started in this channel, oldest first. */
+  threads(): FakeChannel[] {
+    const guild = this.backend.world.guildById(this.record.guildId)
+    return (guild?.threads ?? []).filter((t) => t.parentId === this.id).map((t) => new FakeChannel(this.backend, t))
+  }
+
+  /** Denies the bot Create Public Threads here (or gives it back): a thread started here gets 403. */
+  refuseThreads(refuse = true): void {
+    this.record.refusesThreads = refuse
+  }
 
   /** Every message in the channel, ephemeral ones included (see `ephemeralFor`), oldest first. */
   messages(): FakeMessage[] {

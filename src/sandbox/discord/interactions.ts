@@ -4,6 +4,7 @@ import {
   InteractionType,
   MessageFlags,
   MessageType,
+  PermissionFlagsBits,
 } from 'discord-api-types/v10'
 import {
   addFormError,
@@ -190,7 +191,10 @@ export class Interactions {
       member: { ...apiMember(member, guild), permissions: memberPermissions(member).toString() },
       token,
       version: 1,
-      app_permissions: BOT_PERMISSIONS.toString(),
+      app_permissions: (channel.refusesThreads
+        ? BOT_PERMISSIONS & ~PermissionFlagsBits.CreatePublicThreads
+        : BOT_PERMISSIONS
+      ).toString(),
       locale: 'en-US',
       guild_locale: 'en-US',
       entitlements: [],

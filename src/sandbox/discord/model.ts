@@ -56,6 +56,14 @@ export interface ChannelRecord {
   guildId: string
   name: string
   position: number
+  /** A public thread (type 11) lives in this text channel; null for a text channel. */
+  parentId: string | null
+  /** Threads only: who started it, when (fake clock ms), and its auto-archive minutes. */
+  ownerId?: string
+  createdAt?: number
+  autoArchiveMinutes?: number
+  /** A test denies the bot Create Public Threads here: starting one answers 403 Missing Permissions. */
+  refusesThreads?: boolean
 }
 
 export interface GuildRecord {
@@ -65,6 +73,8 @@ export interface GuildRecord {
   adminRoleId: string
   createdAt: number
   channels: ChannelRecord[]
+  /** Active threads of the guild's channels (Discord lists them apart from the channels). */
+  threads: ChannelRecord[]
   members: MemberRecord[]
 }
 
@@ -86,6 +96,7 @@ export const EVERYONE_PERMISSIONS =
   PermissionFlagsBits.ViewChannel |
   PermissionFlagsBits.SendMessages |
   PermissionFlagsBits.SendMessagesInThreads |
+  PermissionFlagsBits.CreatePublicThreads |
   PermissionFlagsBits.EmbedLinks |
   PermissionFlagsBits.AttachFiles |
   PermissionFlagsBits.ReadMessageHistory |
@@ -157,6 +168,7 @@ export function apiRoles(guild: GuildRecord): APIRole[] {
 }
 
 export function apiChannel(channel: ChannelRecord, lastMessageId: string | null = null) {
+  if (channel.parentId !== null) return apiThread(channel, lastMessageId)
   return {
     id: channel.id,
     type: ChannelType.GuildText as const,
@@ -170,6 +182,31 @@ export function apiChannel(channel: ChannelRecord, lastMessageId: string | null 
     rate_limit_per_user: 0,
     last_message_id: lastMessageId,
     flags: 0,
+  }
+}
+
+/** A public thread as Discord describes it (GET /channels/:id, THREAD_CREATE, GUILD_CREATE `threads`). */
+export function apiThread(thread: ChannelRecord, lastMessageId: string | null = null) {
+  return {
+    id: thread.id,
+    type: ChannelType.PublicThread as const,
+    guild_id: thread.guildId,
+    parent_id: thread.parentId,
+    owner_id: thread.ownerId ?? null,
+    name: thread.name,
+    last_message_id: lastMessageId,
+    rate_limit_per_user: 0,
+    message_count: 0,
+    member_count: 1,
+    total_message_sent: 0,
+    flags: 0,
+    thread_metadata: {
+      archived: false,
+      auto_archive_duration: thread.autoArchiveMinutes ?? 4320,
+      archive_timestamp: iso(thread.createdAt ?? 0),
+      locked: false,
+      create_timestamp: iso(thread.createdAt ?? 0),
+    },
   }
 }
 

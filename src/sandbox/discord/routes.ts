@@ -4,6 +4,7 @@ import { registerCommands } from './commands.js'
 import type { Interactions } from './interactions.js'
 import { apiChannel, apiMember, apiMessage, apiRoles, apiUser, type CommandRecord } from './model.js'
 import type { Route, RestRequest } from './rest.js'
+import { startThread } from './threads.js'
 import type { World } from './world.js'
 
 /** The REST routes the fake serves, with Discord's JSON shapes. Paths are relative to /api/v10. */
@@ -129,7 +130,10 @@ export function buildRoutes(
       if (!member) throw unknownMember()
       return apiMember(member, guild)
     }),
-    bot('GET', '/channels/:channel', (req) => apiChannel(world.requireChannel(req.params.channel!))),
+    bot('GET', '/channels/:channel', (req) => {
+      const channel = world.requireChannel(req.params.channel!)
+      return apiChannel(channel, world.lastMessageId(channel.id))
+    }),
 
     bot('POST', '/channels/:channel/messages', (req) => {
       const channel = world.requireChannel(req.params.channel!)
@@ -137,6 +141,15 @@ export function buildRoutes(
       // Channel messages cannot be ephemeral; Discord ignores the flag here.
       const flags = (body.flags ?? 0) & ~MessageFlags.Ephemeral
       return apiMessage(world.postMessage(channel, { ...body, flags }))
+    }),
+    bot('POST', '/channels/:channel/threads', (req) =>
+      apiChannel(startThread(world, world.requireChannel(req.params.channel!), req.body ?? {})),
+    ),
+    bot('POST', '/channels/:channel/messages/:message/threads', (req) => {
+      const parent = world.requireChannel(req.params.channel!)
+      return apiChannel(
+        startThread(world, parent, req.body ?? {}, world.channelMessage(parent.id, req.params.message!)),
+      )
     }),
     bot('POST', '/channels/:channel/typing', (req) => (world.requireChannel(req.params.channel!), null)),
     bot('GET', '/channels/:channel/messages', (req) => {

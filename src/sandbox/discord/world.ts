@@ -84,6 +84,7 @@ export class World {
         adminRoleId: this.nextId(),
         createdAt: this.clock.now(),
         channels: [],
+        threads: [],
         members: [],
       }
       this.guilds.push(guild)
@@ -99,16 +100,17 @@ export class World {
   channelByName(guild: GuildRecord, name: string): ChannelRecord {
     let channel = guild.channels.find((c) => c.name === name)
     if (!channel) {
-      channel = { id: this.nextId(), guildId: guild.id, name, position: guild.channels.length }
+      channel = { id: this.nextId(), guildId: guild.id, name, position: guild.channels.length, parentId: null }
       guild.channels.push(channel)
       this.dispatch(GatewayDispatchEvents.ChannelCreate, apiChannel(channel), GatewayIntentBits.Guilds)
     }
     return channel
   }
 
+  /** A text channel or a thread. */
   channelById(id: string): ChannelRecord | undefined {
     for (const guild of this.guilds) {
-      const channel = guild.channels.find((c) => c.id === id)
+      const channel = guild.channels.find((c) => c.id === id) ?? guild.threads.find((t) => t.id === id)
       if (channel) return channel
     }
     return undefined
@@ -196,7 +198,7 @@ export class World {
       voice_states: [],
       members: [...guild.members, botMember].map((m) => apiMember(m, guild)),
       channels: guild.channels.map((c) => apiChannel(c, this.lastMessageId(c.id))),
-      threads: [],
+      threads: guild.threads.map((t) => apiChannel(t, this.lastMessageId(t.id))),
       presences: [],
       stage_instances: [],
       guild_scheduled_events: [],
@@ -206,7 +208,7 @@ export class World {
 
   // ── messages ───────────────────────────────────────────────────────────
 
-  private lastMessageId(channelId: string): string | null {
+  lastMessageId(channelId: string): string | null {
     const last = this.messages.filter((m) => m.channelId === channelId && !m.ephemeralFor && !m.deleted).at(-1)
     return last?.id ?? null
   }

@@ -505,6 +505,7 @@ export interface SettingsRequest {
   readonly emojis: boolean | null
   /** Channel mentions (`<#id>`), or "all" for any channel. */
   readonly channels: string | null
+  readonly threads: boolean | null
 }
 
 /** `/settings set channels`: "all" (any channel), or the channels mentioned; null when neither. */
@@ -533,6 +534,7 @@ export async function changeSettings(
   if (req.buyIn !== null) patch.defaultBuyIn = req.buyIn
   if (req.images !== null) patch.images = req.images
   if (req.emojis !== null) patch.emojis = req.emojis
+  if (req.threads !== null) patch.threads = req.threads
   if (req.channels !== null) {
     const ids = parseChannels(req.channels)
     if (!ids)

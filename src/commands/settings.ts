@@ -55,6 +55,12 @@ export const settings: Command = {
         )
         .addStringOption((o) =>
           o.setName('channels').setDescription('Where tables may open: mention the channels (#cards #poker), or "all"'),
+        )
+        .addStringOption((o) =>
+          o
+            .setName('threads')
+            .setDescription('Open each new table in its own thread of the channel')
+            .addChoices(ON_OFF),
         ),
     ),
   async execute(interaction, ctx) {
@@ -68,6 +74,7 @@ export const settings: Command = {
       images: onOff(interaction.options.getString('images')),
       emojis: onOff(interaction.options.getString('emojis')),
       channels: interaction.options.getString('channels'),
+      threads: onOff(interaction.options.getString('threads')),
     })
   },
 }

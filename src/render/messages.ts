@@ -235,6 +235,11 @@ export function renderSettings(settings: GuildSettingsValue, headline = 'Server 
         : 'any channel of the server',
       inline: true,
     },
+    {
+      name: 'Threads',
+      value: settings.threads ? 'on: each new table opens in its own thread' : 'off: tables open in the channel',
+      inline: true,
+    },
   ]
   return ephemeral({
     embeds: [

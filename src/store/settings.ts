@@ -20,6 +20,8 @@ export interface GuildSettingsValue {
   readonly emojis: boolean
   /** Channels where tables may open; empty: any channel of the server. */
   readonly tableChannels: readonly string[]
+  /** Each new table opens in a thread of the channel where it is started, instead of in the channel. */
+  readonly threads: boolean
 }
 
 export const MIN_TURN_MS = 30_000
@@ -35,6 +37,7 @@ export const DEFAULT_SETTINGS: GuildSettingsValue = {
   images: true,
   emojis: true,
   tableChannels: [],
+  threads: false,
 }
 
 export const settingsPatchSchema = z
@@ -47,6 +50,7 @@ export const settingsPatchSchema = z
     images: z.boolean(),
     emojis: z.boolean(),
     tableChannels: z.array(z.string().regex(/^\d{1,20}$/, 'a channel id')).max(25),
+    threads: z.boolean(),
   })
   .partial()
   .strict()
@@ -60,7 +64,7 @@ const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as (keyof GuildSettingsValue)
 const column = (k: keyof GuildSettingsValue) => Prisma.raw(`"${k}"`)
 
 /** Switches are stored as 0/1 integers: one column type that every database reads the same. */
-const SWITCHES = new Set<keyof GuildSettingsValue>(['images', 'emojis'])
+const SWITCHES = new Set<keyof GuildSettingsValue>(['images', 'emojis', 'threads'])
 /** Lists of ids are stored comma-separated. */
 const LISTS = new Set<keyof GuildSettingsValue>(['tableChannels'])
 

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "GuildSettings" ADD COLUMN     "threads" INTEGER NOT NULL DEFAULT 0;
+

@@ -33,6 +33,7 @@ import { keepUploaded } from '../render/images/attach.js'
 import { withHandEmojis, withHandPicture, withTablePicture } from './pictures.js'
 import { gameChoices, isGame } from './games.js'
 import { listText } from '../render/format.js'
+import { commandPlace, openTableThread, type TablePlace } from './table-thread.js'
 
 type Component = ButtonInteraction | StringSelectMenuInteraction
 
@@ -114,9 +115,8 @@ export async function startTable(
     if (!parsed.ok) return sayRefusal(interaction, parsed.message)
     endsInMs = parsed.ms
   }
-  const result = await ctx.tables.create({
+  const input = {
     guildId: interaction.guildId!,
-    channelId: interaction.channelId,
     game: req.game,
     creatorId: interaction.user.id,
     options: req.options,
@@ -124,15 +124,33 @@ export async function startTable(
     ...(req.buyIn !== null ? { buyIn: req.buyIn } : {}),
     ...(endsInMs !== undefined ? { endsInMs } : {}),
     ...(req.breakMinutes !== null ? { breakSeconds: req.breakMinutes * 60 } : {}),
+  }
+  const here = commandPlace(interaction)
+  let place: TablePlace = here
+  // In a thread already, the table opens there: Discord has no threads in threads.
+  if (here.parentId === undefined && (await ctx.tables.settings(input.guildId)).threads) {
+    // Refusals first, so that a table refused leaves no empty thread behind.
+    const checked = await ctx.tables.check({ ...input, channelId: here.channelId })
+    if (!checked.ok) return sayRefusal(interaction, checked.error.message)
+    place = await openTableThread(interaction, engine.title, ctx.log)
+  }
+  const result = await ctx.tables.create({
+    ...input,
+    channelId: place.channelId,
+    ...('parentId' in place && place.parentId !== undefined ? { parentId: place.parentId } : {}),
   })
   if (!result.ok) return sayRefusal(interaction, result.error.message)
   const table = result.value.table
   ctx.log.info({ tableId: table.id, game: table.game, guildId: table.guildId }, 'table created')
   await ctx.desk.show(result.value)
+  const how = 'Players press **Join** on the table message; you press **Start** when everyone is in.'
   await say(interaction, {
     content:
-      `Your ${engine.title} table is open. Players press **Join** on the table message; you press ` +
-      `**Start** when everyone is in.`,
+      place.kind === 'thread'
+        ? `Your ${engine.title} table is open in its thread, <#${place.channelId}>. ${how}`
+        : place.kind === 'fallback'
+          ? `Your ${engine.title} table is open here in the channel, not in a thread: ${place.reason}. ${how}`
+          : `Your ${engine.title} table is open. ${how}`,
   })
 }
 

@@ -81,6 +81,16 @@ type Change = (d: TableDraft, repos: Repos) => Promise<Outcome<void>> | Outcome<
  * the table, changes it through the engine, and writes state, version, log, chips and stats
  * together. No Discord types here; refusals are `Outcome` values with friendly messages.
  */
+/** A new table's settings once checked: what `create` stores besides ids and places. */
+interface CheckedTable {
+  readonly engine: NonNullable<ReturnType<typeof engineFor>>
+  readonly options: Record<string, unknown>
+  readonly buyIn: number
+  readonly turnMs: number
+  readonly breakMs: number
+  readonly endsAt: number | null
+}
+
 export class TableService {
   readonly store: Store
   private readonly clock: Clock
@@ -283,7 +293,17 @@ export class TableService {
 
   // ---- lifecycle -----------------------------------------------------------------------
 
-  async create(input: CreateTableInput): Promise<Outcome<TableUpdate>> {
+  /**
+   * Whether `create` would accept these options on this server, without opening anything (the bot
+   * asks before it starts a thread for the table, so a refused table leaves no empty thread).
+   */
+  async check(input: CreateTableInput): Promise<Outcome<void>> {
+    const checked = this.checkCreate(input, await this.settings(input.guildId))
+    return checked.ok ? ok(undefined) : checked
+  }
+
+  /** Everything of a new table that does not depend on the tables already open. */
+  private checkCreate(input: CreateTableInput, settings: GuildSettingsValue): Outcome<CheckedTable> {
     const engine = engineFor(input.game)
     if (!engine)
       return refuse('unknown-game', `There is no game called "${input.game}" here (try ${engineIds().join(', ')}).`)
@@ -307,23 +327,34 @@ export class TableService {
         return refuse('bad-options', `${engine.title} has no break between games: a match is played through.`)
       if (!validBreak(breakMs)) return refuse('bad-options', 'The break must be between 0 and 60 minutes.')
     }
-    const endsAt = input.endsInMs === undefined ? null : this.clock.now() + Math.round(input.endsInMs)
+    const given = input.options ?? {}
+    const parsed = engine.optionsSchema.safeParse({ ...stakeOptions(engine, settings.defaultStakes, given), ...given })
+    if (!parsed.success) {
+      const i = parsed.error.issues[0]!
+      return refuse('bad-options', `Option ${i.path.join('.') || '?'}: ${i.message}`)
+    }
+    // A table in a thread counts as opened in the thread's channel.
+    const place = input.parentId ?? input.channelId
+    if (settings.tableChannels.length > 0 && !settings.tableChannels.includes(place))
+      return refuse(
+        'channel-not-allowed',
+        `On this server tables open only in ${settings.tableChannels.map((c) => `<#${c}>`).join(', ')}. Start yours there.`,
+      )
+    return ok({
+      engine,
+      options: parsed.data as Record<string, unknown>,
+      buyIn: engine.usesChips ? (input.buyIn ?? settings.defaultBuyIn) : 0,
+      turnMs: turnMs ?? settings.turnMs,
+      breakMs,
+      endsAt: input.endsInMs === undefined ? null : this.clock.now() + Math.round(input.endsInMs),
+    })
+  }
+
+  async create(input: CreateTableInput): Promise<Outcome<TableUpdate>> {
     return this.transaction(async (repos) => {
-      const settings = await repos.settings.get(input.guildId)
-      const given = input.options ?? {}
-      const parsed = engine.optionsSchema.safeParse({
-        ...stakeOptions(engine, settings.defaultStakes, given),
-        ...given,
-      })
-      if (!parsed.success) {
-        const i = parsed.error.issues[0]!
-        return refuse('bad-options', `Option ${i.path.join('.') || '?'}: ${i.message}`)
-      }
-      if (settings.tableChannels.length > 0 && !settings.tableChannels.includes(input.channelId))
-        return refuse(
-          'channel-not-allowed',
-          `On this server tables open only in ${settings.tableChannels.map((c) => `<#${c}>`).join(', ')}. Start yours there.`,
-        )
+      const checked = this.checkCreate(input, await repos.settings.get(input.guildId))
+      if (!checked.ok) return checked
+      const { engine, ...table } = checked.value
       const busy = await repos.tables.openInChannel(input.guildId, input.channelId)
       if (busy)
         return refuse(
@@ -338,11 +369,7 @@ export class TableService {
           guildId: input.guildId,
           channelId: input.channelId,
           creatorId: input.creatorId,
-          options: parsed.data as Record<string, unknown>,
-          buyIn: engine.usesChips ? (input.buyIn ?? settings.defaultBuyIn) : 0,
-          turnMs: turnMs ?? settings.turnMs,
-          breakMs,
-          endsAt,
+          ...table,
         })
       } catch (e) {
         if (isUniqueViolation(e))

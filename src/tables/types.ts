@@ -109,6 +109,8 @@ export interface TableUpdate {
 export interface CreateTableInput {
   readonly guildId: string
   readonly channelId: string
+  /** A table opened in a thread: the thread's channel, where the server's table channels apply. */
+  readonly parentId?: string
   readonly game: string
   readonly creatorId: string
   /** Engine options (validated by the engine's optionsSchema; unknown keys are refused). */

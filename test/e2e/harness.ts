@@ -37,7 +37,8 @@ export class World {
   private constructor(
     readonly discord: FakeDiscord,
     readonly guild: FakeGuild,
-    readonly channel: FakeChannel,
+    /** Where the table plays: the server's channel, or the thread a table opened in (`playIn`). */
+    public channel: FakeChannel,
     readonly members: Record<string, FakeMember>,
     readonly databaseUrl: string,
   ) {}
@@ -79,6 +80,11 @@ export class World {
     await this.bot.stop()
     await this.discord.stop()
     await dropDatabase(this.databaseUrl)
+  }
+
+  /** The table plays in `channel` from now on (a table opened in a thread plays there). */
+  playIn(channel: FakeChannel): void {
+    this.channel = channel
   }
 
   /** Lines of text the privacy oracle already checked for a member. */

@@ -115,6 +115,51 @@ describe('confirming what cannot be undone', () => {
   })
 })
 
+describe('confirming a leave in a Bugami match', () => {
+  it('asks first, Cancel keeps the seat, a confirmed leave plays the seat on, and a question the match outlived is refused', async () => {
+    const w = await startWorld(['alice', 'bob', 'carol'])
+    // Target 1: the match is over after a deal or two.
+    await openAndStart(w, 'bugami start', { target: 1 }, ['bob', 'carol'])
+    const t0 = await w.table()
+    expect(t0.progress).toBe('acting')
+    const [bob, carol] = [w.member('bob'), w.member('carol')]
+
+    const asked = await carol.click(w.publicMessage(t0), 'Leave')
+    expect(asked.ephemeral).toBe(true)
+    expect(asked.embeds[0]?.title).toBe(QUESTION)
+    const question = asked.embeds[0]!.description ?? ''
+    expect(question).toMatch(/Leave now\?.*played automatically until the match ends/s)
+    // Bugami plays for points, not chips.
+    expect(question).not.toMatch(/chip/i)
+    expect(buttonLabels(asked)).toEqual(['Leave the game', 'Cancel'])
+    expect((await w.table()).version).toBe(t0.version)
+    const kept = await carol.click(asked, button(asked, 'Cancel'))
+    expect(kept.embeds[0]?.title).toMatch(/Your hand/)
+    expect((await w.table()).seats.find((s) => s.userId === carol.id)!.status).toBe('seated')
+
+    // Carol asks again and waits; meanwhile Bob asks and confirms: his seat plays on automatically.
+    const old = await carol.click(w.publicMessage(t0), 'Leave')
+    const bobAsked = await bob.click(w.publicMessage(t0), 'Leave')
+    const left = await bob.click(bobAsked, button(bobAsked, 'Leave the game'))
+    expect(left.content).toMatch(/automatically/)
+    const t1 = await w.table()
+    expect(t1.status).toBe('playing')
+    expect(t1.seats.find((s) => s.userId === bob.id)!.status).toBe('left')
+
+    // The match ends before Carol answers: her old question is refused and she stays.
+    await playUntil(w, (t) => t.status !== 'playing')
+    const over = await w.tableById(t0.id)
+    expect(over.status).toBe('finished')
+    const refused = await carol.click(old, button(old, 'Leave the game'))
+    expect(refused.ephemeral).toBe(true)
+    expect(refused.content).toMatch(STALE)
+    const after = await w.tableById(t0.id)
+    expect(after.version).toBe(over.version)
+    expect(after.seats.find((s) => s.userId === carol.id)!.status).toBe('seated')
+    await expectNothingHidden(w, t0.id)
+  }, 120_000)
+})
+
 describe('results stay in the channel', () => {
   it('Bura: the game result is posted, stays after the next game starts, and the table message repeats it', async () => {
     const w = await startWorld(['alice', 'bob'])

@@ -102,6 +102,7 @@ describe('slash command definitions', () => {
       'images',
       'emojis',
       'channels',
+      'threads',
     ])
   })
 

@@ -27,7 +27,7 @@ export function commandPlace(interaction: ChatInputCommandInteraction): Extract<
 }
 
 /** "Bura · alice": the thread's name in the channel list. */
-export function threadName(title: string, host: string): string {
+function threadName(title: string, host: string): string {
   return `${title} · ${host}`.slice(0, NAME_MAX)
 }
 
@@ -47,7 +47,8 @@ export async function openTableThread(
   title: string,
   log: Logger,
 ): Promise<TablePlace> {
-  const host = interaction.user.displayName
+  // The name members know the host by here: their server nickname when the member is cached.
+  const host = interaction.inCachedGuild() ? interaction.member.displayName : interaction.user.displayName
   const channel = interaction.channel
   if (channel?.type !== ChannelType.GuildText)
     return { kind: 'fallback', channelId: interaction.channelId, reason: 'threads open in text channels only' }

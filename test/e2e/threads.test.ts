@@ -50,6 +50,14 @@ describe('tables in threads', () => {
     // A restart in the middle: the thread comes back with the server (GUILD_CREATE threads).
     await w.restart()
     const id = (await w.table()).id
+    // The turn ping in the thread opens the private view with its Play button.
+    const turn = await untilSomeoneActs(w)
+    await w.bot.idle()
+    const ping = thread!.publicMessages().find((m) => buttonLabels(m).includes('Play'))
+    const view = await w.member(w.nameOf(turn.waitingFor[0]!)).click(ping!, 'Play')
+    expect(view.ephemeral).toBe(true)
+    expect(view.channelId).toBe(thread!.id)
+    expect(view.embeds[0]?.title).toMatch(/Your hand/)
     // Pings replaced one another over a game of a few turns (a Bura game can end at its first move: deal again).
     let moves = 0
     for (let game = 0; moves <= 3 && game < 5; game++) {

@@ -1,3 +1,4 @@
+import type { Locale } from '../i18n/index.js'
 import {
   MessageFlags,
   PermissionFlagsBits,
@@ -524,6 +525,8 @@ export interface SettingsRequest {
   /** Channel mentions (`<#id>`), or "all" for any channel. */
   readonly channels: string | null
   readonly threads: boolean | null
+  /** A language of the bot, or 'auto' (the server's Discord locale). */
+  readonly language: Locale | 'auto' | null
 }
 
 /** `/settings set channels`: "all" (any channel), or the channels mentioned; null when neither. */
@@ -553,6 +556,7 @@ export async function changeSettings(
   if (req.images !== null) patch.images = req.images
   if (req.emojis !== null) patch.emojis = req.emojis
   if (req.threads !== null) patch.threads = req.threads
+  if (req.language !== null) patch.language = req.language === 'auto' ? null : req.language
   if (req.channels !== null) {
     const ids = parseChannels(req.channels)
     if (!ids)

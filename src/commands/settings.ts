@@ -1,5 +1,6 @@
 import { PermissionFlagsBits, SlashCommandBuilder } from 'discord.js'
 import { chipGamesText, stakesText } from '../registry.js'
+import { LOCALES, type Locale } from '../i18n/index.js'
 import type { Command } from './types.js'
 import { changeSettings, showSettings } from './flows.js'
 
@@ -7,6 +8,9 @@ const ON_OFF = [
   { name: 'on', value: 'on' },
   { name: 'off', value: 'off' },
 ]
+
+const languageChoice = (v: string | null): Locale | 'auto' | null =>
+  v === 'auto' || (LOCALES as readonly string[]).includes(v ?? '') ? (v as Locale | 'auto') : null
 
 const onOff = (v: string | null): boolean | null => (v === null ? null : v === 'on')
 
@@ -61,6 +65,16 @@ export const settings: Command = {
             .setName('threads')
             .setDescription('Open each new table in its own thread of the channel')
             .addChoices(ON_OFF),
+        )
+        .addStringOption((o) =>
+          o
+            .setName('language')
+            .setDescription("Language of the bot's public messages (auto: the server's Discord language)")
+            .addChoices(
+              { name: 'Deutsch', value: 'de' },
+              { name: 'English', value: 'en' },
+              { name: 'auto', value: 'auto' },
+            ),
         ),
     ),
   async execute(interaction, ctx) {
@@ -75,6 +89,7 @@ export const settings: Command = {
       emojis: onOff(interaction.options.getString('emojis')),
       channels: interaction.options.getString('channels'),
       threads: onOff(interaction.options.getString('threads')),
+      language: languageChoice(interaction.options.getString('language')),
     })
   },
 }

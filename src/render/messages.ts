@@ -1,3 +1,4 @@
+import { ENGLISH } from '../i18n/index.js'
 import { button, buttonRows, clip, COLOURS, ephemeral, NO_PINGS, type Payload } from './payload.js'
 import { chipGamesText, gameModule, gameModules, stakesText, startCommandsText } from '../registry.js'
 import type { GameRules } from './rules-text.js'
@@ -238,6 +239,13 @@ export function renderSettings(settings: GuildSettingsValue, headline = 'Server 
     {
       name: 'Threads',
       value: settings.threads ? 'on: each new table opens in its own thread' : 'off: tables open in the channel',
+      inline: true,
+    },
+    {
+      name: 'Language',
+      value: settings.language
+        ? `${ENGLISH.t(`language.${settings.language}`)} in public messages`
+        : "auto: German when the server's Discord language is German, else English",
       inline: true,
     },
   ]

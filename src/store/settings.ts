@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { LOCALES, type Locale } from '../i18n/index.js'
 import { ok, refuse, type Outcome } from '../games/core/engine.js'
 import { Prisma } from '../generated/prisma/client.js'
 import { num, type Sql } from './sql.js'
@@ -22,6 +23,8 @@ export interface GuildSettingsValue {
   readonly tableChannels: readonly string[]
   /** Each new table opens in a thread of the channel where it is started, instead of in the channel. */
   readonly threads: boolean
+  /** The language of the server's public messages; null: German when the server's Discord locale is, else English. */
+  readonly language: Locale | null
 }
 
 export const MIN_TURN_MS = 30_000
@@ -38,6 +41,7 @@ export const DEFAULT_SETTINGS: GuildSettingsValue = {
   emojis: true,
   tableChannels: [],
   threads: false,
+  language: null,
 }
 
 export const settingsPatchSchema = z
@@ -51,6 +55,7 @@ export const settingsPatchSchema = z
     emojis: z.boolean(),
     tableChannels: z.array(z.string().regex(/^\d{1,20}$/, 'a channel id')).max(25),
     threads: z.boolean(),
+    language: z.enum(LOCALES as [Locale, ...Locale[]]).nullable(),
   })
   .partial()
   .strict()
@@ -67,15 +72,35 @@ const column = (k: keyof GuildSettingsValue) => Prisma.raw(`"${k}"`)
 const SWITCHES = new Set<keyof GuildSettingsValue>(['images', 'emojis', 'threads'])
 /** Lists of ids are stored comma-separated. */
 const LISTS = new Set<keyof GuildSettingsValue>(['tableChannels'])
+/** Optional words are stored as text, '' for none (a NOT NULL column reads alike everywhere). */
+const WORDS = new Set<keyof GuildSettingsValue>(['language'])
 
-const read = (k: keyof GuildSettingsValue, v: unknown): number | boolean | string[] =>
-  LISTS.has(k) ? (typeof v === 'string' ? v : '').split(',').filter(Boolean) : SWITCHES.has(k) ? num(v) !== 0 : num(v)
+type Stored = number | boolean | readonly string[] | string | null
+
+const text = (v: unknown): string => (typeof v === 'string' ? v : '')
+
+const read = (k: keyof GuildSettingsValue, v: unknown): Stored =>
+  WORDS.has(k)
+    ? text(v) || null
+    : LISTS.has(k)
+      ? text(v).split(',').filter(Boolean)
+      : SWITCHES.has(k)
+        ? num(v) !== 0
+        : num(v)
 
 const pick = (r: Record<keyof GuildSettingsValue, unknown>): GuildSettingsValue =>
   Object.fromEntries(SETTING_KEYS.map((k) => [k, read(k, r[k])])) as unknown as GuildSettingsValue
 
-const stored = (v: number | boolean | readonly string[]): number | string =>
-  typeof v === 'boolean' ? (v ? 1 : 0) : typeof v === 'number' ? v : v.join(',')
+const stored = (v: Stored): number | string =>
+  v === null
+    ? ''
+    : typeof v === 'boolean'
+      ? v
+        ? 1
+        : 0
+      : typeof v === 'number' || typeof v === 'string'
+        ? v
+        : v.join(',')
 
 /** Per-server settings; a server without a row has the defaults. */
 export class Settings {

@@ -103,6 +103,7 @@ describe('slash command definitions', () => {
       'emojis',
       'channels',
       'threads',
+      'language',
     ])
   })
 

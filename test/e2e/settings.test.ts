@@ -43,6 +43,16 @@ describe('server settings', () => {
       expect(textOf(changed)).toContain(shown)
     expect(textOf(await carol!.slash(w.channel, 'settings show'))).toContain('250 every 20 hours')
 
+    // The language of public messages: chosen, or back to the server's Discord language.
+    expect(textOf(await carol!.slash(w.channel, 'settings set', { language: 'de' }))).toContain(
+      'German in public messages',
+    )
+    expect(await w.bot.store.settings.get(w.guild.id)).toMatchObject({ language: 'de', dailyAmount: 250 })
+    expect(textOf(await carol!.slash(w.channel, 'settings set', { language: 'auto' }))).toContain(
+      "auto: German when the server's Discord language is German",
+    )
+    expect(await w.bot.store.settings.get(w.guild.id)).toMatchObject({ language: null })
+
     // A member's first wallet starts with the new grant; the daily claim pays the new amount.
     expect(textOf(await dave!.slash(w.channel, 'chips balance'))).toContain('**5,000** chips')
     expect(textOf(await dave!.slash(w.channel, 'chips daily'))).toContain('**5,250** chips')

@@ -54,6 +54,14 @@ export class FakeGuild {
   get adminRoleId(): string {
     return this.record.adminRoleId
   }
+  /** The server's Discord language; setting it tells the bot (GUILD_UPDATE), as Discord does. */
+  get preferredLocale(): string {
+    return this.record.preferredLocale
+  }
+  set preferredLocale(locale: string) {
+    this.record.preferredLocale = locale
+    this.backend.world.dispatchGuildUpdate(this.record)
+  }
 
   /** The text channel with this name, created (and announced to the bot) on first use. */
   channel(name: string): FakeChannel {
@@ -173,6 +181,13 @@ export class FakeMember {
   }
   get admin(): boolean {
     return this.record.admin
+  }
+  /** The member's Discord client language: their interactions carry it as `locale`. */
+  get locale(): string {
+    return this.record.locale
+  }
+  set locale(locale: string) {
+    this.record.locale = locale
   }
 
   /** Messages this member can see in the channel: public ones and their own ephemerals, oldest first. */

@@ -185,7 +185,7 @@ export class Interactions {
       type: params.type,
       data: params.data,
       guild_id: guild.id,
-      guild: { id: guild.id, locale: 'en-US', features: [] },
+      guild: { id: guild.id, locale: guild.preferredLocale, features: [] },
       channel_id: channel.id,
       channel: apiChannel(channel),
       member: { ...apiMember(member, guild), permissions: memberPermissions(member).toString() },
@@ -195,8 +195,8 @@ export class Interactions {
         ? BOT_PERMISSIONS & ~PermissionFlagsBits.CreatePublicThreads
         : BOT_PERMISSIONS
       ).toString(),
-      locale: 'en-US',
-      guild_locale: 'en-US',
+      locale: member.locale,
+      guild_locale: guild.preferredLocale,
       entitlements: [],
       authorizing_integration_owners: { '0': guild.id },
       context: 0,

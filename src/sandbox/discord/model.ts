@@ -49,6 +49,8 @@ export interface MemberRecord {
   guildId: string
   admin: boolean
   joinedAt: number
+  /** The member's Discord client language ("en-US", "de"), sent with each of their interactions. */
+  locale: string
 }
 
 export interface ChannelRecord {
@@ -76,6 +78,8 @@ export interface GuildRecord {
   /** Active threads of the guild's channels (Discord lists them apart from the channels). */
   threads: ChannelRecord[]
   members: MemberRecord[]
+  /** The server's Discord language ("en-US", "de"): `preferred_locale`, an interaction's `guild_locale`. */
+  preferredLocale: string
 }
 
 /** A message as the fake keeps it: what tests see, plus Discord's bookkeeping. */

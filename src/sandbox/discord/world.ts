@@ -86,6 +86,7 @@ export class World {
         channels: [],
         threads: [],
         members: [],
+        preferredLocale: 'en-US',
       }
       this.guilds.push(guild)
       this.dispatch(GatewayDispatchEvents.GuildCreate, this.guildCreatePayload(guild), GatewayIntentBits.Guilds)
@@ -130,6 +131,7 @@ export class World {
         guildId: guild.id,
         admin: admin ?? false,
         joinedAt: this.clock.now(),
+        locale: 'en-US',
       }
       guild.members.push(member)
       this.dispatch(
@@ -157,8 +159,19 @@ export class World {
     return undefined
   }
 
+  /** GUILD_UPDATE with the guild's fields now (e.g. a new preferred locale). */
+  dispatchGuildUpdate(guild: GuildRecord): void {
+    this.dispatch(GatewayDispatchEvents.GuildUpdate, this.guildCreatePayload(guild), GatewayIntentBits.Guilds)
+  }
+
   guildCreatePayload(guild: GuildRecord) {
-    const botMember: MemberRecord = { user: this.bot, guildId: guild.id, admin: false, joinedAt: guild.createdAt }
+    const botMember: MemberRecord = {
+      user: this.bot,
+      guildId: guild.id,
+      admin: false,
+      joinedAt: guild.createdAt,
+      locale: 'en-US',
+    }
     return {
       id: guild.id,
       name: guild.name,
@@ -185,7 +198,7 @@ export class World {
       banner: null,
       premium_tier: 0,
       premium_subscription_count: 0,
-      preferred_locale: 'en-US',
+      preferred_locale: guild.preferredLocale,
       public_updates_channel_id: null,
       nsfw_level: 0,
       premium_progress_bar_enabled: false,

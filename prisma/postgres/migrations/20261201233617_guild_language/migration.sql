@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "GuildSettings" ADD COLUMN     "language" TEXT NOT NULL DEFAULT '';
+

@@ -1,0 +1,79 @@
+import { createInstance, type TFunction } from 'i18next'
+import { RESOURCES, type Locale } from './resources.js'
+
+export { LOCALES, type Locale } from './resources.js'
+
+/**
+ * One language, ready to write in: `t` looks up a key of the resource files (typed, see
+ * i18next.d.ts), the formatters follow the language's conventions. Render functions take a `Lang`
+ * rather than a locale so they never reach for a global.
+ */
+export interface Lang {
+  readonly locale: Locale
+  readonly t: TFunction
+  /** 1,234 in English, 1.234 in German. */
+  number(n: number): string
+  /** "a, b and c" / "a, b und c". */
+  list(items: readonly string[]): string
+  /** "2 hours 5 minutes" / "2 Stunden 5 Minuten": whole units, largest first, at most two. */
+  duration(ms: number): string
+}
+
+const i18n = createInstance()
+// Resources are bundled, so init is synchronous: every `Lang` below is ready at import time.
+void i18n.init({
+  resources: RESOURCES,
+  lng: 'en',
+  fallbackLng: 'en',
+  ns: Object.keys(RESOURCES.en),
+  defaultNS: 'common',
+  initAsync: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+})
+
+const UNITS = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+  ['second', 1_000],
+] as const
+
+function makeLang(locale: Locale): Lang {
+  const t = i18n.getFixedT(locale)
+  const numbers = new Intl.NumberFormat(locale)
+  const lists = new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' })
+  const units = Object.fromEntries(
+    UNITS.map(([unit]) => [unit, new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' })]),
+  ) as Record<(typeof UNITS)[number][0], Intl.NumberFormat>
+  return {
+    locale,
+    t,
+    number: (n) => numbers.format(n),
+    list: (items) => lists.format(items),
+    duration(ms) {
+      const secs = Math.max(0, Math.round(ms / 1000))
+      const found = UNITS.findIndex(([, size]) => secs * 1000 >= size)
+      const i = found < 0 ? UNITS.length - 1 : found
+      const [unit, size] = UNITS[i]!
+      const whole = Math.floor((secs * 1000) / size)
+      const parts = [units[unit].format(whole)]
+      const next = UNITS[i + 1]
+      // At most two adjacent units: "2 hours 5 minutes", never "2 days 5 seconds".
+      const rest = next ? Math.floor(((secs * 1000) % size) / next[1]) : 0
+      if (next && rest > 0) parts.push(units[next[0]].format(rest))
+      return parts.join(' ')
+    },
+  }
+}
+
+const LANGS: Record<Locale, Lang> = { en: makeLang('en'), de: makeLang('de') }
+
+export const ENGLISH = LANGS.en
+
+export const langOf = (locale: Locale): Lang => LANGS[locale]
+
+/** The bot's language for a Discord locale ("de", "en-US", ...): German for German, else English. */
+export function localeOfDiscord(discordLocale: string | null | undefined): Locale {
+  return discordLocale?.toLowerCase().startsWith('de') ? 'de' : 'en'
+}

@@ -1,0 +1,15 @@
+import commonDe from './locales/de/common.json' with { type: 'json' }
+import commonEn from './locales/en/common.json' with { type: 'json' }
+
+/**
+ * Every resource file, per language per namespace (one JSON file per language per area). To add
+ * a namespace: a JSON file in each `locales/<lang>/` and a line in each object below;
+ * test/i18n/resources.test.ts checks both languages have the same keys and variables.
+ */
+export const RESOURCES = {
+  en: { common: commonEn },
+  de: { common: commonDe },
+} as const
+
+export type Locale = keyof typeof RESOURCES
+export const LOCALES = Object.keys(RESOURCES) as Locale[]

@@ -10,6 +10,7 @@ import { migrateSqlite } from '../src/store/migrate.js'
 import { TableService } from '../src/tables/index.js'
 import type { BenchResult } from './harness.js'
 import { runPostgres } from './store-postgres.bench.js'
+import { aiFor } from '../src/registry.js'
 
 /**
  * The store's two targets:
@@ -33,7 +34,7 @@ function tempFile(name: string): { file: string; url: string; drop: () => void }
 /** A Bura table with three players, started from a fixed seed. */
 export async function startedTable(url: string, durability: 'full' | 'process') {
   const store = await openStore({ url, durability })
-  const service = new TableService({ store, seeds: () => SEED })
+  const service = new TableService({ aiFor, store, seeds: () => SEED })
   await store.settings.update('g', { startingGrant: 1_000_000 })
   const created = await service.create({
     guildId: 'g',

@@ -1,3 +1,4 @@
+import type { AnyDecide } from './ai/index.js'
 import { registerEngine, type GameId } from './games/registry.js'
 import { badugiGame } from './render/games/badugi.js'
 import { bugamiGame } from './render/games/bugami.js'
@@ -28,6 +29,11 @@ export function registerGame(module: AnyGameModule): void {
 export function gameModule(game: string | null): AnyGameModule | undefined {
   if (game === null) return undefined
   return Object.prototype.hasOwnProperty.call(GAMES, game) ? GAMES[game as GameId] : added.get(game)
+}
+
+/** The game's AI player, or undefined for a game without one (its tables refuse "Add AI"). */
+export function aiFor(game: string): AnyDecide | undefined {
+  return gameModule(game)?.ai
 }
 
 /** Every game's module, in the order players see the games listed. */

@@ -1,5 +1,5 @@
-import { decide, type AiLevel } from '../ai/index.js'
-import type { AnyEngine } from '../games/core/engine.js'
+import type { AiLevel } from '../ai/index.js'
+import type { AnyGameModule } from '../render/games/module.js'
 import { Rng, seedRng } from '../games/core/rng.js'
 import { SeatRecorder } from './record.js'
 import { meanInterval, round, wilson } from './stats.js'
@@ -19,7 +19,8 @@ export function policyName(p: Policy): string {
 }
 
 export interface ArenaParams {
-  readonly engine: AnyEngine
+  /** The game's module (src/registry.ts): its engine, and its AI for the `ai` policies. */
+  readonly game: AnyGameModule
   readonly policies: readonly Policy[]
   readonly games: number
   readonly seed: number
@@ -51,16 +52,18 @@ export interface ArenaReport {
   readonly illegal: string[]
 }
 
-/** Bura: an all-pass leaves the pot for the next deal at the same table; a game ends when someone takes it. */
+/** A game whose pot nobody takes is dealt again (Bura: everyone passed); at most this many times. */
 const MAX_DEALS_PER_GAME = 50
 
 /**
  * Plays `games` games with the given policies, rotating them one seat each game so that every
- * policy sits in every position equally often. A game is a Bugami match, a Bura game (until a pot
- * is won) or a Badugi hand, each from fresh stacks.
+ * policy sits in every position equally often. A game is what the engine plays to `gameOver`
+ * (a Bugami match, a Bura game, a Badugi hand), dealt again while it leaves its pot for the
+ * next game (until someone takes it), each from fresh stacks.
  */
 export function runArena(p: ArenaParams): ArenaReport {
-  const { engine } = p
+  const { engine, ai } = p.game
+  if (!ai && p.policies.some((policy) => policy.kind === 'ai')) throw new Error(`${engine.title} has no AI player`)
   const n = p.policies.length
   const options = engine.optionsSchema.parse(p.options ?? {})
   const chooser = new Rng(seedRng(p.seed))
@@ -103,7 +106,7 @@ export function runArena(p: ArenaParams): ArenaReport {
         let action: unknown
         if (policy.kind === 'ai') {
           decisions++
-          action = decide(recorders.get(seat)!.history(), {
+          action = ai!(recorders.get(seat)!.history(), {
             level: policy.level,
             seed: p.seed * 7_919 + g * 65_537 + step,
           })
@@ -121,10 +124,10 @@ export function runArena(p: ArenaParams): ArenaReport {
         after(out.value.events, seat, action)
         continue
       }
-      const summary = engine.summary(state)
-      // A Bura game everyone passed at the final call has no winner: the same players play on for its pot.
-      const potWon = (summary.end as { reason?: string } | null | undefined)?.reason !== 'allPassed'
-      if (progress === 'between' || (!potWon && deals < MAX_DEALS_PER_GAME)) {
+      // A game that leaves chips in a pot carried to the next game (a Bura all-pass, tie or false
+      // declaration) has not been won yet: the same players play on for that pot.
+      const potLeft = engine.table.carriesPot && (engine.chipTotals(state)?.pot ?? 0) > 0
+      if (progress === 'between' || (potLeft && deals < MAX_DEALS_PER_GAME)) {
         const next = engine.nextDeal(state)
         if (next.ok) {
           state = next.value.state
@@ -133,6 +136,7 @@ export function runArena(p: ArenaParams): ArenaReport {
           continue
         }
       }
+      const summary = engine.summary(state)
       const totals = engine.chipTotals(state)
       for (let seat = 0; seat < n; seat++) {
         const i = policyAt(seat)

@@ -14,7 +14,7 @@ import type { Repos, Store } from '../store/store.js'
 import type { TableRecord } from '../store/tables.js'
 import { MAX_AMOUNT, type DailyClaim, type WalletInfo } from '../store/wallets.js'
 import type { AiLevel } from '../ai/budget.js'
-import type { AiHistory } from '../ai/index.js'
+import type { AnyDecide, AnySeatHistory } from '../ai/index.js'
 import { seatHistory } from './ai-history.js'
 import { aiSeatId, aiToRemove, freeAiName, isAiSeat, isPracticeTable } from './ai-seats.js'
 import { TableDraft, type MutableSeat } from './draft.js'
@@ -35,6 +35,8 @@ export interface TableServiceDeps {
   readonly seeds?: () => number
   /** Who this process is, in deadline claims (default `pid <process id>`). */
   readonly instance?: string
+  /** The game's AI player (src/registry.ts `aiFor`); a game without one refuses "Add AI". */
+  readonly aiFor: (game: string) => AnyDecide | undefined
 }
 
 export interface WalletView extends WalletInfo {
@@ -96,6 +98,7 @@ export class TableService {
   private readonly clock: Clock
   private readonly seeds: () => number
   private readonly instance: string
+  private readonly aiFor: (game: string) => AnyDecide | undefined
   /**
    * The record each open table had after this service's last committed change to it, so the
    * next change skips the read. Safe with other writers: every write to a table or its seats
@@ -109,6 +112,7 @@ export class TableService {
     this.clock = deps.clock ?? deps.store.clock
     this.seeds = deps.seeds ?? (() => randomInt(0, 2 ** 31 - 1))
     this.instance = deps.instance ?? `pid ${process.pid}`
+    this.aiFor = deps.aiFor
   }
 
   // ---- reading -------------------------------------------------------------------------
@@ -212,7 +216,7 @@ export class TableService {
    * What the seat at `position` has been shown in the game now at `table`, from its log: the only
    * input an AI seat decides from (src/ai never sees the state).
    */
-  async aiHistory(table: Pick<TableSnapshot, 'id' | 'game' | 'options'>, position: number): Promise<AiHistory> {
+  async aiHistory(table: Pick<TableSnapshot, 'id' | 'game' | 'options'>, position: number): Promise<AnySeatHistory> {
     const engine = engineFor(table.game)
     if (!engine) throw new Error(`no engine for game ${table.game}`)
     return seatHistory(engine, await this.store.actions.currentGame(table.id), position, table.options)
@@ -410,6 +414,8 @@ export class TableService {
    */
   addAi(tableId: string, opts: ActOptions & { userId?: string; level?: AiLevel } = {}): Promise<Outcome<TableUpdate>> {
     return this.change(tableId, opts, (d, repos) => {
+      if (!this.aiFor(d.engine.id))
+        return refuse('no-ai', `${d.engine.title} has no AI player: invite people to join instead.`)
       const lobbyOnly = this.aiLobbyCheck(d, opts.userId, 'add AI players')
       if (lobbyOnly) return lobbyOnly
       if (d.seated().length >= d.engine.maxPlayers)

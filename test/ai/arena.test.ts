@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parsePolicy, runArena } from '../../src/arena/arena.js'
 import { meanInterval, wilson } from '../../src/arena/stats.js'
-import { engineFor } from '../../src/games/registry.js'
+import { gameModule } from '../../src/registry.js'
 
 const root = join(import.meta.dirname, '../..')
 
@@ -23,7 +23,7 @@ describe('the arena', () => {
 
   it('conserves chips, and two identical players come out level within the interval', () => {
     const auto = parsePolicy('auto')!
-    const report = runArena({ engine: engineFor('badugi')!, policies: [auto, auto], games: 200, seed: 3 })
+    const report = runArena({ game: gameModule('badugi')!, policies: [auto, auto], games: 200, seed: 3 })
     const [a, b] = report.seats
     expect(a!.net + b!.net).toBeCloseTo(0, 6)
     expect(a!.winRate).toBeGreaterThanOrEqual(b!.winRateCI[0])

@@ -1,10 +1,11 @@
-import { decide, type AiHistory } from '../../src/ai/index.js'
+import type { AnySeatHistory } from '../../src/ai/index.js'
 import { SeatRecorder } from '../../src/arena/record.js'
 import type { AnyEngine } from '../../src/games/core/engine.js'
+import { aiFor } from '../../src/registry.js'
 
 export interface TwinRun {
   /** The AI seat's history and its decision at each of its turns. */
-  readonly turns: { history: AiHistory; decision: unknown }[]
+  readonly turns: { history: AnySeatHistory; decision: unknown }[]
   readonly state: unknown
 }
 
@@ -24,7 +25,8 @@ export function playTable(
   let state = out.value.state
   const rec = new SeatRecorder(engine, aiSeat, setup.players as number, setup.options)
   rec.record(state, out.value.events, null, null)
-  const turns: { history: AiHistory; decision: unknown }[] = []
+  const decide = aiFor(engine.id)!
+  const turns: { history: AnySeatHistory; decision: unknown }[] = []
   const moves: { seat: number; action: unknown }[] = []
   for (let i = 0; i < steps && engine.progress(state) === 'acting'; i++) {
     const seat = script ? script[i]!.seat : engine.waitingFor(state)[0]!

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { decide } from '../../src/ai/index.js'
 import { SeatRecorder } from '../../src/arena/record.js'
 import { engineFor } from '../../src/games/registry.js'
+import { aiFor } from '../../src/registry.js'
 import { aiSeatId, aiToRemove, freeAiName, isAiSeat, isPracticeTable, parseAiSeat } from '../../src/tables/ai-seats.js'
 import { execRaw } from '../support/test-database.js'
 import { tableServicePerTest } from './play.js'
@@ -27,6 +27,7 @@ async function lobby(game: string, players: string[], buyIn = 150): Promise<stri
 async function playWithAi(id: string): Promise<number> {
   const first = (await fx.tables.get(id))!
   const engine = engineFor(first.game)!
+  const decide = aiFor(first.game)!
   let aiMoves = 0
   for (let step = 0; step < 3000; step++) {
     const t = (await fx.tables.get(id))!
@@ -37,7 +38,7 @@ async function playWithAi(id: string): Promise<number> {
     if (isAiSeat(userId)) {
       const history = await fx.tables.aiHistory(t, position)
       // Its last view is what the seat is shown now, and nothing the state holds besides.
-      const entries = history.history.entries
+      const entries = history.entries
       expect(entries[entries.length - 1]!.view).toEqual(engine.view(t.state, position))
       action = decide(history, { level: 'easy', seed: step })
       aiMoves++

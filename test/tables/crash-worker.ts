@@ -8,11 +8,12 @@ import { Rng, seedRng } from '../../src/games/core/rng.js'
 import { ENGINES } from '../../src/games/registry.js'
 import { openStore } from '../../src/store/index.js'
 import { TableService } from '../../src/tables/index.js'
+import { aiFor } from '../../src/registry.js'
 
 const url = process.argv[2]!
 const store = await openStore({ url, durability: 'full' })
 const rng = new Rng(seedRng(Number(process.argv[3] ?? 1)))
-const tables = new TableService({ store, seeds: () => rng.int(2 ** 31 - 1) })
+const tables = new TableService({ aiFor, store, seeds: () => rng.int(2 ** 31 - 1) })
 // Synchronous: an ack must never sit in a buffer when the process dies.
 const ack = (id: string) => fs.writeSync(1, `ack ${id}\n`)
 

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, expect } from 'vitest'
 import { Rng, seedRng } from '../../src/games/core/rng.js'
 import { TableService, type TableUpdate } from '../../src/tables/index.js'
 import { tempStore } from '../store/temp-db.js'
+import { aiFor } from '../../src/registry.js'
 
 /**
  * A fresh store in a temporary folder, and a table service over it, for each test of the
@@ -15,7 +16,7 @@ export function tableServicePerTest(firstSeed: number): {
   beforeEach(async () => {
     fx.t = await tempStore()
     let seed = firstSeed
-    fx.tables = new TableService({ store: fx.t.store, seeds: () => seed++ })
+    fx.tables = new TableService({ aiFor, store: fx.t.store, seeds: () => seed++ })
   })
   afterEach(() => fx.t.cleanup())
   return fx

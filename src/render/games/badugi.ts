@@ -1,4 +1,5 @@
 import type { APIButtonComponentWithCustomId, APIEmbedField, APIStringSelectComponent } from 'discord.js'
+import { decideBadugi } from '../../ai/badugi.js'
 import { cardLabel, type Card } from '../../games/core/cards.js'
 import type {
   BadugiAction,
@@ -303,6 +304,7 @@ export function turnAsk(v: BadugiView, seat: number): string {
 
 export const badugiGame = defineGame({
   engine: badugiEngine,
+  ai: decideBadugi,
   renderer: { publicParts, privateParts, eventLines: oneLineEach(eventLine), turnAsk },
   scenes,
   stakesName: 'big blind',

@@ -1,4 +1,5 @@
 import type { APIEmbedField } from 'discord.js'
+import { decideBugami } from '../../ai/bugami.js'
 import { cardLabel, SUIT_NAME, SUITS, suitSymbol, type Suit } from '../../games/core/cards.js'
 import type { Bid, BugamiAction, BugamiEvent, BugamiView, PlayedCard } from '../../games/bugami/index.js'
 import { cardSelect, layout, moveButton, refreshButton } from '../controls.js'
@@ -231,6 +232,7 @@ export function turnAsk(v: BugamiView, seat: number): string {
 
 export const bugamiGame = defineGame({
   engine: bugamiEngine,
+  ai: decideBugami,
   renderer: { publicParts, privateParts, eventLines: oneLineEach(eventLine), turnAsk },
   scenes,
   rules: bugamiRules,

@@ -1,4 +1,5 @@
 import type { APIButtonComponentWithCustomId, APIEmbedField, APIStringSelectComponent } from 'discord.js'
+import { decideBura } from '../../ai/bura.js'
 import { cardLabel, SUIT_NAME, suitSymbol, type Card } from '../../games/core/cards.js'
 import {
   COMBINATION_NAME,
@@ -337,6 +338,7 @@ export function turnAsk(v: BuraView): string {
 
 export const buraGame = defineGame({
   engine: buraEngine,
+  ai: decideBura,
   renderer: { publicParts, privateParts, eventLines, turnAsk, confirm: { declare: confirmDeclare } },
   scenes,
   stakesName: 'ante',

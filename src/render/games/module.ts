@@ -1,3 +1,4 @@
+import type { Decide } from '../../ai/index.js'
 import type { GameEngine } from '../../games/core/engine.js'
 import type { ConfirmedVerb } from '../custom-id.js'
 import type { HandScene, TableScene } from '../images/scene.js'
@@ -56,7 +57,7 @@ export type OptionLabels<O> = {
 
 /**
  * Everything the bot knows about one game, defined once: the pure engine, its renderer, its
- * pictures, its rules text, its start command and how its options read. The registry
+ * pictures, its rules text, its start command, how its options read and its AI player. The registry
  * (src/registry.ts) lists one per game.
  */
 export interface GameModule<S, A extends { readonly type: string }, O, V, E extends { readonly type: string }> {
@@ -69,6 +70,8 @@ export interface GameModule<S, A extends { readonly type: string }, O, V, E exte
   readonly optionLabels: OptionLabels<O>
   /** What the server's stakes set at this game's tables, in words ("ante"); none for a game without stakes. */
   readonly stakesName?: string
+  /** The game's AI player (src/ai); without one the table refuses "Add AI". */
+  readonly ai?: Decide<O, V, E, A>
 }
 
 // The registry and the generic layers see modules with their types erased.

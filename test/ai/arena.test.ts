@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { parsePolicy, runArena } from '../../src/arena/arena.js'
 import { meanInterval, wilson } from '../../src/arena/stats.js'
 import { gameModule } from '../../src/registry.js'
+import { highCardGame } from '../toy/high-card/module.js'
 
 const root = join(import.meta.dirname, '../..')
 
@@ -28,6 +29,11 @@ describe('the arena', () => {
     expect(a!.net + b!.net).toBeCloseTo(0, 6)
     expect(a!.winRate).toBeGreaterThanOrEqual(b!.winRateCI[0])
     expect(a!.winRate).toBeLessThanOrEqual(b!.winRateCI[1])
+  })
+
+  it('refuses AI seats for a game whose module names no AI', () => {
+    const policies = [parsePolicy('ai')!, parsePolicy('auto')!]
+    expect(() => runArena({ game: highCardGame, policies, games: 1, seed: 1 })).toThrow('High card has no AI player')
   })
 
   it('gives 95% intervals that hold the estimate', () => {

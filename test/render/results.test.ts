@@ -103,7 +103,7 @@ describe('results', () => {
 
 describe('end states agree with themselves', () => {
   it('a table closed mid-game shows no turn marker, no "to play" and no controls', () => {
-    for (const engine of [bugami, bura, badugi]) {
+    for (const engine of Object.values(ENGINES)) {
       const players = engine.minPlayers + 1
       const state = setup(engine, players, 3)
       const live = renderTableMessage(tableFor(engine, state, players, 1), NOW)

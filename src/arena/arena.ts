@@ -52,14 +52,14 @@ export interface ArenaReport {
   readonly illegal: string[]
 }
 
-/** A game whose pot nobody takes is dealt again (Bura: everyone passed); at most this many times. */
+/** A game nobody won is dealt again (Bura: everyone passed); at most this many times. */
 const MAX_DEALS_PER_GAME = 50
 
 /**
  * Plays `games` games with the given policies, rotating them one seat each game so that every
  * policy sits in every position equally often. A game is what the engine plays to `gameOver`
- * (a Bugami match, a Bura game, a Badugi hand), dealt again while it leaves its pot for the
- * next game (until someone takes it), each from fresh stacks.
+ * (a Bugami match, a Bura game, a Badugi hand), dealt again while nobody has won it and the table
+ * carries its pot to the next game, each from fresh stacks.
  */
 export function runArena(p: ArenaParams): ArenaReport {
   const { engine, ai } = p.game
@@ -124,10 +124,11 @@ export function runArena(p: ArenaParams): ArenaReport {
         after(out.value.events, seat, action)
         continue
       }
-      // A game that leaves chips in a pot carried to the next game (a Bura all-pass, tie or false
-      // declaration) has not been won yet: the same players play on for that pot.
-      const potLeft = engine.table.carriesPot && (engine.chipTotals(state)?.pot ?? 0) > 0
-      if (progress === 'between' || (potLeft && deals < MAX_DEALS_PER_GAME)) {
+      // A game nobody won, at a table that carries its pot to the next game (a Bura all-pass, tie
+      // or false declaration), is not over yet: the same players play on, as they would at a table.
+      const summary = engine.summary(state)
+      const unwon = engine.table.carriesPot && (summary.winners ?? []).length === 0
+      if (progress === 'between' || (unwon && deals < MAX_DEALS_PER_GAME)) {
         const next = engine.nextDeal(state)
         if (next.ok) {
           state = next.value.state
@@ -136,7 +137,6 @@ export function runArena(p: ArenaParams): ArenaReport {
           continue
         }
       }
-      const summary = engine.summary(state)
       const totals = engine.chipTotals(state)
       for (let seat = 0; seat < n; seat++) {
         const i = policyAt(seat)

@@ -31,6 +31,23 @@ describe('the arena', () => {
     expect(a!.winRate).toBeLessThanOrEqual(b!.winRateCI[1])
   })
 
+  it('deals a Bura game nobody won (everyone passed, a Kozel tie) again until someone wins it', () => {
+    const auto = parsePolicy('auto')!
+    for (const [players, options] of [
+      [4, { kozel: true }],
+      [3, { scoring: 'points' }],
+    ] as const) {
+      const report = runArena({
+        game: gameModule('bura')!,
+        policies: Array(players).fill(auto),
+        games: 300,
+        seed: 5,
+        options,
+      })
+      expect(report.seats.reduce((sum, s) => sum + s.wins, 0)).toBe(300)
+    }
+  })
+
   it('refuses AI seats for a game whose module names no AI', () => {
     const policies = [parsePolicy('ai')!, parsePolicy('auto')!]
     expect(() => runArena({ game: highCardGame, policies, games: 1, seed: 1 })).toThrow('High card has no AI player')

@@ -209,6 +209,18 @@ function cardPattern(c: Card): RegExp {
 
 const isRulesPage = (m: FakeMessage) => m.embeds.some((e) => /— rules/.test(e.title ?? ''))
 
+/**
+ * A component as the oracle reads it: a custom_id's random table id and move token are not card
+ * text (an id like `t:AH-fog8_DQod:join` would read as the ace of hearts), its move is.
+ */
+function withoutIds(c: Record<string, unknown>): Record<string, unknown> {
+  const id = parseCustomId(c.custom_id)
+  if (!id || !('tableId' in id)) return c
+  const { tableId: _table, ...rest } = id
+  const { token: _token, ...move } = rest as typeof rest & { token?: string }
+  return { ...c, custom_id: move }
+}
+
 /** A message as lines of text: content, embed parts and each component, so changes show line by line. */
 function linesOf(m: FakeMessage): string[] {
   const out = m.content.split('\n')
@@ -216,7 +228,7 @@ function linesOf(m: FakeMessage): string[] {
     out.push(...(e.title ?? '').split('\n'), ...(e.description ?? '').split('\n'), e.footer?.text ?? '')
     for (const f of e.fields ?? []) out.push(f.name, ...f.value.split('\n'))
   }
-  for (const c of componentsOf(m)) if (c.type !== 1) out.push(JSON.stringify(c))
+  for (const c of componentsOf(m)) if (c.type !== 1) out.push(JSON.stringify(withoutIds(c)))
   // A picture's alt text is text the member can read too.
   for (const a of m.attachments) out.push(a.description ?? '')
   return out

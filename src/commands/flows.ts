@@ -35,6 +35,7 @@ import { withHandEmojis, withHandPicture, withTablePicture } from './pictures.js
 import { gameChoices, isGame } from './games.js'
 import { listText } from '../render/format.js'
 import { commandPlace, openTableThread, type TablePlace } from './table-thread.js'
+import { memberLang } from './lang.js'
 
 type Component = ButtonInteraction | StringSelectMenuInteraction
 
@@ -620,7 +621,7 @@ function boardWords(board: 'chips' | 'wins' | 'netChips' | 'points', title: stri
 export async function showRules(_ctx: BotContext, interaction: RepliableInteraction, game: string): Promise<void> {
   if (!isGame(game))
     return sayRefusal(interaction, `I know the rules of ${listText(gameChoices().map((c) => c.value))}.`)
-  await say(interaction, renderRules(game))
+  await say(interaction, renderRules(game, memberLang(interaction)))
 }
 
 export async function showHelp(_ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {

@@ -1,5 +1,7 @@
 import commonDe from './locales/de/common.json' with { type: 'json' }
 import commonEn from './locales/en/common.json' with { type: 'json' }
+import rulesDe from './locales/de/rules.json' with { type: 'json' }
+import rulesEn from './locales/en/rules.json' with { type: 'json' }
 
 /**
  * Every resource file, per language per namespace (one JSON file per language per area). To add
@@ -7,8 +9,8 @@ import commonEn from './locales/en/common.json' with { type: 'json' }
  * test/i18n/resources.test.ts checks both languages have the same keys and variables.
  */
 export const RESOURCES = {
-  en: { common: commonEn },
-  de: { common: commonDe },
+  en: { common: commonEn, rules: rulesEn },
+  de: { common: commonDe, rules: rulesDe },
 } as const
 
 export type Locale = keyof typeof RESOURCES

@@ -70,6 +70,14 @@ function makeLang(locale: Locale): Lang {
   }
 }
 
+/**
+ * Adds texts for a game registered at run time (the test suite's toy game), whose words cannot
+ * live in the bundled resource files. Merged into the namespace, before any bot starts.
+ */
+export function addTexts(locale: Locale, namespace: keyof (typeof RESOURCES)['en'], texts: object): void {
+  i18n.addResourceBundle(locale, namespace, texts, true, false)
+}
+
 const LANGS: Record<Locale, Lang> = { en: makeLang('en'), de: makeLang('de') }
 
 export const ENGLISH = LANGS.en

@@ -5,6 +5,8 @@ import { engineFor } from '../../src/games/registry.js'
 import { aiSeatId, aiToRemove, freeAiName, isAiSeat, isPracticeTable, parseAiSeat } from '../../src/tables/ai-seats.js'
 import { execRaw } from '../support/test-database.js'
 import { tableServicePerTest } from './play.js'
+import { refusalText } from '../../src/render/refusals.js'
+import { ENGLISH } from '../../src/i18n/index.js'
 
 const fx = tableServicePerTest(300)
 
@@ -12,10 +14,10 @@ const balance = async (user: string) => (await fx.t.store.wallets.get('g', user)
 
 async function lobby(game: string, players: string[], buyIn = 150): Promise<string> {
   const created = await fx.tables.create({ guildId: 'g', channelId: game, game, creatorId: players[0]!, buyIn })
-  if (!created.ok) throw new Error(created.error.message)
+  if (!created.ok) throw new Error(refusalText(created.error, ENGLISH))
   for (const p of players.slice(1)) {
     const joined = await fx.tables.join(created.value.table.id, p)
-    if (!joined.ok) throw new Error(joined.error.message)
+    if (!joined.ok) throw new Error(refusalText(joined.error, ENGLISH))
   }
   return created.value.table.id
 }
@@ -43,7 +45,7 @@ async function playWithAi(id: string): Promise<number> {
       aiMoves++
     }
     const out = await fx.tables.act(id, userId, action, { expectedVersion: t.version })
-    if (!out.ok) throw new Error(`${userId}: ${JSON.stringify(action)} refused: ${out.error.message}`)
+    if (!out.ok) throw new Error(`${userId}: ${JSON.stringify(action)} refused: ${refusalText(out.error, ENGLISH)}`)
   }
   throw new Error('the game did not end')
 }
@@ -157,7 +159,7 @@ describe('AI seats at a table', () => {
     const id = await lobby('bura', ['ann'])
     await fx.tables.addAi(id, { userId: 'ann' })
     const started = await fx.tables.start(id)
-    if (!started.ok) throw new Error(started.error.message)
+    if (!started.ok) throw new Error(refusalText(started.error, ENGLISH))
     const engine = engineFor('bura')!
     const ai = started.value.table.seats.find((s) => isAiSeat(s.userId))!
     // Live: after every change, its state and events as the service answered them (one transition each).
@@ -168,7 +170,7 @@ describe('AI seats at a table', () => {
       const position = t.seats.find((s) => s.userId === userId)!.position!
       const action = engine.autoAction(t.state, position)
       const out = await fx.tables.act(id, userId, action)
-      if (!out.ok) throw new Error(out.error.message)
+      if (!out.ok) throw new Error(refusalText(out.error, ENGLISH))
       t = out.value.table
       live.record(t.state, out.value.events, position, engine.actionSchema.parse(action))
       expect(await fx.tables.aiHistory(t, ai.position!)).toEqual(live.history())

@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { playGame, tableServicePerTest } from './play.js'
+import { refusalText } from '../../src/render/refusals.js'
+import { ENGLISH } from '../../src/i18n/index.js'
 
 const fx = tableServicePerTest(300)
 
@@ -14,7 +16,7 @@ async function badugi(players: string[], buyIn: number, options: Record<string, 
     buyIn,
     options: { smallBlind: 1, bigBlind: 2, ...options },
   })
-  if (!created.ok) throw new Error(created.error.message)
+  if (!created.ok) throw new Error(refusalText(created.error, ENGLISH))
   const id = created.value.table.id
   for (const p of players.slice(1)) expect((await fx.tables.join(id, p)).ok).toBe(true)
   expect((await fx.tables.start(id)).ok).toBe(true)

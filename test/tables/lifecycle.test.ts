@@ -2,6 +2,8 @@ import { describe, expect, test } from 'vitest'
 import { ENGINES } from '../../src/games/registry.js'
 import { rebuildState, TableService } from '../../src/tables/index.js'
 import { playGame, tableServicePerTest } from './play.js'
+import { refusalText } from '../../src/render/refusals.js'
+import { ENGLISH } from '../../src/i18n/index.js'
 
 const fx = tableServicePerTest(11)
 
@@ -15,7 +17,7 @@ async function bugamiTable(players = ['ann', 'ben', 'cat'], options: Record<stri
     creatorId: players[0]!,
     options,
   })
-  if (!created.ok) throw new Error(created.error.message)
+  if (!created.ok) throw new Error(refusalText(created.error, ENGLISH))
   const id = created.value.table.id
   for (const p of players.slice(1)) expect((await fx.tables.join(id, p)).ok).toBe(true)
   return id
@@ -108,7 +110,7 @@ describe('table lifecycle (Bugami)', () => {
   test('moves: wrong player, malformed move, stale version and a repeated interaction change nothing', async () => {
     const id = await bugamiTable()
     const started = await fx.tables.start(id)
-    if (!started.ok) throw new Error(started.error.message)
+    if (!started.ok) throw new Error(refusalText(started.error, ENGLISH))
     const v = started.value.table.version
     expect(await fx.tables.act(id, 'zed', { type: 'bid', suit: 'H' })).toMatchObject({
       ok: false,
@@ -150,7 +152,7 @@ describe('table lifecycle (Bugami)', () => {
   test('deadlines: automatic moves, 3 missed turns make a seat away, acting again brings it back', async () => {
     const id = await bugamiTable()
     const started = await fx.tables.start(id)
-    if (!started.ok) throw new Error(started.error.message)
+    if (!started.ok) throw new Error(refusalText(started.error, ENGLISH))
     // ann and ben bid in time; cat does not.
     await fx.tables.act(id, 'ann', { type: 'bid', suit: 'H' })
     await fx.tables.act(id, 'ben', { type: 'bid', suit: 'S' })
@@ -208,10 +210,10 @@ describe('table lifecycle (Bugami)', () => {
       creatorId: 'x',
       turnSeconds: 60,
     })
-    if (!created.ok) throw new Error(created.error.message)
+    if (!created.ok) throw new Error(refusalText(created.error, ENGLISH))
     for (const u of ['y', 'z']) await fx.tables.join(created.value.table.id, u)
     const started = await fx.tables.start(created.value.table.id)
-    if (!started.ok) throw new Error(started.error.message)
+    if (!started.ok) throw new Error(refusalText(started.error, ENGLISH))
     await fx.t.store.close()
     const { openStore } = await import('../../src/store/index.js')
     const reopened = await openStore({ url: fx.t.url, clock: fx.t.clock, durability: 'process' })

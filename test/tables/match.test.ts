@@ -2,6 +2,8 @@ import { describe, expect, test } from 'vitest'
 import { Rng, seedRng } from '../../src/games/core/rng.js'
 import type { TableEvent, TableUpdate } from '../../src/tables/index.js'
 import { playGame, playOne, tableServicePerTest } from './play.js'
+import { refusalText } from '../../src/render/refusals.js'
+import { ENGLISH } from '../../src/i18n/index.js'
 
 const fx = tableServicePerTest(300)
 
@@ -16,11 +18,11 @@ async function table(
   more: { buyIn?: number; options?: Record<string, unknown>; endsInMs?: number; breakSeconds?: number } = {},
 ) {
   const created = await fx.tables.create({ guildId: 'g', channelId: game, game, creatorId: players[0]!, ...more })
-  if (!created.ok) throw new Error(created.error.message)
+  if (!created.ok) throw new Error(refusalText(created.error, ENGLISH))
   const id = created.value.table.id
   for (const p of players.slice(1)) {
     const joined = await fx.tables.join(id, p)
-    if (!joined.ok) throw new Error(joined.error.message)
+    if (!joined.ok) throw new Error(refusalText(joined.error, ENGLISH))
   }
   return id
 }

@@ -2,6 +2,8 @@ import { afterEach, beforeEach, expect } from 'vitest'
 import { Rng, seedRng } from '../../src/games/core/rng.js'
 import { TableService, type TableUpdate } from '../../src/tables/index.js'
 import { tempStore } from '../store/temp-db.js'
+import { refusalText } from '../../src/render/refusals.js'
+import { ENGLISH } from '../../src/i18n/index.js'
 
 /**
  * A fresh store in a temporary folder, and a table service over it, for each test of the
@@ -43,7 +45,7 @@ export async function playOne(tables: TableService, tableId: string, rng: Rng, n
     expectedVersion: table.version,
     interactionId: `play-${tableId}-${table.version}-${n}`,
   })
-  if (!out.ok) throw new Error(`legal move refused: ${JSON.stringify(action)}: ${out.error.message}`)
+  if (!out.ok) throw new Error(`legal move refused: ${JSON.stringify(action)}: ${refusalText(out.error, ENGLISH)}`)
   return out.value
 }
 

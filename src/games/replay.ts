@@ -110,8 +110,11 @@ function run(
   let state = start
   const events: unknown[] = [...startEvents]
   const step = (index: number, outcome: Outcome<{ state: unknown; events: unknown[] }>): ReplayResult | null => {
-    if (!outcome.ok)
-      return { exitCode: 1, output: { ok: false, error: { index, message: refusalText(outcome.error, ENGLISH) } } }
+    if (!outcome.ok) {
+      // The replay tool speaks English (RULES.md, "Scenario files").
+      const message = refusalText(outcome.error, ENGLISH)
+      return { exitCode: 1, output: { ok: false, error: { index, message } } }
+    }
     state = outcome.value.state
     events.push(...outcome.value.events)
     return null

@@ -116,8 +116,14 @@ describe('AI seats at a table', () => {
 
   test('refusals change nothing: not the host, full, after the start, no AI to remove', async () => {
     const id = await lobby('bura', ['ann', 'ben'])
-    expect(await fx.tables.addAi(id, { userId: 'ben' })).toMatchObject({ ok: false, error: { code: 'not-creator' } })
-    expect(await fx.tables.removeAi(id, { userId: 'ann' })).toMatchObject({ ok: false, error: { code: 'not-seated' } })
+    expect(await fx.tables.addAi(id, { userId: 'ben' })).toMatchObject({
+      ok: false,
+      error: { code: 'ai-not-host.add' },
+    })
+    expect(await fx.tables.removeAi(id, { userId: 'ann' })).toMatchObject({
+      ok: false,
+      error: { code: 'ai-not-seated' },
+    })
     expect(await balance('ben')).toBe(850)
     for (let i = 0; i < 4; i++) expect((await fx.tables.addAi(id, { userId: 'ann' })).ok).toBe(true)
     expect(await fx.tables.addAi(id, { userId: 'ann' })).toMatchObject({ ok: false, error: { code: 'table-full' } })
@@ -125,8 +131,11 @@ describe('AI seats at a table', () => {
     expect(removed.ok && removed.value.table.seats.find((s) => s.userId === 'ai-clara-normal')?.status).toBe('left')
     expect((await fx.tables.start(id)).ok).toBe(true)
     const version = (await fx.tables.get(id))!.version
-    expect(await fx.tables.addAi(id, { userId: 'ann' })).toMatchObject({ ok: false, error: { code: 'not-lobby' } })
-    expect(await fx.tables.removeAi(id, { userId: 'ann' })).toMatchObject({ ok: false, error: { code: 'not-lobby' } })
+    expect(await fx.tables.addAi(id, { userId: 'ann' })).toMatchObject({ ok: false, error: { code: 'ai-lobby-only' } })
+    expect(await fx.tables.removeAi(id, { userId: 'ann' })).toMatchObject({
+      ok: false,
+      error: { code: 'ai-lobby-only' },
+    })
     expect((await fx.tables.get(id))!.version).toBe(version)
   })
 

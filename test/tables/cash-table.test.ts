@@ -69,7 +69,7 @@ describe('Badugi cash table', () => {
     expect((await fx.tables.rebuy(id, out)).ok).toBe(true)
     expect((await fx.tables.get(id))!.seats.find((s) => s.userId === out)!.stack).toBe(3)
     expect(await balance(out)).toBe(0)
-    expect(await fx.tables.rebuy(id, out)).toMatchObject({ ok: false, error: { code: 'not-enough-chips' } })
+    expect(await fx.tables.rebuy(id, out)).toMatchObject({ ok: false, error: { code: 'balance-empty' } })
     expect(await fx.tables.rebuy(id, 'nobody')).toMatchObject({ ok: false, error: { code: 'not-seated' } })
     expect((await fx.t.store.audit()).problems).toEqual([])
 

@@ -56,10 +56,9 @@ describe('chips at the table', () => {
     const id = await chipTable('bura', ['ann', 'ben'], 150)
     expect(await balance('ann')).toBe(850)
     expect((await fx.tables.get(id))!.seats.map((s) => s.stack)).toEqual([150, 150])
-    expect(await fx.tables.join(id, 'cat', { buyIn: 5000 })).toMatchObject({
-      ok: false,
-      error: { code: 'not-enough-chips', message: 'You have 1,000 chips, not 5,000.' },
-    })
+    const short = await fx.tables.join(id, 'cat', { buyIn: 5000 })
+    expect(short).toMatchObject({ ok: false, error: { code: 'wallet.not-enough-chips' } })
+    expect(!short.ok && refusalText(short.error, ENGLISH)).toBe('You have 1,000 chips, not 5,000.')
     expect((await fx.tables.get(id))!.seats.map((s) => s.userId)).toEqual(['ann', 'ben'])
     expect(await fx.tables.wallet('g', 'ann')).toMatchObject({ balance: 850, atTables: 150 })
     // The refused join rolled back everything, even the newcomer's first-use wallet.
@@ -106,7 +105,7 @@ describe('chips at the table', () => {
     const annStack = before.seats.find((s) => s.userId === 'ann')!.stack
     expect(await fx.tables.act(id, 'ann', { type: 'pass' })).toMatchObject({
       ok: false,
-      error: { code: 'not-between-games' },
+      error: { code: 'deal-next-game' },
     })
     expect(await fx.tables.leave(id, 'ann')).toMatchObject({
       ok: true,

@@ -122,6 +122,6 @@ describe('moves checked by their context token', () => {
 test('a seated player asking to join is told they are seated, also while a game runs', async () => {
   const table = await started('bugami', ['a', 'b', 'c'])
   expect(await fx.tables.join(table.id, 'b')).toMatchObject({ ok: false, error: { code: 'already-seated' } })
-  expect(await fx.tables.join(table.id, 'd')).toMatchObject({ ok: false, error: { code: 'not-lobby' } })
+  expect(await fx.tables.join(table.id, 'd')).toMatchObject({ ok: false, error: { code: 'join-running' } })
   expect((await fx.tables.get(table.id))!.version).toBe(table.version)
 })

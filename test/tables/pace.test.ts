@@ -41,10 +41,10 @@ describe('the break between games', () => {
     for (const breakSeconds of [-1, 3601])
       expect(
         await fx.tables.create({ guildId: 'g', channelId: 'd', game: 'badugi', creatorId: 'cat', breakSeconds }),
-      ).toMatchObject({ ok: false, error: { code: 'bad-options' } })
+      ).toMatchObject({ ok: false, error: { code: 'bad-break' } })
     expect(
       await fx.tables.create({ guildId: 'g', channelId: 'e', game: 'bugami', creatorId: 'cat', breakSeconds: 60 }),
-    ).toMatchObject({ ok: false, error: { code: 'bad-options' } })
+    ).toMatchObject({ ok: false, error: { code: 'no-break' } })
   })
 })
 

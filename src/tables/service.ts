@@ -330,7 +330,11 @@ export class TableService {
     const parsed = engine.optionsSchema.safeParse({ ...stakeOptions(engine, settings.defaultStakes, given), ...given })
     if (!parsed.success) {
       const i = parsed.error.issues[0]!
-      return refuse('bad-options', { option: i.path.join('.') || '?', issue: i.message })
+      const option = i.path.join('.') || '?'
+      // A rule between options names its refusal; any other issue is a value Discord let through.
+      const refusal: unknown = i.code === 'custom' ? i.params?.refusal : undefined
+      if (typeof refusal === 'string') return refuse(refusal, { option })
+      return refuse('bad-options', { option, issue: i.message })
     }
     // A table in a thread counts as opened in the thread's channel.
     const place = input.parentId ?? input.channelId

@@ -46,7 +46,8 @@ function firstArgument(text: string, open: number): string {
 /**
  * The codes of every `refuse(...)` call in src: the quoted codes of its first argument (a
  * ternary names two; a compared value, `phase === 'playing'`, is no code). A template code
- * (`badugi.too-small.${what}`) stands for every text under its fixed part.
+ * (`badugi.too-small.${what}`) stands for every text under its fixed part. An options schema
+ * names the refusal of a rule between options as `params: { refusal: '...' }`.
  */
 function codesInSource(): { exact: Set<string>; prefixes: Set<string> } {
   const exact = new Set<string>()
@@ -58,6 +59,8 @@ function codesInSource(): { exact: Set<string>; prefixes: Set<string> } {
       for (const q of arg.matchAll(/(=== |!== )?'([^']+)'/g)) if (!q[1]) exact.add(q[2]!)
       for (const q of arg.matchAll(/`([^`$]+)\$\{/g)) prefixes.add(q[1]!)
     }
+    // Rules between options name their refusal in the zod issue (the table service refuses with it).
+    for (const named of text.matchAll(/params: \{ refusal: '([^']+)' \}/g)) exact.add(named[1]!)
   }
   return { exact, prefixes }
 }

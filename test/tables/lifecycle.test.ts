@@ -42,6 +42,26 @@ describe('table lifecycle (Bugami)', () => {
       ok: false,
       error: { code: 'bad-options' },
     })
+    // A rule between options refuses with its own code, in words a player reads in their language.
+    const blinds = await fx.tables.create({
+      guildId: 'g',
+      channelId: 'd',
+      game: 'badugi',
+      creatorId: 'x',
+      options: { smallBlind: 20, bigBlind: 10 },
+    })
+    expect(blinds).toMatchObject({ ok: false, error: { code: 'badugi.blinds' } })
+    expect(!blinds.ok && refusalText(blinds.error, langOf('de'))).toBe(
+      'Der Small Blind darf nicht größer sein als der Big Blind.',
+    )
+    const kozel = await fx.tables.create({
+      guildId: 'g',
+      channelId: 'd',
+      game: 'bura',
+      creatorId: 'x',
+      options: { kozel: true, moscow: true },
+    })
+    expect(kozel).toMatchObject({ ok: false, error: { code: 'bura.not-with-kozel', params: { option: 'moscow' } } })
     expect(await fx.tables.create({ guildId: 'g', channelId: 'd', game: 'chess', creatorId: 'x' })).toMatchObject({
       ok: false,
       error: { code: 'unknown-game' },

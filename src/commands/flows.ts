@@ -35,6 +35,8 @@ import { withHandEmojis, withHandPicture, withTablePicture } from './pictures.js
 import { gameChoices, isGame } from './games.js'
 import { listText } from '../render/format.js'
 import { commandPlace, openTableThread, type TablePlace } from './table-thread.js'
+import { memberLang } from './lang.js'
+import { refusalText } from '../render/refusals.js'
 
 type Component = ButtonInteraction | StringSelectMenuInteraction
 
@@ -76,7 +78,7 @@ export async function settle(
   done: string,
 ): Promise<boolean> {
   if (!result.ok) {
-    await sayRefusal(interaction, result.error.message)
+    await sayRefusal(interaction, refusalText(result.error, memberLang(interaction)))
     return false
   }
   // The table message and pings first: when the user reads the answer, the channel shows it too.
@@ -132,7 +134,7 @@ export async function startTable(
   if (here.parentId === undefined && (await ctx.tables.settings(input.guildId)).threads) {
     // Refusals first, so that a table refused leaves no empty thread behind.
     const checked = await ctx.tables.check({ ...input, channelId: here.channelId })
-    if (!checked.ok) return sayRefusal(interaction, checked.error.message)
+    if (!checked.ok) return sayRefusal(interaction, refusalText(checked.error, memberLang(interaction)))
     place = await openTableThread(interaction, engine.title, ctx.log)
   }
   const result = await ctx.tables.create({
@@ -140,7 +142,7 @@ export async function startTable(
     channelId: place.channelId,
     ...('parentId' in place && place.parentId !== undefined ? { parentId: place.parentId } : {}),
   })
-  if (!result.ok) return sayRefusal(interaction, result.error.message)
+  if (!result.ok) return sayRefusal(interaction, refusalText(result.error, memberLang(interaction)))
   const table = result.value.table
   ctx.log.info({ tableId: table.id, game: table.game, guildId: table.guildId }, 'table created')
   await ctx.desk.show(result.value)
@@ -437,7 +439,10 @@ export async function playMove(
     expectedToken: token,
   })
   if (!result.ok) {
-    const refusal = result.error.code === 'stale' ? REFUSALS.stale() : renderRefusal(result.error.message)
+    const refusal =
+      result.error.code === 'stale'
+        ? REFUSALS.stale()
+        : renderRefusal(refusalText(result.error, memberLang(interaction)))
     return refuseMove(ctx, interaction, onPrivateView, tableId, refusal)
   }
   if (!result.value.duplicate) {
@@ -488,7 +493,7 @@ export async function chipsBalance(
 export async function chipsDaily(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   await deferPrivately(interaction)
   const result = await ctx.tables.claimDaily(interaction.guildId!, interaction.user.id)
-  if (!result.ok) return sayRefusal(interaction, result.error.message)
+  if (!result.ok) return sayRefusal(interaction, refusalText(result.error, memberLang(interaction)))
   ctx.log.info({ guildId: interaction.guildId, amount: result.value.claimed }, 'daily claimed')
   await say(interaction, renderBalance(balanceInfo(ctx, result.value), `+${result.value.claimed} daily chips`))
 }
@@ -504,7 +509,7 @@ export async function chipsGrant(
     return sayRefusal(interaction, 'Only members with Manage Server can grant chips.')
   }
   const result = await ctx.tables.grant(interaction.guildId!, userId, amount, interaction.user.id)
-  if (!result.ok) return sayRefusal(interaction, result.error.message)
+  if (!result.ok) return sayRefusal(interaction, refusalText(result.error, memberLang(interaction)))
   ctx.log.info({ guildId: interaction.guildId, amount }, 'chips granted')
   await say(interaction, renderBalance(balanceInfo(ctx, result.value), `Granted ${amount} chips`))
 }
@@ -574,7 +579,7 @@ export async function changeSettings(
   if (Object.keys(patch).length === 0)
     return sayRefusal(interaction, 'Name at least one setting to change, e.g. `/settings set daily_chips: 200`.')
   const result = await ctx.tables.updateSettings(interaction.guildId!, patch)
-  if (!result.ok) return sayRefusal(interaction, result.error.message)
+  if (!result.ok) return sayRefusal(interaction, refusalText(result.error, memberLang(interaction)))
   ctx.log.info({ guildId: interaction.guildId, changed: Object.keys(patch) }, 'settings changed')
   await say(interaction, renderSettings(result.value, 'Server settings changed'))
 }
@@ -620,7 +625,7 @@ function boardWords(board: 'chips' | 'wins' | 'netChips' | 'points', title: stri
 export async function showRules(_ctx: BotContext, interaction: RepliableInteraction, game: string): Promise<void> {
   if (!isGame(game))
     return sayRefusal(interaction, `I know the rules of ${listText(gameChoices().map((c) => c.value))}.`)
-  await say(interaction, renderRules(game))
+  await say(interaction, renderRules(game, memberLang(interaction)))
 }
 
 export async function showHelp(_ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {

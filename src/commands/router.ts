@@ -6,6 +6,7 @@ import type { BotContext } from './context.js'
 import { commandByName } from './index.js'
 import { askMove, joinTable, leaveByButton, playMove, rebuyAtTable, showHand, showRules, startGame } from './flows.js'
 import { addAiByButton } from './ai-seats.js'
+import { memberLang } from './lang.js'
 
 /** A private answer: into the deferred (private) reply when there is one, else a new ephemeral reply. */
 async function answerPrivately(interaction: RepliableInteraction, payload: Payload): Promise<void> {
@@ -45,7 +46,7 @@ export async function routeInteraction(interaction: Interaction, ctx: BotContext
         )
       if (id.kind === 'rules') {
         // Page buttons sit on the private rules message: turn its page in place.
-        await interaction.update(forUpdate(renderRules(id.game, id.page)))
+        await interaction.update(forUpdate(renderRules(id.game, memberLang(interaction), id.page)))
         return
       }
       if (id.kind === 'ask') return await askMove(ctx, interaction, id.tableId, id.token, id.verb)

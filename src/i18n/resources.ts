@@ -1,5 +1,9 @@
 import commonDe from './locales/de/common.json' with { type: 'json' }
 import commonEn from './locales/en/common.json' with { type: 'json' }
+import refusalsDe from './locales/de/refusals.json' with { type: 'json' }
+import refusalsEn from './locales/en/refusals.json' with { type: 'json' }
+import rulesDe from './locales/de/rules.json' with { type: 'json' }
+import rulesEn from './locales/en/rules.json' with { type: 'json' }
 
 /**
  * Every resource file, per language per namespace (one JSON file per language per area). To add
@@ -7,8 +11,8 @@ import commonEn from './locales/en/common.json' with { type: 'json' }
  * test/i18n/resources.test.ts checks both languages have the same keys and variables.
  */
 export const RESOURCES = {
-  en: { common: commonEn },
-  de: { common: commonDe },
+  en: { common: commonEn, rules: rulesEn, refusals: refusalsEn },
+  de: { common: commonDe, rules: rulesDe, refusals: refusalsDe },
 } as const
 
 export type Locale = keyof typeof RESOURCES

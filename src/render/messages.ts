@@ -1,4 +1,4 @@
-import { ENGLISH } from '../i18n/index.js'
+import { ENGLISH, type Lang } from '../i18n/index.js'
 import { button, buttonRows, clip, COLOURS, ephemeral, NO_PINGS, type Payload } from './payload.js'
 import { chipGamesText, gameModule, gameModules, stakesText, startCommandsText } from '../registry.js'
 import type { GameRules } from './rules-text.js'
@@ -48,20 +48,25 @@ function rulesPages(rules: GameRules): APIEmbedField[][] {
 }
 
 /** `/rules <game>` and the Rules button: one page of the game's rules, with page buttons if needed. */
-export function renderRules(game: string, page = 0): Payload {
-  const rules = rulesOf(game)
+export function renderRules(game: string, lang: Lang, page = 0): Payload {
+  const module = gameModule(game)
+  if (!module) throw new Error(`no game module for game ${game}`)
+  const rules = module.rulesIn(lang)
   const pages = rulesPages(rules)
   const at = Math.max(0, Math.min(page, pages.length - 1))
   const embed: APIEmbed = {
-    title: `${rules.title} — rules${pages.length > 1 ? ` (${at + 1}/${pages.length})` : ''}`,
+    title:
+      pages.length > 1
+        ? lang.t('rules:page.titlePaged', { game: rules.title, page: at + 1, pages: pages.length })
+        : lang.t('rules:page.title', { game: rules.title }),
     description: rules.tagline,
     color: COLOURS.info,
     fields: pages[at]!,
   }
   // Only buttons that lead somewhere, so custom_ids stay unique and nothing is a dead end.
   const nav = [
-    ...(at > 0 ? [button(rulesPageId(game, at - 1), '◀ Previous')] : []),
-    ...(at < pages.length - 1 ? [button(rulesPageId(game, at + 1), 'Next ▶')] : []),
+    ...(at > 0 ? [button(rulesPageId(game, at - 1), lang.t('rules:page.previous'))] : []),
+    ...(at < pages.length - 1 ? [button(rulesPageId(game, at + 1), lang.t('rules:page.next'))] : []),
   ]
   return ephemeral({ embeds: [embed], components: buttonRows(nav) })
 }

@@ -20,6 +20,8 @@ import {
   type FakeMessage,
   type OptionValue,
 } from '../../src/sandbox/discord/index.js'
+import { refusalText } from '../../src/render/refusals.js'
+import { ENGLISH } from '../../src/i18n/index.js'
 
 /**
  * One end-to-end world: the fake Discord, the real bot (discord.js client, table service, a SQLite
@@ -276,7 +278,7 @@ async function statesSinceLastCheck(world: World, tableId: string, engine: AnyEn
         : e.kind === 'nextDeal'
           ? engine.nextDeal(state)
           : engine.apply(state, e.seat!, e.payload)
-    if (!out.ok) throw new Error(`log entry ${e.seq} does not replay: ${out.error.message}`)
+    if (!out.ok) throw new Error(`log entry ${e.seq} does not replay: ${refusalText(out.error, ENGLISH)}`)
     state = out.value.state
     states.push(state)
   }

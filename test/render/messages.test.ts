@@ -12,6 +12,7 @@ import {
 } from '../../src/render/messages.js'
 import { EPHEMERAL, forUpdate } from '../../src/render/payload.js'
 import { GAMES } from '../../src/registry.js'
+import { ENGLISH, langOf, LOCALES } from '../../src/i18n/index.js'
 
 const GAME_IDS = Object.keys(GAMES) as (keyof typeof GAMES)[]
 import { strings } from './support.js'
@@ -19,8 +20,11 @@ import { strings } from './support.js'
 const text = (p: unknown) => strings(p).join('\n')
 
 describe('rules', () => {
-  it.each(GAME_IDS)('summarises %s within Discord limits, every page reachable', (game) => {
-    const first = renderRules(game)
+  const BOTH = LOCALES.flatMap((l) => GAME_IDS.map((game) => [l, game] as const))
+
+  it.each(BOTH)('summarises in %s %s within Discord limits, every page reachable', (locale, game) => {
+    const lang = langOf(locale)
+    const first = renderRules(game, lang)
     expect(first.flags).toBe(EPHEMERAL)
     const seen = new Set<number>([0])
     const queue = [first]
@@ -33,29 +37,51 @@ describe('rules', () => {
           expect(id?.kind).toBe('rules')
           if (id?.kind === 'rules' && !seen.has(id.page)) {
             seen.add(id.page)
-            queue.push(renderRules(game, id.page))
+            queue.push(renderRules(game, lang, id.page))
           }
         }
     }
   })
 
   it('never cuts a rules section short', () => {
-    for (const game of GAME_IDS)
-      for (const section of GAMES[game].rules.sections)
-        expect(section.body.length, section.title).toBeLessThanOrEqual(1024)
+    for (const [locale, game] of BOTH)
+      for (const section of GAMES[game].rulesIn(langOf(locale)).sections)
+        expect(section.body.length, `${locale} ${section.title}`).toBeLessThanOrEqual(1024)
   })
 
   it('states the key numbers of RULES.md', () => {
-    expect(text(renderRules('bugami'))).toMatch(/250/)
-    expect(text(renderRules('bugami'))).toMatch(/⌊10 × tricks ÷ bugs⌋/)
-    expect(text(renderRules('bura'))).toMatch(/A 11 · 10 10 · K 4 · Q 3 · J 2/)
-    expect(text(renderRules('bura'))).toMatch(/31 or more/)
-    expect(text(renderRules('badugi'))).toMatch(/8♥7♦5♣4♠ beats 9♠4♣3♥2♦/)
+    expect(text(renderRules('bugami', ENGLISH))).toMatch(/250/)
+    expect(text(renderRules('bugami', ENGLISH))).toMatch(/⌊10 × tricks ÷ bugs⌋/)
+    expect(text(renderRules('bura', ENGLISH))).toMatch(/A 11 · 10 10 · K 4 · Q 3 · J 2/)
+    expect(text(renderRules('bura', ENGLISH))).toMatch(/31 or more/)
+    expect(text(renderRules('badugi', ENGLISH))).toMatch(/8♥7♦5♣4♠ beats 9♠4♣3♥2♦/)
+  })
+
+  it("reads in German with the German players' terms and the same numbers", () => {
+    const de = langOf('de')
+    const bura = text(renderRules('bura', de))
+    expect(bura).toMatch(/^Bura — Regeln/m)
+    expect(bura).toMatch(/A 11 · 10 10 · K 4 · D 3 · B 2/)
+    expect(bura).toMatch(/31 oder mehr/)
+    expect(bura).toMatch(/\*\*10\*\* Chips/)
+    for (const term of ['Stich', 'Trumpf', 'Augen', 'Molodka', 'Geber', 'ansagen']) expect(bura).toContain(term)
+    const bugami = text(renderRules('bugami', de))
+    expect(bugami).toMatch(/⌊10 × Stiche ÷ böse Karten⌋/)
+    expect(bugami).toMatch(/Standard \*\*250\*\*/)
+    expect(bugami).toContain('Miserè')
+    const badugi = text(renderRules('badugi', de))
+    expect(badugi).toMatch(/8♥7♦5♣4♠ schlägt 9♠4♣3♥2♦/)
+    expect(badugi).toMatch(/Blinds 5\/10/)
+    for (const term of ['Big Blind', 'Tausch', 'Dreier-Hand', 'Geber']) expect(badugi).toContain(term)
+    // The page buttons speak German too.
+    const pages = renderRules('bura', de, 0)
+    expect(strings(pages)).toContain('Weiter ▶')
+    expect(strings(renderRules('bura', de, 1))).toContain('◀ Zurück')
   })
 
   it('clamps a page number out of range', () => {
-    expect(limitViolations(renderRules('bura', 42))).toEqual([])
-    expect(renderRules('bura', 42).embeds![0]!.title).not.toContain('43')
+    expect(limitViolations(renderRules('bura', ENGLISH, 42))).toEqual([])
+    expect(renderRules('bura', ENGLISH, 42).embeds![0]!.title).not.toContain('43')
   })
 })
 

@@ -9,6 +9,8 @@ import { ENGINES } from '../../src/games/registry.js'
 import { openStore } from '../../src/store/index.js'
 import { TableService } from '../../src/tables/index.js'
 import { aiFor } from '../../src/registry.js'
+import { refusalText } from '../../src/render/refusals.js'
+import { ENGLISH } from '../../src/i18n/index.js'
 
 const url = process.argv[2]!
 const store = await openStore({ url, durability: 'full' })
@@ -28,7 +30,7 @@ for (let table = 0; ; table++) {
     creatorId: 'ann',
     buyIn: 200,
   })
-  if (!created.ok) throw new Error(created.error.message)
+  if (!created.ok) throw new Error(refusalText(created.error, ENGLISH))
   const id = created.value.table.id
   for (const u of ['ben', 'cat']) if ((await tables.join(id, u)).ok) ack(`join-${id}-${u}`)
   if ((await tables.start(id)).ok) ack(`start-${id}`)
@@ -50,7 +52,7 @@ for (let table = 0; ; table++) {
     const legal = ENGINES.bura.legalActions(t.state, position)
     const interactionId = next()
     const out = await tables.act(id, userId, rng.pick(legal), { interactionId, expectedVersion: t.version })
-    if (!out.ok) throw new Error(out.error.message)
+    if (!out.ok) throw new Error(refusalText(out.error, ENGLISH))
     ack(interactionId)
   }
 }

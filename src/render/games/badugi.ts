@@ -15,6 +15,7 @@ import { ButtonStyle } from '../payload.js'
 import type { GameResult, PrivateContext, PrivateParts, PublicParts, RenderContext } from '../types.js'
 import { badugiEngine } from '../../games/badugi/engine.js'
 import { badugiRules } from './badugi-rules.js'
+import { ENGLISH } from '../../i18n/index.js'
 import * as scenes from '../images/scenes/badugi.js'
 import { defineGame, oneLineEach } from './module.js'
 
@@ -308,7 +309,8 @@ export const badugiGame = defineGame({
   renderer: { publicParts, privateParts, eventLines: oneLineEach(eventLine), turnAsk },
   scenes,
   stakesName: 'big blind',
-  rules: badugiRules,
+  rules: badugiRules(ENGLISH),
+  rulesIn: badugiRules,
   command: {
     description: 'Badugi: lowball draw poker for chips (2-8 players)',
     hidden: ['smallBet', 'bigBet'],

@@ -8,6 +8,7 @@ import { ButtonStyle } from '../payload.js'
 import type { GameResult, PrivateContext, PrivateParts, PublicParts, RenderContext } from '../types.js'
 import { bugamiEngine } from '../../games/bugami/engine.js'
 import { bugamiRules } from './bugami-rules.js'
+import { ENGLISH } from '../../i18n/index.js'
 import * as scenes from '../images/scenes/bugami.js'
 import { defineGame, oneLineEach } from './module.js'
 
@@ -235,7 +236,8 @@ export const bugamiGame = defineGame({
   ai: decideBugami,
   renderer: { publicParts, privateParts, eventLines: oneLineEach(eventLine), turnAsk },
   scenes,
-  rules: bugamiRules,
+  rules: bugamiRules(ENGLISH),
+  rulesIn: bugamiRules,
   command: {
     description: 'Bugami: trick-taking with secret bug-suit bids (3-7 players, points)',
     choiceNames: { jokers: { 0: 'none', 1: 'one', 2: 'two' } },

@@ -17,6 +17,7 @@ import { BURA_RANKS } from '../../games/bura/cards.js'
 import { buraEngine } from '../../games/bura/engine.js'
 import { PENALTY_PER_LOSS } from '../../games/bura/options.js'
 import { buraRules } from './bura-rules.js'
+import { ENGLISH } from '../../i18n/index.js'
 import * as scenes from '../images/scenes/bura.js'
 import { defineGame } from './module.js'
 
@@ -342,7 +343,8 @@ export const buraGame = defineGame({
   renderer: { publicParts, privateParts, eventLines, turnAsk, confirm: { declare: confirmDeclare } },
   scenes,
   stakesName: 'ante',
-  rules: buraRules,
+  rules: buraRules(ENGLISH),
+  rulesIn: buraRules,
   command: {
     description: 'Bura: Russian trick-taking for chips (2-6 players)',
     // The engine always refuses manual combinations (docs/bura.md): offering the option would only produce an error.

@@ -4,7 +4,7 @@ import type { ConfirmedVerb } from '../custom-id.js'
 import type { HandScene, TableScene } from '../images/scene.js'
 import type { SeatNames } from '../images/scenes/names.js'
 import type { OwnSeatView, SpectatorView } from '../images/views.js'
-import type { GameRules } from '../rules-text.js'
+import type { GameRules, RulesText } from '../rules-text.js'
 import type { PrivateContext, PrivateParts, PublicParts, RenderContext } from '../types.js'
 
 /** How one game looks on Discord: the engine's view, legal actions and events, typed by the game. */
@@ -65,7 +65,10 @@ export interface GameModule<S, A extends { readonly type: string }, O, V, E exte
   readonly renderer: GameRenderer<V, A, E>
   /** Without scenes the game's messages carry no pictures (text only). */
   readonly scenes?: GameScenes<V, A>
+  /** The rules in English: the game's title and what one game is called (`gameWord`). */
   readonly rules: GameRules
+  /** The /rules pages in a language. */
+  readonly rulesIn: RulesText
   readonly command: StartCommand<O>
   readonly optionLabels: OptionLabels<O>
   /** What the server's stakes set at this game's tables, in words ("ante"); none for a game without stakes. */

@@ -1,3 +1,7 @@
+import commandsDe from './locales/de/commands.json' with { type: 'json' }
+import commandsEn from './locales/en/commands.json' with { type: 'json' }
+import messagesDe from './locales/de/messages.json' with { type: 'json' }
+import messagesEn from './locales/en/messages.json' with { type: 'json' }
 import commonDe from './locales/de/common.json' with { type: 'json' }
 import commonEn from './locales/en/common.json' with { type: 'json' }
 
@@ -7,8 +11,16 @@ import commonEn from './locales/en/common.json' with { type: 'json' }
  * test/i18n/resources.test.ts checks both languages have the same keys and variables.
  */
 export const RESOURCES = {
-  en: { common: commonEn },
-  de: { common: commonDe },
+  en: {
+    common: commonEn,
+    commands: commandsEn,
+    messages: messagesEn,
+  },
+  de: {
+    common: commonDe,
+    commands: commandsDe,
+    messages: messagesDe,
+  },
 } as const
 
 export type Locale = keyof typeof RESOURCES

@@ -213,10 +213,10 @@ export function renderSettings(settings: GuildSettingsValue, headline = 'Server 
     },
     { name: 'Daily chips', value: `${formatNumber(settings.dailyAmount)} every 20 hours`, inline: true },
     { name: 'Turn time', value: `${durationText(settings.turnMs)} for new tables`, inline: true },
-    { name: 'Stakes', value: `${stakesText()} ${formatNumber(settings.defaultStakes)}`, inline: true },
+    { name: 'Stakes', value: `${stakesText(ENGLISH)} ${formatNumber(settings.defaultStakes)}`, inline: true },
     {
       name: 'Buy-in',
-      value: `${formatNumber(settings.defaultBuyIn)} chips to sit at a new ${chipGamesText()} table`,
+      value: `${formatNumber(settings.defaultBuyIn)} chips to sit at a new ${chipGamesText(ENGLISH)} table`,
       inline: true,
     },
     {
@@ -274,7 +274,7 @@ export const REFUSALS = {
       'Card tables live in server channels, not in direct messages.',
       'Use the commands in a channel of a server the bot is in.',
     ),
-  noTable: () => renderRefusal('There is no table in this channel.', `Open one with ${startCommandsText()}.`),
+  noTable: () => renderRefusal('There is no table in this channel.', `Open one with ${startCommandsText(ENGLISH)}.`),
   tableExists: () =>
     renderRefusal(
       'This channel already has a table.',

@@ -3,6 +3,7 @@ import { forUpdate } from '../render/payload.js'
 import { renderStats } from '../render/stats.js'
 import type { Command } from './types.js'
 import { named } from './localized.js'
+import { memberLang, serverLang } from './lang.js'
 
 /** `/stats [member] [share]`: games played and won per game, net chips, Bugami points; private unless shared. */
 export const stats: Command = {
@@ -14,6 +15,8 @@ export const stats: Command = {
     await interaction.deferReply(shared ? {} : { flags: MessageFlags.Ephemeral })
     const userId = interaction.options.getUser('member')?.id ?? interaction.user.id
     const rows = await ctx.tables.stats(interaction.guildId, userId)
-    await interaction.editReply(forUpdate(renderStats(userId, rows, shared)))
+    // Shared stats speak the server's language, private ones the asker's.
+    const lang = shared ? await serverLang(ctx, interaction.guildId, interaction.guildLocale) : memberLang(interaction)
+    await interaction.editReply(forUpdate(renderStats(lang, userId, rows, shared)))
   },
 }

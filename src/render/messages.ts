@@ -208,7 +208,7 @@ export function renderSettings(lang: Lang, settings: GuildSettingsValue, changed
     },
     {
       name: t('messages:settings.stakesName'),
-      value: `${stakesText(lang)} ${lang.number(settings.defaultStakes)}`,
+      value: t('messages:settings.stakes', { stakes: stakesText(lang), amount: lang.number(settings.defaultStakes) }),
     },
     {
       name: t('messages:settings.buyInName'),

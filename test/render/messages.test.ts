@@ -169,7 +169,7 @@ describe('in German', () => {
       'Servereinstellungen',
       '1.000 im ersten Geldbeutel eines Mitglieds',
       '2 Stunden für neue Tische',
-      'Ante bei Bura und Big Blind bei Badugi 10',
+      '10 (Ante bei Bura und Big Blind bei Badugi)',
       '1.500 Chips für einen Platz an einem neuen Tisch (Bura oder Badugi)',
       'an: Bilder von Tisch und Blatt',
       'jeder Kanal des Servers',

@@ -85,6 +85,12 @@ export async function settle(
   return !result.value.duplicate
 }
 
+/** Why a typed duration (a turn deadline, an agreed end) was not taken. */
+function durationRefusal(t: Lang['t'], reason: 'format' | 'range', what: 'turn' | 'end', text: string): string {
+  if (reason === 'format') return t('commands:replies.duration.format', { text })
+  return what === 'turn' ? t('commands:replies.duration.turnRange') : t('commands:replies.duration.endRange')
+}
+
 export interface StartRequest {
   readonly game: string
   readonly options: Record<string, unknown>
@@ -108,13 +114,13 @@ export async function startTable(
   let turnSeconds: number | undefined
   if (req.deadline !== null) {
     const parsed = parseTurnDeadline(req.deadline)
-    if (!parsed.ok) return sayRefusal(interaction, parsed.message)
+    if (!parsed.ok) return sayRefusal(interaction, durationRefusal(t, parsed.reason, 'turn', req.deadline))
     turnSeconds = parsed.ms / 1000
   }
   let endsInMs: number | undefined
   if (req.ends !== null) {
     const parsed = parseAgreedEnd(req.ends)
-    if (!parsed.ok) return sayRefusal(interaction, parsed.message)
+    if (!parsed.ok) return sayRefusal(interaction, durationRefusal(t, parsed.reason, 'end', req.ends))
     endsInMs = parsed.ms
   }
   const input = {
@@ -566,7 +572,7 @@ export async function changeSettings(
   }
   if (req.turnTime !== null) {
     const parsed = parseTurnDeadline(req.turnTime)
-    if (!parsed.ok) return sayRefusal(interaction, parsed.message)
+    if (!parsed.ok) return sayRefusal(interaction, durationRefusal(lang.t, parsed.reason, 'turn', req.turnTime))
     patch.turnMs = parsed.ms
   }
   if (Object.keys(patch).length === 0) return sayRefusal(interaction, lang.t('commands:replies.settings.nothing'))

@@ -47,4 +47,23 @@ describe('commands in German and English', () => {
       'Nach den an Bura-Tischen netto gewonnenen Chips',
     )
   })
+
+  it("opens a table and refuses a wrong deadline in the German member's words", async () => {
+    const w = await startWorld(['alice', 'bob'])
+    const [alice, bob] = [w.member('alice'), w.member('bob')]
+    alice.locale = 'de'
+    expect((await alice.slash(w.channel, 'bura start', { deadline: 'bald' })).content).toBe(
+      '🙅 „bald“ ist keine Dauer, die ich verstehe: versuch `30s`, `10m`, `2h` oder `1d`.',
+    )
+    expect((await alice.slash(w.channel, 'bura start', { deadline: '3d' })).content).toContain(
+      'Die Zugzeit muss zwischen 30 Sekunden und 48 Stunden liegen.',
+    )
+    expect((await alice.slash(w.channel, 'bura start', { buy_in: 100 })).content).toMatch(
+      /^Dein Bura-Tisch ist eröffnet\. Mitspieler drücken \*\*Beitreten\*\*/,
+    )
+    expect((await bob.slash(w.channel, 'bura start')).content).toContain('This channel already has a')
+    expect((await alice.slash(w.channel, 'table end')).content).toBe(
+      'Der Tisch ist geschlossen; alle Chips darauf gingen an ihre Spieler zurück.',
+    )
+  })
 })

@@ -27,6 +27,7 @@ const FILES = [
   'src/commands/table-log.ts',
   'src/commands/table.ts',
   'src/registry.ts',
+  'src/scheduler/deadline-option.ts',
   'src/render/messages.ts',
   'src/render/stats.ts',
 ]

@@ -8,8 +8,8 @@ export { LOCALES, type Locale } from './resources.js'
  * i18next.d.ts), the formatters follow the language's conventions. Render functions take a `Lang`
  * rather than a locale so they never reach for a global.
  */
-/** Every namespace, so `t('rules:…')` reaches any resource file with typed keys. */
-type Namespaces = (keyof (typeof RESOURCES)['en'])[]
+/** Every namespace: `t('ns:key')` reaches any of them, the default (`common`) needs no prefix. */
+type Namespaces = readonly (keyof (typeof RESOURCES)['en'])[]
 
 export interface Lang {
   readonly locale: Locale
@@ -43,7 +43,7 @@ const UNITS = [
 ] as const
 
 function makeLang(locale: Locale): Lang {
-  const t = i18n.getFixedT(locale, Object.keys(RESOURCES.en) as Namespaces)
+  const t: TFunction<Namespaces> = i18n.getFixedT(locale)
   const numbers = new Intl.NumberFormat(locale)
   const lists = new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' })
   const units = Object.fromEntries(

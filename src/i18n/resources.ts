@@ -1,3 +1,7 @@
+import commandsDe from './locales/de/commands.json' with { type: 'json' }
+import commandsEn from './locales/en/commands.json' with { type: 'json' }
+import messagesDe from './locales/de/messages.json' with { type: 'json' }
+import messagesEn from './locales/en/messages.json' with { type: 'json' }
 import commonDe from './locales/de/common.json' with { type: 'json' }
 import commonEn from './locales/en/common.json' with { type: 'json' }
 import refusalsDe from './locales/de/refusals.json' with { type: 'json' }
@@ -11,8 +15,20 @@ import rulesEn from './locales/en/rules.json' with { type: 'json' }
  * test/i18n/resources.test.ts checks both languages have the same keys and variables.
  */
 export const RESOURCES = {
-  en: { common: commonEn, rules: rulesEn, refusals: refusalsEn },
-  de: { common: commonDe, rules: rulesDe, refusals: refusalsDe },
+  en: {
+    common: commonEn,
+    commands: commandsEn,
+    messages: messagesEn,
+    rules: rulesEn,
+    refusals: refusalsEn,
+  },
+  de: {
+    common: commonDe,
+    commands: commandsDe,
+    messages: messagesDe,
+    rules: rulesDe,
+    refusals: refusalsDe,
+  },
 } as const
 
 export type Locale = keyof typeof RESOURCES

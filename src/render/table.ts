@@ -10,6 +10,7 @@ import type { PingReason } from '../store/effects.js'
 import type { TableEvent } from '../tables/types.js'
 import { isAiSeat, isPracticeTable } from '../tables/ai-seats.js'
 import type { ControlScope, GameResult, PublicParts, RenderContext, RenderTable } from './types.js'
+import type { Lang } from '../i18n/index.js'
 
 /** The public table message and a seat's private view, for any registered game. */
 
@@ -25,10 +26,11 @@ function moduleOf(table: RenderTable): AnyGameModule {
   return module
 }
 
-function contextFor(table: RenderTable): RenderContext {
+function contextFor(lang: Lang, table: RenderTable): RenderContext {
   const byPosition = new Map<number, string>()
   for (const s of table.seats) if (s.position !== null) byPosition.set(s.position, s.userId)
   return {
+    lang,
     table,
     options: table.options,
     live: table.status === 'lobby' || table.status === 'playing',
@@ -40,7 +42,7 @@ function contextFor(table: RenderTable): RenderContext {
 }
 
 /** The table's settings in the game's own labels, only those that matter here, and the turn time. */
-export function optionsText(table: RenderTable): string {
+export function optionsText(lang: Lang, table: RenderTable): string {
   const labels = moduleOf(table).optionLabels as Readonly<
     Record<string, (value: unknown, options: Readonly<Record<string, unknown>>) => string | null>
   >
@@ -56,7 +58,7 @@ function seatedUsers(table: RenderTable): string[] {
   return table.seats.filter((s) => s.status === 'seated').map((s) => s.userId)
 }
 
-function lobby(table: RenderTable): Payload {
+function lobby(lang: Lang, table: RenderTable): Payload {
   const { engine, rules } = moduleOf(table)
   const users = seatedUsers(table)
   const min = engine.minPlayers
@@ -70,7 +72,7 @@ function lobby(table: RenderTable): Payload {
       : `Ready: ${mention(table.creatorId)} can press **Start**.`
   const fields: APIEmbedField[] = [
     { name: `Players (${users.length}/${max})`, value: clip(seats, 1024) },
-    { name: 'Settings', value: optionsText(table) },
+    { name: 'Settings', value: optionsText(lang, table) },
   ]
   const practice = isPracticeTable(table.seats)
   if (table.buyIn > 0)
@@ -106,7 +108,7 @@ function lobby(table: RenderTable): Payload {
   }
 }
 
-function recentField(recent: readonly string[]): APIEmbedField[] {
+function recentField(lang: Lang, recent: readonly string[]): APIEmbedField[] {
   const lines = recent.slice(-RECENT_LINES)
   if (!lines.length) return []
   // Keep the newest lines when the field would overflow.
@@ -118,7 +120,7 @@ function recentField(recent: readonly string[]): APIEmbedField[] {
   return [{ name: 'Latest', value: clip(value, 1024) }]
 }
 
-function standingsText(table: RenderTable): string {
+function standingsText(lang: Lang, table: RenderTable): string {
   const players = table.seats.filter((s) => s.status === 'seated' || s.stack > 0)
   return players.map((s) => `${mention(s.userId)}${s.stack ? ` — ${chips(s.stack)}` : ''}`).join('\n')
 }
@@ -129,25 +131,26 @@ function standingsText(table: RenderTable): string {
  * (describeEvents), oldest first.
  */
 export function renderTableMessage(
+  lang: Lang,
   table: RenderTable,
   now: number,
   recent: readonly string[] = [],
   previous: string | null = null,
 ): Payload {
-  if (table.status === 'lobby') return lobby(table)
+  if (table.status === 'lobby') return lobby(lang, table)
   const { rules } = moduleOf(table)
   const over = table.status !== 'playing'
   if (table.state === null || table.state === undefined) {
     const embed: APIEmbed = {
       title: `${rules.title} — ${table.status === 'aborted' ? 'table closed' : 'finished'}`,
       color: COLOURS.over,
-      description: clip(standingsText(table) || 'The table is closed.', 4096),
-      fields: recentField(recent),
+      description: clip(standingsText(lang, table) || 'The table is closed.', 4096),
+      fields: recentField(lang, recent),
     }
     return { content: '', embeds: [embed], components: [], allowedMentions: NO_PINGS }
   }
   const { engine, renderer } = moduleOf(table)
-  const ctx = contextFor(table)
+  const ctx = contextFor(lang, table)
   const p = renderer.publicParts(engine.view(table.state, null), ctx)
   // Between games (and Bugami deals) anyone seated may start the next one, and newcomers may join.
   const between = table.progress === 'gameOver' || table.progress === 'between'
@@ -185,26 +188,26 @@ export function renderTableMessage(
       table.deadlineAt !== null && table.deadlineAt > now
         ? ` It starts by itself ${relativeTime(table.deadlineAt)}.`
         : ''
-    lines.push('', `Press **${nextLabel(table)}** to go on.${when}`)
+    lines.push('', `Press **${nextLabel(lang, table)}** to go on.${when}`)
   }
-  if (!over) lines.push(...cashTableLines(table, between))
+  if (!over) lines.push(...cashTableLines(lang, table, between))
   if (over)
     lines.push('', table.status === 'aborted' ? 'The table was closed.' : 'The table has finished. Thanks for playing!')
-  const fields = [...p.fields, ...recentField(recent)]
+  const fields = [...p.fields, ...recentField(lang, recent)]
   const embed: APIEmbed = {
     title: `${rules.title}${over ? ' — final result' : ''}`,
     color: over || p.result ? COLOURS.over : COLOURS.play,
     description: clip(lines.join('\n'), 4096),
     fields: fields.slice(0, 25),
     // No table id in text: random ids could read like a card code to a careless eye or checker.
-    footer: { text: clip(optionsText(table), 2048) },
+    footer: { text: clip(optionsText(lang, table), 2048) },
   }
   const components = over
     ? []
     : buttonRows([
         ...(between
           ? [
-              button(tableButtonId(table.id, 'start'), nextLabel(table), ButtonStyle.Success),
+              button(tableButtonId(table.id, 'start'), nextLabel(lang, table), ButtonStyle.Success),
               button(tableButtonId(table.id, 'join'), 'Join', ButtonStyle.Secondary),
               ...(busted(table).length ? [button(tableButtonId(table.id, 'rebuy'), 'Rebuy', ButtonStyle.Success)] : []),
             ]
@@ -220,7 +223,7 @@ export function renderTableMessage(
 }
 
 /** "Next deal" between Bugami deals; else "Next game", or the game's own word ("Next hand"). */
-function nextLabel(table: RenderTable): string {
+function nextLabel(lang: Lang, table: RenderTable): string {
   return table.progress === 'between' ? 'Next deal' : `Next ${moduleOf(table).rules.gameWord ?? 'game'}`
 }
 
@@ -238,7 +241,7 @@ function busted(table: RenderTable): string[] {
  * A cash table's comings and goings: who waits to be dealt in, who is out of chips, who stood
  * up between games with their chips paid out (the engine still shows their last stack).
  */
-function cashTableLines(table: RenderTable, between: boolean): string[] {
+function cashTableLines(lang: Lang, table: RenderTable, between: boolean): string[] {
   const { engine, rules } = moduleOf(table)
   if (!engine.table.betweenGames || table.options.format === 'freezeout') return []
   const word = rules.gameWord ?? 'game'
@@ -262,7 +265,13 @@ function cashTableLines(table: RenderTable, between: boolean): string[] {
  * The ephemeral view of one user at the table: their cards, what they may know, and controls
  * for exactly their legal moves. A spectator or a seat outside this game gets a short text.
  */
-export function renderHandView(table: RenderTable, userId: string, now: number, lastMoveAutomatic = false): Payload {
+export function renderHandView(
+  lang: Lang,
+  table: RenderTable,
+  userId: string,
+  now: number,
+  lastMoveAutomatic = false,
+): Payload {
   const seat = table.seats.find((s) => s.userId === userId)
   if (table.status === 'lobby') {
     return ephemeral({
@@ -281,7 +290,7 @@ export function renderHandView(table: RenderTable, userId: string, now: number, 
     })
   }
   const { engine, renderer } = moduleOf(table)
-  const ctx = contextFor(table)
+  const ctx = contextFor(lang, table)
   const position = seat.position
   const acting = engine.progress(table.state) === 'acting'
   const legal: unknown[] = acting ? engine.legalActions(table.state, position) : []
@@ -296,7 +305,7 @@ export function renderHandView(table: RenderTable, userId: string, now: number, 
     },
   }
   const p = renderer.privateParts(engine.view(state, position), legal, { ...ctx, controls })
-  const shared = tableFields(renderer.publicParts(engine.view(state, null), ctx), p.fields)
+  const shared = tableFields(lang, renderer.publicParts(engine.view(state, null), ctx), p.fields)
   const waiting: number[] = acting ? engine.waitingFor(table.state) : []
   const lines = [p.description]
   if (lastMoveAutomatic)
@@ -331,7 +340,7 @@ export function renderHandView(table: RenderTable, userId: string, now: number, 
  * seat's line (scores or stacks), and the public fields (pot, trick in progress, last trick) the
  * private parts do not already have (matched by their first word). Drawn from the spectator view.
  */
-function tableFields(pub: PublicParts, own: readonly APIEmbedField[]): APIEmbedField[] {
+function tableFields(lang: Lang, pub: PublicParts, own: readonly APIEmbedField[]): APIEmbedField[] {
   const key = (f: APIEmbedField) => f.name.split(' ')[0]!.toLowerCase()
   const have = new Set(own.map(key))
   return [
@@ -342,24 +351,27 @@ function tableFields(pub: PublicParts, own: readonly APIEmbedField[]): APIEmbedF
 
 /** The table's one live ping: a turn, its reminder, or a game's result (`about`). */
 export function renderPing(
+  lang: Lang,
   table: RenderTable,
   about: PingReason,
   userIds: readonly string[],
   messageId: string | null,
   now: number,
 ): Payload {
-  if (about === 'result') return renderResultPing(table, userIds, now)
-  return about === 'reminder' ? renderReminder(table, userIds, messageId) : renderTurnPing(table, userIds, messageId)
+  if (about === 'result') return renderResultPing(lang, table, userIds, now)
+  return about === 'reminder'
+    ? renderReminder(lang, table, userIds, messageId)
+    : renderTurnPing(lang, table, userIds, messageId)
 }
 
 /** What the game asks of each user ("20 to call"), from the spectator view (the ping is public). */
-function turnAsks(table: RenderTable, userIds: readonly string[]): string {
+function turnAsks(lang: Lang, table: RenderTable, userIds: readonly string[]): string {
   const { engine, renderer } = moduleOf(table)
   const view = table.state === null || table.state === undefined ? null : engine.view(table.state, null)
   const byAsk = new Map<string, string[]>()
   for (const u of userIds) {
     const position = table.seats.find((s) => s.userId === u)?.position ?? null
-    const ask = view !== null && position !== null ? renderer.turnAsk(view, position) : 'your turn'
+    const ask = view !== null && position !== null ? renderer.turnAsk(view, position, lang) : 'your turn'
     byAsk.set(ask, [...(byAsk.get(ask) ?? []), mention(u)])
   }
   if (byAsk.size === 1) return [...byAsk.keys()][0]!
@@ -375,7 +387,12 @@ function members(userIds: readonly string[]): string[] {
   return userIds.filter((u) => !isAiSeat(u)).slice(0, 100)
 }
 
-export function renderTurnPing(table: RenderTable, userIds: readonly string[], messageId?: string | null): Payload {
+export function renderTurnPing(
+  lang: Lang,
+  table: RenderTable,
+  userIds: readonly string[],
+  messageId?: string | null,
+): Payload {
   const link =
     table.guildId && table.channelId && messageId
       ? ` — [table](https://discord.com/channels/${table.guildId}/${table.channelId}/${messageId})`
@@ -383,7 +400,10 @@ export function renderTurnPing(table: RenderTable, userIds: readonly string[], m
   const deadline = table.deadlineAt !== null ? ` Automatic move ${relativeTime(table.deadlineAt)}${link}.` : ''
   const who = listText(userIds.map(mention))
   return {
-    content: clip(`${who}, your turn at ${moduleOf(table).rules.title}: ${turnAsks(table, userIds)}.${deadline}`, 2000),
+    content: clip(
+      `${who}, your turn at ${moduleOf(table).rules.title}: ${turnAsks(lang, table, userIds)}.${deadline}`,
+      2000,
+    ),
     components: buttonRows([button(tableButtonId(table.id, 'hand'), 'Play', ButtonStyle.Primary)]),
     allowedMentions: { users: [...userIds].slice(0, 100) },
   }
@@ -393,18 +413,18 @@ export function renderTurnPing(table: RenderTable, userIds: readonly string[], m
  * A game (Bura game, Badugi hand, Bugami match) is over: its result for everyone who played it,
  * and between games when the next one starts, with **Next game** to start it at once.
  */
-export function renderResultPing(table: RenderTable, userIds: readonly string[], now: number): Payload {
+export function renderResultPing(lang: Lang, table: RenderTable, userIds: readonly string[], now: number): Payload {
   const { engine, renderer, rules } = moduleOf(table)
   const result =
     table.state === null || table.state === undefined
       ? null
-      : renderer.publicParts(engine.view(table.state, null), contextFor(table)).result?.headline
+      : renderer.publicParts(engine.view(table.state, null), contextFor(lang, table)).result?.headline
   const between = table.status === 'playing' && table.progress === 'gameOver'
   const next = !between
     ? ''
     : table.deadlineAt !== null && table.deadlineAt > now
       ? ` The next ${rules.gameWord ?? 'game'} starts by itself ${relativeTime(table.deadlineAt)}; ` +
-        `**${nextLabel(table)}** starts it now.`
+        `**${nextLabel(lang, table)}** starts it now.`
       : ` The next ${rules.gameWord ?? 'game'} is being dealt.`
   return {
     content: clip(
@@ -412,7 +432,7 @@ export function renderResultPing(table: RenderTable, userIds: readonly string[],
       2000,
     ),
     components: between
-      ? buttonRows([button(tableButtonId(table.id, 'start'), nextLabel(table), ButtonStyle.Success)])
+      ? buttonRows([button(tableButtonId(table.id, 'start'), nextLabel(lang, table), ButtonStyle.Success)])
       : [],
     allowedMentions: { users: members(userIds) },
   }
@@ -422,7 +442,11 @@ export function renderResultPing(table: RenderTable, userIds: readonly string[],
  * The final standings of a match table (freeze-out won, agreed end reached): every player's
  * result, the winner named, and each player in it pinged, once.
  */
-export function renderFinalStandings(table: RenderTable, e: Extract<TableEvent, { type: 'final' }>): Payload {
+export function renderFinalStandings(
+  lang: Lang,
+  table: RenderTable,
+  e: Extract<TableEvent, { type: 'final' }>,
+): Payload {
   const why = e.reason === 'freezeout' ? 'The freeze-out is over' : 'The agreed end has come'
   const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0')
   const lines = e.standings.map((s, i) => `${i + 1}. ${mention(s.userId)} — ${chips(s.stack)} (${signed(s.result)})`)
@@ -436,10 +460,10 @@ export function renderFinalStandings(table: RenderTable, e: Extract<TableEvent, 
 }
 
 /** The result of the game `table.state` ended (spectator view only), or null when it has none. */
-function resultOf(table: RenderTable): GameResult | null {
+function resultOf(lang: Lang, table: RenderTable): GameResult | null {
   if (table.state === null || table.state === undefined) return null
   const { engine, renderer } = moduleOf(table)
-  return renderer.publicParts(engine.view(table.state, null), contextFor(table)).result
+  return renderer.publicParts(engine.view(table.state, null), contextFor(lang, table)).result
 }
 
 /**
@@ -448,21 +472,26 @@ function resultOf(table: RenderTable): GameResult | null {
  * `table` carries the state the game ended in (and the seats of that game); only the spectator
  * view of it is drawn. Null: no result to show.
  */
-export function renderGameResult(table: RenderTable): Payload | null {
-  const r = resultOf(table)
+export function renderGameResult(lang: Lang, table: RenderTable): Payload | null {
+  const r = resultOf(lang, table)
   if (!r) return null
   const text = [`🏁 **${moduleOf(table).rules.title}** — ${r.headline}`, ...r.details].join('\n')
   return { content: clip(text, 2000), allowedMentions: NO_PINGS }
 }
 
 /** The one line the next game's table message shows of the game `table.state` ended. */
-export function renderResultLine(table: RenderTable): string | null {
-  return resultOf(table)?.headline ?? null
+export function renderResultLine(lang: Lang, table: RenderTable): string | null {
+  return resultOf(lang, table)?.headline ?? null
 }
 
 /** A reminder before the deadline, pinging exactly the given users. */
-export function renderReminder(table: RenderTable, userIds: readonly string[], messageId?: string | null): Payload {
-  const ping = renderTurnPing(table, userIds, messageId)
+export function renderReminder(
+  lang: Lang,
+  table: RenderTable,
+  userIds: readonly string[],
+  messageId?: string | null,
+): Payload {
+  const ping = renderTurnPing(lang, table, userIds, messageId)
   return { ...ping, content: clip(`⏳ Reminder — ${ping.content}`, 2000) }
 }
 
@@ -472,12 +501,13 @@ export function renderReminder(table: RenderTable, userIds: readonly string[], m
  * Events never hold a hidden card, and these lines add none.
  */
 export function describeEvents(
+  lang: Lang,
   table: RenderTable,
   events: readonly unknown[],
   automatic: readonly number[] = [],
 ): string[] {
   const { renderer } = moduleOf(table)
-  const ctx = contextFor(table)
+  const ctx = contextFor(lang, table)
   const auto = new Set(automatic)
   const lines: string[] = []
   // Runs of events from the same kind of move, so a game may still draw several events as one line.
@@ -492,7 +522,7 @@ export function describeEvents(
 }
 
 /** Table events as log lines: seats taken and left (with their chips), kicks, away and back. */
-export function describeTableEvents(events: readonly TableEvent[]): string[] {
+export function describeTableEvents(lang: Lang, events: readonly TableEvent[]): string[] {
   const lines: string[] = []
   for (const e of events) {
     switch (e.type) {
@@ -520,7 +550,7 @@ export function describeTableEvents(events: readonly TableEvent[]): string[] {
 }
 
 /** A question before something that cannot be undone: the confirming button, and Cancel back to the view. */
-function question(table: RenderTable, text: string, confirm: APIButtonComponentWithCustomId): Payload {
+function question(lang: Lang, table: RenderTable, text: string, confirm: APIButtonComponentWithCustomId): Payload {
   return ephemeral({
     embeds: [{ title: 'Are you sure?', color: COLOURS.info, description: clip(text, 4096) }],
     components: buttonRows([confirm, button(tableButtonId(table.id, 'hand'), 'Cancel', ButtonStyle.Secondary)]),
@@ -533,6 +563,7 @@ function question(table: RenderTable, text: string, confirm: APIButtonComponentW
  * outlived its move is refused like any stale control. Null: no question for this move here.
  */
 export function renderMoveQuestion(
+  lang: Lang,
   table: RenderTable,
   userId: string,
   token: string,
@@ -542,16 +573,16 @@ export function renderMoveQuestion(
   const ask = moduleOf(table).renderer.confirm?.[verb]
   if (!ask || !seat || seat.position === null || table.state === null || table.state === undefined) return null
   const { engine } = moduleOf(table)
-  const text = ask(engine.view(table.state, seat.position), contextFor(table))
+  const text = ask(engine.view(table.state, seat.position), contextFor(lang, table))
   const label = verb === 'declare' ? 'Declare now' : verb
-  return question(table, text, button(moveId(table.id, token, { verb }), label, ButtonStyle.Danger))
+  return question(lang, table, text, button(moveId(table.id, token, { verb }), label, ButtonStyle.Danger))
 }
 
 /**
  * The question before leaving a game in progress: what becomes of the seat and its chips. Its
  * button carries the leave's token (tables/leave-token.ts).
  */
-export function renderLeaveQuestion(table: RenderTable, token: string): Payload {
+export function renderLeaveQuestion(lang: Lang, table: RenderTable, token: string): Payload {
   const { engine, rules } = moduleOf(table)
   const freezeout = table.options.format === 'freezeout'
   const seat =
@@ -561,5 +592,5 @@ export function renderLeaveQuestion(table: RenderTable, token: string): Payload 
         ? 'you fold this hand and stand up with your stack'
         : `your seat is played automatically until ${engine.table.betweenGames ? `this ${rules.title} game` : 'the match'} ends${engine.usesChips ? ', then your chips go back to your balance' : ''}`
   const text = `**Leave now?** The game is in progress: ${seat}.`
-  return question(table, text, button(leaveId(table.id, token), 'Leave the game', ButtonStyle.Danger))
+  return question(lang, table, text, button(leaveId(table.id, token), 'Leave the game', ButtonStyle.Danger))
 }

@@ -1,3 +1,4 @@
+import { ENGLISH } from '../../src/i18n/index.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { AnyEngine } from '../../src/games/core/engine.js'
@@ -27,7 +28,7 @@ function checkState(
   const table = tableFor(engine, state, players, step, {
     options: engine.optionsSchema.parse(options) as Record<string, unknown>,
   })
-  const pub = renderTableMessage(table, NOW, ['Someone did something.'])
+  const pub = renderTableMessage(ENGLISH, table, NOW, ['Someone did something.'])
   expect(limitViolations(pub), 'public message limits').toEqual([])
   // A second, independent oracle: the fake Discord's own form-body checks.
   expect(() => checkMessageBody(pub as MessageBody, 0)).not.toThrow()
@@ -40,7 +41,7 @@ function checkState(
     (engine.view(state, null) as { phase: string }).phase !== 'over'
   if (countsHidden) expect(strings(pub).join('\n')).not.toMatch(/\d\**\s*(?:points?|pts)\b/i)
   for (let seat = 0; seat < players; seat++) {
-    const own = renderHandView(table, userId(seat), NOW)
+    const own = renderHandView(ENGLISH, table, userId(seat), NOW)
     expect(limitViolations(own), `seat ${seat} view limits`).toEqual([])
     expect(() => checkMessageBody(own as MessageBody, 0)).not.toThrow()
     expect(leakedCards(own, engine.hiddenFrom(state, seat)), `seat ${seat} view leaks`).toEqual([])
@@ -107,7 +108,7 @@ for (const engine of Object.values(ENGINES)) {
           (players, seed, options) => {
             walk(engine, players, seed, 400, options, (state, step, events) => {
               const table = tableFor(engine, state, players, step)
-              const lines = describeEvents(table, events)
+              const lines = describeEvents(ENGLISH, table, events)
               expect(leakedCards({ content: lines.join('\n') }, engine.hiddenFrom(state, null))).toEqual([])
               for (const line of lines) expect(line.length).toBeLessThan(400)
             })

@@ -9,6 +9,7 @@ import { CARDS_KEYWORD } from './png-text.js'
 import { facesShown, type Scene } from './scene.js'
 import type { SeatNames } from './scenes/names.js'
 import { ownSeatView, spectatorView } from './views.js'
+import type { Lang } from '../../i18n/index.js'
 
 /**
  * Pictures of a table: the public table image from the spectator view, a seat's hand image from
@@ -29,7 +30,7 @@ export interface CardImage {
 
 const cache = new Lru<string, CardImage>(256)
 
-function describe(scene: Scene): string {
+function describe(lang: Lang, scene: Scene): string {
   const faces = (fs: readonly string[]) =>
     fs.length ? fs.map((f) => (f === 'back' ? 'a card face down' : cardLabel(f as never))).join(', ') : 'no cards'
   const parts = [scene.title, scene.subtitle]
@@ -52,8 +53,9 @@ function describe(scene: Scene): string {
 }
 
 /** Draws a scene (or takes it from the cache). */
-export function drawScene(scene: Scene): CardImage {
-  const key = JSON.stringify(scene)
+export function drawScene(lang: Lang, scene: Scene): CardImage {
+  // The alt text is in the language too: the same scene in two languages is two entries.
+  const key = `${lang.locale}:${JSON.stringify(scene)}`
   const hit = cache.get(key)
   if (hit) return hit
   const hash = createHash('sha256').update(key).digest('hex').slice(0, 16)
@@ -62,14 +64,14 @@ export function drawScene(scene: Scene): CardImage {
   const image: CardImage = {
     name: `${scene.kind}-${hash}.png`,
     png: encodePng(rgba, width, height, { [CARDS_KEYWORD]: cards.join(' ') }),
-    description: describe(scene),
+    description: describe(lang, scene),
     cards,
   }
   cache.set(key, image)
   return image
 }
 
-function seatNames(table: RenderTable, displayName: (userId: string) => string | undefined): SeatNames {
+function seatNames(lang: Lang, table: RenderTable, displayName: (userId: string) => string | undefined): SeatNames {
   const byPosition = new Map<number, string>()
   for (const s of table.seats) if (s.position !== null) byPosition.set(s.position, s.userId)
   return (position) => {
@@ -81,15 +83,20 @@ function seatNames(table: RenderTable, displayName: (userId: string) => string |
 const noNames = () => undefined
 
 /** The scene of the public image: built from the spectator view only. */
-export function tableSceneOf(table: RenderTable, displayName: (userId: string) => string | undefined = noNames) {
+export function tableSceneOf(
+  lang: Lang,
+  table: RenderTable,
+  displayName: (userId: string) => string | undefined = noNames,
+) {
   const module = gameModule(table.game)
   // A game without pictures (a test's toy game) shows none.
   if (!module?.scenes || table.state === null || table.state === undefined) return null
-  return module.scenes.tableScene(spectatorView(module.engine, table.state), seatNames(table, displayName))
+  return module.scenes.tableScene(spectatorView(module.engine, table.state), seatNames(lang, table, displayName), lang)
 }
 
 /** The scene of a seat's private image: built from that seat's view only. */
 export function handSceneOf(
+  lang: Lang,
   table: RenderTable,
   seat: number,
   displayName: (userId: string) => string | undefined = noNames,
@@ -98,19 +105,24 @@ export function handSceneOf(
   if (!module?.scenes || table.state === null || table.state === undefined) return null
   const { engine, scenes } = module
   const legal = engine.progress(table.state) === 'acting' ? engine.legalActions(table.state, seat) : []
-  return scenes.handScene(ownSeatView(engine, table.state, seat), legal, seatNames(table, displayName))
+  return scenes.handScene(ownSeatView(engine, table.state, seat), legal, seatNames(lang, table, displayName), lang)
 }
 
-export function tableImage(table: RenderTable, displayName?: (userId: string) => string | undefined): CardImage | null {
-  const scene = tableSceneOf(table, displayName)
-  return scene ? drawScene(scene) : null
+export function tableImage(
+  lang: Lang,
+  table: RenderTable,
+  displayName?: (userId: string) => string | undefined,
+): CardImage | null {
+  const scene = tableSceneOf(lang, table, displayName)
+  return scene ? drawScene(lang, scene) : null
 }
 
 export function handImage(
+  lang: Lang,
   table: RenderTable,
   seat: number,
   displayName?: (userId: string) => string | undefined,
 ): CardImage | null {
-  const scene = handSceneOf(table, seat, displayName)
-  return scene ? drawScene(scene) : null
+  const scene = handSceneOf(lang, table, seat, displayName)
+  return scene ? drawScene(lang, scene) : null
 }

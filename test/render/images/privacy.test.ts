@@ -1,3 +1,4 @@
+import { ENGLISH } from '../../../src/i18n/index.js'
 import { describe, expect, it } from 'vitest'
 import { engineFor } from '../../../src/games/registry.js'
 import type { BuraView } from '../../../src/games/bura/index.js'
@@ -38,15 +39,15 @@ describe('pictures show only what their viewer may see', () => {
       const table = s.table()
       const engine = engineFor(table.game)!
       const hiddenFromAll = new Set<Card>(engine.hiddenFrom(table.state, null))
-      const publicCards = facesShown(tableSceneOf(table)!)
+      const publicCards = facesShown(tableSceneOf(ENGLISH, table)!)
       expect(publicCards.filter((c) => hiddenFromAll.has(c))).toEqual([])
       // The PNG says which cards it was drawn from, and that is exactly the scene's.
-      expect(readTextChunks(tableImage(table)!.png).cards).toBe(publicCards.join(' '))
+      expect(readTextChunks(tableImage(ENGLISH, table)!.png).cards).toBe(publicCards.join(' '))
       for (const seat of table.seats) {
         const hidden = new Set<Card>(engine.hiddenFrom(table.state, seat.position))
-        const cards = facesShown(handSceneOf(table, seat.position!)!)
+        const cards = facesShown(handSceneOf(ENGLISH, table, seat.position!)!)
         expect(cards.filter((c) => hidden.has(c))).toEqual([])
-        expect(handImage(table, seat.position!)!.cards).toEqual(cards)
+        expect(handImage(ENGLISH, table, seat.position!)!.cards).toEqual(cards)
       }
     })
   }

@@ -8,9 +8,12 @@ export { LOCALES, type Locale } from './resources.js'
  * i18next.d.ts), the formatters follow the language's conventions. Render functions take a `Lang`
  * rather than a locale so they never reach for a global.
  */
+/** Every namespace, so `t('rules:…')` reaches any resource file with typed keys. */
+type Namespaces = (keyof (typeof RESOURCES)['en'])[]
+
 export interface Lang {
   readonly locale: Locale
-  readonly t: TFunction
+  readonly t: TFunction<Namespaces>
   /** 1,234 in English, 1.234 in German. */
   number(n: number): string
   /** "a, b and c" / "a, b und c". */
@@ -40,7 +43,7 @@ const UNITS = [
 ] as const
 
 function makeLang(locale: Locale): Lang {
-  const t = i18n.getFixedT(locale)
+  const t = i18n.getFixedT(locale, Object.keys(RESOURCES.en) as Namespaces)
   const numbers = new Intl.NumberFormat(locale)
   const lists = new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' })
   const units = Object.fromEntries(

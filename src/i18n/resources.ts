@@ -1,5 +1,9 @@
 import commonDe from './locales/de/common.json' with { type: 'json' }
 import commonEn from './locales/en/common.json' with { type: 'json' }
+import cardsDe from './locales/de/cards.json' with { type: 'json' }
+import cardsEn from './locales/en/cards.json' with { type: 'json' }
+import tableDe from './locales/de/table.json' with { type: 'json' }
+import tableEn from './locales/en/table.json' with { type: 'json' }
 
 /**
  * Every resource file, per language per namespace (one JSON file per language per area). To add
@@ -7,8 +11,8 @@ import commonEn from './locales/en/common.json' with { type: 'json' }
  * test/i18n/resources.test.ts checks both languages have the same keys and variables.
  */
 export const RESOURCES = {
-  en: { common: commonEn },
-  de: { common: commonDe },
+  en: { common: commonEn, table: tableEn, cards: cardsEn },
+  de: { common: commonDe, table: tableDe, cards: cardsDe },
 } as const
 
 export type Locale = keyof typeof RESOURCES

@@ -52,7 +52,7 @@ export interface StartCommand<O> {
  * table (fixed-limit bet sizes on a no-limit table, an off variant).
  */
 export type OptionLabels<O> = {
-  readonly [K in keyof O & string]-?: (value: O[K], options: O) => string | null
+  readonly [K in keyof O & string]-?: (value: O[K], options: O, lang: Lang) => string | null
 }
 
 /**

@@ -595,7 +595,7 @@ export function describeTableEvents(lang: Lang, events: readonly TableEvent[]): 
         lines.push(
           removed
             ? lang.t(e.cashedOut > 0 ? 'table:events.removedOut' : 'table:events.removed', {
-                by: mention(e.by!),
+                by: mention(e.by),
                 who,
                 chips: cashed,
               })

@@ -207,7 +207,7 @@ export function privateParts(v: BadugiView, legal: readonly BadugiAction[], ctx:
     if (draws.some((d) => d.cards.length === 0))
       buttons.push(moveButton(controls, { verb: 'draw', cards: [] }, 'Stand pat', ButtonStyle.Success))
   }
-  trailing.push(refreshButton(controls))
+  trailing.push(refreshButton(controls, ctx.lang))
 
   if (v.phase === 'betting') {
     lines.push(

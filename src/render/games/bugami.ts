@@ -191,7 +191,7 @@ export function privateParts(v: BugamiView, legal: readonly BugamiAction[], ctx:
     title: `Your hand — Bugami, deal ${v.deal}`,
     description: lines.join('\n'),
     fields,
-    rows: layout(bidButtons, selects, [refreshButton(controls)]),
+    rows: layout(bidButtons, selects, [refreshButton(controls, ctx.lang)]),
   }
 }
 

@@ -11,17 +11,17 @@ import type { Lang } from '../i18n/index.js'
  * The pictures on the bot's messages, when the server has images on. Names come from Discord's
  * cache (a picture cannot show a mention), an AI seat's from its id; a player the cache does not know reads "Seat N".
  */
-function displayNames(client: Client, guildId: string | undefined): (userId: string) => string | undefined {
+function displayNames(lang: Lang, client: Client, guildId: string | undefined): (userId: string) => string | undefined {
   const guild = guildId ? client.guilds.cache.get(guildId) : undefined
   return (userId) => {
     const ai = parseAiSeat(userId)
-    if (ai) return `AI ${ai.name}`
+    if (ai) return lang.t('table:images.ai', { name: ai.name })
     return guild?.members.cache.get(userId)?.displayName ?? client.users.cache.get(userId)?.username
   }
 }
 
 export function withTablePicture(lang: Lang, client: Client, table: RenderTable, p: Payload, on: boolean): Payload {
-  return withImage(p, on ? tableImage(lang, table, displayNames(client, table.guildId)) : null)
+  return withImage(p, on ? tableImage(lang, table, displayNames(lang, client, table.guildId)) : null)
 }
 
 /** A seat's hand picture on its private view; spectators and seats out of the game get none. */
@@ -35,7 +35,7 @@ export function withHandPicture(
 ): Payload {
   const seat = table.seats.find((s) => s.userId === userId)
   const playing = table.status === 'playing' && seat !== undefined && seat.position !== null
-  const image = on && playing ? handImage(lang, table, seat.position, displayNames(client, table.guildId)) : null
+  const image = on && playing ? handImage(lang, table, seat.position, displayNames(lang, client, table.guildId)) : null
   return withImage(p, image)
 }
 

@@ -11,6 +11,7 @@ import type {
 import { cardSelect, layout, moveButton, refreshButton } from '../controls.js'
 import { cardsText, chips, handText, listText, RANK_ORDER, sortHand } from '../format.js'
 import type { Lang } from '../../i18n/index.js'
+import { handName, reasonText } from './badugi-words.js'
 import { ButtonStyle } from '../payload.js'
 import type { GameResult, PrivateContext, PrivateParts, PublicParts, RenderContext } from '../types.js'
 import { badugiEngine } from '../../games/badugi/engine.js'
@@ -19,26 +20,6 @@ import * as scenes from '../images/scenes/badugi.js'
 import { defineGame, oneLineEach } from './module.js'
 
 /** Badugi on Discord: a cash table; amounts are "raise to" as the engine counts them. */
-
-/**
- * The engine names a hand in English for logs ("8-7-5-4 badugi", "3-card 7-4-2"); players read
- * it in their language ("Badugi 8-7-5-4", "Dreier-Hand 7-4-2"). Ranks stay as the cards show them.
- */
-function handName(name: string, lang: Lang): string {
-  const badugi = /^(.+) badugi$/.exec(name)
-  if (badugi) return lang.t('table:badugi.handName.badugi', { ranks: badugi[1] })
-  const short = /^([123])-card (.+)$/.exec(name)
-  if (short) return lang.t(`table:badugi.handName.cards${short[1] as '1' | '2' | '3'}`, { ranks: short[2] })
-  return name
-}
-
-/** The engine's reasons for moving chips (English, for logs) in the players' words. */
-function reasonText(reason: string, lang: Lang): string {
-  if (reason === 'pot') return lang.t('table:badugi.reason.pot')
-  if (reason === 'small blind') return lang.t('table:badugi.reason.smallBlind')
-  if (reason === 'big blind') return lang.t('table:badugi.reason.bigBlind')
-  return reason
-}
 
 function lastActionText(a: LastAction, lang: Lang): string {
   const allIn = 'allIn' in a && a.allIn ? 'AllIn' : ''

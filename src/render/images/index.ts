@@ -32,19 +32,25 @@ const cache = new Lru<string, CardImage>(256)
 
 function describe(lang: Lang, scene: Scene): string {
   const faces = (fs: readonly string[]) =>
-    fs.length ? fs.map((f) => (f === 'back' ? 'a card face down' : cardLabel(f as never))).join(', ') : 'no cards'
+    fs.length
+      ? fs.map((f) => (f === 'back' ? lang.t('table:images.faceDown') : cardLabel(f as never))).join(', ')
+      : lang.t('table:images.noCards')
   const parts = [scene.title, scene.subtitle]
   if (scene.kind === 'table') {
     for (const g of scene.centre) parts.push(`${g.caption}: ${faces(g.faces)}`)
     for (const s of scene.seats)
       parts.push(
-        `${s.name}${s.acting ? ' (to act)' : ''}: ${s.line}, ${faces(s.cards.filter((f) => f !== 'back'))} ` +
-          `shown, ${s.cards.filter((f) => f === 'back').length} hidden`,
+        lang.t('table:images.seatLine', {
+          name: s.acting ? lang.t('table:images.toAct', { name: s.name }) : s.name,
+          line: s.line,
+          shown: faces(s.cards.filter((f) => f !== 'back')),
+          hidden: s.cards.filter((f) => f === 'back').length,
+        }),
       )
   } else {
-    parts.push(`Your cards: ${faces(scene.hand.map((h) => h.card))}`)
+    parts.push(lang.t('table:images.yourCards', { cards: faces(scene.hand.map((h) => h.card)) }))
     const lit = scene.hand.filter((h) => h.lit)
-    if (lit.length) parts.push(`Highlighted: ${faces(lit.map((h) => h.card))}`)
+    if (lit.length) parts.push(lang.t('table:images.highlighted', { cards: faces(lit.map((h) => h.card)) }))
     for (const g of scene.extra) parts.push(`${g.caption}: ${faces(g.faces)}`)
   }
   const text = parts.join('. ')
@@ -76,7 +82,7 @@ function seatNames(lang: Lang, table: RenderTable, displayName: (userId: string)
   for (const s of table.seats) if (s.position !== null) byPosition.set(s.position, s.userId)
   return (position) => {
     const user = byPosition.get(position)
-    return (user && displayName(user)) || `Seat ${position + 1}`
+    return (user && displayName(user)) || lang.t('table:seat', { n: position + 1 })
   }
 }
 

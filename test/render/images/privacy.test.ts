@@ -24,14 +24,14 @@ describe('pictures show only what their viewer may see', () => {
     const own = ownSeatView(engine, table.state, 1) as OwnSeatView<BuraView>
     const plain = engine.view(table.state, 1) as BuraView
     const names = (seat: number) => `Seat ${seat + 1}`
-    expect(buraScenes.tableScene(seen, names).kind).toBe('table')
-    expect(buraScenes.handScene(own, [], names).kind).toBe('hand')
+    expect(buraScenes.tableScene(seen, names, ENGLISH).kind).toBe('table')
+    expect(buraScenes.handScene(own, [], names, ENGLISH).kind).toBe('hand')
     // @ts-expect-error a seat's view (with its hand) cannot draw the public picture
-    buraScenes.tableScene(own, names)
+    buraScenes.tableScene(own, names, ENGLISH)
     // @ts-expect-error nor can a view whose viewer the type does not say
-    buraScenes.tableScene(plain, names)
+    buraScenes.tableScene(plain, names, ENGLISH)
     // @ts-expect-error the spectator view is not a seat's own view
-    buraScenes.handScene(seen, [], names)
+    buraScenes.handScene(seen, [], names, ENGLISH)
   })
 
   for (const s of FIXED_STATES) {

@@ -35,7 +35,7 @@ import { withHandEmojis, withHandPicture, withTablePicture } from './pictures.js
 import { gameChoices, isGame } from './games.js'
 import { listText } from '../render/format.js'
 import { commandPlace, openTableThread, type TablePlace } from './table-thread.js'
-import { memberLang } from './lang.js'
+import { memberLang, serverLang } from './lang.js'
 
 type Component = ButtonInteraction | StringSelectMenuInteraction
 
@@ -134,7 +134,8 @@ export async function startTable(
     // Refusals first, so that a table refused leaves no empty thread behind.
     const checked = await ctx.tables.check({ ...input, channelId: here.channelId })
     if (!checked.ok) return sayRefusal(interaction, checked.error.message)
-    place = await openTableThread(interaction, engine.title, ctx.log)
+    const lang = await serverLang(ctx, input.guildId, interaction.guildLocale)
+    place = await openTableThread(interaction, engine.title, ctx.log, lang)
   }
   const result = await ctx.tables.create({
     ...input,

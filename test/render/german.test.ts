@@ -131,13 +131,21 @@ describe('a Bura table in German', () => {
   })
 })
 
+/** Variants that change what the messages say. */
+const VARIANTS: Record<string, readonly Record<string, unknown>[]> = {
+  bura: [{}, { scoring: 'points', showCounts: true, faceDown: true }, { scoring: 'games', threeAcesWin: true }],
+  badugi: [{ limit: 'fixed' }, { limit: 'no' }],
+  bugami: [{}, { jokers: 1, shotgunWedding: true }],
+}
+
 describe('every game in German', () => {
   for (const engine of Object.values(ENGINES)) {
     it(`${engine.title}: table messages, private views, results and log lines carry no English`, () => {
-      for (const seed of [1, 2]) {
+      for (const [seed, options] of (VARIANTS[engine.id] ?? [{}]).entries()) {
         const players = Math.min(engine.maxPlayers, engine.minPlayers + 1)
-        walk(engine, players, seed, 200, {}, (state, step, events) => {
-          const table = tableFor(engine, state, players, step)
+        const parsed = engine.optionsSchema.parse(options) as Record<string, unknown>
+        walk(engine, players, seed, 200, options, (state, step, events) => {
+          const table = tableFor(engine, state, players, step, { options: parsed })
           const payloads = [renderTableMessage(DE, table, NOW), renderGameResult(DE, table)]
           for (let seat = 0; seat < players; seat++) payloads.push(renderHandView(DE, table, userId(seat), NOW))
           for (const p of payloads) if (p) expect(text(p)).not.toMatch(ENGLISH_WORDS)

@@ -1,3 +1,4 @@
+import { ENGLISH } from '../src/i18n/index.js'
 import type { GameId } from '../src/games/registry.js'
 import { handSceneOf, tableSceneOf } from '../src/render/images/index.js'
 import { paintHand, paintTable } from '../src/render/images/paint.js'
@@ -25,8 +26,8 @@ function scenes(game: GameId, players: number): { table: Scene[]; hand: Scene[] 
   for (let seed = 1; seed <= 6; seed++) {
     for (const moves of [0, 3, 7, 12]) {
       const t = fixedTable(game, players, seed, moves)
-      table.push(tableSceneOf(t)!)
-      hand.push(handSceneOf(t, 0)!)
+      table.push(tableSceneOf(ENGLISH, t)!)
+      hand.push(handSceneOf(ENGLISH, t, 0)!)
     }
   }
   return { table, hand }

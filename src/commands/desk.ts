@@ -10,6 +10,8 @@ import { Lru } from '../render/images/cache.js'
 import { deliverEffects, previousResult } from './outbox.js'
 import { withTablePicture } from './pictures.js'
 import { messageExists, showPublicMessage } from './public-message.js'
+import { serverLang } from './lang.js'
+import type { Lang, Locale } from '../i18n/index.js'
 
 const RECENT_KEPT = 12
 
@@ -33,8 +35,9 @@ export interface DeskDeps {
 export class TableDesk {
   private readonly queue = new SerialQueue()
   // The latest public log lines per table, shown on the table message. Kept in memory; after a
-  // restart a table's lines are replayed from its action log the first time it is shown.
-  private readonly recentLines = new Map<string, string[]>()
+  // restart a table's lines are replayed from its action log the first time it is shown. They are
+  // in the server's language; after the server picks another one they are replayed in it.
+  private readonly recentLines = new Map<string, { readonly locale: Locale; readonly lines: readonly string[] }>()
   // The file names on each table message, so an unchanged picture is not uploaded again. After a
   // restart a table's picture is uploaded once more on its next change.
   private readonly uploads = new Lru<string, readonly string[]>(1000)
@@ -54,12 +57,13 @@ export class TableDesk {
     await this.queue
       .run(table.id, async () => {
         // In the table's queue, so lines are added in the order the changes are shown.
-        if (this.recentLines.has(table.id))
-          this.remember(table.id, [
-            ...describeEvents(table, update.events, update.automatic),
-            ...describeTableEvents(update.tableEvents),
+        const lang = await serverLang(this.deps, table.guildId)
+        if (this.recentLines.get(table.id)?.locale === lang.locale)
+          this.remember(lang, table.id, [
+            ...describeEvents(lang, table, update.events, update.automatic),
+            ...describeTableEvents(lang, update.tableEvents),
           ])
-        else await this.restoreLines(table)
+        else await this.restoreLines(lang, table)
         await this.deliver(table.id)
       })
       .catch((error: unknown) =>
@@ -129,26 +133,30 @@ export class TableDesk {
     )
   }
 
-  /** The latest public log lines of a table, oldest first (in the table's queue, like every change shown). */
+  /**
+   * The latest public log lines of a table, oldest first, in the server's language (in the table's
+   * queue, like every change shown).
+   */
   recent(table: TableSnapshot): Promise<readonly string[]> {
-    return this.queue.run(table.id, async () => {
-      if (!this.recentLines.has(table.id)) await this.restoreLines(table)
-      return this.lines(table.id)
-    })
+    return this.queue.run(table.id, async () => this.linesIn(await serverLang(this.deps, table.guildId), table))
   }
 
-  private lines(tableId: string): readonly string[] {
-    return this.recentLines.get(tableId) ?? []
+  private async linesIn(lang: Lang, table: TableSnapshot): Promise<readonly string[]> {
+    if (this.recentLines.get(table.id)?.locale !== lang.locale) await this.restoreLines(lang, table)
+    return this.recentLines.get(table.id)?.lines ?? []
   }
 
-  private remember(tableId: string, lines: readonly string[]): void {
-    this.recentLines.set(tableId, [...this.lines(tableId), ...lines].slice(-RECENT_KEPT))
+  private remember(lang: Lang, tableId: string, lines: readonly string[]): void {
+    const kept = this.recentLines.get(tableId)
+    const before = kept?.locale === lang.locale ? kept.lines : []
+    this.recentLines.set(tableId, { locale: lang.locale, lines: [...before, ...lines].slice(-RECENT_KEPT) })
   }
 
   /** The lines of the game now at the table, from its log (which already holds the change being shown). */
-  private async restoreLines(table: TableSnapshot): Promise<void> {
+  private async restoreLines(lang: Lang, table: TableSnapshot): Promise<void> {
     const { events, automatic } = await this.deps.tables.currentGameEvents(table)
-    this.remember(table.id, describeEvents(table, events, automatic))
+    this.recentLines.delete(table.id)
+    this.remember(lang, table.id, describeEvents(lang, table, events, automatic))
   }
 
   /** Waits for queued Discord work (for a clean stop). */
@@ -157,24 +165,20 @@ export class TableDesk {
   }
 
   /** While a game runs, the result of the one before it in one line (null before the first ends). */
-  previousResult(table: TableSnapshot): Promise<string | null> {
-    return previousResult(this.deps.tables, table)
+  previousResult(lang: Lang, table: TableSnapshot): Promise<string | null> {
+    return previousResult(lang, this.deps.tables, table)
   }
 
   // `table` was read in the table's queue after the change committed: the latest state.
   private async publish(table: TableSnapshot, nonce: string): Promise<string | null> {
-    if (!this.recentLines.has(table.id)) await this.restoreLines(table)
+    const lang = await serverLang(this.deps, table.guildId)
+    const lines = await this.linesIn(lang, table)
     const { images } = await this.deps.tables.settings(table.guildId)
-    const text = renderTableMessage(
-      table,
-      this.deps.clock.now(),
-      this.lines(table.id),
-      await this.previousResult(table),
-    )
+    const text = renderTableMessage(lang, table, this.deps.clock.now(), lines, await this.previousResult(lang, table))
     const messageId = await showPublicMessage(
       { ...this.deps, uploads: this.uploads },
       { channelId: table.channelId, messageId: table.messageId },
-      withTablePicture(this.deps.client, table, text, images),
+      withTablePicture(lang, this.deps.client, table, text, images),
       (url) => renderRetiredTableMessage(url),
       nonce,
     )

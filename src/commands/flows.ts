@@ -141,7 +141,8 @@ export async function startTable(
     // Refusals first, so that a table refused leaves no empty thread behind.
     const checked = await ctx.tables.check({ ...input, channelId: here.channelId })
     if (!checked.ok) return sayRefusal(interaction, refusalText(checked.error, memberLang(interaction)))
-    place = await openTableThread(interaction, engine.title, ctx.log)
+    const lang = await serverLang(ctx, input.guildId, interaction.guildLocale)
+    place = await openTableThread(interaction, engine.title, ctx.log, lang)
   }
   const result = await ctx.tables.create({
     ...input,
@@ -170,7 +171,7 @@ export async function startTable(
 async function sayAlreadyDone(ctx: BotContext, interaction: Component, tableId: string, note: string): Promise<void> {
   const table = await ctx.tables.get(tableId)
   if (!table) return say(interaction, REFUSALS.tableGone(memberLang(interaction)))
-  const view = renderHandView(table, interaction.user.id, ctx.clock.now())
+  const view = renderHandView(memberLang(interaction), table, interaction.user.id, ctx.clock.now())
   await say(interaction, { ...view, content: view.content ? `${note}\n${view.content}` : note })
 }
 
@@ -231,7 +232,7 @@ async function leave(
   if (token === undefined) {
     const table = await ctx.tables.get(tableId)
     if (table && needsLeaveQuestion(table, interaction.user.id))
-      return say(interaction, renderLeaveQuestion(table, leaveToken(table)))
+      return say(interaction, renderLeaveQuestion(memberLang(interaction), table, leaveToken(table)))
   }
   const result = await ctx.tables.leave(tableId, interaction.user.id, {
     interactionId: interaction.id,
@@ -326,27 +327,35 @@ export async function tableStatus(ctx: BotContext, interaction: ChatInputCommand
   const table = await tableHere(ctx, interaction)
   // The public view, privately: without buttons, which belong on the table message itself.
   if (!table) return
+  const lang = memberLang(interaction)
   const text = ephemeral({
-    ...renderTableMessage(table, ctx.clock.now(), await ctx.desk.recent(table), await ctx.desk.previousResult(table)),
+    ...renderTableMessage(
+      lang,
+      table,
+      ctx.clock.now(),
+      await ctx.desk.recent(table),
+      await ctx.desk.previousResult(lang, table),
+    ),
     components: [],
   })
   const { images } = await ctx.tables.settings(table.guildId)
-  await say(interaction, withTablePicture(ctx.client, table, text, images))
+  await say(interaction, withTablePicture(lang, ctx.client, table, text, images))
 }
 
 /** A user's private view, with their hand's picture and card emojis as the server has them on. */
-async function handView(ctx: BotContext, table: TableSnapshot, userId: string): Promise<Payload> {
+async function handView(ctx: BotContext, table: TableSnapshot, userId: string, lang: Lang): Promise<Payload> {
   const [{ images, emojis }, automatic] = await Promise.all([
     ctx.tables.settings(table.guildId),
     ctx.tables.lastMoveAutomatic(table.id, userId),
   ])
   const text = withHandEmojis(
+    lang,
     table,
     userId,
-    renderHandView(table, userId, ctx.clock.now(), automatic),
+    renderHandView(lang, table, userId, ctx.clock.now(), automatic),
     emojis ? ctx.emojis() : null,
   )
-  return withHandPicture(ctx.client, table, userId, text, images)
+  return withHandPicture(lang, ctx.client, table, userId, text, images)
 }
 
 /** The private view redrawn in place: a picture the view already shows is not uploaded again. */
@@ -379,7 +388,7 @@ export async function showHand(
   else await deferPrivately(interaction)
   const table = tableId === null ? await tableHere(ctx, interaction) : await ctx.tables.get(tableId)
   if (!table) return tableId === null ? undefined : say(interaction, REFUSALS.tableGone(memberLang(interaction)))
-  const view = await handView(ctx, table, interaction.user.id)
+  const view = await handView(ctx, table, interaction.user.id, memberLang(interaction))
   await say(interaction, inView ? inPlace(interaction, view) : view)
 }
 
@@ -407,7 +416,8 @@ export async function askMove(
     engine && seat !== undefined && seat.position !== null && seat.status === 'seated'
       ? moveToken(engine, table.state, table.gamesPlayed, seat.position, verb)
       : null
-  const asked = current === token ? renderMoveQuestion(table, interaction.user.id, token, verb) : null
+  const asked =
+    current === token ? renderMoveQuestion(memberLang(interaction), table, interaction.user.id, token, verb) : null
   if (!asked) return refuseMove(ctx, interaction, inView, tableId, REFUSALS.stale(lang))
   await say(interaction, inView ? inPlace(interaction, asked) : asked)
 }
@@ -457,7 +467,7 @@ export async function playMove(
     ctx.log.info({ tableId, seat, action: actionForLog(action), version: result.value.table.version }, 'move')
   }
   await ctx.desk.show(result.value)
-  const view = await handView(ctx, result.value.table, userId)
+  const view = await handView(ctx, result.value.table, userId, memberLang(interaction))
   await say(interaction, onPrivateView ? inPlace(interaction, view) : view)
 }
 
@@ -473,7 +483,9 @@ async function refuseMove(
   await interaction.followUp({ ...refusal, flags: MessageFlags.Ephemeral })
   const table = await ctx.tables.get(tableId)
   if (table)
-    await interaction.editReply(forUpdate(inPlace(interaction, await handView(ctx, table, interaction.user.id))))
+    await interaction.editReply(
+      forUpdate(inPlace(interaction, await handView(ctx, table, interaction.user.id, memberLang(interaction)))),
+    )
 }
 
 /** A wallet as the balance message shows it: a daily claim due now reads as "ready". */

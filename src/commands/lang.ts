@@ -11,7 +11,11 @@ export const memberLang = (interaction: Pick<Interaction, 'locale'>): Lang =>
  * server's Discord language is German (an interaction's `guildLocale`, or the cached guild's
  * preferred locale), else English.
  */
-export async function serverLang(ctx: BotContext, guildId: string, guildLocale?: string | null): Promise<Lang> {
+export async function serverLang(
+  ctx: Pick<BotContext, 'tables' | 'client'>,
+  guildId: string,
+  guildLocale?: string | null,
+): Promise<Lang> {
   const chosen = (await ctx.tables.settings(guildId)).language
   if (chosen) return langOf(chosen)
   return langOf(localeOfDiscord(guildLocale ?? ctx.client.guilds.cache.get(guildId)?.preferredLocale))

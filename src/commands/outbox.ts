@@ -7,6 +7,8 @@ import type { EffectRecord } from '../store/index.js'
 import type { FinalStandings, PingReason } from '../store/effects.js'
 import type { TableService, TableSnapshot } from '../tables/index.js'
 import { deleteInChannel, postInChannel } from './public-message.js'
+import { serverLang } from './lang.js'
+import type { Lang } from '../i18n/index.js'
 
 /** Failed deliveries wait 1 s, 2 s, 4 s … at most this long between attempts. */
 const MAX_BACKOFF_MS = 5 * 60 * 1000
@@ -59,6 +61,8 @@ export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise
       await settle(pending)
       return SETTLED
     }
+    // Everything posted in the channel speaks the server's language.
+    const lang = await serverLang(deps, table.guildId)
     const of = (kind: EffectRecord['kind']) => pending.filter((e) => e.kind === kind)
     const unpings = of('unping')
     if (unpings.length) {
@@ -79,14 +83,19 @@ export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise
       await settle(refreshes)
     }
     for (const result of of('result')) {
-      const payload = renderGameResult(resultTable(table, result))
+      const payload = renderGameResult(lang, resultTable(table, result))
       const posted = payload ? await postInChannel(deps.client, table.channelId, payload, result.nonce) : null
       crashPoint('result-posted')
       await settle([result], posted)
     }
     for (const final of of('final')) {
       const event = final.payload.event as FinalStandings
-      const posted = await postInChannel(deps.client, table.channelId, renderFinalStandings(table, event), final.nonce)
+      const posted = await postInChannel(
+        deps.client,
+        table.channelId,
+        renderFinalStandings(lang, table, event),
+        final.nonce,
+      )
       deps.log.info({ tableId, winners: event.winners.length }, 'final standings')
       crashPoint('final-posted')
       await settle([final], posted)
@@ -106,7 +115,7 @@ export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise
           ? await postInChannel(
               deps.client,
               table.channelId,
-              renderPing(table, about, users, messageId, deps.clock.now()),
+              renderPing(lang, table, about, users, messageId, deps.clock.now()),
               latest.nonce,
             )
           : null
@@ -136,10 +145,10 @@ export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise
 }
 
 /** While a game runs, the result of the one before it in one line (null before the first ends). */
-export async function previousResult(tables: TableService, table: TableSnapshot): Promise<string | null> {
+export async function previousResult(lang: Lang, tables: TableService, table: TableSnapshot): Promise<string | null> {
   if (table.status !== 'playing' || table.progress !== 'acting') return null
   const last = await tables.store.effects.latestResult(table.id)
-  return last ? renderResultLine(resultTable(table, last)) : null
+  return last ? renderResultLine(lang, resultTable(table, last)) : null
 }
 
 /** The table as the game of a result effect ended: that state, and that game's seat positions. */

@@ -7,6 +7,8 @@ import {
   type Message,
 } from 'discord.js'
 import type { Logger } from '../log.js'
+import type { Lang } from '../i18n/index.js'
+import { memberLang } from './lang.js'
 
 /** Where a new table opens: a channel, or a public thread the bot started for it. */
 export type TablePlace =
@@ -31,31 +33,37 @@ function threadName(title: string, host: string): string {
   return `${title} · ${host}`.slice(0, NAME_MAX)
 }
 
-function refusalReason(error: unknown): string {
+function refusalReason(error: unknown, lang: Lang): string {
   if (error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.MissingPermissions)
-    return 'I may not create threads in this channel (a moderator can give me **Create Public Threads**)'
-  return 'Discord did not let me create a thread here just now'
+    return lang.t('table:thread.noPermission')
+  return lang.t('table:thread.refused')
 }
 
 /**
  * Starts a public thread for a new table from a one-line pointer in the channel (Discord shows the
  * thread under it), so the channel keeps that line and the table lives in the thread. Anything
- * Discord refuses (permissions, an error) leaves the table in the channel, with the reason.
+ * Discord refuses (permissions, an error) leaves the table in the channel, with the reason (in the
+ * host's language: it goes into their private answer). The pointer speaks the server's `lang`.
  */
 export async function openTableThread(
   interaction: ChatInputCommandInteraction,
   title: string,
   log: Logger,
+  lang: Lang,
 ): Promise<TablePlace> {
   // The name members know the host by here: their server nickname when the member is cached.
   const host = interaction.inCachedGuild() ? interaction.member.displayName : interaction.user.displayName
   const channel = interaction.channel
   if (channel?.type !== ChannelType.GuildText)
-    return { kind: 'fallback', channelId: interaction.channelId, reason: 'threads open in text channels only' }
+    return {
+      kind: 'fallback',
+      channelId: interaction.channelId,
+      reason: memberLang(interaction).t('table:thread.textOnly'),
+    }
   let pointer: Message | undefined
   try {
     pointer = await channel.send({
-      content: `🃏 ${host} opened a **${title}** table: join it in the thread.`,
+      content: lang.t('table:thread.pointer', { host, game: title }),
       allowedMentions: { parse: [] },
     })
     const thread = await pointer.startThread({
@@ -68,6 +76,6 @@ export async function openTableThread(
     log.info({ err: error, channelId: interaction.channelId }, 'could not start a thread for a table')
     // The pointer would point to nothing.
     await pointer?.delete().catch(() => {})
-    return { kind: 'fallback', channelId: interaction.channelId, reason: refusalReason(error) }
+    return { kind: 'fallback', channelId: interaction.channelId, reason: refusalReason(error, memberLang(interaction)) }
   }
 }

@@ -8,6 +8,10 @@ import refusalsDe from './locales/de/refusals.json' with { type: 'json' }
 import refusalsEn from './locales/en/refusals.json' with { type: 'json' }
 import rulesDe from './locales/de/rules.json' with { type: 'json' }
 import rulesEn from './locales/en/rules.json' with { type: 'json' }
+import cardsDe from './locales/de/cards.json' with { type: 'json' }
+import cardsEn from './locales/en/cards.json' with { type: 'json' }
+import tableDe from './locales/de/table.json' with { type: 'json' }
+import tableEn from './locales/en/table.json' with { type: 'json' }
 
 /**
  * Every resource file, per language per namespace (one JSON file per language per area). To add
@@ -21,6 +25,8 @@ export const RESOURCES = {
     messages: messagesEn,
     rules: rulesEn,
     refusals: refusalsEn,
+    table: tableEn,
+    cards: cardsEn,
   },
   de: {
     common: commonDe,
@@ -28,6 +34,8 @@ export const RESOURCES = {
     messages: messagesDe,
     rules: rulesDe,
     refusals: refusalsDe,
+    table: tableDe,
+    cards: cardsDe,
   },
 } as const
 

@@ -3,6 +3,7 @@ import { cardLabel, type Card } from '../games/core/cards.js'
 import { askId, moveId, tableButtonId, type ConfirmedVerb, type Move } from './custom-id.js'
 import { button, ButtonStyle, row, select, type Row } from './payload.js'
 import type { ControlScope } from './types.js'
+import type { Lang } from '../i18n/index.js'
 
 /**
  * Controls of a seat's private view; every move's custom_id carries the table id and the move's
@@ -59,8 +60,8 @@ export function cardSelect(
 }
 
 /** "Refresh" re-opens the seat's view (the same route as the table's Your hand button). */
-export function refreshButton(scope: ControlScope): APIButtonComponentWithCustomId {
-  return button(tableButtonId(scope.tableId, 'hand'), '↻ Refresh', ButtonStyle.Secondary)
+export function refreshButton(scope: ControlScope, lang: Lang): APIButtonComponentWithCustomId {
+  return button(tableButtonId(scope.tableId, 'hand'), lang.t('table:buttons.refresh'), ButtonStyle.Secondary)
 }
 
 /**

@@ -1,4 +1,6 @@
-import { cardLabel, isJoker, RANKS, suitOf, SUITS, type Card, type Rank } from '../games/core/cards.js'
+import { cardLabel, isJoker, RANKS, suitOf, SUITS, type Card, type Rank, type Suit } from '../games/core/cards.js'
+import { ENGLISH, type Lang } from '../i18n/index.js'
+import type { GameRules } from './rules-text.js'
 
 /** Card text shared by the three games' renderers. */
 
@@ -15,13 +17,20 @@ export function sortHand(cards: readonly Card[], order: readonly Rank[] = RANK_O
   return cards.slice().sort((a, b) => key(a) - key(b))
 }
 
+/** A suit in words ("hearts", "Herz"): the compact card codes (K♦) stay the same in every language. */
+export const suitName = (suit: Suit, lang: Lang): string => lang.t(`cards:suit.${suit}`)
+
 export function cardsText(cards: readonly Card[]): string {
   return cards.length ? cards.map(cardLabel).join(' ') : '—'
 }
 
 /** A hand grouped by suit with a little space between suits: `A♠ 7♠ · 10♥ · K♣`. */
-export function handText(cards: readonly Card[], order: readonly Rank[] = RANK_ORDER.aceHigh): string {
-  if (cards.length === 0) return '(no cards)'
+export function handText(
+  cards: readonly Card[],
+  order: readonly Rank[] = RANK_ORDER.aceHigh,
+  lang: Lang = ENGLISH,
+): string {
+  if (cards.length === 0) return lang.t('cards:none')
   const groups: string[] = []
   let current: string | null = null
   let group: string[] = []
@@ -48,21 +57,28 @@ export function formatNumber(n: number): string {
   return sign + String(Math.abs(Math.trunc(n))).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
 }
 
-export function chips(n: number): string {
-  return `${formatNumber(n)} ${n === 1 ? 'chip' : 'chips'}`
+/** "1,234 chips" / "1.234 Chips". */
+export function chips(n: number, lang: Lang = ENGLISH): string {
+  return lang.t('cards:chips', { count: n, n: lang === ENGLISH ? formatNumber(n) : lang.number(n) })
 }
 
-/** "A, B and C". */
-export function listText(items: readonly string[], last: 'and' | 'or' = 'and'): string {
+/** "A, B and C" / "A, B und C" (no serial comma in either language). */
+export function listText(items: readonly string[], last: 'and' | 'or' = 'and', lang: Lang = ENGLISH): string {
   if (items.length <= 1) return items[0] ?? ''
-  return `${items.slice(0, -1).join(', ')} ${last} ${items[items.length - 1]}`
+  return `${items.slice(0, -1).join(', ')} ${lang.t(`cards:list.${last}`)} ${items[items.length - 1]}`
 }
 
-/** A duration in words: "30 s", "10 min", "12 h", "2 d". */
-export function durationText(ms: number): string {
+/** A duration in short words: "30 s", "10 min", "1.5 h", "2 d" / "30 Sek.", "10 Min.", "1,5 Std.", "2 Tage". */
+export function durationText(ms: number, lang: Lang = ENGLISH): string {
   const s = Math.round(ms / 1000)
-  if (s < 120) return `${s} s`
-  if (s < 7200) return `${Math.round(s / 60)} min`
-  if (s < 172_800 && s % 86_400 !== 0) return `${Math.round(s / 360) / 10} h`.replace('.0 h', ' h')
-  return `${Math.round(s / 8640) / 10} d`.replace('.0 d', ' d')
+  const say = (unit: 's' | 'min' | 'h' | 'd', count: number) =>
+    lang.t(`cards:duration.${unit}`, { count, n: lang.number(count) })
+  if (s < 120) return say('s', s)
+  if (s < 7200) return say('min', Math.round(s / 60))
+  if (s < 172_800 && s % 86_400 !== 0) return say('h', Math.round(s / 360) / 10)
+  return say('d', Math.round(s / 8640) / 10)
 }
+
+/** The word a game uses for one of its games ("hand" at Badugi), as the keys of the `table` namespace name it. */
+export const gameWordOf = (rules: Pick<GameRules, 'gameWord'>): 'game' | 'hand' =>
+  rules.gameWord === 'hand' ? 'hand' : 'game'

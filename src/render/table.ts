@@ -2,7 +2,7 @@ import type { APIButtonComponentWithCustomId, APIEmbed, APIEmbedField } from 'di
 import { moveToken } from '../games/core/move-context.js'
 import { gameModule } from '../registry.js'
 import { leaveId, moveId, tableButtonId, type ConfirmedVerb } from './custom-id.js'
-import { chips, durationText, listText } from './format.js'
+import { chips, durationText, gameWordOf, listText } from './format.js'
 import type { AnyGameModule } from './games/module.js'
 import { mention, relativeTime } from './messages.js'
 import { button, ButtonStyle, buttonRows, clip, COLOURS, ephemeral, NO_PINGS, type Payload } from './payload.js'
@@ -10,14 +10,11 @@ import type { PingReason } from '../store/effects.js'
 import type { TableEvent } from '../tables/types.js'
 import { isAiSeat, isPracticeTable } from '../tables/ai-seats.js'
 import type { ControlScope, GameResult, PublicParts, RenderContext, RenderTable } from './types.js'
+import type { Lang } from '../i18n/index.js'
 
 /** The public table message and a seat's private view, for any registered game. */
 
 const RECENT_LINES = 6
-
-/** Said on the lobby and the table message of a table with AI seats. */
-export const PRACTICE_NOTE =
-  '🤖 **Practice table: AI seats, no real chips.** Nothing here reaches balances, stats or leaderboards.'
 
 function moduleOf(table: RenderTable): AnyGameModule {
   const module = gameModule(table.game)
@@ -25,88 +22,97 @@ function moduleOf(table: RenderTable): AnyGameModule {
   return module
 }
 
-function contextFor(table: RenderTable): RenderContext {
+function contextFor(lang: Lang, table: RenderTable): RenderContext {
   const byPosition = new Map<number, string>()
   for (const s of table.seats) if (s.position !== null) byPosition.set(s.position, s.userId)
   return {
+    lang,
     table,
     options: table.options,
     live: table.status === 'lobby' || table.status === 'playing',
     name: (position) => {
       const user = byPosition.get(position)
-      return user ? mention(user) : `Seat ${position + 1}`
+      return user ? mention(user) : lang.t('table:seat', { n: position + 1 })
     },
   }
 }
 
 /** The table's settings in the game's own labels, only those that matter here, and the turn time. */
-export function optionsText(table: RenderTable): string {
+export function optionsText(lang: Lang, table: RenderTable): string {
   const labels = moduleOf(table).optionLabels as Readonly<
-    Record<string, (value: unknown, options: Readonly<Record<string, unknown>>) => string | null>
+    Record<string, (value: unknown, options: Readonly<Record<string, unknown>>, lang: Lang) => string | null>
   >
   const opts = Object.entries(labels).flatMap(([name, label]) => {
-    const text = name in table.options ? label(table.options[name], table.options) : null
+    const text = name in table.options ? label(table.options[name], table.options, lang) : null
     return text === null ? [] : [text]
   })
-  const pause = moduleOf(table).engine.table.betweenGames ? [`break ${durationText(table.breakMs)}`] : []
-  return clip([...opts, `turn time ${durationText(table.turnMs)}`, ...pause].join(' · '), 1024)
+  const pause = moduleOf(table).engine.table.betweenGames
+    ? [lang.t('table:options.break', { duration: durationText(table.breakMs, lang) })]
+    : []
+  const turn = lang.t('table:options.turnTime', { duration: durationText(table.turnMs, lang) })
+  return clip([...opts, turn, ...pause].join(' · '), 1024)
 }
 
 function seatedUsers(table: RenderTable): string[] {
   return table.seats.filter((s) => s.status === 'seated').map((s) => s.userId)
 }
 
-function lobby(table: RenderTable): Payload {
+function lobby(lang: Lang, table: RenderTable): Payload {
   const { engine, rules } = moduleOf(table)
   const users = seatedUsers(table)
   const min = engine.minPlayers
   const max = engine.maxPlayers
   const seats = users.length
-    ? users.map((u, i) => `${i + 1}. ${mention(u)}${u === table.creatorId ? ' (host)' : ''}`).join('\n')
-    : 'Nobody yet.'
+    ? users
+        .map((u, i) =>
+          lang.t(u === table.creatorId ? 'table:lobby.host' : 'table:lobby.seat', { n: i + 1, who: mention(u) }),
+        )
+        .join('\n')
+    : lang.t('table:lobby.nobody')
   const need =
     users.length < min
-      ? `Needs ${min - users.length} more to start.`
-      : `Ready: ${mention(table.creatorId)} can press **Start**.`
+      ? lang.t('table:lobby.needs', { count: min - users.length })
+      : lang.t('table:lobby.ready', { host: mention(table.creatorId) })
   const fields: APIEmbedField[] = [
-    { name: `Players (${users.length}/${max})`, value: clip(seats, 1024) },
-    { name: 'Settings', value: optionsText(table) },
+    { name: lang.t('table:lobby.players', { n: users.length, max }), value: clip(seats, 1024) },
+    { name: lang.t('table:lobby.settings'), value: optionsText(lang, table) },
   ]
   const practice = isPracticeTable(table.seats)
   if (table.buyIn > 0)
     fields.push({
-      name: 'Buy-in',
-      value: practice
-        ? `${chips(table.buyIn)} in practice chips: nothing is taken from your server balance.`
-        : `${chips(table.buyIn)} from your server balance, returned when you stand up.`,
+      name: lang.t('table:lobby.buyIn'),
+      value: lang.t(practice ? 'table:lobby.buyInPractice' : 'table:lobby.buyInCash', {
+        chips: chips(table.buyIn, lang),
+      }),
     })
+  const lines = [
+    ...(practice ? [lang.t('table:practiceNote')] : []),
+    rules.tagline,
+    lang.t('table:lobby.join', { min, max, need }),
+    ...(table.endsAt !== null ? [lang.t('table:lobby.agreedEnd', { when: relativeTime(table.endsAt) })] : []),
+    ...(engine.table.freezeout(table.options) ? [lang.t('table:lobby.freezeout')] : []),
+  ]
   const embed: APIEmbed = {
-    title: `${rules.title} — table open`,
+    title: lang.t('table:lobby.title', { game: rules.title }),
     color: COLOURS.lobby,
-    description:
-      (practice ? `${PRACTICE_NOTE}\n` : '') +
-      `${rules.tagline}\nPress **Join** to take a seat (${min}-${max} players). ${need}` +
-      (table.endsAt !== null ? `\n🏁 Agreed end ${relativeTime(table.endsAt)}; then the best result wins.` : '') +
-      (engine.table.freezeout(table.options)
-        ? '\n🧊 Freeze-out: one buy-in for everyone, nobody joins after the start, the last player with chips wins.'
-        : ''),
+    description: lines.join('\n'),
     fields,
   }
   return {
     content: '',
     embeds: [embed],
     components: buttonRows([
-      button(tableButtonId(table.id, 'join'), 'Join', ButtonStyle.Success),
-      button(tableButtonId(table.id, 'leave'), 'Leave', ButtonStyle.Secondary),
-      button(tableButtonId(table.id, 'start'), 'Start', ButtonStyle.Primary),
-      button(tableButtonId(table.id, 'ai'), 'Add AI', ButtonStyle.Secondary),
-      button(tableButtonId(table.id, 'rules'), 'Rules', ButtonStyle.Secondary),
+      button(tableButtonId(table.id, 'join'), lang.t('table:buttons.join'), ButtonStyle.Success),
+      button(tableButtonId(table.id, 'leave'), lang.t('table:buttons.leave'), ButtonStyle.Secondary),
+      button(tableButtonId(table.id, 'start'), lang.t('table:buttons.start'), ButtonStyle.Primary),
+      button(tableButtonId(table.id, 'ai'), lang.t('table:buttons.addAi'), ButtonStyle.Secondary),
+      button(tableButtonId(table.id, 'rules'), lang.t('table:buttons.rules'), ButtonStyle.Secondary),
     ]),
     allowedMentions: NO_PINGS,
   }
 }
 
-function recentField(recent: readonly string[]): APIEmbedField[] {
+function recentField(lang: Lang, recent: readonly string[]): APIEmbedField[] {
   const lines = recent.slice(-RECENT_LINES)
   if (!lines.length) return []
   // Keep the newest lines when the field would overflow.
@@ -115,12 +121,12 @@ function recentField(recent: readonly string[]): APIEmbedField[] {
     lines.shift()
     value = lines.join('\n')
   }
-  return [{ name: 'Latest', value: clip(value, 1024) }]
+  return [{ name: lang.t('table:message.latest'), value: clip(value, 1024) }]
 }
 
-function standingsText(table: RenderTable): string {
+function standingsText(lang: Lang, table: RenderTable): string {
   const players = table.seats.filter((s) => s.status === 'seated' || s.stack > 0)
-  return players.map((s) => `${mention(s.userId)}${s.stack ? ` — ${chips(s.stack)}` : ''}`).join('\n')
+  return players.map((s) => `${mention(s.userId)}${s.stack ? ` — ${chips(s.stack, lang)}` : ''}`).join('\n')
 }
 
 /**
@@ -129,99 +135,133 @@ function standingsText(table: RenderTable): string {
  * (describeEvents), oldest first.
  */
 export function renderTableMessage(
+  lang: Lang,
   table: RenderTable,
   now: number,
   recent: readonly string[] = [],
   previous: string | null = null,
 ): Payload {
-  if (table.status === 'lobby') return lobby(table)
+  if (table.status === 'lobby') return lobby(lang, table)
   const { rules } = moduleOf(table)
   const over = table.status !== 'playing'
   if (table.state === null || table.state === undefined) {
     const embed: APIEmbed = {
-      title: `${rules.title} — ${table.status === 'aborted' ? 'table closed' : 'finished'}`,
+      title: lang.t(table.status === 'aborted' ? 'table:message.closedTitle' : 'table:message.finishedTitle', {
+        game: rules.title,
+      }),
       color: COLOURS.over,
-      description: clip(standingsText(table) || 'The table is closed.', 4096),
-      fields: recentField(recent),
+      description: clip(standingsText(lang, table) || lang.t('table:message.closed'), 4096),
+      fields: recentField(lang, recent),
     }
     return { content: '', embeds: [embed], components: [], allowedMentions: NO_PINGS }
   }
   const { engine, renderer } = moduleOf(table)
-  const ctx = contextFor(table)
+  const ctx = contextFor(lang, table)
   const p = renderer.publicParts(engine.view(table.state, null), ctx)
   // Between games (and Bugami deals) anyone seated may start the next one, and newcomers may join.
   const between = table.progress === 'gameOver' || table.progress === 'between'
-  const lines = [...(isPracticeTable(table.seats) ? [PRACTICE_NOTE, ''] : []), p.status, '', ...p.seatLines]
+  const lines = [
+    ...(isPracticeTable(table.seats) ? [lang.t('table:practiceNote'), ''] : []),
+    p.status,
+    '',
+    ...p.seatLines,
+  ]
   // The result's headline; its details repeat what the seat lines above already show.
   if (p.result) lines.push('', p.result.headline)
   // The game before this one in one line, while this one runs: its full result stays above.
   else if (!over && previous) lines.push('', `⏮ ${previous}`)
   const away = table.seats.filter((s) => s.status === 'seated' && s.away && s.position !== null)
   if (!over && away.length)
-    lines.push('', `💤 Away, auto-played until they act: ${listText(away.map((s) => mention(s.userId)))}`)
+    lines.push(
+      '',
+      lang.t('table:message.away', {
+        who: listText(
+          away.map((s) => mention(s.userId)),
+          'and',
+          lang,
+        ),
+      }),
+    )
   const gone = table.seats.filter((s) => s.status === 'left' && s.position !== null)
   if (!over && gone.length && engine.table.freezeout(table.options))
     lines.push(
-      `🚪 Left; their seat posts its blinds and folds every hand: ${listText(gone.map((s) => mention(s.userId)))}`,
+      lang.t('table:message.goneFreezeout', {
+        who: listText(
+          gone.map((s) => mention(s.userId)),
+          'and',
+          lang,
+        ),
+      }),
     )
   else if (!over && gone.length && table.progress === 'acting')
-    lines.push(`🚪 Left, auto-played to the end of this game: ${listText(gone.map((s) => mention(s.userId)))}`)
+    lines.push(
+      lang.t('table:message.goneActing', {
+        who: listText(
+          gone.map((s) => mention(s.userId)),
+          'and',
+          lang,
+        ),
+      }),
+    )
   if (!over && table.endsAt !== null)
     lines.push(
       table.endsAt > now
-        ? `🏁 Agreed end ${relativeTime(table.endsAt)}: the game then in progress is the last.`
-        : '🏁 The agreed end has passed: this game is the last.',
+        ? lang.t('table:message.endAhead', { when: relativeTime(table.endsAt) })
+        : lang.t('table:message.endPassed'),
     )
   if (!over && table.deadlineAt !== null && table.progress === 'acting') {
     lines.push(
       '',
       table.deadlineAt > now
-        ? `⏰ Automatic move ${relativeTime(table.deadlineAt)}`
-        : '⏰ The deadline has passed: an automatic move is due.',
+        ? lang.t('table:message.deadline', { when: relativeTime(table.deadlineAt) })
+        : lang.t('table:message.deadlinePassed'),
     )
   }
   if (!over && between) {
-    const when =
+    const label = nextLabel(lang, table)
+    lines.push(
+      '',
       table.deadlineAt !== null && table.deadlineAt > now
-        ? ` It starts by itself ${relativeTime(table.deadlineAt)}.`
-        : ''
-    lines.push('', `Press **${nextLabel(table)}** to go on.${when}`)
+        ? lang.t('table:message.goOnAt', { label, when: relativeTime(table.deadlineAt) })
+        : lang.t('table:message.goOn', { label }),
+    )
   }
-  if (!over) lines.push(...cashTableLines(table, between))
-  if (over)
-    lines.push('', table.status === 'aborted' ? 'The table was closed.' : 'The table has finished. Thanks for playing!')
-  const fields = [...p.fields, ...recentField(recent)]
+  if (!over) lines.push(...cashTableLines(lang, table, between))
+  if (over) lines.push('', lang.t(table.status === 'aborted' ? 'table:message.aborted' : 'table:message.finished'))
+  const fields = [...p.fields, ...recentField(lang, recent)]
   const embed: APIEmbed = {
-    title: `${rules.title}${over ? ' — final result' : ''}`,
+    title: over ? lang.t('table:message.finalTitle', { game: rules.title }) : rules.title,
     color: over || p.result ? COLOURS.over : COLOURS.play,
     description: clip(lines.join('\n'), 4096),
     fields: fields.slice(0, 25),
     // No table id in text: random ids could read like a card code to a careless eye or checker.
-    footer: { text: clip(optionsText(table), 2048) },
+    footer: { text: clip(optionsText(lang, table), 2048) },
   }
   const components = over
     ? []
     : buttonRows([
         ...(between
           ? [
-              button(tableButtonId(table.id, 'start'), nextLabel(table), ButtonStyle.Success),
-              button(tableButtonId(table.id, 'join'), 'Join', ButtonStyle.Secondary),
-              ...(busted(table).length ? [button(tableButtonId(table.id, 'rebuy'), 'Rebuy', ButtonStyle.Success)] : []),
+              button(tableButtonId(table.id, 'start'), nextLabel(lang, table), ButtonStyle.Success),
+              button(tableButtonId(table.id, 'join'), lang.t('table:buttons.join'), ButtonStyle.Secondary),
+              ...(busted(table).length
+                ? [button(tableButtonId(table.id, 'rebuy'), lang.t('table:buttons.rebuy'), ButtonStyle.Success)]
+                : []),
             ]
           : // A table that deals game after game seats newcomers during a game too.
             moduleOf(table).engine.table.betweenGames && table.options.format !== 'freezeout'
-            ? [button(tableButtonId(table.id, 'join'), 'Join', ButtonStyle.Secondary)]
+            ? [button(tableButtonId(table.id, 'join'), lang.t('table:buttons.join'), ButtonStyle.Secondary)]
             : []),
-        button(tableButtonId(table.id, 'hand'), 'Your hand', ButtonStyle.Primary),
-        button(tableButtonId(table.id, 'rules'), 'Rules', ButtonStyle.Secondary),
-        button(tableButtonId(table.id, 'leave'), 'Leave', ButtonStyle.Secondary),
+        button(tableButtonId(table.id, 'hand'), lang.t('table:buttons.yourHand'), ButtonStyle.Primary),
+        button(tableButtonId(table.id, 'rules'), lang.t('table:buttons.rules'), ButtonStyle.Secondary),
+        button(tableButtonId(table.id, 'leave'), lang.t('table:buttons.leave'), ButtonStyle.Secondary),
       ])
   return { content: '', embeds: [embed], components, allowedMentions: NO_PINGS }
 }
 
 /** "Next deal" between Bugami deals; else "Next game", or the game's own word ("Next hand"). */
-function nextLabel(table: RenderTable): string {
-  return table.progress === 'between' ? 'Next deal' : `Next ${moduleOf(table).rules.gameWord ?? 'game'}`
+function nextLabel(lang: Lang, table: RenderTable): string {
+  return lang.t(`table:next.${table.progress === 'between' ? 'deal' : gameWordOf(moduleOf(table).rules)}`)
 }
 
 /**
@@ -238,23 +278,29 @@ function busted(table: RenderTable): string[] {
  * A cash table's comings and goings: who waits to be dealt in, who is out of chips, who stood
  * up between games with their chips paid out (the engine still shows their last stack).
  */
-function cashTableLines(table: RenderTable, between: boolean): string[] {
+function cashTableLines(lang: Lang, table: RenderTable, between: boolean): string[] {
   const { engine, rules } = moduleOf(table)
   if (!engine.table.betweenGames || table.options.format === 'freezeout') return []
-  const word = rules.gameWord ?? 'game'
+  const word = gameWordOf(rules)
   const lines: string[] = []
   const waiting = table.seats.filter((s) => s.status === 'seated' && s.position === null)
-  if (waiting.length) lines.push(`🪑 Dealt in at the next ${word}: ${listText(waiting.map((s) => mention(s.userId)))}`)
+  if (waiting.length)
+    lines.push(
+      lang.t(`table:cash.waiting.${word}`, {
+        who: listText(
+          waiting.map((s) => mention(s.userId)),
+          'and',
+          lang,
+        ),
+      }),
+    )
   if (!between) return lines
   const out = busted(table)
-  if (out.length)
-    lines.push(
-      `💸 Out of chips: ${listText(out.map(mention))}. **Rebuy** from your balance, or you stand up when the next ${word} is dealt.`,
-    )
+  if (out.length) lines.push(lang.t(`table:cash.busted.${word}`, { who: listText(out.map(mention), 'and', lang) }))
   const stacks = engine.chipTotals(table.state)?.stacks ?? []
   for (const s of table.seats)
     if (s.status === 'left' && s.position !== null && (stacks[s.position] ?? 0) > 0)
-      lines.push(`🚪 ${mention(s.userId)} stood up: ${chips(stacks[s.position]!)} paid out to their balance.`)
+      lines.push(lang.t('table:cash.stoodUp', { who: mention(s.userId), chips: chips(stacks[s.position]!, lang) }))
   return lines
 }
 
@@ -262,26 +308,30 @@ function cashTableLines(table: RenderTable, between: boolean): string[] {
  * The ephemeral view of one user at the table: their cards, what they may know, and controls
  * for exactly their legal moves. A spectator or a seat outside this game gets a short text.
  */
-export function renderHandView(table: RenderTable, userId: string, now: number, lastMoveAutomatic = false): Payload {
+export function renderHandView(
+  lang: Lang,
+  table: RenderTable,
+  userId: string,
+  now: number,
+  lastMoveAutomatic = false,
+): Payload {
   const seat = table.seats.find((s) => s.userId === userId)
   if (table.status === 'lobby') {
     return ephemeral({
-      content: seat
-        ? 'The game has not started yet: your cards come when the host presses **Start**.'
-        : 'The game has not started yet. Press **Join** to take a seat.',
+      content: lang.t(seat ? 'table:view.lobbySeated' : 'table:view.lobbyWatching'),
     })
   }
   if (table.status !== 'playing' || table.state === null || table.state === undefined)
-    return ephemeral({ content: 'This table has finished.' })
+    return ephemeral({ content: lang.t('table:view.finished') })
   if (!seat || seat.position === null) {
     return ephemeral({
       content: seat
-        ? `You are dealt in at the next ${moduleOf(table).rules.gameWord ?? 'game'}.`
-        : 'You are watching this table: everything public is on the table message.',
+        ? lang.t(`table:view.dealtInNext.${gameWordOf(moduleOf(table).rules)}`)
+        : lang.t('table:view.watching'),
     })
   }
   const { engine, renderer } = moduleOf(table)
-  const ctx = contextFor(table)
+  const ctx = contextFor(lang, table)
   const position = seat.position
   const acting = engine.progress(table.state) === 'acting'
   const legal: unknown[] = acting ? engine.legalActions(table.state, position) : []
@@ -296,17 +346,16 @@ export function renderHandView(table: RenderTable, userId: string, now: number, 
     },
   }
   const p = renderer.privateParts(engine.view(state, position), legal, { ...ctx, controls })
-  const shared = tableFields(renderer.publicParts(engine.view(state, null), ctx), p.fields)
+  const shared = tableFields(lang, renderer.publicParts(engine.view(state, null), ctx), p.fields)
   const waiting: number[] = acting ? engine.waitingFor(table.state) : []
   const lines = [p.description]
-  if (lastMoveAutomatic)
-    lines.unshift('⏱ Your last move was played for you automatically (your time ran out, or you were away).', '')
+  if (lastMoveAutomatic) lines.unshift(lang.t('table:view.automatic'), '')
   if (waiting.includes(position) && table.deadlineAt !== null) {
     lines.push(
       '',
       table.deadlineAt > now
-        ? `⏰ Your move: automatic move ${relativeTime(table.deadlineAt)}.`
-        : '⏰ Your time is up: an automatic move is due.',
+        ? lang.t('table:view.yourMove', { when: relativeTime(table.deadlineAt) })
+        : lang.t('table:view.timeUp'),
     )
   }
   const embed: APIEmbed = {
@@ -314,13 +363,13 @@ export function renderHandView(table: RenderTable, userId: string, now: number, 
     color: waiting.includes(position) ? COLOURS.play : COLOURS.info,
     description: clip(lines.join('\n'), 4096),
     fields: [...p.fields, ...shared].slice(0, 25),
-    footer: { text: 'Only you can see this. Buttons work while their move still stands; ↻ Refresh for a fresh view.' },
+    footer: { text: lang.t('table:view.footer') },
   }
   const rebuy =
     seat.status === 'seated' && table.progress === 'gameOver' && busted(table).includes(userId)
       ? buttonRows([
-          button(tableButtonId(table.id, 'rebuy'), 'Rebuy', ButtonStyle.Success),
-          button(tableButtonId(table.id, 'leave'), 'Stand up', ButtonStyle.Secondary),
+          button(tableButtonId(table.id, 'rebuy'), lang.t('table:buttons.rebuy'), ButtonStyle.Success),
+          button(tableButtonId(table.id, 'leave'), lang.t('table:buttons.standUp'), ButtonStyle.Secondary),
         ])
       : []
   return ephemeral({ embeds: [embed], components: [...p.rows, ...rebuy] })
@@ -331,39 +380,43 @@ export function renderHandView(table: RenderTable, userId: string, now: number, 
  * seat's line (scores or stacks), and the public fields (pot, trick in progress, last trick) the
  * private parts do not already have (matched by their first word). Drawn from the spectator view.
  */
-function tableFields(pub: PublicParts, own: readonly APIEmbedField[]): APIEmbedField[] {
+function tableFields(lang: Lang, pub: PublicParts, own: readonly APIEmbedField[]): APIEmbedField[] {
   const key = (f: APIEmbedField) => f.name.split(' ')[0]!.toLowerCase()
   const have = new Set(own.map(key))
   return [
-    { name: 'At the table', value: clip(pub.seatLines.join('\n'), 1024) },
+    { name: lang.t('table:view.atTable'), value: clip(pub.seatLines.join('\n'), 1024) },
     ...pub.fields.filter((f) => !have.has(key(f))),
   ]
 }
 
 /** The table's one live ping: a turn, its reminder, or a game's result (`about`). */
 export function renderPing(
+  lang: Lang,
   table: RenderTable,
   about: PingReason,
   userIds: readonly string[],
   messageId: string | null,
   now: number,
 ): Payload {
-  if (about === 'result') return renderResultPing(table, userIds, now)
-  return about === 'reminder' ? renderReminder(table, userIds, messageId) : renderTurnPing(table, userIds, messageId)
+  if (about === 'result') return renderResultPing(lang, table, userIds, now)
+  return about === 'reminder'
+    ? renderReminder(lang, table, userIds, messageId)
+    : renderTurnPing(lang, table, userIds, messageId)
 }
 
 /** What the game asks of each user ("20 to call"), from the spectator view (the ping is public). */
-function turnAsks(table: RenderTable, userIds: readonly string[]): string {
+function turnAsks(lang: Lang, table: RenderTable, userIds: readonly string[]): string {
   const { engine, renderer } = moduleOf(table)
   const view = table.state === null || table.state === undefined ? null : engine.view(table.state, null)
   const byAsk = new Map<string, string[]>()
   for (const u of userIds) {
     const position = table.seats.find((s) => s.userId === u)?.position ?? null
-    const ask = view !== null && position !== null ? renderer.turnAsk(view, position) : 'your turn'
+    const ask =
+      view !== null && position !== null ? renderer.turnAsk(view, position, lang) : lang.t('table:ping.yourTurn')
     byAsk.set(ask, [...(byAsk.get(ask) ?? []), mention(u)])
   }
   if (byAsk.size === 1) return [...byAsk.keys()][0]!
-  return [...byAsk].map(([ask, who]) => `${ask} (${listText(who)})`).join('; ')
+  return [...byAsk].map(([ask, who]) => `${ask} (${listText(who, 'and', lang)})`).join('; ')
 }
 
 /**
@@ -375,16 +428,28 @@ function members(userIds: readonly string[]): string[] {
   return userIds.filter((u) => !isAiSeat(u)).slice(0, 100)
 }
 
-export function renderTurnPing(table: RenderTable, userIds: readonly string[], messageId?: string | null): Payload {
-  const link =
+export function renderTurnPing(
+  lang: Lang,
+  table: RenderTable,
+  userIds: readonly string[],
+  messageId?: string | null,
+): Payload {
+  const url =
     table.guildId && table.channelId && messageId
-      ? ` — [table](https://discord.com/channels/${table.guildId}/${table.channelId}/${messageId})`
-      : ''
-  const deadline = table.deadlineAt !== null ? ` Automatic move ${relativeTime(table.deadlineAt)}${link}.` : ''
-  const who = listText(userIds.map(mention))
+      ? `https://discord.com/channels/${table.guildId}/${table.channelId}/${messageId}`
+      : null
+  const when = table.deadlineAt !== null ? relativeTime(table.deadlineAt) : null
+  const deadline =
+    when === null
+      ? ''
+      : ` ${url === null ? lang.t('table:ping.deadline', { when }) : lang.t('table:ping.deadlineLink', { when, url })}`
+  const who = listText(userIds.map(mention), 'and', lang)
+  const asks = turnAsks(lang, table, userIds)
   return {
-    content: clip(`${who}, your turn at ${moduleOf(table).rules.title}: ${turnAsks(table, userIds)}.${deadline}`, 2000),
-    components: buttonRows([button(tableButtonId(table.id, 'hand'), 'Play', ButtonStyle.Primary)]),
+    content: clip(lang.t('table:ping.turn', { who, game: moduleOf(table).rules.title, asks }) + deadline, 2000),
+    components: buttonRows([
+      button(tableButtonId(table.id, 'hand'), lang.t('table:buttons.play'), ButtonStyle.Primary),
+    ]),
     allowedMentions: { users: [...userIds].slice(0, 100) },
   }
 }
@@ -393,26 +458,27 @@ export function renderTurnPing(table: RenderTable, userIds: readonly string[], m
  * A game (Bura game, Badugi hand, Bugami match) is over: its result for everyone who played it,
  * and between games when the next one starts, with **Next game** to start it at once.
  */
-export function renderResultPing(table: RenderTable, userIds: readonly string[], now: number): Payload {
+export function renderResultPing(lang: Lang, table: RenderTable, userIds: readonly string[], now: number): Payload {
   const { engine, renderer, rules } = moduleOf(table)
   const result =
     table.state === null || table.state === undefined
       ? null
-      : renderer.publicParts(engine.view(table.state, null), contextFor(table)).result?.headline
+      : renderer.publicParts(engine.view(table.state, null), contextFor(lang, table)).result?.headline
   const between = table.status === 'playing' && table.progress === 'gameOver'
+  const word = gameWordOf(rules)
   const next = !between
     ? ''
     : table.deadlineAt !== null && table.deadlineAt > now
-      ? ` The next ${rules.gameWord ?? 'game'} starts by itself ${relativeTime(table.deadlineAt)}; ` +
-        `**${nextLabel(table)}** starts it now.`
-      : ` The next ${rules.gameWord ?? 'game'} is being dealt.`
+      ? ` ${lang.t(`table:ping.nextAt.${word}`, { when: relativeTime(table.deadlineAt), label: nextLabel(lang, table) })}`
+      : ` ${lang.t(`table:ping.nextDealt.${word}`)}`
+  const who = listText(userIds.map(mention), 'and', lang)
   return {
     content: clip(
-      `🏁 ${listText(userIds.map(mention))} — ${rules.title}: ${result ?? 'the game is over.'}${next}`,
+      lang.t('table:ping.result', { who, game: rules.title, result: result ?? lang.t('table:ping.over') }) + next,
       2000,
     ),
     components: between
-      ? buttonRows([button(tableButtonId(table.id, 'start'), nextLabel(table), ButtonStyle.Success)])
+      ? buttonRows([button(tableButtonId(table.id, 'start'), nextLabel(lang, table), ButtonStyle.Success)])
       : [],
     allowedMentions: { users: members(userIds) },
   }
@@ -422,24 +488,37 @@ export function renderResultPing(table: RenderTable, userIds: readonly string[],
  * The final standings of a match table (freeze-out won, agreed end reached): every player's
  * result, the winner named, and each player in it pinged, once.
  */
-export function renderFinalStandings(table: RenderTable, e: Extract<TableEvent, { type: 'final' }>): Payload {
-  const why = e.reason === 'freezeout' ? 'The freeze-out is over' : 'The agreed end has come'
-  const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0')
-  const lines = e.standings.map((s, i) => `${i + 1}. ${mention(s.userId)} — ${chips(s.stack)} (${signed(s.result)})`)
+export function renderFinalStandings(
+  lang: Lang,
+  table: RenderTable,
+  e: Extract<TableEvent, { type: 'final' }>,
+): Payload {
+  const why = lang.t(e.reason === 'freezeout' ? 'table:final.freezeout' : 'table:final.agreedEnd', {
+    game: moduleOf(table).rules.title,
+  })
+  const signed = (n: number) => (n > 0 ? `+${lang.number(n)}` : n < 0 ? `−${lang.number(-n)}` : '±0')
+  const lines = e.standings.map((s, i) =>
+    lang.t('table:final.line', {
+      n: i + 1,
+      who: mention(s.userId),
+      chips: chips(s.stack, lang),
+      result: signed(s.result),
+    }),
+  )
   const who = e.winners.length
-    ? `🏆 ${listText(e.winners.map(mention))} ${e.winners.length > 1 ? 'share the win' : 'wins'}.`
+    ? lang.t('table:final.wins', { count: e.winners.length, who: listText(e.winners.map(mention), 'and', lang) })
     : ''
   return {
-    content: clip(`🏁 ${why} at ${moduleOf(table).rules.title}: final standings.\n${lines.join('\n')}\n${who}`, 2000),
+    content: clip(`🏁 ${why}\n${lines.join('\n')}\n${who}`, 2000),
     allowedMentions: { users: members(e.standings.map((s) => s.userId)) },
   }
 }
 
 /** The result of the game `table.state` ended (spectator view only), or null when it has none. */
-function resultOf(table: RenderTable): GameResult | null {
+function resultOf(lang: Lang, table: RenderTable): GameResult | null {
   if (table.state === null || table.state === undefined) return null
   const { engine, renderer } = moduleOf(table)
-  return renderer.publicParts(engine.view(table.state, null), contextFor(table)).result
+  return renderer.publicParts(engine.view(table.state, null), contextFor(lang, table)).result
 }
 
 /**
@@ -448,22 +527,27 @@ function resultOf(table: RenderTable): GameResult | null {
  * `table` carries the state the game ended in (and the seats of that game); only the spectator
  * view of it is drawn. Null: no result to show.
  */
-export function renderGameResult(table: RenderTable): Payload | null {
-  const r = resultOf(table)
+export function renderGameResult(lang: Lang, table: RenderTable): Payload | null {
+  const r = resultOf(lang, table)
   if (!r) return null
   const text = [`🏁 **${moduleOf(table).rules.title}** — ${r.headline}`, ...r.details].join('\n')
   return { content: clip(text, 2000), allowedMentions: NO_PINGS }
 }
 
 /** The one line the next game's table message shows of the game `table.state` ended. */
-export function renderResultLine(table: RenderTable): string | null {
-  return resultOf(table)?.headline ?? null
+export function renderResultLine(lang: Lang, table: RenderTable): string | null {
+  return resultOf(lang, table)?.headline ?? null
 }
 
 /** A reminder before the deadline, pinging exactly the given users. */
-export function renderReminder(table: RenderTable, userIds: readonly string[], messageId?: string | null): Payload {
-  const ping = renderTurnPing(table, userIds, messageId)
-  return { ...ping, content: clip(`⏳ Reminder — ${ping.content}`, 2000) }
+export function renderReminder(
+  lang: Lang,
+  table: RenderTable,
+  userIds: readonly string[],
+  messageId?: string | null,
+): Payload {
+  const ping = renderTurnPing(lang, table, userIds, messageId)
+  return { ...ping, content: clip(lang.t('table:ping.reminder', { ping: ping.content }), 2000) }
 }
 
 /**
@@ -472,12 +556,13 @@ export function renderReminder(table: RenderTable, userIds: readonly string[], m
  * Events never hold a hidden card, and these lines add none.
  */
 export function describeEvents(
+  lang: Lang,
   table: RenderTable,
   events: readonly unknown[],
   automatic: readonly number[] = [],
 ): string[] {
   const { renderer } = moduleOf(table)
-  const ctx = contextFor(table)
+  const ctx = contextFor(lang, table)
   const auto = new Set(automatic)
   const lines: string[] = []
   // Runs of events from the same kind of move, so a game may still draw several events as one line.
@@ -485,34 +570,44 @@ export function describeEvents(
     let to = from + 1
     while (to < events.length && auto.has(to) === auto.has(from)) to++
     const run = renderer.eventLines(events.slice(from, to), ctx)
-    lines.push(...(auto.has(from) ? run.map((l) => `${l} _(automatic)_`) : run))
+    lines.push(...(auto.has(from) ? run.map((line) => lang.t('table:events.automatic', { line })) : run))
     from = to
   }
   return lines
 }
 
 /** Table events as log lines: seats taken and left (with their chips), kicks, away and back. */
-export function describeTableEvents(events: readonly TableEvent[]): string[] {
+export function describeTableEvents(lang: Lang, events: readonly TableEvent[]): string[] {
   const lines: string[] = []
   for (const e of events) {
     switch (e.type) {
       case 'joined':
-        lines.push(`🪑 ${mention(e.userId)} sat down${e.buyIn > 0 ? `, buying in for ${chips(e.buyIn)}` : ''}.`)
+        lines.push(
+          e.buyIn > 0
+            ? lang.t('table:events.joinedBuyIn', { who: mention(e.userId), chips: chips(e.buyIn, lang) })
+            : lang.t('table:events.joined', { who: mention(e.userId) }),
+        )
         break
       case 'left': {
-        const out = e.cashedOut > 0 ? `, cashing out ${chips(e.cashedOut)}` : ''
+        const who = mention(e.userId)
+        const cashed = chips(e.cashedOut, lang)
+        const removed = e.by !== null && e.by !== e.userId
         lines.push(
-          e.by !== null && e.by !== e.userId
-            ? `🚪 ${mention(e.by)} removed ${mention(e.userId)} from the table${out}.`
-            : `🚪 ${mention(e.userId)} stood up${out}.`,
+          removed
+            ? lang.t(e.cashedOut > 0 ? 'table:events.removedOut' : 'table:events.removed', {
+                by: mention(e.by),
+                who,
+                chips: cashed,
+              })
+            : lang.t(e.cashedOut > 0 ? 'table:events.stoodUpOut' : 'table:events.stoodUp', { who, chips: cashed }),
         )
         break
       }
       case 'away':
-        lines.push(`💤 ${mention(e.userId)} missed three turns: away, auto-played until they act.`)
+        lines.push(lang.t('table:events.away', { who: mention(e.userId) }))
         break
       case 'back':
-        lines.push(`👋 ${mention(e.userId)} is back.`)
+        lines.push(lang.t('table:events.back', { who: mention(e.userId) }))
         break
     }
   }
@@ -520,10 +615,13 @@ export function describeTableEvents(events: readonly TableEvent[]): string[] {
 }
 
 /** A question before something that cannot be undone: the confirming button, and Cancel back to the view. */
-function question(table: RenderTable, text: string, confirm: APIButtonComponentWithCustomId): Payload {
+function question(lang: Lang, table: RenderTable, text: string, confirm: APIButtonComponentWithCustomId): Payload {
   return ephemeral({
-    embeds: [{ title: 'Are you sure?', color: COLOURS.info, description: clip(text, 4096) }],
-    components: buttonRows([confirm, button(tableButtonId(table.id, 'hand'), 'Cancel', ButtonStyle.Secondary)]),
+    embeds: [{ title: lang.t('table:question.title'), color: COLOURS.info, description: clip(text, 4096) }],
+    components: buttonRows([
+      confirm,
+      button(tableButtonId(table.id, 'hand'), lang.t('table:buttons.cancel'), ButtonStyle.Secondary),
+    ]),
   })
 }
 
@@ -533,6 +631,7 @@ function question(table: RenderTable, text: string, confirm: APIButtonComponentW
  * outlived its move is refused like any stale control. Null: no question for this move here.
  */
 export function renderMoveQuestion(
+  lang: Lang,
   table: RenderTable,
   userId: string,
   token: string,
@@ -542,24 +641,29 @@ export function renderMoveQuestion(
   const ask = moduleOf(table).renderer.confirm?.[verb]
   if (!ask || !seat || seat.position === null || table.state === null || table.state === undefined) return null
   const { engine } = moduleOf(table)
-  const text = ask(engine.view(table.state, seat.position), contextFor(table))
-  const label = verb === 'declare' ? 'Declare now' : verb
-  return question(table, text, button(moveId(table.id, token, { verb }), label, ButtonStyle.Danger))
+  const text = ask(engine.view(table.state, seat.position), contextFor(lang, table))
+  const label = lang.t(`table:question.confirm.${verb}`)
+  return question(lang, table, text, button(moveId(table.id, token, { verb }), label, ButtonStyle.Danger))
 }
 
 /**
  * The question before leaving a game in progress: what becomes of the seat and its chips. Its
  * button carries the leave's token (tables/leave-token.ts).
  */
-export function renderLeaveQuestion(table: RenderTable, token: string): Payload {
+export function renderLeaveQuestion(lang: Lang, table: RenderTable, token: string): Payload {
   const { engine, rules } = moduleOf(table)
   const freezeout = table.options.format === 'freezeout'
-  const seat =
+  const what =
     engine.table.leaveAction && freezeout
-      ? 'your seat stays in, posts its blinds and folds every hand; your chips come back when the table closes'
+      ? 'freezeout'
       : engine.table.leaveAction
-        ? 'you fold this hand and stand up with your stack'
-        : `your seat is played automatically until ${engine.table.betweenGames ? `this ${rules.title} game` : 'the match'} ends${engine.usesChips ? ', then your chips go back to your balance' : ''}`
-  const text = `**Leave now?** The game is in progress: ${seat}.`
-  return question(table, text, button(leaveId(table.id, token), 'Leave the game', ButtonStyle.Danger))
+        ? 'fold'
+        : (`${engine.table.betweenGames ? 'game' : 'match'}${engine.usesChips ? 'Chips' : ''}` as const)
+  const text = lang.t(`table:question.leave.${what}`, { game: rules.title })
+  return question(
+    lang,
+    table,
+    text,
+    button(leaveId(table.id, token), lang.t('table:buttons.leaveGame'), ButtonStyle.Danger),
+  )
 }

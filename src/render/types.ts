@@ -1,6 +1,7 @@
 import type { SeatSnapshot, TableSnapshot } from '../tables/types.js'
 import type { APIEmbedField } from 'discord.js'
 import type { Row } from './payload.js'
+import type { Lang } from '../i18n/index.js'
 
 /**
  * What render needs of a table: the table service's `TableSnapshot` without what only the
@@ -18,6 +19,8 @@ export type RenderTable = Omit<
 
 /** What a game's renderer knows about the table around the view. */
 export interface RenderContext {
+  /** The language the view is drawn in: the server's for public messages, the member's for private views. */
+  readonly lang: Lang
   readonly table: RenderTable
   /** The seat's player as the table shows them (a mention), or "Seat N" when nobody sits there. */
   name(position: number): string

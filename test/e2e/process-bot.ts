@@ -1,3 +1,4 @@
+import { ENGLISH } from '../../src/i18n/index.js'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -133,7 +134,7 @@ export async function showsCommitted(
 ): Promise<boolean> {
   if (!message) return false
   // The log lines are the bot's memory, not the committed state; the previous game's result is.
-  const want = renderTableMessage(table, now, [], await previousResult(tables, table))
+  const want = renderTableMessage(ENGLISH, table, now, [], await previousResult(ENGLISH, tables, table))
   const embed = message.embeds[0]
   const wanted = want.embeds?.[0]
   return (

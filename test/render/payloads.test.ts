@@ -1,3 +1,4 @@
+import { langOf, LOCALES, type Lang } from '../../src/i18n/index.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { AnyEngine } from '../../src/games/core/engine.js'
@@ -17,7 +18,11 @@ import { actionKey, leakedCards, offeredActions, strings, tableFor, userId, walk
 
 const NOW = 1_800_000_000_000
 
+// A number of card points, in either language ("**34** points", "**34** Augen").
+const COUNTED = /\d\**\s*(?:points?|pts|Augen)\b/i
+
 function checkState(
+  lang: Lang,
   engine: AnyEngine,
   state: unknown,
   players: number,
@@ -27,7 +32,7 @@ function checkState(
   const table = tableFor(engine, state, players, step, {
     options: engine.optionsSchema.parse(options) as Record<string, unknown>,
   })
-  const pub = renderTableMessage(table, NOW, ['Someone did something.'])
+  const pub = renderTableMessage(lang, table, NOW, ['Someone did something.'])
   expect(limitViolations(pub), 'public message limits').toEqual([])
   // A second, independent oracle: the fake Discord's own form-body checks.
   expect(() => checkMessageBody(pub as MessageBody, 0)).not.toThrow()
@@ -38,13 +43,13 @@ function checkState(
     engine.id === 'bura' &&
     options.showCounts !== true &&
     (engine.view(state, null) as { phase: string }).phase !== 'over'
-  if (countsHidden) expect(strings(pub).join('\n')).not.toMatch(/\d\**\s*(?:points?|pts)\b/i)
+  if (countsHidden) expect(strings(pub).join('\n')).not.toMatch(COUNTED)
   for (let seat = 0; seat < players; seat++) {
-    const own = renderHandView(table, userId(seat), NOW)
+    const own = renderHandView(lang, table, userId(seat), NOW)
     expect(limitViolations(own), `seat ${seat} view limits`).toEqual([])
     expect(() => checkMessageBody(own as MessageBody, 0)).not.toThrow()
     expect(leakedCards(own, engine.hiddenFrom(state, seat)), `seat ${seat} view leaks`).toEqual([])
-    if (countsHidden) expect(strings(own).join('\n')).not.toMatch(/\d\**\s*(?:points?|pts)\b/i)
+    if (countsHidden) expect(strings(own).join('\n')).not.toMatch(COUNTED)
     const legal = acting ? engine.legalActions(state, seat) : []
     // Every control routes by the codec, and moves carry their context token for this seat.
     for (const r of own.components ?? [])
@@ -80,41 +85,42 @@ const OPTIONS: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
   badugi: fc.record({ limit: fc.constantFrom('fixed', 'pot', 'no') }),
 }
 
-for (const engine of Object.values(ENGINES)) {
-  describe(`${engine.title} payloads`, () => {
-    it('show no hidden card, offer exactly the legal moves and fit Discord limits', () => {
-      fc.assert(
-        fc.property(
-          fc.integer({ min: engine.minPlayers, max: engine.maxPlayers }),
-          fc.nat(1_000_000),
-          OPTIONS[engine.id] ?? fc.constant({}),
-          (players, seed, options) => {
-            walk(engine, players, seed, 150, options, (state, step) =>
-              checkState(engine, state, players, step, options),
-            )
-          },
-        ),
-        { numRuns: 3 },
-      )
-    })
+for (const engine of Object.values(ENGINES))
+  for (const lang of LOCALES.map(langOf)) {
+    describe(`${engine.title} payloads (${lang.locale})`, () => {
+      it('show no hidden card, offer exactly the legal moves and fit Discord limits', () => {
+        fc.assert(
+          fc.property(
+            fc.integer({ min: engine.minPlayers, max: engine.maxPlayers }),
+            fc.nat(1_000_000),
+            OPTIONS[engine.id] ?? fc.constant({}),
+            (players, seed, options) => {
+              walk(engine, players, seed, 150, options, (state, step) =>
+                checkState(lang, engine, state, players, step, options),
+              )
+            },
+          ),
+          { numRuns: 3 },
+        )
+      })
 
-    it('word every event without naming a card hidden from the table', () => {
-      fc.assert(
-        fc.property(
-          fc.integer({ min: engine.minPlayers, max: engine.maxPlayers }),
-          fc.nat(1_000_000),
-          OPTIONS[engine.id] ?? fc.constant({}),
-          (players, seed, options) => {
-            walk(engine, players, seed, 400, options, (state, step, events) => {
-              const table = tableFor(engine, state, players, step)
-              const lines = describeEvents(table, events)
-              expect(leakedCards({ content: lines.join('\n') }, engine.hiddenFrom(state, null))).toEqual([])
-              for (const line of lines) expect(line.length).toBeLessThan(400)
-            })
-          },
-        ),
-        { numRuns: 10 },
-      )
+      it('word every event without naming a card hidden from the table', () => {
+        fc.assert(
+          fc.property(
+            fc.integer({ min: engine.minPlayers, max: engine.maxPlayers }),
+            fc.nat(1_000_000),
+            OPTIONS[engine.id] ?? fc.constant({}),
+            (players, seed, options) => {
+              walk(engine, players, seed, 400, options, (state, step, events) => {
+                const table = tableFor(engine, state, players, step)
+                const lines = describeEvents(lang, table, events)
+                expect(leakedCards({ content: lines.join('\n') }, engine.hiddenFrom(state, null))).toEqual([])
+                for (const line of lines) expect(line.length).toBeLessThan(400)
+              })
+            },
+          ),
+          { numRuns: 10 },
+        )
+      })
     })
-  })
-}
+  }

@@ -1,3 +1,4 @@
+import { ENGLISH } from '../../src/i18n/index.js'
 import { describe, expect, it } from 'vitest'
 import type { AnyEngine } from '../../src/games/core/engine.js'
 import { ENGINES } from '../../src/games/registry.js'
@@ -10,7 +11,6 @@ import {
 } from '../../src/render/table.js'
 import { strings, tableFor, userId } from './support.js'
 import { refusalText } from '../../src/render/refusals.js'
-import { ENGLISH } from '../../src/i18n/index.js'
 
 /** Issue 13: results players can scroll back to, end states that agree, words players know. */
 
@@ -62,8 +62,8 @@ describe('results', () => {
   it('Badugi: the headline names each pot with its own winner, never "X and Y win"', () => {
     const over = playOut(badugi, setup(badugi, 3, 11, { limit: 'no' }, [20, 60, 100]), allIn)
     const table = tableFor(badugi, over, 3, 9, { options: badugi.optionsSchema.parse({ limit: 'no' }) })
-    const posted = renderGameResult(table)!
-    const headline = renderResultLine(table)!
+    const posted = renderGameResult(ENGLISH, table)!
+    const headline = renderResultLine(ENGLISH, table)!
     expect(posted.content!.split('\n')[0]).toContain(headline)
     expect(headline).toMatch(/^Hand 1: main pot 60 (→|split →) .*; side pot 80 (→|split →) /)
     expect(headline).not.toMatch(/ and .* wins?\b/)
@@ -75,7 +75,7 @@ describe('results', () => {
   it('Badugi: a hand won by folds shows no hand at all', () => {
     const fold = (legal: Action[]) => legal.find((a) => a.type === 'fold') ?? allIn(legal)
     const over = playOut(badugi, setup(badugi, 3, 5), fold)
-    const posted = renderGameResult(tableFor(badugi, over, 3, 4))!
+    const posted = renderGameResult(ENGLISH, tableFor(badugi, over, 3, 4))!
     expect(posted.content).toMatch(/Hand 1: pot \d+ → <@\d+> \(everyone else folded\)\./)
     expect(posted.content).not.toMatch(/showed|badugi|[2-9TJQKA][♠♥♦♣]/)
   })
@@ -91,7 +91,7 @@ describe('results', () => {
       if (!out.ok) throw new Error(refusalText(out.error, ENGLISH))
       state = out.value.state
     }
-    const posted = renderGameResult(tableFor(bugami, state, 3, 60))!
+    const posted = renderGameResult(ENGLISH, tableFor(bugami, state, 3, 60))!
     const lines = posted.content!.split('\n')
     expect(lines[0]).toMatch(/^🏁 \*\*Bugami\*\* — Deal 1: <@\d+> [+−]?\d+, /)
     for (let seat = 0; seat < 3; seat++)
@@ -108,22 +108,24 @@ describe('end states agree with themselves', () => {
     for (const engine of Object.values(ENGINES)) {
       const players = engine.minPlayers + 1
       const state = setup(engine, players, 3)
-      const live = renderTableMessage(tableFor(engine, state, players, 1), NOW)
+      const live = renderTableMessage(ENGLISH, tableFor(engine, state, players, 1), NOW)
       expect(text(live), engine.id).toContain('▶')
       const closed = tableFor(engine, state, players, 2, { status: 'aborted', progress: null, deadlineAt: null })
-      const p = renderTableMessage(closed, NOW)
+      const p = renderTableMessage(ENGLISH, closed, NOW)
       expect(text(p), engine.id).not.toMatch(/▶|to play|to lead|to act|Your turn/)
       expect(p.components).toEqual([])
-      expect(text(renderHandView(closed, userId(0), NOW))).not.toMatch(/Your turn|Your lead/)
+      expect(text(renderHandView(ENGLISH, closed, userId(0), NOW))).not.toMatch(/Your turn|Your lead/)
     }
   })
 
   it('a refund reads as a refund, not a win', () => {
     const table = tableFor(badugi, setup(badugi, 3, 1), 3, 1)
     const refund = { type: 'chips', from: 'pot', to: { seat: 1 }, amount: 7, reason: 'refund' }
-    expect(describeEvents(table, [refund])).toEqual([`<@${userId(1)}> gets 7 chips back (refund).`])
+    expect(describeEvents(ENGLISH, table, [refund])).toEqual([`<@${userId(1)}> gets 7 chips back (refund).`])
     const buraTable = tableFor(bura, setup(bura, 3, 1), 3, 1)
-    expect(describeEvents(buraTable, [refund])).toEqual([`<@${userId(1)}> gets 7 chips back from the pot (refund).`])
+    expect(describeEvents(ENGLISH, buraTable, [refund])).toEqual([
+      `<@${userId(1)}> gets 7 chips back from the pot (refund).`,
+    ])
   })
 })
 
@@ -133,7 +135,7 @@ describe('words a player knows', () => {
     const table = tableFor(engine, state, engine.minPlayers, 1, {
       options: engine.optionsSchema.parse(options) as Record<string, unknown>,
     })
-    return renderTableMessage(table, NOW).embeds![0]!.footer!.text
+    return renderTableMessage(ENGLISH, table, NOW).embeds![0]!.footer!.text
   }
 
   it('labels options in words and leaves out what does not matter at this table', () => {

@@ -1,3 +1,4 @@
+import { ENGLISH } from '../../src/i18n/index.js'
 import { ComponentType, type APIButtonComponentWithCustomId, type APIStringSelectComponent } from 'discord.js'
 import { describe, expect, it } from 'vitest'
 import { cardLabel, type Card } from '../../src/games/core/cards.js'
@@ -17,7 +18,6 @@ import {
 } from '../../src/render/table.js'
 import { cardsNamed, offeredActions, strings, tableFor, userId } from './support.js'
 import { refusalText } from '../../src/render/refusals.js'
-import { ENGLISH } from '../../src/i18n/index.js'
 
 const NOW = 1_800_000_000_000
 const bugami = ENGINES.bugami
@@ -80,7 +80,7 @@ describe('lobby message', () => {
   }
 
   it('has the buttons Join, Leave, Start, Add AI and Rules, routed by table id', () => {
-    const p = renderTableMessage(lobby, NOW)
+    const p = renderTableMessage(ENGLISH, lobby, NOW)
     expect(labels(p)).toEqual(['Join', 'Leave', 'Start', 'Add AI', 'Rules'])
     expect(buttons(p).map((b) => parseCustomId(b.custom_id))).toEqual(
       ['join', 'leave', 'start', 'ai', 'rules'].map((verb) => ({ kind: 'table', tableId: lobby.id, verb })),
@@ -88,14 +88,15 @@ describe('lobby message', () => {
     expect(text(p)).toContain(`<@${userId(0)}>`)
     expect(text(p)).toContain('Needs 1 more to start')
     expect(text(p)).toContain('turn time 12 h')
-    expect(text(renderTableMessage({ ...lobby, turnMs: 30_000 }, NOW))).toContain('turn time 30 s')
-    expect(text(renderTableMessage({ ...lobby, turnMs: 172_800_000 }, NOW))).toContain('turn time 2 d')
+    expect(text(renderTableMessage(ENGLISH, { ...lobby, turnMs: 30_000 }, NOW))).toContain('turn time 30 s')
+    expect(text(renderTableMessage(ENGLISH, { ...lobby, turnMs: 172_800_000 }, NOW))).toContain('turn time 2 d')
     expect(p.allowedMentions).toEqual({ parse: [] })
     expect(limitViolations(p)).toEqual([])
   })
 
   it('shows the buy-in of a chip table', () => {
     const p = renderTableMessage(
+      ENGLISH,
       { ...lobby, game: 'badugi', options: badugi.optionsSchema.parse({}) as Record<string, unknown>, buyIn: 200 },
       NOW,
     )
@@ -105,16 +106,16 @@ describe('lobby message', () => {
   it('names AI seats "🤖 Anna" and says the table plays practice chips', () => {
     const seats = [userId(0), 'ai-anna-normal'].map((u) => ({ ...lobby.seats[0]!, userId: u }))
     const options = badugi.optionsSchema.parse({}) as Record<string, unknown>
-    const t = text(renderTableMessage({ ...lobby, game: 'badugi', options, buyIn: 200, seats }, NOW))
+    const t = text(renderTableMessage(ENGLISH, { ...lobby, game: 'badugi', options, buyIn: 200, seats }, NOW))
     expect(t).toContain('2. 🤖 Anna')
     expect(t).toContain('Practice table: AI seats, no real chips')
     expect(t).toContain('200 chips in practice chips: nothing is taken from your server balance')
     expect(t).not.toContain('<@ai-')
-    expect(text(renderTableMessage(lobby, NOW))).not.toContain('Practice table')
+    expect(text(renderTableMessage(ENGLISH, lobby, NOW))).not.toContain('Practice table')
   })
 
   it('tells a seated player their cards come at the start', () => {
-    expect(renderHandView(lobby, userId(0), NOW).content).toMatch(/not started/)
+    expect(renderHandView(ENGLISH, lobby, userId(0), NOW).content).toMatch(/not started/)
   })
 })
 
@@ -126,24 +127,24 @@ describe('Bugami', () => {
     let s = act(bugami, s0.state, 1, { type: 'bid', suit: 'H' })
     s = act(bugami, s.state, 2, { type: 'bid', misere: true })
     const table = tableFor(bugami, s.state, players, 2)
-    const pub = renderTableMessage(table, NOW)
+    const pub = renderTableMessage(ENGLISH, table, NOW)
     expect(text(pub)).toContain('has bid ✅')
     expect(text(pub)).not.toMatch(/hearts|Misère|♥/)
-    const own = renderHandView(table, userId(1), NOW)
+    const own = renderHandView(ENGLISH, table, userId(1), NOW)
     expect(text(own)).toContain('Your bid: **♥ hearts** (secret)')
-    const other = renderHandView(table, userId(0), NOW)
+    const other = renderHandView(ENGLISH, table, userId(0), NOW)
     expect(text(other)).not.toMatch(/hearts/)
     // A seat may change its bid: the five bid buttons stay, the current one marked.
     expect(labels(own)).toEqual(['♠ spades', '♥ hearts ✓', '♦ diamonds', '♣ clubs', 'Misère', '↻ Refresh'])
-    expect(describeEvents(table, s.events)).toEqual([`<@${userId(2)}> has bid.`])
+    expect(describeEvents(ENGLISH, table, s.events)).toEqual([`<@${userId(2)}> has bid.`])
 
     s = act(bugami, s.state, 0, { type: 'bid', suit: 'S' })
     s = act(bugami, s.state, 3, { type: 'bid', suit: 'H' })
-    const after = renderTableMessage(tableFor(bugami, s.state, players, 4), NOW)
+    const after = renderTableMessage(ENGLISH, tableFor(bugami, s.state, players, 4), NOW)
     expect(text(after)).toContain('bid **♥ hearts**')
     expect(text(after)).toContain('bid **Misère**')
     expect(text(after)).toContain('bid **♠ spades**')
-    expect(describeEvents(table, s.events).join('\n')).toMatch(/Bids revealed: .*♥ hearts.*Misère/)
+    expect(describeEvents(ENGLISH, table, s.events).join('\n')).toMatch(/Bids revealed: .*♥ hearts.*Misère/)
   })
 
   it('offers the legal cards in a select whose values are card codes, and logs plays in words', () => {
@@ -151,7 +152,7 @@ describe('Bugami', () => {
     for (let seat = 0; seat < players; seat++) s = act(bugami, s.state, seat, { type: 'bid', suit: 'S' })
     const leader = bugami.waitingFor(s.state)[0]!
     const table = tableFor(bugami, s.state, players, 9)
-    const own = renderHandView(table, userId(leader), NOW)
+    const own = renderHandView(ENGLISH, table, userId(leader), NOW)
     const [menu] = selects(own)
     const legal = bugami.legalActions(s.state, leader).map((a: { card: Card }) => a.card)
     expect(menu!.options.map((o) => o.value).sort()).toEqual([...legal].sort())
@@ -165,13 +166,13 @@ describe('Bugami', () => {
     })
     const card = legal[0]!
     const played = act(bugami, s.state, leader, { type: 'play', card })
-    expect(describeEvents(table, played.events)).toContain(`<@${userId(leader)}> played ${cardLabel(card)}.`)
-    const pub = renderTableMessage(tableFor(bugami, played.state, players, 10), NOW)
+    expect(describeEvents(ENGLISH, table, played.events)).toContain(`<@${userId(leader)}> played ${cardLabel(card)}.`)
+    const pub = renderTableMessage(ENGLISH, tableFor(bugami, played.state, players, 10), NOW)
     expect(text(pub)).toContain(cardLabel(card))
     expect(text(pub)).toContain(`<t:${Math.floor(table.deadlineAt! / 1000)}:R>`)
     expect(labels(pub)).toEqual(['Your hand', 'Rules', 'Leave'])
     // Whoever is not to play gets no card controls.
-    const idle = renderHandView(tableFor(bugami, played.state, players, 10), userId(leader), NOW)
+    const idle = renderHandView(ENGLISH, tableFor(bugami, played.state, players, 10), userId(leader), NOW)
     expect(offeredActions('bugami', idle)).toEqual([])
   })
 
@@ -187,14 +188,14 @@ describe('Bugami', () => {
     const table = tableFor(bugami, s.state, 4, 4, {
       options: bugami.optionsSchema.parse({ shotgunWedding: true }) as Record<string, unknown>,
     })
-    const embed = renderTableMessage(table, NOW).embeds![0]!
+    const embed = renderTableMessage(ENGLISH, table, NOW).embeds![0]!
     expect(embed.fields!.find((f) => f.name === 'Shotgun Wedding partners')?.value).toBe(
       `<@${userId(0)}> + <@${userId(2)}>`,
     )
-    expect(text(renderHandView(table, userId(2), NOW))).toContain(
+    expect(text(renderHandView(ENGLISH, table, userId(2), NOW))).toContain(
       `Shotgun Wedding: you play with <@${userId(0)}> this deal.`,
     )
-    expect(text(renderHandView(table, userId(1), NOW))).not.toContain('you play with')
+    expect(text(renderHandView(ENGLISH, table, userId(1), NOW))).not.toContain('you play with')
   })
 
   it('shows the winner and final totals when the match is over, without buttons', () => {
@@ -205,7 +206,7 @@ describe('Bugami', () => {
     }
     const view = bugami.view(state, null) as { winner: number | null; phase: string }
     if (view.phase !== 'gameOver') return // a tie at the top plays on; this seed ends
-    const p = renderTableMessage({ ...tableFor(bugami, state, 3, 50), status: 'finished' }, NOW)
+    const p = renderTableMessage(ENGLISH, { ...tableFor(bugami, state, 3, 50), status: 'finished' }, NOW)
     expect(text(p)).toContain(`🏆 <@${userId(view.winner!)}> wins the match`)
     expect(p.components).toEqual([])
   })
@@ -234,9 +235,9 @@ describe('Bura', () => {
     const table = tableFor(bura, s.state, 2, 3)
     const v = bura.view(s.state, null) as { trumpCard: Card }
     for (const p of [
-      renderTableMessage(table, NOW),
-      renderHandView(table, userId(0), NOW),
-      renderHandView(table, userId(1), NOW),
+      renderTableMessage(ENGLISH, table, NOW),
+      renderHandView(ENGLISH, table, userId(0), NOW),
+      renderHandView(ENGLISH, table, userId(1), NOW),
     ]) {
       expect(text(p)).not.toMatch(/\d\**\s*(?:points?|pts)\b/i)
       expect(text(p)).toContain(cardLabel(v.trumpCard))
@@ -259,24 +260,24 @@ describe('Bura', () => {
     const table = tableFor(bura, s.state, 2, 3, {
       options: bura.optionsSchema.parse({ showCounts: true }) as Record<string, unknown>,
     })
-    expect(text(renderHandView(table, userId(0), NOW))).toMatch(/Your tricks: \d+ tricks?, \*\*\d+\*\* points/)
+    expect(text(renderHandView(ENGLISH, table, userId(0), NOW))).toMatch(/Your tricks: \d+ tricks?, \*\*\d+\*\* points/)
   })
 
   it('offers leads as buttons, answers of the lead count as a select, and Declare 31', () => {
     let s = toTrick({}, 21)
     const leader = bura.waitingFor(s.state)[0]!
     const table = tableFor(bura, s.state, 2, 1)
-    const lead = renderHandView(table, userId(leader), NOW)
+    const lead = renderHandView(ENGLISH, table, userId(leader), NOW)
     const leads = bura.legalActions(s.state, leader).filter((a: { type: string }) => a.type === 'play')
     expect(buttons(lead).filter((b) => b.label!.startsWith('Lead '))).toHaveLength(leads.length)
     expect(labels(lead)).toContain('Declare 31')
     // The other player may declare at any moment (default option), but has no cards to play yet.
-    const other = renderHandView(table, userId(1 - leader), NOW)
+    const other = renderHandView(ENGLISH, table, userId(1 - leader), NOW)
     expect(labels(other)).toEqual(['Declare 31', '↻ Refresh'])
     // Lead the largest lead, then the answer needs exactly as many cards.
     const big = leads.reduce((a: { cards: Card[] }, b: { cards: Card[] }) => (b.cards.length > a.cards.length ? b : a))
     s = act(bura, s.state, leader, big)
-    const answer = renderHandView(tableFor(bura, s.state, 2, 2), userId(1 - leader), NOW)
+    const answer = renderHandView(ENGLISH, tableFor(bura, s.state, 2, 2), userId(1 - leader), NOW)
     if (big.cards.length === 1) {
       expect(buttons(answer).filter((b) => b.label!.startsWith('Play '))).toHaveLength(3)
     } else {
@@ -285,14 +286,14 @@ describe('Bura', () => {
       expect(menu!.max_values).toBe(big.cards.length)
       expect(menu!.options).toHaveLength(3)
     }
-    const line = describeEvents(table, s.events).join('\n')
+    const line = describeEvents(ENGLISH, table, s.events).join('\n')
     expect(line).toContain(`<@${userId(leader)}> played `)
     for (const c of big.cards as Card[]) expect(line).toContain(cardLabel(c))
   })
 
   it('words a declaration and the pot it wins as one line', () => {
     const table = tableFor(bura, start(bura, 3, 1).state, 3, 0)
-    const lines = describeEvents(table, [
+    const lines = describeEvents(ENGLISH, table, [
       { type: 'declare', seat: 2, declaredPoints: 34, correct: true, cards: [] },
       { type: 'chips', from: 'pot', to: { seat: 2 }, amount: 40, reason: 'declaration' },
       { type: 'potWon', seat: 2, amount: 40, reason: 'declared' },
@@ -310,16 +311,16 @@ describe('Bura', () => {
       const phase = (bura.view(s.state, null) as { phase: string }).phase
       if (phase === 'finalCall') {
         const table = tableFor(bura, s.state, 2, 7)
-        expect(labels(renderHandView(table, userId(seat), NOW))).toEqual(['Declare 31', 'Pass', '↻ Refresh'])
-        expect(text(renderTableMessage(table, NOW))).toContain('Final call')
+        expect(labels(renderHandView(ENGLISH, table, userId(seat), NOW))).toEqual(['Declare 31', 'Pass', '↻ Refresh'])
+        expect(text(renderTableMessage(ENGLISH, table, NOW))).toContain('Final call')
         s = act(bura, s.state, seat, { type: 'declare' })
-        const lines = describeEvents(table, s.events).join('\n')
+        const lines = describeEvents(ENGLISH, table, s.events).join('\n')
         expect(lines).toMatch(
           new RegExp(
             `<@${userId(seat)}> declared (31 with \\d+ points — wins \\d+ chips|with only \\d+ points: a false declaration)\\.`,
           ),
         )
-        const over = renderTableMessage(tableFor(bura, s.state, 2, 8), NOW)
+        const over = renderTableMessage(ENGLISH, tableFor(bura, s.state, 2, 8), NOW)
         expect(labels(over)).toContain('Next game')
         expect(text(over)).toMatch(/declared/)
         return
@@ -334,7 +335,7 @@ describe('Badugi', () => {
   it('labels betting with amounts (fixed limit)', () => {
     const s = start(badugi, 3, 4)
     const seat = badugi.waitingFor(s.state)[0]!
-    const p = renderHandView(tableFor(badugi, s.state, 3, 1), userId(seat), NOW)
+    const p = renderHandView(ENGLISH, tableFor(badugi, s.state, 3, 1), userId(seat), NOW)
     expect(labels(p)).toEqual(['Fold', 'Call 2', 'Raise to 4', '↻ Refresh'])
     expect(text(p)).toMatch(/Value: \*\*/)
   })
@@ -344,6 +345,7 @@ describe('Badugi', () => {
       const s = start(badugi, 3, 4, { limit })
       const seat = badugi.waitingFor(s.state)[0]!
       const p = renderHandView(
+        ENGLISH,
         tableFor(badugi, s.state, 3, 1, { options: badugi.optionsSchema.parse({ limit }) as Record<string, unknown> }),
         userId(seat),
         NOW,
@@ -369,14 +371,14 @@ describe('Badugi', () => {
       )
     }
     const seat = badugi.waitingFor(s.state)[0]!
-    const p = renderHandView(tableFor(badugi, s.state, 2, 5), userId(seat), NOW)
+    const p = renderHandView(ENGLISH, tableFor(badugi, s.state, 2, 5), userId(seat), NOW)
     const [menu] = selects(p)
     const hand = (badugi.view(s.state, seat) as { you: { hand: Card[] } }).you.hand
     expect(menu!.options.map((o) => o.value).sort()).toEqual([...hand].sort())
     expect([menu!.min_values, menu!.max_values]).toEqual([1, 4])
     expect(labels(p)).toContain('Stand pat')
     const drawn = act(badugi, s.state, seat, { type: 'draw', cards: hand.slice(0, 2) })
-    const line = describeEvents(tableFor(badugi, s.state, 2, 5), drawn.events).join('\n')
+    const line = describeEvents(ENGLISH, tableFor(badugi, s.state, 2, 5), drawn.events).join('\n')
     expect(line).toContain(`<@${userId(seat)}> drew 2.`)
     // The discarded cards stay hidden: the log names none.
     expect([...cardsNamed({ line })]).toEqual([])
@@ -390,7 +392,7 @@ describe('seats that stop playing', () => {
     const seats = base.seats.map((seat, i) =>
       i === 1 ? { ...seat, away: true } : i === 2 ? { ...seat, status: 'left' as const } : seat,
     )
-    const t = text(renderTableMessage({ ...base, seats }, NOW))
+    const t = text(renderTableMessage(ENGLISH, { ...base, seats }, NOW))
     expect(t).toContain(`💤 Away, auto-played until they act: <@${userId(1)}>`)
     expect(t).toContain(`🚪 Left, auto-played to the end of this game: <@${userId(2)}>`)
   })
@@ -400,7 +402,7 @@ describe('turn ping', () => {
   it('pings exactly the players to act and links the table message', () => {
     const s = start(bugami, 3, 1)
     const table = tableFor(bugami, s.state, 3, 0)
-    const p = renderTurnPing(table, [userId(1), userId(2)], '300000000000000003')
+    const p = renderTurnPing(ENGLISH, table, [userId(1), userId(2)], '300000000000000003')
     expect(p.allowedMentions).toEqual({ users: [userId(1), userId(2)] })
     expect(p.content).toContain(`<@${userId(1)}> and <@${userId(2)}>`)
     expect(p.content).toContain('https://discord.com/channels/100000000000000001/200000000000000002/300000000000000003')
@@ -409,7 +411,7 @@ describe('turn ping', () => {
 
   it('says what is wanted and carries Play, which opens the private view', () => {
     const table = tableFor(bugami, start(bugami, 3, 1).state, 3, 0)
-    const p = renderTurnPing(table, [userId(1), userId(2)])
+    const p = renderTurnPing(ENGLISH, table, [userId(1), userId(2)])
     expect(p.content).toMatch(/^<@\d+> and <@\d+>, your turn at Bugami: your bid\. Automatic move <t:\d+:R>\.$/)
     const [play] = p.components![0]!.components as APIButtonComponentWithCustomId[]
     expect(play!.label).toBe('Play')
@@ -425,7 +427,7 @@ describe('turn ping', () => {
       state = next.value.state
     }
     const table = tableFor(bura, state, 2, 9, { deadlineAt: NOW + 120_000 })
-    const p = renderResultPing(table, [userId(0), userId(1)], NOW)
+    const p = renderResultPing(ENGLISH, table, [userId(0), userId(1)], NOW)
     expect(p.allowedMentions).toEqual({ users: [userId(0), userId(1)] })
     expect(p.content).toMatch(/^🏁 <@\d+> and <@\d+> — Bura: /)
     expect(p.content).toContain('starts by itself <t:')
@@ -438,7 +440,7 @@ describe('final standings of a match table', () => {
   it('names the winner, lists every result and pings each player once', () => {
     const bura = ENGINES.bura
     const table = tableFor(bura, null, 3, 9, { status: 'finished', endsAt: 1_800_000_000_000 })
-    const p = renderFinalStandings(table, {
+    const p = renderFinalStandings(ENGLISH, table, {
       type: 'final',
       reason: 'agreedEnd',
       standings: [
@@ -450,7 +452,7 @@ describe('final standings of a match table', () => {
     })
     expect(p.allowedMentions).toEqual({ users: [userId(2), userId(0), userId(1)] })
     // An AI seat in the standings is named, never in the mentions Discord is asked to allow.
-    const withAi = renderFinalStandings(table, {
+    const withAi = renderFinalStandings(ENGLISH, table, {
       type: 'final',
       reason: 'agreedEnd',
       standings: [
@@ -478,7 +480,7 @@ describe('final standings of a match table', () => {
     const s = bura.setup({ players: 2, dealer: 0, options: bura.optionsSchema.parse({}), seed: 4 })
     if (!s.ok) throw new Error(refusalText(s.error, ENGLISH))
     const table = tableFor(bura, s.value.state, 2, 1, { endsAt: 1_900_000_000_000 })
-    expect(strings(renderTableMessage(table, 1_800_000_000_000)).join('\n')).toContain(
+    expect(strings(renderTableMessage(ENGLISH, table, 1_800_000_000_000)).join('\n')).toContain(
       '🏁 Agreed end <t:1900000000:R>: the game then in progress is the last.',
     )
   })

@@ -10,7 +10,9 @@ import type {
   WagerRange,
 } from '../../games/badugi/index.js'
 import { cardSelect, layout, moveButton, refreshButton } from '../controls.js'
-import { cardsText, chips, handText, listText, plural, RANK_ORDER, sortHand } from '../format.js'
+import { cardsText, chips, handText, listText, RANK_ORDER, sortHand } from '../format.js'
+import type { Lang } from '../../i18n/index.js'
+import { handName, reasonText } from './badugi-words.js'
 import { ButtonStyle } from '../payload.js'
 import type { GameResult, PrivateContext, PrivateParts, PublicParts, RenderContext } from '../types.js'
 import { badugiEngine } from '../../games/badugi/engine.js'
@@ -21,69 +23,93 @@ import { defineGame, oneLineEach } from './module.js'
 
 /** Badugi on Discord: a cash table; amounts are "raise to" as the engine counts them. */
 
-const LIMIT_NAME = { fixed: 'Fixed limit', pot: 'Pot limit', no: 'No limit' } as const
-
-function lastActionText(a: LastAction): string {
+function lastActionText(a: LastAction, lang: Lang): string {
+  const allIn = 'allIn' in a && a.allIn ? 'AllIn' : ''
   switch (a.type) {
     case 'blind':
-      return `blind ${a.amount}${a.allIn ? ' (all-in)' : ''}`
+      return lang.t(`table:badugi.last.blind${allIn}`, { n: a.amount })
     case 'fold':
-      return 'folded'
+      return lang.t('table:badugi.last.fold')
     case 'check':
-      return 'checked'
+      return lang.t('table:badugi.last.check')
     case 'call':
-      return `called${a.allIn ? ' all-in' : ''} ${a.to}`
+      return lang.t(`table:badugi.last.call${allIn}`, { n: a.to })
     case 'bet':
-      return `bet ${a.to}${a.allIn ? ' (all-in)' : ''}`
+      return lang.t(`table:badugi.last.bet${allIn}`, { n: a.to })
     case 'raise':
-      return `raised to ${a.to}${a.allIn ? ' (all-in)' : ''}`
+      return lang.t(`table:badugi.last.raise${allIn}`, { n: a.to })
     case 'draw':
-      return a.count === 0 ? 'stood pat' : `drew ${a.count}`
+      return a.count === 0 ? lang.t('table:badugi.last.standPat') : lang.t('table:badugi.last.drew', { n: a.count })
   }
 }
 
-function phaseText(v: BadugiView): string {
-  if (v.phase === 'betting') return `Betting round ${v.round} of 4`
-  if (v.phase === 'drawing') return `Draw ${v.round} of 3`
-  return 'Hand over'
+function phaseText(v: BadugiView, lang: Lang): string {
+  if (v.phase === 'betting') return lang.t('table:badugi.phase.betting', { round: v.round })
+  if (v.phase === 'drawing') return lang.t('table:badugi.phase.drawing', { round: v.round })
+  return lang.t('table:badugi.phase.over')
 }
 
 function seatLine(v: BadugiView, s: BadugiSeatView, ctx: RenderContext): string {
+  const { lang } = ctx
   const acting = ctx.live && v.toAct === s.seat ? '▶ ' : ''
   const tags = [s.dealer ? 'D' : null, s.smallBlind ? 'SB' : null, s.bigBlind ? 'BB' : null].filter(Boolean).join('/')
-  const parts = [chips(s.stack)]
-  if (s.status === 'out') parts.push(s.left ? 'left the table' : 'sitting out')
+  const parts = [chips(s.stack, lang)]
+  if (s.status === 'out') parts.push(lang.t(s.left ? 'table:badugi.seat.left' : 'table:badugi.seat.sittingOut'))
   else {
-    if (s.status === 'folded') parts.push('folded')
-    if (s.status === 'allIn') parts.push('**all-in**')
-    if (s.bet > 0 && v.phase !== 'handOver') parts.push(`bet ${s.bet}`)
-    if (s.draws.length) parts.push(`draws ${s.draws.join('/')}`)
-    if (s.lastAction && s.status !== 'folded') parts.push(`_${lastActionText(s.lastAction)}_`)
-    if (s.hand && s.handName) parts.push(`shows ${cardsText(sortHand(s.hand, RANK_ORDER.aceLow))} (${s.handName})`)
+    if (s.status === 'folded') parts.push(lang.t('table:badugi.seat.folded'))
+    if (s.status === 'allIn') parts.push(lang.t('table:badugi.seat.allIn'))
+    if (s.bet > 0 && v.phase !== 'handOver') parts.push(lang.t('table:badugi.seat.bet', { n: s.bet }))
+    if (s.draws.length) parts.push(lang.t('table:badugi.seat.draws', { draws: s.draws.join('/') }))
+    if (s.lastAction && s.status !== 'folded') parts.push(`_${lastActionText(s.lastAction, lang)}_`)
+    if (s.hand && s.handName)
+      parts.push(
+        lang.t('table:badugi.seat.shows', {
+          cards: cardsText(sortHand(s.hand, RANK_ORDER.aceLow)),
+          hand: handName(s.handName, lang),
+        }),
+      )
   }
   return `${acting}${ctx.name(s.seat)}${tags ? ` [${tags}]` : ''} — ${parts.join(' · ')}`
 }
 
-function potsText(v: BadugiView): string {
+function potsText(v: BadugiView, lang: Lang): string {
   // Side pots matter once someone is all-in; before that the pots only mirror unequal bets.
-  if (v.pots.length <= 1 || !v.seats.some((s) => s.status === 'allIn')) return chips(v.pot)
-  return `${chips(v.pot)}: ${v.pots.map((p, i) => `${i === 0 ? 'main' : `side ${i}`} ${p.amount}`).join(', ')}`
+  if (v.pots.length <= 1 || !v.seats.some((s) => s.status === 'allIn')) return chips(v.pot, lang)
+  const pots = v.pots.map((p, i) =>
+    i === 0 ? lang.t('table:badugi.pots.main', { n: p.amount }) : lang.t('table:badugi.pots.side', { i, n: p.amount }),
+  )
+  return `${chips(v.pot, lang)}: ${pots.join(', ')}`
 }
 
 export function publicParts(v: BadugiView, ctx: RenderContext): PublicParts {
+  const { lang } = ctx
+  const sizes = {
+    limit: lang.t(`table:badugi.limit.${v.limit}`),
+    sb: v.smallBlindSize,
+    bb: v.bigBlindSize,
+    size: v.betSize,
+  }
   const stakes =
-    `${LIMIT_NAME[v.limit]} · ` +
-    `blinds ${v.smallBlindSize}/${v.bigBlindSize}${v.betSize !== null && v.phase === 'betting' ? ` · bet size ${v.betSize}` : ''}`
-  let status = `Hand ${v.handNo} · ${phaseText(v)} · ${stakes}`
+    v.betSize !== null && v.phase === 'betting'
+      ? lang.t('table:badugi.status.stakesBetSize', sizes)
+      : lang.t('table:badugi.status.stakes', sizes)
+  let status = lang.t('table:badugi.status.hand', { n: v.handNo, phase: phaseText(v, lang), stakes })
   if (v.toAct !== null && ctx.live) {
     const owe = Math.max(0, v.currentBet - v.seats[v.toAct]!.bet)
-    status +=
-      `\n▶ ${ctx.name(v.toAct)} ` + `to ${v.phase === 'drawing' ? 'draw' : owe > 0 ? `act (${owe} to call)` : 'act'}.`
+    const who = ctx.name(v.toAct)
+    status += `\n${
+      v.phase === 'drawing'
+        ? lang.t('table:badugi.status.draw', { who })
+        : owe > 0
+          ? lang.t('table:badugi.status.call', { who, owe })
+          : lang.t('table:badugi.status.act', { who })
+    }`
   }
   const fields: APIEmbedField[] = []
-  if (v.phase !== 'handOver') fields.push({ name: 'Pot', value: potsText(v), inline: true })
+  if (v.phase !== 'handOver')
+    fields.push({ name: lang.t('table:badugi.fields.pot'), value: potsText(v, lang), inline: true })
   if (v.phase === 'betting' && v.currentBet > 0)
-    fields.push({ name: 'Bet to match', value: String(v.currentBet), inline: true })
+    fields.push({ name: lang.t('table:badugi.fields.toMatch'), value: String(v.currentBet), inline: true })
   return { status, seatLines: v.seats.map((s) => seatLine(v, s, ctx)), fields, result: result(v, ctx) }
 }
 
@@ -92,37 +118,58 @@ export function publicParts(v: BadugiView, ctx: RenderContext): PublicParts {
  * side pot 12 → @dave"), the hands shown at the showdown (never a folded one), the stacks after.
  */
 function result(v: BadugiView, ctx: RenderContext): GameResult | null {
+  const { lang } = ctx
   const r = v.result
   if (!r) return null
-  const withHand = (seat: number) => (r.handNames[seat] ? ` with ${r.handNames[seat]}` : '')
+  const winner = (seat: number, amount: number | null) => {
+    const hand = r.handNames[seat]
+    const who =
+      amount === null ? ctx.name(seat) : lang.t('table:badugi.result.share', { who: ctx.name(seat), n: amount })
+    return hand ? lang.t('table:badugi.result.with', { who, hand: handName(hand, lang) }) : who
+  }
   const pots = r.pots.map((p, i) => {
-    const name = r.pots.length === 1 ? 'pot' : i === 0 ? 'main pot' : r.pots.length === 2 ? 'side pot' : `side pot ${i}`
-    if (p.winners.length === 0) return `${name} ${p.amount} returned`
-    if (p.winners.length === 1) return `${name} ${p.amount} → ${ctx.name(p.winners[0]!)}${withHand(p.winners[0]!)}`
-    const shares = p.winners.map((w, k) => `${ctx.name(w)} ${p.shares[k]}${withHand(w)}`)
-    return `${name} ${p.amount} split → ${shares.join(', ')}`
+    const name =
+      r.pots.length === 1
+        ? lang.t('table:badugi.result.pot')
+        : i === 0
+          ? lang.t('table:badugi.result.mainPot')
+          : r.pots.length === 2
+            ? lang.t('table:badugi.result.sidePot')
+            : lang.t('table:badugi.result.sidePotN', { i })
+    if (p.winners.length === 0) return lang.t('table:badugi.result.returned', { name, n: p.amount })
+    if (p.winners.length === 1)
+      return lang.t('table:badugi.result.won', { name, n: p.amount, who: winner(p.winners[0]!, null) })
+    const shares = p.winners.map((w, k) => winner(w, p.shares[k]!))
+    return lang.t('table:badugi.result.split', { name, n: p.amount, shares: shares.join(', ') })
   })
   const details = v.seats.map((s) => {
-    const shown = s.hand && s.handName ? ` · showed ${cardsText(sortHand(s.hand, RANK_ORDER.aceLow))}` : ''
-    const how = s.status === 'folded' ? ' · folded' : s.status === 'out' ? ' · sat out' : ''
-    return `${ctx.name(s.seat)} — ${chips(s.stack)}${how}${shown}`
+    const parts = [`${ctx.name(s.seat)} — ${chips(s.stack, lang)}`]
+    if (s.status === 'folded') parts.push(lang.t('table:badugi.result.folded'))
+    else if (s.status === 'out') parts.push(lang.t('table:badugi.result.satOut'))
+    if (s.hand && s.handName)
+      parts.push(lang.t('table:badugi.result.showed', { cards: cardsText(sortHand(s.hand, RANK_ORDER.aceLow)) }))
+    return parts.join(' · ')
   })
-  const why = r.byFold ? ' (everyone else folded)' : ''
-  return { headline: `Hand ${v.handNo}: ${pots.join('; ')}${why}.`, details }
+  const headline = lang.t(r.byFold ? 'table:badugi.result.headlineByFold' : 'table:badugi.result.headline', {
+    n: v.handNo,
+    pots: pots.join('; '),
+  })
+  return { headline, details }
 }
 
 type Bet = BadugiAction & { type: 'bet' | 'raise' }
+type Note = 'min' | 'halfPot' | 'pot' | 'max'
 
 /** Pot and no limit: the ends of the range plus half pot and pot, all within it. */
-function presets(v: BadugiView, range: WagerRange, toCall: number): { amount: number; note: string }[] {
+function presets(v: BadugiView, range: WagerRange, toCall: number): { amount: number; note: Note }[] {
   const afterCall = v.pot + toCall
-  const candidates = [
+  const candidates: { amount: number; note: Note }[] = [
     { amount: range.min, note: 'min' },
-    { amount: v.currentBet + Math.floor(afterCall / 2), note: '½ pot' },
+    { amount: v.currentBet + Math.floor(afterCall / 2), note: 'halfPot' },
     { amount: v.currentBet + afterCall, note: 'pot' },
     { amount: range.max, note: 'max' },
   ]
-  const out: { amount: number; note: string }[] = []
+  const out: { amount: number; note: Note }[] = []
   for (const c of candidates) {
     if (c.amount < range.min || c.amount > range.max || out.some((o) => o.amount === c.amount)) continue
     out.push(c)
@@ -131,46 +178,52 @@ function presets(v: BadugiView, range: WagerRange, toCall: number): { amount: nu
 }
 
 export function privateParts(v: BadugiView, legal: readonly BadugiAction[], ctx: PrivateContext): PrivateParts {
-  const controls = ctx.controls
+  const { lang, controls } = ctx
   const you = v.you!
   const me = v.seats[you.seat]!
-  const lines = [handText(you.hand, RANK_ORDER.aceLow)]
+  const lines = [handText(you.hand, RANK_ORDER.aceLow, lang)]
   if (you.handName)
     lines.push(
-      `Value: **${you.handName}**${you.counting.length < you.hand.length ? ` (counting ${cardsText(sortHand(you.counting, RANK_ORDER.aceLow))})` : ''}`,
+      you.counting.length < you.hand.length
+        ? lang.t('table:badugi.private.valueCounting', {
+            hand: handName(you.handName, lang),
+            cards: cardsText(sortHand(you.counting, RANK_ORDER.aceLow)),
+          })
+        : lang.t('table:badugi.private.value', { hand: handName(you.handName, lang) }),
     )
-  if (me.status === 'out')
-    lines.push(me.left ? 'You have left the table.' : 'You sit this hand out: you have no chips at the table.')
-  lines.push(`Stack ${chips(me.stack)} · in the pot this hand ${me.inPot} · pot ${v.pot}`)
+  if (me.status === 'out') lines.push(lang.t(me.left ? 'table:badugi.private.left' : 'table:badugi.private.sitOut'))
+  lines.push(lang.t('table:badugi.private.stack', { chips: chips(me.stack, lang), inPot: me.inPot, pot: v.pot }))
   const allIn = me.bet + me.stack
   const buttons: APIButtonComponentWithCustomId[] = []
   const selects: APIStringSelectComponent[] = []
   const has = (type: BadugiAction['type']) => legal.some((a) => a.type === type)
 
-  if (has('fold')) buttons.push(moveButton(controls, { verb: 'fold' }, 'Fold', ButtonStyle.Danger))
-  if (has('check')) buttons.push(moveButton(controls, { verb: 'check' }, 'Check', ButtonStyle.Secondary))
+  if (has('fold'))
+    buttons.push(moveButton(controls, { verb: 'fold' }, lang.t('table:badugi.buttons.fold'), ButtonStyle.Danger))
+  if (has('check'))
+    buttons.push(moveButton(controls, { verb: 'check' }, lang.t('table:badugi.buttons.check'), ButtonStyle.Secondary))
   if (has('call')) {
     const pay = Math.min(you.toCall, me.stack)
-    buttons.push(
-      moveButton(
-        controls,
-        { verb: 'call' },
-        pay >= me.stack ? `Call ${pay} (all-in)` : `Call ${pay}`,
-        ButtonStyle.Primary,
-      ),
-    )
+    const label = lang.t(pay >= me.stack ? 'table:badugi.buttons.callAllIn' : 'table:badugi.buttons.call', { n: pay })
+    buttons.push(moveButton(controls, { verb: 'call' }, label, ButtonStyle.Primary))
   }
   const wagers = legal.filter((a): a is Bet => a.type === 'bet' || a.type === 'raise')
   if (wagers.length && you.wager) {
     const kind = you.wager.kind
-    const word = (to: number) => (to >= allIn ? `All-in ${to}` : kind === 'bet' ? `Bet ${to}` : `Raise to ${to}`)
+    const word = (to: number) => lang.t(`table:badugi.buttons.${to >= allIn ? 'allIn' : kind}`, { n: to })
     if (v.limit === 'fixed')
       buttons.push(moveButton(controls, { verb: kind, amount: null }, word(you.wager.min), ButtonStyle.Success))
     else
       for (const p of presets(v, you.wager, you.toCall)) {
         // A range of one amount is a single action, not a choice: no "(min)" beside it.
         const single = you.wager.min === you.wager.max
-        const label = p.amount >= allIn || single ? word(p.amount) : `${word(p.amount)} (${p.note})`
+        const label =
+          p.amount >= allIn || single
+            ? word(p.amount)
+            : lang.t('table:badugi.buttons.withNote', {
+                label: word(p.amount),
+                note: lang.t(`table:badugi.notes.${p.note}`),
+              })
         buttons.push(moveButton(controls, { verb: kind, amount: p.amount }, label, ButtonStyle.Success))
       }
   }
@@ -185,10 +238,11 @@ export function privateParts(v: BadugiView, legal: readonly BadugiAction[], ctx:
           controls,
           { verb: 'draw', cards: null },
           discardable,
-          'Discard and draw (pick 1-4 cards)',
+          lang.t('table:badugi.buttons.discard'),
           1,
           Math.min(4, discardable.length),
-          (c: Card) => (you.counting.includes(c) ? 'counts in your hand' : 'does not count'),
+          (c: Card) =>
+            lang.t(you.counting.includes(c) ? 'table:badugi.buttons.counts' : 'table:badugi.buttons.noCount'),
         ),
       )
     }
@@ -201,46 +255,56 @@ export function privateParts(v: BadugiView, legal: readonly BadugiAction[], ctx:
         moveButton(
           controls,
           { verb: 'draw', cards: dead },
-          `Draw ${dead.length}: ${cardsText(dead)}`,
+          lang.t('table:badugi.buttons.drawDead', { n: dead.length, cards: cardsText(dead) }),
           ButtonStyle.Primary,
         ),
       )
     }
     if (draws.some((d) => d.cards.length === 0))
-      buttons.push(moveButton(controls, { verb: 'draw', cards: [] }, 'Stand pat', ButtonStyle.Success))
+      buttons.push(
+        moveButton(controls, { verb: 'draw', cards: [] }, lang.t('table:badugi.buttons.standPat'), ButtonStyle.Success),
+      )
   }
-  trailing.push(refreshButton(controls))
+  trailing.push(refreshButton(controls, lang))
 
   if (v.phase === 'betting') {
     lines.push(
       '',
       you.yourTurn
-        ? `**Your turn**${you.toCall ? `: ${you.toCall} to call` : ': nobody has bet'}.`
+        ? you.toCall
+          ? lang.t('table:badugi.private.yourTurnCall', { n: you.toCall })
+          : lang.t('table:badugi.private.yourTurnNoBet')
         : v.toAct !== null
-          ? `Waiting for ${ctx.name(v.toAct)}.`
+          ? lang.t('table:badugi.private.waiting', { who: ctx.name(v.toAct) })
           : '',
     )
     if (v.limit === 'fixed' && v.raisesLeft !== null)
       lines.push(
-        `Round ${v.round}: bets of ${v.betSize}; ${plural(v.raisesLeft, 'bet or raise', 'bets or raises')} left.`,
+        lang.t('table:badugi.private.fixedRound', {
+          round: v.round,
+          size: v.betSize,
+          left: lang.t('table:badugi.private.betsLeft', { count: v.raisesLeft }),
+        }),
       )
     else if (you.wager && you.wager.min < you.wager.max)
-      lines.push(`You may ${you.wager.kind} to any amount from ${you.wager.min} to ${you.wager.max}.`)
+      lines.push(lang.t(`table:badugi.private.mayWager.${you.wager.kind}`, { min: you.wager.min, max: you.wager.max }))
   } else if (v.phase === 'drawing') {
     lines.push(
       '',
       you.yourTurn
-        ? '**Your draw**: pick the cards to throw away (0-4), or stand pat.'
+        ? lang.t('table:badugi.private.yourDraw')
         : v.toAct !== null
-          ? `Waiting for ${ctx.name(v.toAct)} to draw.`
+          ? lang.t('table:badugi.private.waitingDraw', { who: ctx.name(v.toAct) })
           : '',
     )
   } else if (v.result) {
-    lines.push('', v.result.winners.includes(you.seat) ? '🏆 You won this hand.' : 'This hand is over.')
+    lines.push(
+      '',
+      lang.t(v.result.winners.includes(you.seat) ? 'table:badugi.private.won' : 'table:badugi.private.over'),
+    )
   }
-  const title = `Your hand — Badugi, hand ${v.handNo} · ${phaseText(v)}`
   return {
-    title,
+    title: lang.t('table:badugi.private.title', { n: v.handNo, phase: phaseText(v, lang) }),
     description: lines.filter((l, i) => l !== '' || i === 0 || lines[i - 1] !== '').join('\n'),
     fields: [],
     rows: layout(buttons, selects, trailing),
@@ -248,42 +312,65 @@ export function privateParts(v: BadugiView, legal: readonly BadugiAction[], ctx:
 }
 
 export function eventLine(e: BadugiEvent, ctx: RenderContext): string | null {
+  const { lang } = ctx
+  const allIn = 'allIn' in e && e.allIn ? 'AllIn' : ''
   switch (e.type) {
     case 'handStarted':
-      return `Hand ${e.handNo}: ${ctx.name(e.dealer)} deals to ${plural(e.seats.length, 'player')}.`
+      return lang.t('table:badugi.events.handStarted', {
+        n: e.handNo,
+        who: ctx.name(e.dealer),
+        players: lang.t('cards:count.player', { count: e.seats.length }),
+      })
     case 'bettingRound':
-      return e.skipped ? `Betting round ${e.round} skipped (nobody left to bet).` : null
+      return e.skipped ? lang.t('table:badugi.events.bettingSkipped', { round: e.round }) : null
     case 'drawRound':
-      return `Draw ${e.draw}.`
+      return lang.t('table:badugi.events.drawRound', { n: e.draw })
     case 'fold':
-      return `${ctx.name(e.seat)} folded.`
+      return lang.t('table:badugi.events.fold', { who: ctx.name(e.seat) })
     case 'check':
-      return `${ctx.name(e.seat)} checked.`
+      return lang.t('table:badugi.events.check', { who: ctx.name(e.seat) })
     case 'call':
-      return `${ctx.name(e.seat)} called ${e.to}${e.allIn ? ' (all-in)' : ''}.`
+      return lang.t(`table:badugi.events.call${allIn}`, { who: ctx.name(e.seat), n: e.to })
     case 'bet':
-      return `${ctx.name(e.seat)} bet ${e.to}${e.allIn ? ' (all-in)' : ''}.`
+      return lang.t(`table:badugi.events.bet${allIn}`, { who: ctx.name(e.seat), n: e.to })
     case 'raise':
-      return `${ctx.name(e.seat)} raised to ${e.to}${e.allIn ? ' (all-in)' : ''}.`
+      return lang.t(`table:badugi.events.raise${allIn}`, { who: ctx.name(e.seat), n: e.to })
     case 'draw':
-      return e.count === 0 ? `${ctx.name(e.seat)} stood pat.` : `${ctx.name(e.seat)} drew ${e.count}.`
+      return e.count === 0
+        ? lang.t('table:badugi.events.standPat', { who: ctx.name(e.seat) })
+        : lang.t('table:badugi.events.drew', { who: ctx.name(e.seat), n: e.count })
     case 'reshuffle':
-      return `The discards were shuffled into a new pile (${plural(e.cards, 'card')}).`
+      return lang.t('table:badugi.events.reshuffle', { cards: lang.t('cards:count.card', { count: e.cards }) })
     case 'show':
-      return `${ctx.name(e.seat)} shows ${e.cards.map(cardLabel).join(' ')}: ${e.value}.`
+      return lang.t('table:badugi.events.show', {
+        who: ctx.name(e.seat),
+        cards: e.cards.map(cardLabel).join(' '),
+        hand: handName(e.value, lang),
+      })
     case 'handOver':
-      return e.byFold ? `${listText(e.winners.map(ctx.name))} wins: everyone else folded.` : null
+      return e.byFold
+        ? lang.t('table:badugi.events.wonByFold', { who: listText(e.winners.map(ctx.name), 'and', lang) })
+        : null
     case 'leave':
-      return `${ctx.name(e.seat)} stood up with ${chips(e.stack)}.`
+      return lang.t('table:badugi.events.leave', { who: ctx.name(e.seat), chips: chips(e.stack, lang) })
     case 'chips':
       if (e.from === 'pot' && typeof e.to === 'object') {
-        if (e.reason === 'uncalled bet returned') return `${ctx.name(e.to.seat)} takes back an uncalled ${e.amount}.`
+        const who = ctx.name(e.to.seat)
+        if (e.reason === 'uncalled bet returned') return lang.t('table:badugi.events.uncalled', { who, n: e.amount })
         // A closing table hands the pot back: nobody won it.
-        if (e.reason === 'refund') return `${ctx.name(e.to.seat)} gets ${chips(e.amount)} back (refund).`
-        return `${ctx.name(e.to.seat)} wins ${chips(e.amount)} (${e.reason}).`
+        if (e.reason === 'refund') return lang.t('table:badugi.events.refund', { who, chips: chips(e.amount, lang) })
+        return lang.t('table:badugi.events.wins', {
+          who,
+          chips: chips(e.amount, lang),
+          reason: reasonText(e.reason, lang),
+        })
       }
       if (typeof e.from === 'object' && e.reason.includes('blind'))
-        return `${ctx.name(e.from.seat)} posts the ${e.reason} (${e.amount}).`
+        return lang.t('table:badugi.events.posts', {
+          who: ctx.name(e.from.seat),
+          blind: reasonText(e.reason, lang),
+          n: e.amount,
+        })
       return null
     default:
       return null
@@ -296,11 +383,11 @@ export function betsFromBlinds(options: Record<string, unknown>): Record<string,
   return typeof bigBlind === 'number' ? { ...options, smallBet: bigBlind, bigBet: 2 * bigBlind } : options
 }
 
-export function turnAsk(v: BadugiView, seat: number): string {
-  if (v.phase === 'drawing') return 'your draw'
+export function turnAsk(v: BadugiView, seat: number, lang: Lang): string {
+  if (v.phase === 'drawing') return lang.t('table:badugi.ask.draw')
   const me = v.seats[seat]!
   const toCall = Math.min(v.currentBet - me.bet, me.stack)
-  return toCall > 0 ? `${toCall} to call` : 'check or bet'
+  return toCall > 0 ? lang.t('table:badugi.ask.call', { n: toCall }) : lang.t('table:badugi.ask.checkOrBet')
 }
 
 export const badugiGame = defineGame({
@@ -318,11 +405,12 @@ export const badugiGame = defineGame({
     derive: betsFromBlinds,
   },
   optionLabels: {
-    limit: (limit) => LIMIT_NAME[limit].toLowerCase(),
-    smallBlind: (n) => `small blind ${n}`,
-    bigBlind: (n) => `big blind ${n}`,
-    smallBet: (n, o) => (o.limit === 'fixed' ? `small bet ${n}` : null),
-    bigBet: (n, o) => (o.limit === 'fixed' ? `big bet ${n}` : null),
-    format: (format) => (format === 'freezeout' ? 'freeze-out' : 'cash table'),
+    limit: (limit, _, lang) => lang.t(`table:badugi.options.limit.${limit}`),
+    smallBlind: (n, _, lang) => lang.t('table:badugi.options.smallBlind', { n }),
+    bigBlind: (n, _, lang) => lang.t('table:badugi.options.bigBlind', { n }),
+    smallBet: (n, o, lang) => (o.limit === 'fixed' ? lang.t('table:badugi.options.smallBet', { n }) : null),
+    bigBet: (n, o, lang) => (o.limit === 'fixed' ? lang.t('table:badugi.options.bigBet', { n }) : null),
+    format: (format, _, lang) =>
+      lang.t(format === 'freezeout' ? 'table:badugi.options.freezeout' : 'table:badugi.options.cash'),
   },
 })

@@ -1,9 +1,10 @@
 import type { APIEmbedField } from 'discord.js'
 import { decideBugami } from '../../ai/bugami.js'
-import { cardLabel, SUIT_NAME, SUITS, suitSymbol, type Suit } from '../../games/core/cards.js'
+import { cardLabel, SUITS, suitSymbol, type Suit } from '../../games/core/cards.js'
+import type { Lang } from '../../i18n/index.js'
 import type { Bid, BugamiAction, BugamiEvent, BugamiView, PlayedCard } from '../../games/bugami/index.js'
 import { cardSelect, layout, moveButton, refreshButton } from '../controls.js'
-import { handText, listText, plural, sortHand } from '../format.js'
+import { handText, listText, sortHand, suitName } from '../format.js'
 import { ButtonStyle } from '../payload.js'
 import type { GameResult, PrivateContext, PrivateParts, PublicParts, RenderContext } from '../types.js'
 import { bugamiEngine } from '../../games/bugami/engine.js'
@@ -14,68 +15,94 @@ import { defineGame, oneLineEach } from './module.js'
 
 /** Bugami on Discord: bids stay secret until all are in, then they show for the whole deal. */
 
-function bidText(bid: Bid): string {
-  return bid === 'misere' ? 'Misère' : `${suitSymbol(bid)} ${SUIT_NAME[bid]}`
+function bidText(bid: Bid, lang: Lang): string {
+  return bid === 'misere' ? lang.t('table:bugami.misere') : `${suitSymbol(bid)} ${suitName(bid, lang)}`
 }
 
 function trickText(cards: readonly PlayedCard[], ctx: RenderContext): string {
   return cards.map((p) => `${ctx.name(p.seat)} ${cardLabel(p.card)}`).join(' · ')
 }
 
+const tricks = (n: number, lang: Lang) => lang.t('cards:count.trick', { count: n })
+const bugs = (n: number, lang: Lang) => lang.t('table:bugami.bugs', { count: n })
+const leftovers = (n: number, lang: Lang) => lang.t('table:bugami.leftovers', { count: n })
+const deals = (n: number, lang: Lang) => lang.t('table:bugami.deals', { count: n })
+
 function seatLine(v: BugamiView, seat: number, ctx: RenderContext): string {
+  const { lang } = ctx
   const s = v.seats[seat]!
   const turn = ctx.live && (v.turn === seat || (v.phase === 'bidding' && !s.hasBid)) ? '▶ ' : ''
-  const dealer = v.dealer === seat ? ' 🂠 dealer' : ''
-  const bid = v.bidsRevealed && s.bid !== null ? `bid **${bidText(s.bid)}**` : s.hasBid ? 'has bid ✅' : 'bidding…'
-  const play = v.bidsRevealed
-    ? ` · ${plural(s.tricks, 'trick')}${s.bid !== 'misere' && s.bugs !== null ? ` · ${plural(s.bugs, 'bug')}` : ''}`
-    : ''
-  const score = s.score !== null ? ` · deal **${s.score}**` : ''
-  return `${turn}${ctx.name(seat)}${dealer} — ${bid}${play}${score} · total **${s.total}**`
+  const dealer = v.dealer === seat ? ` 🂠 ${lang.t('table:bugami.dealer')}` : ''
+  const parts = [
+    v.bidsRevealed && s.bid !== null
+      ? lang.t('table:bugami.seat.bid', { bid: bidText(s.bid, lang) })
+      : lang.t(s.hasBid ? 'table:bugami.seat.hasBid' : 'table:bugami.seat.bidding'),
+  ]
+  if (v.bidsRevealed) {
+    parts.push(tricks(s.tricks, lang))
+    if (s.bid !== 'misere' && s.bugs !== null) parts.push(bugs(s.bugs, lang))
+  }
+  if (s.score !== null) parts.push(lang.t('table:bugami.seat.deal', { score: s.score }))
+  parts.push(lang.t('table:bugami.seat.total', { total: s.total }))
+  return `${turn}${ctx.name(seat)}${dealer} — ${parts.join(' · ')}`
 }
 
 export function publicParts(v: BugamiView, ctx: RenderContext): PublicParts {
+  const { lang } = ctx
   const fields: APIEmbedField[] = []
   let status: string
   switch (v.phase) {
     case 'bidding':
       status = ctx.live
-        ? `Deal ${v.deal} · **Secret bids**: waiting for ${listText(v.waitingFor.map(ctx.name))}. Press **Your hand** to bid.`
-        : `Deal ${v.deal} · stopped during the bidding.`
+        ? lang.t('table:bugami.status.bidding', {
+            n: v.deal,
+            who: listText(v.waitingFor.map(ctx.name), 'and', lang),
+            button: lang.t('table:buttons.yourHand'),
+          })
+        : lang.t('table:bugami.status.biddingStopped', { n: v.deal })
       break
     case 'playing':
       status = ctx.live
-        ? `Deal ${v.deal} · ▶ ${ctx.name(v.turn!)} to play${v.ledSuit ? ` (${suitSymbol(v.ledSuit as Suit)} led)` : ''}.`
-        : `Deal ${v.deal} · stopped during the play.`
+        ? v.ledSuit
+          ? lang.t('table:bugami.status.playLed', {
+              n: v.deal,
+              who: ctx.name(v.turn!),
+              suit: suitSymbol(v.ledSuit as Suit),
+            })
+          : lang.t('table:bugami.status.play', { n: v.deal, who: ctx.name(v.turn!) })
+        : lang.t('table:bugami.status.playStopped', { n: v.deal })
       break
     case 'between':
       status =
         v.tiedAtTop.length > 1
-          ? `Deal ${v.deal} scored. ${listText(v.tiedAtTop.map(ctx.name))} tie at the top: another deal decides.`
-          : `Deal ${v.deal} scored. The next deal follows.`
+          ? lang.t('table:bugami.status.scoredTie', {
+              n: v.deal,
+              who: listText(v.tiedAtTop.map(ctx.name), 'and', lang),
+            })
+          : lang.t('table:bugami.status.scored', { n: v.deal })
       break
     case 'gameOver':
-      status = `Match over after ${plural(v.deal, 'deal')}.`
+      status = lang.t('table:bugami.status.over', { deals: deals(v.deal, lang) })
       break
   }
   if (v.phase === 'playing' && ctx.live) {
     const number = v.seats.reduce((sum, s) => sum + s.tricks, 0) + 1
     fields.push({
-      name: `Trick ${number} of ${v.tricksPerDeal}`,
-      value: v.trick.length ? trickText(v.trick, ctx) : `${ctx.name(v.turn!)} leads.`,
+      name: lang.t('table:bugami.fields.trick', { n: number, of: v.tricksPerDeal }),
+      value: v.trick.length ? trickText(v.trick, ctx) : lang.t('table:bugami.fields.leads', { who: ctx.name(v.turn!) }),
     })
   }
   if (v.lastTrick) {
-    const left = v.lastTrick.leftovers.length ? ` (+ ${plural(v.lastTrick.leftovers.length, 'leftover')})` : ''
+    const left = v.lastTrick.leftovers.length ? ` (+ ${leftovers(v.lastTrick.leftovers.length, lang)})` : ''
     // Mentions render in field values only, not in field names.
     fields.push({
-      name: `Last trick (${v.lastTrick.number})`,
-      value: `${trickText(v.lastTrick.cards, ctx)}${left}\nTaken by ${ctx.name(v.lastTrick.winner)}`,
+      name: lang.t('table:bugami.fields.lastTrick', { n: v.lastTrick.number }),
+      value: `${trickText(v.lastTrick.cards, ctx)}${left}\n${lang.t('table:bugami.fields.takenBy', { who: ctx.name(v.lastTrick.winner) })}`,
     })
   }
   if (v.shotgunWedding && v.partnerships.some((p) => p.length > 1)) {
     fields.push({
-      name: 'Shotgun Wedding partners',
+      name: lang.t('table:bugami.fields.partners'),
       value: v.partnerships
         .filter((p) => p.length > 1)
         .map((p) => p.map(ctx.name).join(' + '))
@@ -83,12 +110,12 @@ export function publicParts(v: BugamiView, ctx: RenderContext): PublicParts {
     })
   }
   const rules = [
-    `Target ${v.target}`,
-    v.jokers ? plural(v.jokers, 'joker') : null,
-    v.shotgunWedding ? 'Shotgun Wedding' : null,
-    v.leftoverCount ? `${plural(v.leftoverCount, 'leftover')} face down for the last trick` : null,
+    lang.t('table:bugami.fields.target', { n: v.target }),
+    v.jokers ? lang.t('table:bugami.jokers', { count: v.jokers }) : null,
+    v.shotgunWedding ? lang.t('table:bugami.shotgunWedding') : null,
+    v.leftoverCount ? lang.t('table:bugami.fields.leftovers', { leftovers: leftovers(v.leftoverCount, lang) }) : null,
   ]
-  fields.push({ name: 'Table', value: rules.filter(Boolean).join(' · ') })
+  fields.push({ name: lang.t('table:bugami.fields.table'), value: rules.filter(Boolean).join(' · ') })
   return { status, seatLines: v.seats.map((_, seat) => seatLine(v, seat, ctx)), fields, result: result(v, ctx) }
 }
 
@@ -99,32 +126,47 @@ const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0')
  * and the last trick. Everything in it is public once the deal is scored.
  */
 function result(v: BugamiView, ctx: RenderContext): GameResult | null {
+  const { lang } = ctx
   if (v.phase !== 'between' && v.phase !== 'gameOver') return null
   const scores = v.seats.map((s) => `${ctx.name(s.seat)} ${signed(s.score ?? 0)}`).join(', ')
   const details = v.seats.map((s) => {
-    const bugs = s.bid !== 'misere' && s.bugs !== null ? ` · ${plural(s.bugs, 'bug')}` : ''
-    const bid = s.bid ? `bid ${bidText(s.bid)} · ` : ''
-    return `${ctx.name(s.seat)} — ${bid}${plural(s.tricks, 'trick')}${bugs} · **${signed(s.score ?? 0)}** (total ${s.total})`
+    const parts = [
+      ...(s.bid ? [lang.t('table:bugami.seat.bidPlain', { bid: bidText(s.bid, lang) })] : []),
+      tricks(s.tricks, lang),
+      ...(s.bid !== 'misere' && s.bugs !== null ? [bugs(s.bugs, lang)] : []),
+      lang.t('table:bugami.result.score', { score: signed(s.score ?? 0), total: s.total }),
+    ]
+    return `${ctx.name(s.seat)} — ${parts.join(' · ')}`
   })
   if (v.lastTrick) {
-    const left = v.lastTrick.leftovers.length ? ` (+ ${plural(v.lastTrick.leftovers.length, 'leftover')})` : ''
-    details.push(`Last trick: ${trickText(v.lastTrick.cards, ctx)}${left} — taken by ${ctx.name(v.lastTrick.winner)}`)
+    const left = v.lastTrick.leftovers.length ? ` (+ ${leftovers(v.lastTrick.leftovers.length, lang)})` : ''
+    details.push(
+      lang.t('table:bugami.result.lastTrick', {
+        trick: `${trickText(v.lastTrick.cards, ctx)}${left}`,
+        who: ctx.name(v.lastTrick.winner),
+      }),
+    )
   }
+  const scored = lang.t('table:bugami.result.deal', { n: v.deal, scores })
   if (v.phase === 'gameOver' && v.winner !== null)
     return {
-      headline: `🏆 ${ctx.name(v.winner)} wins the match with **${v.seats[v.winner]!.total}** points after ${plural(v.deal, 'deal')}.`,
-      details: [`Deal ${v.deal}: ${scores}.`, ...details],
+      headline: lang.t('table:bugami.result.match', {
+        who: ctx.name(v.winner),
+        points: v.seats[v.winner]!.total,
+        deals: deals(v.deal, lang),
+      }),
+      details: [scored, ...details],
     }
   if (v.tiedAtTop.length > 1)
-    details.push(`${listText(v.tiedAtTop.map(ctx.name))} tie at the top: another deal decides.`)
-  return { headline: `Deal ${v.deal}: ${scores}.`, details }
+    details.push(lang.t('table:bugami.result.tie', { who: listText(v.tiedAtTop.map(ctx.name), 'and', lang) }))
+  return { headline: scored, details }
 }
 
 export function privateParts(v: BugamiView, legal: readonly BugamiAction[], ctx: PrivateContext): PrivateParts {
+  const { lang, controls } = ctx
   const seat = v.viewer!
-  const lines: string[] = [handText(v.hand ?? [])]
+  const lines: string[] = [handText(v.hand ?? [], undefined, lang)]
   const fields: APIEmbedField[] = []
-  const controls = ctx.controls
   const bidButtons = legal
     .filter((a): a is BugamiAction & { type: 'bid' } => a.type === 'bid')
     .map((a) => {
@@ -133,7 +175,7 @@ export function privateParts(v: BugamiView, legal: readonly BugamiAction[], ctx:
       return moveButton(
         controls,
         { verb: 'bid', bid },
-        `${bidText(bid)}${mine ? ' ✓' : ''}`,
+        `${bidText(bid, lang)}${mine ? ' ✓' : ''}`,
         mine ? ButtonStyle.Success : ButtonStyle.Primary,
       )
     })
@@ -146,7 +188,9 @@ export function privateParts(v: BugamiView, legal: readonly BugamiAction[], ctx:
           controls,
           { verb: 'play', cards: null },
           playable,
-          playable.length === 1 ? 'Play your only legal card' : `Play a card (${playable.length} legal)`,
+          playable.length === 1
+            ? lang.t('table:bugami.private.onlyCard')
+            : lang.t('table:bugami.private.playCard', { n: playable.length }),
           1,
           1,
         ),
@@ -157,43 +201,52 @@ export function privateParts(v: BugamiView, legal: readonly BugamiAction[], ctx:
     lines.push('')
     lines.push(
       v.myBid === null
-        ? '**Choose your bug suit or Misère.** Your bid stays secret until everyone has bid.'
-        : `Your bid: **${bidText(v.myBid)}** (secret). You may change it until the last bid is in.`,
+        ? lang.t('table:bugami.private.choose')
+        : lang.t('table:bugami.private.yourBidSecret', { bid: bidText(v.myBid, lang) }),
     )
     const still = v.waitingFor.filter((s) => s !== seat)
-    if (still.length) lines.push(`Still bidding: ${listText(still.map(ctx.name))}.`)
+    if (still.length)
+      lines.push(lang.t('table:bugami.private.stillBidding', { who: listText(still.map(ctx.name), 'and', lang) }))
   } else {
-    const bid = v.seats[seat]!.bid
-    if (bid)
+    const me = v.seats[seat]!
+    if (me.bid)
       lines.push(
         '',
-        `Your bid: **${bidText(bid)}** · ${plural(v.seats[seat]!.tricks, 'trick')}${bid !== 'misere' ? ` · ${plural(v.seats[seat]!.bugs ?? 0, 'bug')}` : ''}.`,
+        lang.t('table:bugami.private.yourBid', {
+          bid: bidText(me.bid, lang),
+          score: [tricks(me.tricks, lang), ...(me.bid !== 'misere' ? [bugs(me.bugs ?? 0, lang)] : [])].join(' · '),
+        }),
       )
     const partners = v.partnerships.find((p) => p.length > 1 && p.includes(seat))
     if (partners)
       lines.push(
-        `Shotgun Wedding: you play with ${listText(partners.filter((p) => p !== seat).map(ctx.name))} this deal.`,
+        lang.t('table:bugami.private.partners', {
+          who: listText(partners.filter((p) => p !== seat).map(ctx.name), 'and', lang),
+        }),
       )
     fields.push({
-      name: 'Bids',
-      value: v.seats.map((s) => `${ctx.name(s.seat)}: ${s.bid ? bidText(s.bid) : '—'}`).join('\n'),
+      name: lang.t('table:bugami.fields.bids'),
+      value: v.seats.map((s) => `${ctx.name(s.seat)}: ${s.bid ? bidText(s.bid, lang) : '—'}`).join('\n'),
     })
     if (v.phase === 'playing') {
-      fields.push({ name: 'Trick in progress', value: v.trick.length ? trickText(v.trick, ctx) : 'No card yet.' })
+      fields.push({
+        name: lang.t('table:bugami.fields.trickInProgress'),
+        value: v.trick.length ? trickText(v.trick, ctx) : lang.t('table:bugami.fields.noCard'),
+      })
       lines.push(
         v.turn === seat
           ? v.ledSuit
-            ? `**Your turn.** Follow ${suitSymbol(v.ledSuit as Suit)} if you can.`
-            : '**Your turn to lead.**'
-          : `Waiting for ${ctx.name(v.turn!)}.`,
+            ? lang.t('table:bugami.private.follow', { suit: suitSymbol(v.ledSuit as Suit) })
+            : lang.t('table:bugami.private.lead')
+          : lang.t('table:bugami.private.waiting', { who: ctx.name(v.turn!) }),
       )
     }
   }
   return {
-    title: `Your hand — Bugami, deal ${v.deal}`,
+    title: lang.t('table:bugami.private.title', { n: v.deal }),
     description: lines.join('\n'),
     fields,
-    rows: layout(bidButtons, selects, [refreshButton(controls)]),
+    rows: layout(bidButtons, selects, [refreshButton(controls, lang)]),
   }
 }
 
@@ -204,31 +257,49 @@ function order(customId: string): number {
 }
 
 export function eventLine(e: BugamiEvent, ctx: RenderContext): string | null {
+  const { lang } = ctx
   switch (e.type) {
     case 'dealt':
-      return `Deal ${e.deal}: ${ctx.name(e.dealer)} deals ${e.handSize} cards each${e.leftovers ? `, ${plural(e.leftovers, 'leftover')} face down` : ''}.`
+      return e.leftovers
+        ? lang.t('table:bugami.events.dealtLeftovers', {
+            n: e.deal,
+            who: ctx.name(e.dealer),
+            size: e.handSize,
+            leftovers: leftovers(e.leftovers, lang),
+          })
+        : lang.t('table:bugami.events.dealt', { n: e.deal, who: ctx.name(e.dealer), size: e.handSize })
     case 'bidPlaced':
-      return `${ctx.name(e.seat)} has bid.`
+      return lang.t('table:bugami.events.bidPlaced', { who: ctx.name(e.seat) })
     case 'bidsRevealed':
-      return `Bids revealed: ${e.bids.map((b, s) => `${ctx.name(s)} ${bidText(b)}`).join(', ')}.`
+      return lang.t('table:bugami.events.bidsRevealed', {
+        bids: e.bids.map((b, s) => `${ctx.name(s)} ${bidText(b, lang)}`).join(', '),
+      })
     case 'played':
-      return `${ctx.name(e.seat)} played ${cardLabel(e.card)}.`
+      return lang.t('table:bugami.events.played', { who: ctx.name(e.seat), card: cardLabel(e.card) })
     case 'trickWon':
-      return `${ctx.name(e.seat)} won trick ${e.trick}${e.leftovers.length ? ' and the leftovers' : ''}.`
+      return lang.t(e.leftovers.length ? 'table:bugami.events.trickWonLeftovers' : 'table:bugami.events.trickWon', {
+        who: ctx.name(e.seat),
+        n: e.trick,
+      })
     case 'dealScored':
-      return `Deal ${e.deal} scored: ${e.scores.map((sc, s) => `${ctx.name(s)} ${sc}`).join(', ')}.`
+      return lang.t('table:bugami.events.dealScored', {
+        n: e.deal,
+        scores: e.scores.map((sc, s) => `${ctx.name(s)} ${sc}`).join(', '),
+      })
     case 'gameWon':
-      return `🏆 ${ctx.name(e.seat)} wins the match with ${e.totals[e.seat]} points.`
+      return lang.t('table:bugami.events.gameWon', { who: ctx.name(e.seat), points: e.totals[e.seat] })
     default:
       return null
   }
 }
 
-export function turnAsk(v: BugamiView, seat: number): string {
-  if (v.phase === 'bidding') return 'your bid'
-  if (v.turn !== seat) return 'your move'
-  if (!v.trick.length) return 'your lead'
-  return v.ledSuit ? `your card (${suitSymbol(v.ledSuit as Suit)} led)` : 'your card'
+export function turnAsk(v: BugamiView, seat: number, lang: Lang): string {
+  if (v.phase === 'bidding') return lang.t('table:bugami.ask.bid')
+  if (v.turn !== seat) return lang.t('table:bugami.ask.move')
+  if (!v.trick.length) return lang.t('table:bugami.ask.lead')
+  return v.ledSuit
+    ? lang.t('table:bugami.ask.cardLed', { suit: suitSymbol(v.ledSuit as Suit) })
+    : lang.t('table:bugami.ask.card')
 }
 
 export const bugamiGame = defineGame({
@@ -243,8 +314,8 @@ export const bugamiGame = defineGame({
     choiceNames: { jokers: { 0: 'none', 1: 'one', 2: 'two' } },
   },
   optionLabels: {
-    target: (points) => `target ${points} points`,
-    jokers: (n) => (n ? plural(n, 'joker') : 'no jokers'),
-    shotgunWedding: (on) => (on ? 'Shotgun Wedding' : null),
+    target: (points, _, lang) => lang.t('table:bugami.options.target', { n: points }),
+    jokers: (n, _, lang) => (n ? lang.t('table:bugami.jokers', { count: n }) : lang.t('table:bugami.options.noJokers')),
+    shotgunWedding: (on, _, lang) => (on ? lang.t('table:bugami.shotgunWedding') : null),
   },
 })

@@ -1,16 +1,17 @@
 import type { APIButtonComponentWithCustomId, APIEmbedField, APIStringSelectComponent } from 'discord.js'
 import { decideBura } from '../../ai/bura.js'
-import { cardLabel, SUIT_NAME, suitSymbol, type Card } from '../../games/core/cards.js'
+import { cardLabel, suitSymbol, type Card } from '../../games/core/cards.js'
+import type { Lang } from '../../i18n/index.js'
 import {
-  COMBINATION_NAME,
   type BuraAction,
+  type CombinationKind,
   type BuraEvent,
   type BuraView,
   type PlaySeen,
   type ResultView,
 } from '../../games/bura/index.js'
 import { askButton, cardSelect, layout, moveButton, refreshButton } from '../controls.js'
-import { cardsText, chips, handText, listText, plural, sortHand } from '../format.js'
+import { cardsText, chips, handText, listText, sortHand, suitName } from '../format.js'
 import { ButtonStyle } from '../payload.js'
 import type { GameResult, PrivateContext, PrivateParts, PublicParts, RenderContext } from '../types.js'
 import { BURA_RANKS } from '../../games/bura/cards.js'
@@ -28,96 +29,134 @@ import { defineGame } from './module.js'
  */
 
 function playText(p: PlaySeen, ctx: RenderContext): string {
-  const cards = p.cards ? cardsText(sortHand(p.cards, BURA_RANKS)) : plural(p.count, 'card')
-  return `${ctx.name(p.seat)} ${cards}${p.faceDown ? ' (face down)' : ''}`
+  const { lang } = ctx
+  const cards = p.cards ? cardsText(sortHand(p.cards, BURA_RANKS)) : lang.t('cards:count.card', { count: p.count })
+  return lang.t(p.faceDown ? 'table:bura.playFaceDown' : 'table:bura.play', { who: ctx.name(p.seat), cards })
 }
 
 function trickValue(plays: readonly PlaySeen[], winning: number | null, ctx: RenderContext): string {
   const text = plays.map((p) => playText(p, ctx)).join(' · ')
-  return winning !== null ? `${text}\nIn front: ${ctx.name(winning)}` : text
+  return winning !== null ? `${text}\n${ctx.lang.t('table:bura.inFront', { who: ctx.name(winning) })}` : text
 }
 
-/** What a won game brings, by how the table plays: the pot, a game won, or penalty points for the others. */
-const PRIZE = { chips: 'the pot', games: 'a game', points: 'the game' } as const
+const combination = (kind: CombinationKind, lang: Lang): string => lang.t(`table:bura.combination.${kind}`)
 
-/** What a false declaration costs the declarer, by how the table plays. */
-function falseCost(r: ResultView & { reason: 'falseDeclaration' }, v: BuraView): string {
-  if (v.options.scoring === 'chips') return ` and paid ${chips(r.paid)} into the pot, which stays for the next game`
-  if (v.options.scoring === 'games') return ', so every other player wins a game'
-  return ` and takes ${PENALTY_PER_LOSS} penalty points`
-}
+/** What a won game brings, by how the table plays: the pot, a game won, or the game (penalty points for the others). */
+const prize = (v: BuraView, lang: Lang): string => lang.t(`table:bura.prize.${v.options.scoring}`)
 
 function resultText(r: ResultView, v: BuraView, ctx: RenderContext): string {
-  const prize = PRIZE[v.options.scoring]
-  const stays = v.options.scoring === 'chips' ? 'the pot stays and ' : ''
+  const { lang } = ctx
+  const stays = v.options.scoring === 'chips' ? 'potStays' : 'other'
   switch (r.reason) {
     case 'bura':
     case 'moscow':
     case 'threeAces':
     case 'fourAces':
-      return `🏆 ${ctx.name(r.winner)} holds ${COMBINATION_NAME[r.reason]} (${cardsText(r.cards)}) and wins ${prize}.`
+      return lang.t('table:bura.result.combination', {
+        who: ctx.name(r.winner),
+        combination: combination(r.reason, lang),
+        cards: cardsText(r.cards),
+        prize: prize(v, lang),
+      })
     case 'buraTrick':
-      return `🏆 ${ctx.name(r.winner)} wins the trick of Buras and ${prize}.`
+      return lang.t('table:bura.result.buraTrick', { who: ctx.name(r.winner), prize: prize(v, lang) })
     case 'declared':
-      return `🏆 ${ctx.name(r.winner)} declared 31 with **${r.declaredPoints}** points and wins ${prize}.`
+      return lang.t('table:bura.result.declared', {
+        who: ctx.name(r.winner),
+        points: r.declaredPoints,
+        prize: prize(v, lang),
+      })
     case 'falseDeclaration':
-      return `${ctx.name(r.declarer)} declared with only **${r.declaredPoints}** points${falseCost(r, v)}.`
+      return lang.t(`table:bura.result.falseDeclaration.${v.options.scoring}`, {
+        who: ctx.name(r.declarer),
+        points: r.declaredPoints,
+        chips: chips(r.paid, lang),
+        penalty: PENALTY_PER_LOSS,
+      })
     case 'allPassed':
-      return `Everybody passed: nobody wins, ${stays}the same dealer deals again.`
+      return lang.t(`table:bura.result.allPassed.${stays}`)
     case 'mostPoints':
-      return `🏆 ${ctx.name(r.winner)} has the most card points (**${r.points[r.winner]}**) and wins ${prize}.`
+      return lang.t('table:bura.result.mostPoints', {
+        who: ctx.name(r.winner),
+        points: r.points[r.winner],
+        prize: prize(v, lang),
+      })
     case 'pointsTie':
-      return `A tie for the most card points (**${Math.max(...r.points)}**): nobody wins, ${stays}the same dealer deals again.`
+      return lang.t(`table:bura.result.pointsTie.${stays}`, { points: Math.max(...r.points) })
   }
 }
 
 function seatLine(v: BuraView, seat: number, ctx: RenderContext): string {
+  const { lang } = ctx
   const s = v.seats[seat]!
   const acting = ctx.live && v.waitingFor.includes(seat) ? '▶ ' : ''
-  const dealer = v.dealer === seat ? ' 🂠 dealer' : ''
-  if (!s.inGame) return `${ctx.name(seat)}${dealer} — sits this game out · ${chips(s.stack)}`
-  const parts = [chips(s.stack), plural(s.tricks, 'trick')]
+  const who = `${ctx.name(seat)}${v.dealer === seat ? ` 🂠 ${lang.t('table:bura.seat.dealer')}` : ''}`
+  if (!s.inGame) return lang.t('table:bura.seat.sitsOut', { who, chips: chips(s.stack, lang) })
+  const parts = [chips(s.stack, lang), lang.t('cards:count.trick', { count: s.tricks })]
   if (s.points !== undefined)
-    parts.push(`**${s.points}** points${s.unseenTaken ? ` (+${plural(s.unseenTaken, 'card')} face down)` : ''}`)
-  if (s.penalty !== undefined) parts.push(`${s.penalty} penalty`)
-  if (s.games !== undefined) parts.push(plural(s.games, 'game') + ' won')
-  if (v.phase === 'finalCall' && s.passed) parts.push('passed')
-  return `${acting}${ctx.name(seat)}${dealer} — ${parts.join(' · ')}`
+    parts.push(
+      s.unseenTaken
+        ? lang.t('table:bura.seat.pointsFaceDown', {
+            points: s.points,
+            cards: lang.t('cards:count.card', { count: s.unseenTaken }),
+          })
+        : lang.t('table:bura.seat.points', { points: s.points }),
+    )
+  if (s.penalty !== undefined) parts.push(lang.t('table:bura.seat.penalty', { n: s.penalty }))
+  if (s.games !== undefined) parts.push(lang.t('table:bura.seat.gamesWon', { count: s.games }))
+  if (v.phase === 'finalCall' && s.passed) parts.push(lang.t('table:bura.seat.passed'))
+  return `${acting}${who} — ${parts.join(' · ')}`
 }
 
 function trumpText(v: BuraView, ctx: RenderContext): string {
+  const { lang } = ctx
   const where = v.trumpCardInPile
-    ? 'at the bottom of the pile'
+    ? lang.t('table:bura.trump.bottom')
     : v.trumpCardDrawnBy !== null
-      ? `drawn by ${ctx.name(v.trumpCardDrawnBy)}`
-      : 'drawn'
-  return `Trump **${suitSymbol(v.trump)} ${SUIT_NAME[v.trump]}** (${cardLabel(v.trumpCard)} ${where}) · pile ${plural(v.pileCount, 'card')}`
+      ? lang.t('table:bura.trump.drawnBy', { who: ctx.name(v.trumpCardDrawnBy) })
+      : lang.t('table:bura.trump.drawn')
+  return lang.t('table:bura.trump.text', {
+    suit: `${suitSymbol(v.trump)} ${suitName(v.trump, lang)}`,
+    card: cardLabel(v.trumpCard),
+    where,
+    pile: lang.t('cards:count.card', { count: v.pileCount }),
+  })
 }
 
 export function publicParts(v: BuraView, ctx: RenderContext): PublicParts {
-  const fields: APIEmbedField[] = [{ name: 'Pot', value: chips(v.pot), inline: true }]
-  let status = `Game ${v.gameNumber} · ${trumpText(v, ctx)}`
+  const { lang } = ctx
+  const fields: APIEmbedField[] = [{ name: lang.t('table:bura.fields.pot'), value: chips(v.pot, lang), inline: true }]
+  let status = lang.t('table:bura.status.game', { n: v.gameNumber, trump: trumpText(v, ctx) })
   if (!ctx.live) {
-    if (v.phase !== 'over') status += '\nThe game was stopped when the table closed.'
+    if (v.phase !== 'over') status += `\n${lang.t('table:bura.status.stopped')}`
   } else if (v.phase === 'play' && v.turn !== null) {
     const leading = !v.trick || v.trick.plays.length === 0
-    status += `\n▶ ${ctx.name(v.turn)} to ${leading ? 'lead' : `answer with ${plural(v.trick.size, 'card')}`}.`
+    status += `\n${
+      leading
+        ? lang.t('table:bura.status.lead', { who: ctx.name(v.turn) })
+        : lang.t('table:bura.status.answer', {
+            who: ctx.name(v.turn),
+            cards: lang.t('cards:count.card', { count: v.trick.size }),
+          })
+    }`
   } else if (v.phase === 'finalCall') {
-    status += `\n**Final call**: declare 31 or pass. Waiting for ${listText(v.waitingFor.map(ctx.name))}.`
+    status += `\n${lang.t('table:bura.status.finalCall', { who: listText(v.waitingFor.map(ctx.name), 'and', lang) })}`
   }
   if (v.trick && v.trick.plays.length) {
-    const combo = v.trick.combination ? ` — ${COMBINATION_NAME[v.trick.combination]}` : ''
-    fields.push({ name: `Trick in progress${combo}`, value: trickValue(v.trick.plays, v.trick.winning, ctx) })
+    const name = v.trick.combination
+      ? lang.t('table:bura.fields.trickCombination', { combination: combination(v.trick.combination, lang) })
+      : lang.t('table:bura.fields.trick')
+    fields.push({ name, value: trickValue(v.trick.plays, v.trick.winning, ctx) })
   }
   if (v.lastTrick)
     fields.push({
-      name: 'Last trick',
-      value: `${v.lastTrick.plays.map((p) => playText(p, ctx)).join(' · ')}\nTaken by ${ctx.name(v.lastTrick.winner)}`,
+      name: lang.t('table:bura.fields.lastTrick'),
+      value: `${v.lastTrick.plays.map((p) => playText(p, ctx)).join(' · ')}\n${lang.t('table:bura.fields.takenBy', { who: ctx.name(v.lastTrick.winner) })}`,
     })
   if (v.result?.revealed) {
     const r = v.result.revealed
     fields.push({
-      name: 'Tricks turned over',
+      name: lang.t('table:bura.fields.turnedOver'),
       value: `${ctx.name(r.seat)}: ${cardsText(sortHand(r.cards, BURA_RANKS))}`.slice(0, 1024),
     })
   }
@@ -126,14 +165,18 @@ export function publicParts(v: BuraView, ctx: RenderContext): PublicParts {
 
 /** A finished game: who won what and why, each player's tricks and chips, who deals next. */
 function result(v: BuraView, ctx: RenderContext): GameResult | null {
+  const { lang } = ctx
   if (!v.result) return null
   const details = v.seats.flatMap((s, seat) => (s.inGame ? [seatLine(v, seat, ctx)] : []))
   if (v.result.revealed)
     details.push(
-      `Tricks turned over: ${ctx.name(v.result.revealed.seat)} ${cardsText(sortHand(v.result.revealed.cards, BURA_RANKS))}`,
+      lang.t('table:bura.turnedOver', {
+        who: ctx.name(v.result.revealed.seat),
+        cards: cardsText(sortHand(v.result.revealed.cards, BURA_RANKS)),
+      }),
     )
-  if (ctx.live) details.push(`${ctx.name(v.result.nextDealer)} deals the next game.`)
-  return { headline: `Game ${v.gameNumber}: ${resultText(v.result, v, ctx)}`, details }
+  if (ctx.live) details.push(lang.t('table:bura.nextDealer', { who: ctx.name(v.result.nextDealer) }))
+  return { headline: lang.t('table:bura.headline', { n: v.gameNumber, result: resultText(v.result, v, ctx) }), details }
 }
 
 type Play = BuraAction & { type: 'play' }
@@ -155,16 +198,21 @@ function kSubsets(hand: readonly Card[], k: number): Card[][] {
 }
 
 export function privateParts(v: BuraView, legal: readonly BuraAction[], ctx: PrivateContext): PrivateParts {
-  const controls = ctx.controls
+  const { lang, controls } = ctx
   const seat = v.viewer!
   const hand = sortHand(v.hand ?? [], BURA_RANKS)
-  const lines = [handText(hand, BURA_RANKS), '', trumpText(v, ctx)]
+  const lines = [handText(hand, BURA_RANKS, lang), '', trumpText(v, ctx)]
   const me = v.seats[seat]
-  if (me && !me.inGame)
-    lines.push('You sit this game out (not enough chips for the ante); you are dealt in again when you can pay it.')
+  if (me && !me.inGame) lines.push(lang.t('table:bura.private.sitsOut'))
   else if (me && me.points !== undefined)
-    lines.push(`Your tricks: ${plural(me.tricks, 'trick')}, **${me.points}** points.`)
-  else if (me) lines.push(`Your tricks: ${plural(me.tricks, 'trick')} (keep the count in your head).`)
+    lines.push(
+      lang.t('table:bura.private.tricksPoints', {
+        tricks: lang.t('cards:count.trick', { count: me.tricks }),
+        points: me.points,
+      }),
+    )
+  else if (me)
+    lines.push(lang.t('table:bura.private.tricksHidden', { tricks: lang.t('cards:count.trick', { count: me.tricks }) }))
 
   const plays = legal.filter((a): a is Play => a.type === 'play')
   const faceUp = plays.filter((a) => !a.faceDown)
@@ -173,7 +221,6 @@ export function privateParts(v: BuraView, legal: readonly BuraAction[], ctx: Pri
   const selects: APIStringSelectComponent[] = []
   const answering = v.trick !== null && v.trick.plays.length > 0
   const size = answering ? v.trick.size : 0
-  const verbWord = answering ? 'Play' : 'Lead'
   if (
     answering &&
     size > 1 &&
@@ -184,14 +231,17 @@ export function privateParts(v: BuraView, legal: readonly BuraAction[], ctx: Pri
     )
   ) {
     // Any `size` cards may answer: one menu with exactly that many choices.
-    selects.push(cardSelect(controls, { verb: 'play', cards: null }, hand, `Answer with ${size} cards`, size, size))
+    const placeholder = lang.t('table:bura.private.answerMenu', { count: size })
+    selects.push(cardSelect(controls, { verb: 'play', cards: null }, hand, placeholder, size, size))
   } else {
     for (const a of faceUp)
       buttons.push(
         moveButton(
           controls,
           { verb: 'play', cards: a.cards },
-          `${verbWord} ${cardsText(sortHand(a.cards, BURA_RANKS))}`,
+          lang.t(answering ? 'table:bura.private.play' : 'table:bura.private.lead', {
+            cards: cardsText(sortHand(a.cards, BURA_RANKS)),
+          }),
         ),
       )
   }
@@ -200,43 +250,42 @@ export function privateParts(v: BuraView, legal: readonly BuraAction[], ctx: Pri
       moveButton(
         controls,
         { verb: 'play', cards: a.cards, faceDown: true },
-        `Face down: ${cardsText(sortHand(a.cards, BURA_RANKS))}`,
+        lang.t('table:bura.private.faceDown', { cards: cardsText(sortHand(a.cards, BURA_RANKS)) }),
         ButtonStyle.Secondary,
       ),
     )
   }
   const trailing: APIButtonComponentWithCustomId[] = []
   if (legal.some((a) => a.type === 'declare'))
-    trailing.push(askButton(controls, 'declare', 'Declare 31', ButtonStyle.Danger))
+    trailing.push(askButton(controls, 'declare', lang.t('table:bura.private.declare'), ButtonStyle.Danger))
   if (legal.some((a) => a.type === 'pass'))
-    trailing.push(moveButton(controls, { verb: 'pass' }, 'Pass', ButtonStyle.Secondary))
-  trailing.push(refreshButton(controls))
+    trailing.push(moveButton(controls, { verb: 'pass' }, lang.t('table:bura.private.pass'), ButtonStyle.Secondary))
+  trailing.push(refreshButton(controls, lang))
 
   if (v.phase === 'play') {
-    if (v.trick && v.trick.plays.length) lines.push('', `**Trick**: ${trickValue(v.trick.plays, v.trick.winning, ctx)}`)
+    if (v.trick && v.trick.plays.length)
+      lines.push('', lang.t('table:bura.private.trick', { trick: trickValue(v.trick.plays, v.trick.winning, ctx) }))
     if (v.turn === seat)
       lines.push(
         '',
         answering
-          ? `**Your turn**: answer with exactly ${plural(size, 'card')} (any cards; to take the trick, beat what is in front).`
-          : '**Your lead**: one card, or two or three cards of one suit.',
+          ? lang.t('table:bura.private.yourTurn', { cards: lang.t('cards:count.card', { count: size }) })
+          : lang.t('table:bura.private.yourLead'),
       )
-    else if (v.turn !== null) lines.push('', `Waiting for ${ctx.name(v.turn)}.`)
+    else if (v.turn !== null) lines.push('', lang.t('table:bura.private.waitingFor', { who: ctx.name(v.turn) }))
   } else if (v.phase === 'finalCall') {
     lines.push(
       '',
-      legal.length
-        ? '**Final call**: declare 31 if your tricks hold 31 or more, or pass.'
-        : 'Final call: waiting for the others.',
+      legal.length ? lang.t('table:bura.private.finalCall') : lang.t('table:bura.private.finalCallWaiting'),
     )
   } else if (v.result) {
     lines.push('', resultText(v.result, v, ctx))
   }
-  if (v.canDeclare && v.phase === 'play') lines.push('Declaring 31 with 30 or less doubles the pot at your cost.')
+  if (v.canDeclare && v.phase === 'play') lines.push(lang.t('table:bura.private.declareWarning'))
   return {
-    title: `Your hand — Bura, game ${v.gameNumber}`,
+    title: lang.t('table:bura.private.title', { n: v.gameNumber }),
     description: lines.join('\n'),
-    fields: [{ name: 'Pot', value: chips(v.pot), inline: true }],
+    fields: [{ name: lang.t('table:bura.fields.pot'), value: chips(v.pot, lang), inline: true }],
     rows: layout(buttons, selects, trailing),
   }
 }
@@ -246,15 +295,14 @@ export function privateParts(v: BuraView, legal: readonly BuraAction[], ctx: Pri
  * the tricks hold 30 or less (RULES.md Bura 7: as many chips as the pot holds, or what the
  * declarer has left; playing for points or games, the false declaration's price there).
  */
-export function confirmDeclare(v: BuraView, _ctx: RenderContext): string {
+export function confirmDeclare(v: BuraView, ctx: RenderContext): string {
+  const { lang } = ctx
   const me = v.viewer === null ? undefined : v.seats[v.viewer]
-  const price =
-    v.options.scoring === 'chips'
-      ? `you pay ${chips(Math.min(v.pot, me?.stack ?? 0))} into the pot`
-      : v.options.scoring === 'games'
-        ? 'every other player wins a game'
-        : `you take ${PENALTY_PER_LOSS} penalty points`
-  return `**Declare now?** Your tricks are counted (only tricks already taken); with 31 or more you win ${PRIZE[v.options.scoring]}, with 30 or less ${price}. This cannot be undone.`
+  const price = lang.t(`table:bura.confirm.price.${v.options.scoring}`, {
+    chips: chips(Math.min(v.pot, me?.stack ?? 0), lang),
+    penalty: PENALTY_PER_LOSS,
+  })
+  return lang.t('table:bura.confirm.text', { prize: prize(v, lang), price })
 }
 
 /**
@@ -270,7 +318,13 @@ export function eventLines(events: readonly BuraEvent[], ctx: RenderContext): st
         .slice(i + 1)
         .find((x): x is BuraEvent & { type: 'potWon' } => x.type === 'potWon' && x.seat === e.seat)
       if (won) {
-        out.push(`${ctx.name(e.seat)} declared 31 with ${e.declaredPoints} points — wins ${chips(won.amount)}.`)
+        out.push(
+          ctx.lang.t('table:bura.events.declaredWins', {
+            who: ctx.name(e.seat),
+            points: e.declaredPoints,
+            chips: chips(won.amount, ctx.lang),
+          }),
+        )
         events = events.filter((x) => x !== won)
         continue
       }
@@ -282,59 +336,74 @@ export function eventLines(events: readonly BuraEvent[], ctx: RenderContext): st
 }
 
 export function eventLine(e: BuraEvent, ctx: RenderContext): string | null {
+  const { lang } = ctx
   switch (e.type) {
     case 'deal':
-      return `Game ${e.game}: ${ctx.name(e.dealer)} deals; trump card ${cardLabel(e.trumpCard)}.`
+      return lang.t('table:bura.events.deal', { n: e.game, who: ctx.name(e.dealer), card: cardLabel(e.trumpCard) })
     case 'redeal':
-      return `Redeal: ${e.reason}.`
+      // The engine's only redeal (its reason is English, for logs): a combination was dealt.
+      return lang.t('table:bura.events.redeal')
     case 'sitOut':
-      return `${ctx.name(e.seat)} sits this game out (${e.reason}).`
+      // The engine's only reason to sit out (in English, for logs): the ante cannot be paid.
+      return lang.t('table:bura.events.sitOut', { who: ctx.name(e.seat), ante: ctx.options.ante })
     case 'combination':
-      return `${ctx.name(e.seat)} has ${COMBINATION_NAME[e.kind]}: ${cardsText(sortHand(e.cards, BURA_RANKS))}.`
+      return lang.t('table:bura.events.combination', {
+        who: ctx.name(e.seat),
+        combination: combination(e.kind, lang),
+        cards: cardsText(sortHand(e.cards, BURA_RANKS)),
+      })
     case 'play': {
-      const what = e.cards ? cardsText(sortHand(e.cards, BURA_RANKS)) : `${plural(e.count, 'card')} face down`
-      return `${ctx.name(e.seat)} played ${what}${e.beats ? ' and is in front' : ''}.`
+      const what = e.cards
+        ? cardsText(sortHand(e.cards, BURA_RANKS))
+        : lang.t('table:bura.events.faceDown', { cards: lang.t('cards:count.card', { count: e.count }) })
+      return lang.t(e.beats ? 'table:bura.events.playBeats' : 'table:bura.events.play', { who: ctx.name(e.seat), what })
     }
     case 'trick':
-      return `${ctx.name(e.winner)} took the trick.`
-    case 'draw':
-      return e.rounds > 0
-        ? `Cards drawn from ${ctx.name(e.from)}${e.trumpCardTo !== null ? `; ${ctx.name(e.trumpCardTo)} drew the trump card` : ''}; ${plural(e.pileLeft, 'card')} left.`
-        : null
+      return lang.t('table:bura.events.trick', { who: ctx.name(e.winner) })
+    case 'draw': {
+      if (e.rounds === 0) return null
+      const left = lang.t('cards:count.card', { count: e.pileLeft })
+      return e.trumpCardTo !== null
+        ? lang.t('table:bura.events.drawTrump', { who: ctx.name(e.from), to: ctx.name(e.trumpCardTo), left })
+        : lang.t('table:bura.events.draw', { who: ctx.name(e.from), left })
+    }
     case 'finalCall':
-      return 'Final call: declare 31 or pass.'
+      return lang.t('table:bura.events.finalCall')
     case 'declare':
-      return e.correct
-        ? `${ctx.name(e.seat)} declared 31 with ${e.declaredPoints} points.`
-        : `${ctx.name(e.seat)} declared with only ${e.declaredPoints} points: a false declaration.`
+      return lang.t(e.correct ? 'table:bura.events.declare' : 'table:bura.events.falseDeclare', {
+        who: ctx.name(e.seat),
+        points: e.declaredPoints,
+      })
     case 'pass':
-      return `${ctx.name(e.seat)} passed.`
+      return lang.t('table:bura.events.pass', { who: ctx.name(e.seat) })
     case 'potWon':
-      return `${ctx.name(e.seat)} wins the pot: ${chips(e.amount)}.`
+      return lang.t('table:bura.events.potWon', { who: ctx.name(e.seat), chips: chips(e.amount, lang) })
     case 'penalty':
-      return `${ctx.name(e.seat)} takes ${plural(e.points, 'penalty point')} (${e.total} in all).`
+      return lang.t('table:bura.events.penalty', { who: ctx.name(e.seat), count: e.points, total: e.total })
     case 'gameWon':
-      return `${ctx.name(e.seat)} wins a game (${e.total} in all).`
+      return lang.t('table:bura.events.gameWon', { who: ctx.name(e.seat), total: e.total })
     case 'matchOver':
-      return `🏆 ${ctx.name(e.winner)} wins the match.`
+      return lang.t('table:bura.events.matchOver', { who: ctx.name(e.winner) })
     case 'gameOver':
-      return e.winners.length ? null : 'The game ends without a winner.'
+      return e.winners.length ? null : lang.t('table:bura.events.noWinner')
     case 'chips':
       // Antes and pot wins have their own lines (deal, potWon); a false declaration's payment and
       // a closing table's refund do not.
       if (e.reason === 'falseDeclaration' && typeof e.from === 'object')
-        return `${ctx.name(e.from.seat)} paid ${chips(e.amount)} into the pot.`
+        return lang.t('table:bura.events.paid', { who: ctx.name(e.from.seat), chips: chips(e.amount, lang) })
       if (e.reason === 'refund' && typeof e.to === 'object')
-        return `${ctx.name(e.to.seat)} gets ${chips(e.amount)} back from the pot (refund).`
+        return lang.t('table:bura.events.refund', { who: ctx.name(e.to.seat), chips: chips(e.amount, lang) })
       return null
     default:
       return null
   }
 }
 
-export function turnAsk(v: BuraView): string {
-  if (v.phase === 'finalCall') return 'final call: declare 31 or pass'
-  return v.trick && v.trick.plays.length ? `answer with ${plural(v.trick.size, 'card')}` : 'your lead'
+export function turnAsk(v: BuraView, _seat: number, lang: Lang): string {
+  if (v.phase === 'finalCall') return lang.t('table:bura.ask.finalCall')
+  return v.trick && v.trick.plays.length
+    ? lang.t('table:bura.ask.answer', { cards: lang.t('cards:count.card', { count: v.trick.size }) })
+    : lang.t('table:bura.ask.lead')
 }
 
 export const buraGame = defineGame({
@@ -359,19 +428,23 @@ export const buraGame = defineGame({
     },
   },
   optionLabels: {
-    ante: (n, o) => (o.scoring === 'chips' ? `ante ${n}` : null),
-    showCounts: (on) => (on ? 'points of your tricks shown' : 'count in your head'),
-    declareOnTurnOnly: (on) => (on ? 'declare 31 on your turn only' : null),
-    threeAcesWin: (on) => (on ? 'three aces win' : null),
-    moscow: (on) => (on ? 'Moscow' : null),
-    littleMoscow: (on) => (on ? 'little Moscow' : null),
-    redealOnCombination: (on) => (on ? 'redeal on a dealt combination' : null),
-    deck32: (on) => (on ? '32 cards' : null),
-    faceDown: (on) => (on ? 'face-down play' : null),
+    ante: (n, o, lang) => (o.scoring === 'chips' ? lang.t('table:bura.options.ante', { n }) : null),
+    showCounts: (on, _, lang) => lang.t(on ? 'table:bura.options.showCounts' : 'table:bura.options.countInHead'),
+    declareOnTurnOnly: (on, _, lang) => (on ? lang.t('table:bura.options.declareOnTurnOnly') : null),
+    threeAcesWin: (on, _, lang) => (on ? lang.t('table:bura.options.threeAcesWin') : null),
+    moscow: (on, _, lang) => (on ? lang.t('table:bura.options.moscow') : null),
+    littleMoscow: (on, _, lang) => (on ? lang.t('table:bura.options.littleMoscow') : null),
+    redealOnCombination: (on, _, lang) => (on ? lang.t('table:bura.options.redealOnCombination') : null),
+    deck32: (on, _, lang) => (on ? lang.t('table:bura.options.deck32') : null),
+    faceDown: (on, _, lang) => (on ? lang.t('table:bura.options.faceDown') : null),
     manualCombinations: () => null,
-    scoring: (how, o) =>
-      how === 'chips' ? null : how === 'points' ? 'penalty points (12 loses)' : `games won (first to ${o.gamesTarget})`,
+    scoring: (how, o, lang) =>
+      how === 'chips'
+        ? null
+        : how === 'points'
+          ? lang.t('table:bura.options.points')
+          : lang.t('table:bura.options.games', { n: o.gamesTarget }),
     gamesTarget: () => null,
-    kozel: (on) => (on ? 'Kozel' : null),
+    kozel: (on, _, lang) => (on ? lang.t('table:bura.options.kozel') : null),
   },
 })

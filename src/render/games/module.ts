@@ -5,6 +5,7 @@ import type { HandScene, TableScene } from '../images/scene.js'
 import type { SeatNames } from '../images/scenes/names.js'
 import type { OwnSeatView, SpectatorView } from '../images/views.js'
 import type { GameRules, RulesText } from '../rules-text.js'
+import type { Lang } from '../../i18n/index.js'
 import type { PrivateContext, PrivateParts, PublicParts, RenderContext } from '../types.js'
 
 /** How one game looks on Discord: the engine's view, legal actions and events, typed by the game. */
@@ -21,7 +22,7 @@ export interface GameRenderer<V, A, E> {
    * What the game asks of `seat` now, in a few words for its public turn ping ("your bid",
    * "answer with 3 cards", "20 to call"). `view` is the spectator view: the ping is public.
    */
-  turnAsk(view: V, seat: number): string
+  turnAsk(view: V, seat: number, lang: Lang): string
 }
 
 /**
@@ -29,8 +30,8 @@ export interface GameRenderer<V, A, E> {
  * from the spectator view and from that seat's own view only, so a picture cannot hold a hidden card.
  */
 export interface GameScenes<V, A> {
-  tableScene(view: SpectatorView<V>, name: SeatNames): TableScene
-  handScene(view: OwnSeatView<V>, legal: readonly A[], name: SeatNames): HandScene
+  tableScene(view: SpectatorView<V>, name: SeatNames, lang: Lang): TableScene
+  handScene(view: OwnSeatView<V>, legal: readonly A[], name: SeatNames, lang: Lang): HandScene
 }
 
 /** The `/<game> start` command: everything else about it comes from the engine's options schema. */
@@ -52,7 +53,7 @@ export interface StartCommand<O> {
  * table (fixed-limit bet sizes on a no-limit table, an off variant).
  */
 export type OptionLabels<O> = {
-  readonly [K in keyof O & string]-?: (value: O[K], options: O) => string | null
+  readonly [K in keyof O & string]-?: (value: O[K], options: O, lang: Lang) => string | null
 }
 
 /**

@@ -9,6 +9,7 @@ import { CARDS_KEYWORD } from './png-text.js'
 import { facesShown, type Scene } from './scene.js'
 import type { SeatNames } from './scenes/names.js'
 import { ownSeatView, spectatorView } from './views.js'
+import type { Lang } from '../../i18n/index.js'
 
 /**
  * Pictures of a table: the public table image from the spectator view, a seat's hand image from
@@ -29,21 +30,27 @@ export interface CardImage {
 
 const cache = new Lru<string, CardImage>(256)
 
-function describe(scene: Scene): string {
+function describe(lang: Lang, scene: Scene): string {
   const faces = (fs: readonly string[]) =>
-    fs.length ? fs.map((f) => (f === 'back' ? 'a card face down' : cardLabel(f as never))).join(', ') : 'no cards'
+    fs.length
+      ? fs.map((f) => (f === 'back' ? lang.t('table:images.faceDown') : cardLabel(f as never))).join(', ')
+      : lang.t('table:images.noCards')
   const parts = [scene.title, scene.subtitle]
   if (scene.kind === 'table') {
     for (const g of scene.centre) parts.push(`${g.caption}: ${faces(g.faces)}`)
     for (const s of scene.seats)
       parts.push(
-        `${s.name}${s.acting ? ' (to act)' : ''}: ${s.line}, ${faces(s.cards.filter((f) => f !== 'back'))} ` +
-          `shown, ${s.cards.filter((f) => f === 'back').length} hidden`,
+        lang.t('table:images.seatLine', {
+          name: s.acting ? lang.t('table:images.toAct', { name: s.name }) : s.name,
+          line: s.line,
+          shown: faces(s.cards.filter((f) => f !== 'back')),
+          hidden: s.cards.filter((f) => f === 'back').length,
+        }),
       )
   } else {
-    parts.push(`Your cards: ${faces(scene.hand.map((h) => h.card))}`)
+    parts.push(lang.t('table:images.yourCards', { cards: faces(scene.hand.map((h) => h.card)) }))
     const lit = scene.hand.filter((h) => h.lit)
-    if (lit.length) parts.push(`Highlighted: ${faces(lit.map((h) => h.card))}`)
+    if (lit.length) parts.push(lang.t('table:images.highlighted', { cards: faces(lit.map((h) => h.card)) }))
     for (const g of scene.extra) parts.push(`${g.caption}: ${faces(g.faces)}`)
   }
   const text = parts.join('. ')
@@ -52,8 +59,9 @@ function describe(scene: Scene): string {
 }
 
 /** Draws a scene (or takes it from the cache). */
-export function drawScene(scene: Scene): CardImage {
-  const key = JSON.stringify(scene)
+export function drawScene(lang: Lang, scene: Scene): CardImage {
+  // The alt text is in the language too: the same scene in two languages is two entries.
+  const key = `${lang.locale}:${JSON.stringify(scene)}`
   const hit = cache.get(key)
   if (hit) return hit
   const hash = createHash('sha256').update(key).digest('hex').slice(0, 16)
@@ -62,34 +70,39 @@ export function drawScene(scene: Scene): CardImage {
   const image: CardImage = {
     name: `${scene.kind}-${hash}.png`,
     png: encodePng(rgba, width, height, { [CARDS_KEYWORD]: cards.join(' ') }),
-    description: describe(scene),
+    description: describe(lang, scene),
     cards,
   }
   cache.set(key, image)
   return image
 }
 
-function seatNames(table: RenderTable, displayName: (userId: string) => string | undefined): SeatNames {
+function seatNames(lang: Lang, table: RenderTable, displayName: (userId: string) => string | undefined): SeatNames {
   const byPosition = new Map<number, string>()
   for (const s of table.seats) if (s.position !== null) byPosition.set(s.position, s.userId)
   return (position) => {
     const user = byPosition.get(position)
-    return (user && displayName(user)) || `Seat ${position + 1}`
+    return (user && displayName(user)) || lang.t('table:seat', { n: position + 1 })
   }
 }
 
 const noNames = () => undefined
 
 /** The scene of the public image: built from the spectator view only. */
-export function tableSceneOf(table: RenderTable, displayName: (userId: string) => string | undefined = noNames) {
+export function tableSceneOf(
+  lang: Lang,
+  table: RenderTable,
+  displayName: (userId: string) => string | undefined = noNames,
+) {
   const module = gameModule(table.game)
   // A game without pictures (a test's toy game) shows none.
   if (!module?.scenes || table.state === null || table.state === undefined) return null
-  return module.scenes.tableScene(spectatorView(module.engine, table.state), seatNames(table, displayName))
+  return module.scenes.tableScene(spectatorView(module.engine, table.state), seatNames(lang, table, displayName), lang)
 }
 
 /** The scene of a seat's private image: built from that seat's view only. */
 export function handSceneOf(
+  lang: Lang,
   table: RenderTable,
   seat: number,
   displayName: (userId: string) => string | undefined = noNames,
@@ -98,19 +111,24 @@ export function handSceneOf(
   if (!module?.scenes || table.state === null || table.state === undefined) return null
   const { engine, scenes } = module
   const legal = engine.progress(table.state) === 'acting' ? engine.legalActions(table.state, seat) : []
-  return scenes.handScene(ownSeatView(engine, table.state, seat), legal, seatNames(table, displayName))
+  return scenes.handScene(ownSeatView(engine, table.state, seat), legal, seatNames(lang, table, displayName), lang)
 }
 
-export function tableImage(table: RenderTable, displayName?: (userId: string) => string | undefined): CardImage | null {
-  const scene = tableSceneOf(table, displayName)
-  return scene ? drawScene(scene) : null
+export function tableImage(
+  lang: Lang,
+  table: RenderTable,
+  displayName?: (userId: string) => string | undefined,
+): CardImage | null {
+  const scene = tableSceneOf(lang, table, displayName)
+  return scene ? drawScene(lang, scene) : null
 }
 
 export function handImage(
+  lang: Lang,
   table: RenderTable,
   seat: number,
   displayName?: (userId: string) => string | undefined,
 ): CardImage | null {
-  const scene = handSceneOf(table, seat, displayName)
-  return scene ? drawScene(scene) : null
+  const scene = handSceneOf(lang, table, seat, displayName)
+  return scene ? drawScene(lang, scene) : null
 }

@@ -1,3 +1,4 @@
+import { ENGLISH } from '../../../src/i18n/index.js'
 import { describe, expect, it } from 'vitest'
 import { fileNames, keepUploaded, withImage } from '../../../src/render/images/attach.js'
 import { tableImage } from '../../../src/render/images/index.js'
@@ -8,16 +9,16 @@ const text: Payload = { content: '', embeds: [{ title: 'Bura', description: 'Tru
 
 describe('pictures on messages', () => {
   it('the same table content is drawn once and keeps its file name; another content gets another', () => {
-    const a = tableImage(fixedTable('bura', 3, 2, 2))!
-    const again = tableImage(fixedTable('bura', 3, 2, 2))!
+    const a = tableImage(ENGLISH, fixedTable('bura', 3, 2, 2))!
+    const again = tableImage(ENGLISH, fixedTable('bura', 3, 2, 2))!
     expect(again).toBe(a)
-    const other = tableImage(fixedTable('bura', 3, 2, 3))!
+    const other = tableImage(ENGLISH, fixedTable('bura', 3, 2, 3))!
     expect(other.name).not.toBe(a.name)
     expect(a.name).toMatch(/^table-[0-9a-f]{16}\.png$/)
   })
 
   it('withImage uploads the picture and shows it in the first embed; without one it clears attachments', () => {
-    const image = tableImage(fixedTable('bura', 2, 1, 0))!
+    const image = tableImage(ENGLISH, fixedTable('bura', 2, 1, 0))!
     const p = withImage(text, image)
     expect(p.embeds![0]!.image).toEqual({ url: `attachment://${image.name}` })
     expect(p.files).toEqual([{ attachment: image.png, name: image.name, description: image.description }])
@@ -26,7 +27,7 @@ describe('pictures on messages', () => {
   })
 
   it('an edit to a message already carrying the picture uploads nothing; a changed picture is uploaded', () => {
-    const image = tableImage(fixedTable('bura', 2, 1, 0))!
+    const image = tableImage(ENGLISH, fixedTable('bura', 2, 1, 0))!
     const p = withImage(text, image)
     const same = keepUploaded(p, [image.name])
     expect(same.files).toBeUndefined()

@@ -1,3 +1,4 @@
+import { ENGLISH } from '../../../src/i18n/index.js'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -65,14 +66,14 @@ describe('golden images', () => {
   for (const s of FIXED_STATES) {
     it(`${s.name}: table and seat 1's hand look as checked in`, async () => {
       const table = s.table()
-      await expectGolden(`${s.name}-table`, tableImage(table)!.png)
-      await expectGolden(`${s.name}-hand`, handImage(table, 0)!.png)
+      await expectGolden(`${s.name}-table`, tableImage(ENGLISH, table)!.png)
+      await expectGolden(`${s.name}-hand`, handImage(ENGLISH, table, 0)!.png)
     })
   }
 
   it('notices a change: a different state does not pass for the golden one', async () => {
     const [first, second] = FIXED_STATES
-    const other = tableImage(second!.table())!.png
+    const other = tableImage(ENGLISH, second!.table())!.png
     expect(await difference(other, readFileSync(join(DIR, `${first!.name}-table.png`)))).toBeGreaterThan(
       PIXEL_TOLERANCE,
     )

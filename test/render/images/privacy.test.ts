@@ -1,3 +1,4 @@
+import { ENGLISH } from '../../../src/i18n/index.js'
 import { describe, expect, it } from 'vitest'
 import { engineFor } from '../../../src/games/registry.js'
 import type { BuraView } from '../../../src/games/bura/index.js'
@@ -23,14 +24,14 @@ describe('pictures show only what their viewer may see', () => {
     const own = ownSeatView(engine, table.state, 1) as OwnSeatView<BuraView>
     const plain = engine.view(table.state, 1) as BuraView
     const names = (seat: number) => `Seat ${seat + 1}`
-    expect(buraScenes.tableScene(seen, names).kind).toBe('table')
-    expect(buraScenes.handScene(own, [], names).kind).toBe('hand')
+    expect(buraScenes.tableScene(seen, names, ENGLISH).kind).toBe('table')
+    expect(buraScenes.handScene(own, [], names, ENGLISH).kind).toBe('hand')
     // @ts-expect-error a seat's view (with its hand) cannot draw the public picture
-    buraScenes.tableScene(own, names)
+    buraScenes.tableScene(own, names, ENGLISH)
     // @ts-expect-error nor can a view whose viewer the type does not say
-    buraScenes.tableScene(plain, names)
+    buraScenes.tableScene(plain, names, ENGLISH)
     // @ts-expect-error the spectator view is not a seat's own view
-    buraScenes.handScene(seen, [], names)
+    buraScenes.handScene(seen, [], names, ENGLISH)
   })
 
   for (const s of FIXED_STATES) {
@@ -38,15 +39,15 @@ describe('pictures show only what their viewer may see', () => {
       const table = s.table()
       const engine = engineFor(table.game)!
       const hiddenFromAll = new Set<Card>(engine.hiddenFrom(table.state, null))
-      const publicCards = facesShown(tableSceneOf(table)!)
+      const publicCards = facesShown(tableSceneOf(ENGLISH, table)!)
       expect(publicCards.filter((c) => hiddenFromAll.has(c))).toEqual([])
       // The PNG says which cards it was drawn from, and that is exactly the scene's.
-      expect(readTextChunks(tableImage(table)!.png).cards).toBe(publicCards.join(' '))
+      expect(readTextChunks(tableImage(ENGLISH, table)!.png).cards).toBe(publicCards.join(' '))
       for (const seat of table.seats) {
         const hidden = new Set<Card>(engine.hiddenFrom(table.state, seat.position))
-        const cards = facesShown(handSceneOf(table, seat.position!)!)
+        const cards = facesShown(handSceneOf(ENGLISH, table, seat.position!)!)
         expect(cards.filter((c) => hidden.has(c))).toEqual([])
-        expect(handImage(table, seat.position!)!.cards).toEqual(cards)
+        expect(handImage(ENGLISH, table, seat.position!)!.cards).toEqual(cards)
       }
     })
   }

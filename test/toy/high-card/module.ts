@@ -61,7 +61,7 @@ export const highCardGame = defineGame({
         title: 'Your hand',
         description: handText(v.hand ?? []),
         fields: [],
-        rows: layout([], selects, [refreshButton(ctx.controls)]),
+        rows: layout([], selects, [refreshButton(ctx.controls, ctx.lang)]),
       }
     },
     eventLines: oneLineEach(eventLine),

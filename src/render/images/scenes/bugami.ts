@@ -1,5 +1,6 @@
 import type { BugamiAction, BugamiView } from '../../../games/bugami/index.js'
 import { sortHand } from '../../format.js'
+import type { Lang } from '../../../i18n/index.js'
 import type { CardGroup, Face, HandScene, SeatBadge, TableScene } from '../scene.js'
 import type { OwnSeatView, SpectatorView } from '../views.js'
 import type { SeatNames } from './names.js'
@@ -14,35 +15,48 @@ function trickGroups(v: BugamiView, name: SeatNames): CardGroup[] {
   return last.cards.map((p) => ({ caption: `${name(p.seat)}${p.seat === last.winner ? ' ✓' : ''}`, faces: [p.card] }))
 }
 
-function subtitle(v: BugamiView): string {
-  return (
-    `Deal ${v.deal} · to ${v.target} points ` +
-    `· ${v.phase === 'bidding' ? 'bidding' : `${v.tricksPerDeal} tricks a deal`}`
-  )
+function subtitle(v: BugamiView, lang: Lang): string {
+  return lang.t('table:images.bugami.subtitle', {
+    n: v.deal,
+    target: v.target,
+    phase:
+      v.phase === 'bidding'
+        ? lang.t('table:images.bugami.bidding')
+        : lang.t('table:images.bugami.tricksADeal', { n: v.tricksPerDeal }),
+  })
 }
 
-export function tableScene(v: SpectatorView<BugamiView>, name: SeatNames): TableScene {
+export function tableScene(v: SpectatorView<BugamiView>, name: SeatNames, lang: Lang): TableScene {
   const seats: SeatBadge[] = v.seats.map((s) => ({
     name: name(s.seat),
-    line:
-      `${s.total} points · ${s.tricks} ` +
-      `tricks${v.phase === 'bidding' ? (s.hasBid ? ' · has bid' : ' · bidding') : ''}`,
+    line: [
+      lang.t('table:images.bugami.points', { n: s.total }),
+      lang.t('table:images.bugami.tricks', { n: s.tricks }),
+      ...(v.phase === 'bidding'
+        ? [lang.t(s.hasBid ? 'table:images.bugami.hasBid' : 'table:images.bugami.bidding')]
+        : []),
+    ].join(' · '),
     acting: v.waitingFor.includes(s.seat),
     dealer: v.dealer === s.seat,
     out: false,
     cards: backs(s.handSize),
   }))
-  return { kind: 'table', title: 'Bugami', subtitle: subtitle(v), centre: trickGroups(v, name), seats }
+  return { kind: 'table', title: 'Bugami', subtitle: subtitle(v, lang), centre: trickGroups(v, name), seats }
 }
 
-export function handScene(v: OwnSeatView<BugamiView>, _legal: readonly BugamiAction[], name: SeatNames): HandScene {
+export function handScene(
+  v: OwnSeatView<BugamiView>,
+  _legal: readonly BugamiAction[],
+  name: SeatNames,
+  lang: Lang,
+): HandScene {
   const playable = new Set(v.playable)
   const hand = sortHand(v.hand ?? []).map((card) => ({ card, lit: playable.has(card) }))
-  const turn = v.viewer !== null && v.waitingFor.includes(v.viewer) ? ' · your move' : ''
+  const turn = v.viewer !== null && v.waitingFor.includes(v.viewer)
   return {
     kind: 'hand',
-    title: `Your hand · Bugami deal ${v.deal}${turn}`,
-    subtitle: subtitle(v),
+    title: lang.t(turn ? 'table:images.bugami.handTurn' : 'table:images.bugami.hand', { n: v.deal }),
+    subtitle: subtitle(v, lang),
     hand,
     extra: trickGroups(v, name),
   }

@@ -1,7 +1,8 @@
-import { SUIT_NAME, suitSymbol, type Card } from '../../../games/core/cards.js'
+import { suitSymbol, type Card } from '../../../games/core/cards.js'
+import type { Lang } from '../../../i18n/index.js'
 import { BURA_RANKS } from '../../../games/bura/cards.js'
 import type { BuraAction, BuraView, PlaySeen, TrickView } from '../../../games/bura/index.js'
-import { chips, plural, sortHand } from '../../format.js'
+import { chips, sortHand, suitName } from '../../format.js'
 import type { CardGroup, Face, HandScene, SeatBadge, TableScene } from '../scene.js'
 import type { OwnSeatView, SpectatorView } from '../views.js'
 import type { SeatNames } from './names.js'
@@ -13,38 +14,42 @@ function playFaces(p: PlaySeen): Face[] {
 }
 
 /** The trick on the table: the one in progress, else the last one completed (with its winner). */
-function trickGroups(v: BuraView, name: SeatNames): CardGroup[] {
+function trickGroups(v: BuraView, name: SeatNames, lang: Lang): CardGroup[] {
   const current: TrickView | null = v.trick && v.trick.plays.length ? v.trick : null
   const shown = current ?? v.lastTrick
   if (!shown) return []
   const winner = current ? current.winning : v.lastTrick!.winner
   return shown.plays.map((p) => ({
-    caption: `${name(p.seat)}${p.seat === winner ? (current ? ' ▲' : ' ✓') : ''}${p.faceDown ? ' (down)' : ''}`,
+    caption: `${name(p.seat)}${p.seat === winner ? (current ? ' ▲' : ' ✓') : ''}${p.faceDown ? ` ${lang.t('table:images.bura.down')}` : ''}`,
     faces: playFaces(p),
   }))
 }
 
-function trumpGroups(v: BuraView): CardGroup[] {
+function trumpGroups(v: BuraView, lang: Lang): CardGroup[] {
   return [
-    { caption: v.trumpCardInPile ? 'Trump' : 'Trump (drawn)', faces: [v.trumpCard] },
-    { caption: `Pile ${v.pileCount}`, faces: v.pileCount > 0 ? ['back'] : [] },
+    {
+      caption: lang.t(v.trumpCardInPile ? 'table:images.bura.trump' : 'table:images.bura.trumpDrawn'),
+      faces: [v.trumpCard],
+    },
+    { caption: lang.t('table:images.bura.pile', { n: v.pileCount }), faces: v.pileCount > 0 ? ['back'] : [] },
   ]
 }
 
-function subtitle(v: BuraView): string {
-  return (
-    `Trump ${suitSymbol(v.trump)} ${SUIT_NAME[v.trump]} · pot ${chips(v.pot)} · ` +
-    `pile ${plural(v.pileCount, 'card')}`
-  )
+function subtitle(v: BuraView, lang: Lang): string {
+  return lang.t('table:images.bura.subtitle', {
+    suit: `${suitSymbol(v.trump)} ${suitName(v.trump, lang)}`,
+    chips: chips(v.pot, lang),
+    pile: lang.t('cards:count.card', { count: v.pileCount }),
+  })
 }
 
-export function tableScene(v: SpectatorView<BuraView>, name: SeatNames): TableScene {
+export function tableScene(v: SpectatorView<BuraView>, name: SeatNames, lang: Lang): TableScene {
   const shownBy = v.result && 'cards' in v.result && 'winner' in v.result ? v.result : null
   const seats: SeatBadge[] = v.seats.map((s) => {
     const cards: Face[] = shownBy && shownBy.winner === s.seat ? shownBy.cards.slice() : backs(s.handCount)
     return {
       name: name(s.seat),
-      line: s.inGame ? `${chips(s.stack)} · ${plural(s.tricks, 'trick')}` : `${chips(s.stack)} · sits out`,
+      line: `${chips(s.stack, lang)} · ${s.inGame ? lang.t('cards:count.trick', { count: s.tricks }) : lang.t('table:images.bura.sitsOut')}`,
       acting: v.waitingFor.includes(s.seat),
       dealer: v.dealer === s.seat,
       out: !s.inGame,
@@ -53,9 +58,9 @@ export function tableScene(v: SpectatorView<BuraView>, name: SeatNames): TableSc
   })
   return {
     kind: 'table',
-    title: `Bura · game ${v.gameNumber}`,
-    subtitle: subtitle(v),
-    centre: [...trumpGroups(v), ...trickGroups(v, name)],
+    title: lang.t('table:images.bura.title', { n: v.gameNumber }),
+    subtitle: subtitle(v, lang),
+    centre: [...trumpGroups(v, lang), ...trickGroups(v, name, lang)],
     seats,
   }
 }
@@ -67,15 +72,20 @@ function playable(legal: readonly BuraAction[]): Set<Card> {
   return out
 }
 
-export function handScene(v: OwnSeatView<BuraView>, legal: readonly BuraAction[], name: SeatNames): HandScene {
+export function handScene(
+  v: OwnSeatView<BuraView>,
+  legal: readonly BuraAction[],
+  name: SeatNames,
+  lang: Lang,
+): HandScene {
   const lit = playable(legal)
   const hand = sortHand(v.hand ?? [], BURA_RANKS).map((card) => ({ card, lit: lit.has(card) }))
   const turn = v.viewer !== null && v.waitingFor.includes(v.viewer)
   return {
     kind: 'hand',
-    title: `Your hand · Bura game ${v.gameNumber}${turn ? ' · your move' : ''}`,
-    subtitle: subtitle(v),
+    title: lang.t(turn ? 'table:images.bura.handTurn' : 'table:images.bura.hand', { n: v.gameNumber }),
+    subtitle: subtitle(v, lang),
     hand,
-    extra: trickGroups(v, name),
+    extra: trickGroups(v, name, lang),
   }
 }

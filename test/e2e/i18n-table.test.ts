@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest'
+import { buttonLabels, chooseMove, eachTestWorld, textOf, useControl, type World } from './harness.js'
+import type { FakeMessage } from '../../src/sandbox/discord/index.js'
+import type { TableSnapshot } from '../../src/tables/index.js'
+
+const startWorld = eachTestWorld()
+
+/** Presses the German "Next game" until a Bura game waits for someone (a Bura may be dealt at once). */
+async function untilSomeoneActs(w: World): Promise<TableSnapshot> {
+  for (let t = await w.table(); ; t = await w.table()) {
+    if (t.progress === 'acting') return t
+    await w.member('alice').click(w.publicMessage(t), 'Nächstes Spiel')
+  }
+}
+
+describe('a Bura table at a German server', () => {
+  it('speaks German in public, and each member’s own language in their private view', async () => {
+    const w = await startWorld(['alice', 'bob'])
+    w.guild.preferredLocale = 'de'
+    const alice = w.member('alice')
+    const bob = w.member('bob')
+    alice.locale = 'de'
+    bob.locale = 'en-US'
+
+    await alice.slash(w.channel, 'bura start', { ante: 10, buy_in: 100 })
+    const lobby = await w.channel.waitFor((m) => buttonLabels(m).includes('Mitspielen'))
+    expect(lobby.embeds[0]!.title).toBe('Bura — Tisch offen')
+    expect(buttonLabels(lobby)).toEqual(['Mitspielen', 'Verlassen', 'Starten', 'KI dazu', 'Regeln'])
+    expect(textOf(lobby)).toContain('Zugzeit')
+    await bob.click(lobby, 'Mitspielen')
+    await alice.click(lobby, 'Starten')
+
+    const table = await untilSomeoneActs(w)
+    const pub = w.publicMessage(table)
+    const text = textOf(pub)
+    expect(text).toMatch(/Spiel \d+ · Trumpf \*\*[♠♥♦♣] (Pik|Herz|Karo|Kreuz)\*\*/)
+    expect(text).toMatch(/spielt aus|ist dran/)
+    expect(pub.embeds[0]!.fields!.map((f) => f.name)).toContain('Pott')
+    expect(buttonLabels(pub)).toEqual(['Mitspielen', 'Deine Karten', 'Regeln', 'Verlassen'])
+    expect(text).not.toMatch(/Trump \*\*|to lead|Your hand/)
+
+    // The turn ping is public: German, whoever is pinged.
+    const mover = table.waitingFor[0]!
+    const ping = await w.channel.waitFor(
+      (m) => m.content.includes(`<@${mover}>`) && buttonLabels(m).includes('Spielen'),
+    )
+    expect(ping.content).toContain('du bist dran bei Bura: du spielst aus.')
+
+    // Private views: the German member's in German, the English member's in English.
+    const deView = await alice.click(pub, 'Deine Karten')
+    expect(deView.ephemeral).toBe(true)
+    expect(deView.embeds[0]!.title).toMatch(/^Deine Karten — Bura, Spiel \d+$/)
+    expect(deView.embeds[0]!.footer!.text).toMatch(/^Nur du siehst das\./)
+    expect(textOf(deView)).toContain('Trumpf')
+    expect(buttonLabels(deView)).toContain('↻ Aktualisieren')
+    const enView = await bob.click(pub, 'Deine Karten')
+    expect(enView.embeds[0]!.title).toMatch(/^Your hand — Bura, game \d+$/)
+    expect(enView.embeds[0]!.footer!.text).toMatch(/^Only you can see this\./)
+    expect(textOf(enView)).toContain('Trump **')
+    expect(buttonLabels(enView)).toContain('↻ Refresh')
+
+    // A move from the English view: the public log line is German.
+    const views: Record<string, FakeMessage> = { [alice.id]: deView, [bob.id]: enView }
+    const seat = table.seats.find((s) => s.userId === mover)!.position!
+    const moverMember = mover === alice.id ? alice : bob
+    await useControl(moverMember, views[mover]!, 'bura', chooseMove(table, seat))
+    const after = await w.channel.waitFor((m) =>
+      (m.embeds[0]?.fields ?? []).some((f) => f.name === 'Zuletzt' && f.value.includes(`<@${mover}> hat`)),
+    )
+    expect(textOf(after)).not.toContain('Latest')
+  })
+})

@@ -31,6 +31,11 @@ describe('rules pages and refusals in the member language', () => {
     for (const n of ['bob', 'carol']) await w.member(n).click(lobby, 'Join')
     await w.member('alice').click(lobby, 'Start')
     const running = await w.channel.waitFor((m) => m.id === lobby.id && buttonLabels(m).includes('Leave'))
+    // The table's Rules button answers privately too, in German for Dora.
+    const tableRules = await dora.click(running, 'Rules')
+    expect(tableRules.ephemeral).toBe(true)
+    expect(tableRules.embeds[0]!.title).toBe('Bugami — Regeln')
+    expect(textOf(tableRules)).toContain('⌊10 × Stiche ÷ böse Karten⌋')
     const doraLeaves = await dora.click(running, 'Leave')
     expect(doraLeaves.ephemeral).toBe(true)
     expect(textOf(doraLeaves)).toContain('Du sitzt nicht an diesem Tisch.')

@@ -6,6 +6,7 @@ import {
   type ChatInputCommandInteraction,
   type Message,
 } from 'discord.js'
+import type { Lang } from '../i18n/index.js'
 import type { Logger } from '../log.js'
 
 /** Where a new table opens: a channel, or a public thread the bot started for it. */
@@ -14,7 +15,10 @@ export type TablePlace =
   | { readonly kind: 'channel'; readonly channelId: string; readonly parentId?: string }
   | { readonly kind: 'thread'; readonly channelId: string; readonly parentId: string }
   /** Threads are on, but Discord refused one: the table is in the channel, and the host is told why. */
-  | { readonly kind: 'fallback'; readonly channelId: string; readonly reason: string }
+  | { readonly kind: 'fallback'; readonly channelId: string; readonly reason: ThreadRefusal }
+
+/** Why a table's thread could not be opened: not a text channel, no permission, or another error. */
+export type ThreadRefusal = 'textOnly' | 'permissions' | 'failed'
 
 const NAME_MAX = 100
 
@@ -31,31 +35,33 @@ function threadName(title: string, host: string): string {
   return `${title} · ${host}`.slice(0, NAME_MAX)
 }
 
-function refusalReason(error: unknown): string {
-  if (error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.MissingPermissions)
-    return 'I may not create threads in this channel (a moderator can give me **Create Public Threads**)'
-  return 'Discord did not let me create a thread here just now'
+function refusalReason(error: unknown): ThreadRefusal {
+  return error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.MissingPermissions
+    ? 'permissions'
+    : 'failed'
 }
 
 /**
  * Starts a public thread for a new table from a one-line pointer in the channel (Discord shows the
  * thread under it), so the channel keeps that line and the table lives in the thread. Anything
- * Discord refuses (permissions, an error) leaves the table in the channel, with the reason.
+ * Discord refuses (permissions, an error) leaves the table in the channel, with the reason. The
+ * pointer is public: in the server's language.
  */
 export async function openTableThread(
   interaction: ChatInputCommandInteraction,
   title: string,
   log: Logger,
+  lang: Lang,
 ): Promise<TablePlace> {
   // The name members know the host by here: their server nickname when the member is cached.
   const host = interaction.inCachedGuild() ? interaction.member.displayName : interaction.user.displayName
   const channel = interaction.channel
   if (channel?.type !== ChannelType.GuildText)
-    return { kind: 'fallback', channelId: interaction.channelId, reason: 'threads open in text channels only' }
+    return { kind: 'fallback', channelId: interaction.channelId, reason: 'textOnly' }
   let pointer: Message | undefined
   try {
     pointer = await channel.send({
-      content: `🃏 ${host} opened a **${title}** table: join it in the thread.`,
+      content: lang.t('commands:replies.thread.pointer', { host, game: title }),
       allowedMentions: { parse: [] },
     })
     const thread = await pointer.startThread({

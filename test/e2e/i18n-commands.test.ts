@@ -66,4 +66,16 @@ describe('commands in German and English', () => {
       'Der Tisch ist geschlossen; alle Chips darauf gingen an ihre Spieler zurück.',
     )
   })
+
+  it("points to a German server's table thread in German, and tells an English host in English", async () => {
+    const w = await startWorld(['alice', 'carol'], { admins: ['carol'] })
+    w.guild.preferredLocale = 'de'
+    await w.member('carol').slash(w.channel, 'settings set', { threads: 'on' })
+    const answer = await w.member('alice').slash(w.channel, 'bura start', { buy_in: 100 })
+    const [thread] = w.channel.threads()
+    expect(answer.content).toContain(`Your Bura table is open in its thread, <#${thread!.id}>.`)
+    expect(w.channel.publicMessages()[0]!.content).toBe(
+      '🃏 alice hat einen **Bura**-Tisch eröffnet: mach im Thread mit.',
+    )
+  })
 })

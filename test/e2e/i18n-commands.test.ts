@@ -25,6 +25,11 @@ describe('commands in German and English', () => {
     expect(textOf(await dave.slash(w.channel, 'settings show'))).toContain('12 hours for new tables')
     // A German refusal, and nothing changed.
     expect((await carol.slash(w.channel, 'settings set')).content).toContain('Nenne mindestens eine Einstellung')
+    expect((await carol.slash(w.channel, 'settings set', { channels: 'hier' })).content).toContain('oder sag `alle`')
+    // "alle" is German for "all": tables may open in any channel.
+    expect(textOf(await carol.slash(w.channel, 'settings set', { channels: 'alle' }))).toContain(
+      'jeder Kanal des Servers',
+    )
 
     // A public board at a server whose Discord language is German is German, whoever asks.
     w.guild.preferredLocale = 'de'

@@ -141,8 +141,8 @@ export async function startTable(
     // Refusals first, so that a table refused leaves no empty thread behind.
     const checked = await ctx.tables.check({ ...input, channelId: here.channelId })
     if (!checked.ok) return sayRefusal(interaction, refusalText(checked.error, memberLang(interaction)))
-    const lang = await serverLang(ctx, input.guildId, interaction.guildLocale)
-    place = await openTableThread(interaction, engine.title, ctx.log, lang)
+    const publicLang = await serverLang(ctx, input.guildId, interaction.guildLocale)
+    place = await openTableThread(interaction, engine.title, ctx.log, publicLang)
   }
   const result = await ctx.tables.create({
     ...input,
@@ -159,7 +159,7 @@ export async function startTable(
       place.kind === 'thread'
         ? t('commands:replies.start.inThread', { ...opened, channel: place.channelId })
         : place.kind === 'fallback'
-          ? t('commands:replies.start.fallback', { ...opened, reason: place.reason })
+          ? t('commands:replies.start.fallback', { ...opened, reason: t(`commands:replies.thread.${place.reason}`) })
           : t('commands:replies.start.open', opened),
   })
 }

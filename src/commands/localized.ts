@@ -63,9 +63,6 @@ export function described<T extends Localizable>(builder: T, path: string, vars?
   return builder
 }
 
-/** The text at `path` in English and its translations, for texts that are parts of a description. */
-export const slashTexts = inAll
-
 /** A choice named by `slash.<path>.<value>`. */
 export function choice<V extends string | number>(
   path: string,

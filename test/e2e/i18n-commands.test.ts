@@ -25,6 +25,11 @@ describe('commands in German and English', () => {
     expect(textOf(await dave.slash(w.channel, 'settings show'))).toContain('12 hours for new tables')
     // A German refusal, and nothing changed.
     expect((await carol.slash(w.channel, 'settings set')).content).toContain('Nenne mindestens eine Einstellung')
+    expect((await carol.slash(w.channel, 'settings set', { channels: 'hier' })).content).toContain('oder sag `alle`')
+    // "alle" is German for "all": tables may open in any channel.
+    expect(textOf(await carol.slash(w.channel, 'settings set', { channels: 'alle' }))).toContain(
+      'jeder Kanal des Servers',
+    )
 
     // A public board at a server whose Discord language is German is German, whoever asks.
     w.guild.preferredLocale = 'de'
@@ -64,6 +69,18 @@ describe('commands in German and English', () => {
     expect((await bob.slash(w.channel, 'bura start')).content).toContain('This channel already has a')
     expect((await alice.slash(w.channel, 'table end')).content).toBe(
       'Der Tisch ist geschlossen; alle Chips darauf gingen an ihre Spieler zurück.',
+    )
+  })
+
+  it("points to a German server's table thread in German, and tells an English host in English", async () => {
+    const w = await startWorld(['alice', 'carol'], { admins: ['carol'] })
+    w.guild.preferredLocale = 'de'
+    await w.member('carol').slash(w.channel, 'settings set', { threads: 'on' })
+    const answer = await w.member('alice').slash(w.channel, 'bura start', { buy_in: 100 })
+    const [thread] = w.channel.threads()
+    expect(answer.content).toContain(`Your Bura table is open in its thread, <#${thread!.id}>.`)
+    expect(w.channel.publicMessages()[0]!.content).toBe(
+      '🃏 alice hat einen **Bura**-Tisch eröffnet: mach im Thread mit.',
     )
   })
 })

@@ -25,6 +25,7 @@ const FILES = [
   'src/commands/start.ts',
   'src/commands/stats.ts',
   'src/commands/table-log.ts',
+  'src/commands/table-thread.ts',
   'src/commands/table.ts',
   'src/registry.ts',
   'src/scheduler/deadline-option.ts',

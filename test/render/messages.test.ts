@@ -209,6 +209,12 @@ describe('in German', () => {
   })
 
   it('refuses in German and keeps English English', () => {
+    for (const make of Object.values(REFUSALS)) {
+      const p = (make as (...a: unknown[]) => ReturnType<typeof renderRefusal>)(de, 3, 2)
+      expect(p.flags).toBe(EPHEMERAL)
+      expect(limitViolations(p)).toEqual([])
+      expect(p.content).not.toBe((make as (...a: unknown[]) => ReturnType<typeof renderRefusal>)(ENGLISH, 3, 2).content)
+    }
     expect(REFUSALS.noTable(de).content).toBe(
       '🙅 In diesem Kanal gibt es keinen Tisch.\nEröffne einen mit `/bugami starten`, `/bura starten` oder `/badugi starten`.',
     )

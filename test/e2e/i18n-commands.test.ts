@@ -64,7 +64,7 @@ describe('commands in German and English', () => {
       'Die Zugzeit muss zwischen 30 Sekunden und 48 Stunden liegen.',
     )
     expect((await alice.slash(w.channel, 'bura start', { buy_in: 100 })).content).toMatch(
-      /^Dein Bura-Tisch ist eröffnet\. Mitspieler drücken \*\*Beitreten\*\*/,
+      /^Dein Bura-Tisch ist eröffnet\. Mitspieler drücken \*\*Mitspielen\*\*/,
     )
     expect((await bob.slash(w.channel, 'bura start')).content).toContain('This channel already has a')
     expect((await alice.slash(w.channel, 'table end')).content).toBe(

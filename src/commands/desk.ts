@@ -9,6 +9,7 @@ import { SerialQueue } from '../scheduler/serial.js'
 import { Lru } from '../render/images/cache.js'
 import { deliverEffects, previousResult } from './outbox.js'
 import { withTablePicture } from './pictures.js'
+import { withCardEmojiText, type CardEmojis } from '../render/emojis.js'
 import { messageExists, showPublicMessage } from './public-message.js'
 
 const RECENT_KEPT = 12
@@ -22,6 +23,8 @@ export interface DeskDeps {
   readonly onTable: (table: TableSnapshot) => void
   /** Whether this process's shards serve a guild: start-up catches up only with those tables. */
   readonly owns: (guildId: string) => boolean
+  /** The uploaded card emojis, or null (not uploaded yet, or the upload failed): then text. */
+  readonly emojis: () => CardEmojis | null
 }
 
 /**
@@ -164,12 +167,10 @@ export class TableDesk {
   // `table` was read in the table's queue after the change committed: the latest state.
   private async publish(table: TableSnapshot, nonce: string): Promise<string | null> {
     if (!this.recentLines.has(table.id)) await this.restoreLines(table)
-    const { images } = await this.deps.tables.settings(table.guildId)
-    const text = renderTableMessage(
-      table,
-      this.deps.clock.now(),
-      this.lines(table.id),
-      await this.previousResult(table),
+    const { images, emojis } = await this.deps.tables.settings(table.guildId)
+    const text = withCardEmojiText(
+      renderTableMessage(table, this.deps.clock.now(), this.lines(table.id), await this.previousResult(table)),
+      emojis ? this.deps.emojis() : null,
     )
     const messageId = await showPublicMessage(
       { ...this.deps, uploads: this.uploads },

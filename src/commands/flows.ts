@@ -31,6 +31,7 @@ import { parseAgreedEnd, parseTurnDeadline } from '../scheduler/deadline-option.
 import type { BotContext } from './context.js'
 import { keepUploaded } from '../render/images/attach.js'
 import { withHandEmojis, withHandPicture, withTablePicture } from './pictures.js'
+import { withCardEmojiText } from '../render/emojis.js'
 import { gameChoices, isGame } from './games.js'
 import { listText } from '../render/format.js'
 import { commandPlace, openTableThread, type TablePlace } from './table-thread.js'
@@ -327,8 +328,11 @@ export async function tableStatus(ctx: BotContext, interaction: ChatInputCommand
     ...renderTableMessage(table, ctx.clock.now(), await ctx.desk.recent(table), await ctx.desk.previousResult(table)),
     components: [],
   })
-  const { images } = await ctx.tables.settings(table.guildId)
-  await say(interaction, withTablePicture(ctx.client, table, text, images))
+  const { images, emojis } = await ctx.tables.settings(table.guildId)
+  await say(
+    interaction,
+    withTablePicture(ctx.client, table, withCardEmojiText(text, emojis ? ctx.emojis() : null), images),
+  )
 }
 
 /** A user's private view, with their hand's picture and card emojis as the server has them on. */
@@ -337,12 +341,7 @@ async function handView(ctx: BotContext, table: TableSnapshot, userId: string): 
     ctx.tables.settings(table.guildId),
     ctx.tables.lastMoveAutomatic(table.id, userId),
   ])
-  const text = withHandEmojis(
-    table,
-    userId,
-    renderHandView(table, userId, ctx.clock.now(), automatic),
-    emojis ? ctx.emojis() : null,
-  )
+  const text = withHandEmojis(renderHandView(table, userId, ctx.clock.now(), automatic), emojis ? ctx.emojis() : null)
   return withHandPicture(ctx.client, table, userId, text, images)
 }
 

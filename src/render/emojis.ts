@@ -53,7 +53,7 @@ export function withCardEmojis(p: Payload, emojis: CardEmojis | null): Payload {
  * A card named in text: its label (`K♦`, `10♥`, `Joker 1`) as a whole word, with the bold marks
  * in front of it if any (the emoji then goes before them: `<:card_KD:1> **K♦**`).
  */
-const CARD_IN_TEXT = /(\*\*)?(?<![\p{L}\p{N}])(?:(10|[2-9JQKA])([♠♥♦♣])|Joker ([1-9]))(?![\p{L}\p{N}])/gu
+const CARD_IN_TEXT = /(?:\*\*)?(?<![\p{L}\p{N}])(?:(10|[2-9JQKA])([♠♥♦♣])|Joker ([1-9]))(?![\p{L}\p{N}])/gu
 
 const SUIT_OF_SYMBOL: Readonly<Record<string, string>> = { '♠': 'S', '♥': 'H', '♦': 'D', '♣': 'C' }
 
@@ -64,7 +64,7 @@ const SUIT_OF_SYMBOL: Readonly<Record<string, string>> = { '♠': 'S', '♥': 'H
  */
 export function cardEmojiText(text: string, emojis: CardEmojis | null): string {
   if (!emojis) return text
-  return text.replace(CARD_IN_TEXT, (whole, _bold, rank?: string, symbol?: string, joker?: string) => {
+  return text.replace(CARD_IN_TEXT, (whole, rank?: string, symbol?: string, joker?: string) => {
     const code = joker ? `X${joker}` : `${rank === '10' ? 'T' : rank}${SUIT_OF_SYMBOL[symbol!]}`
     const e = emojis.get(code as Card)
     return e ? `<:${e.name}:${e.id}> ${whole}` : whole

@@ -85,7 +85,8 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     scheduler.track(table)
     ai.track(table)
   }
-  const desk = new TableDesk({ client, clock, log, tables, owns, onTable })
+  let cardEmojis: CardEmojis | null = null
+  const desk = new TableDesk({ client, clock, log, tables, owns, onTable, emojis: () => cardEmojis })
   ai = new AiTurns({
     clock,
     log,
@@ -109,7 +110,6 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       await desk.deliverNow(tableId)
     },
   })
-  let cardEmojis: CardEmojis | null = null
   const ctx: BotContext = { client, clock, log, tables, desk, emojis: () => cardEmojis }
   // Interactions in progress, so that stop() never closes the database under one.
   const handling = new Set<Promise<void>>()

@@ -9,6 +9,7 @@ import { SerialQueue } from '../scheduler/serial.js'
 import { Lru } from '../render/images/cache.js'
 import { deliverEffects, previousResult } from './outbox.js'
 import { withTablePicture } from './pictures.js'
+import { withCardEmojiText, type CardEmojis } from '../render/emojis.js'
 import { messageExists, showPublicMessage } from './public-message.js'
 import { serverLang } from './lang.js'
 import type { Lang, Locale } from '../i18n/index.js'
@@ -24,6 +25,8 @@ export interface DeskDeps {
   readonly onTable: (table: TableSnapshot) => void
   /** Whether this process's shards serve a guild: start-up catches up only with those tables. */
   readonly owns: (guildId: string) => boolean
+  /** The uploaded card emojis, or null (not uploaded yet, or the upload failed): then text. */
+  readonly emojis: () => CardEmojis | null
 }
 
 /**
@@ -173,8 +176,11 @@ export class TableDesk {
   private async publish(table: TableSnapshot, nonce: string): Promise<string | null> {
     const lang = await serverLang(this.deps, table.guildId)
     const lines = await this.linesIn(lang, table)
-    const { images } = await this.deps.tables.settings(table.guildId)
-    const text = renderTableMessage(lang, table, this.deps.clock.now(), lines, await this.previousResult(lang, table))
+    const { images, emojis } = await this.deps.tables.settings(table.guildId)
+    const text = withCardEmojiText(
+      renderTableMessage(lang, table, this.deps.clock.now(), lines, await this.previousResult(lang, table)),
+      emojis ? this.deps.emojis() : null,
+    )
     const messageId = await showPublicMessage(
       { ...this.deps, uploads: this.uploads },
       { channelId: table.channelId, messageId: table.messageId },

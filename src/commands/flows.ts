@@ -32,6 +32,7 @@ import { parseAgreedEnd, parseTurnDeadline } from '../scheduler/deadline-option.
 import type { BotContext } from './context.js'
 import { keepUploaded } from '../render/images/attach.js'
 import { withHandEmojis, withHandPicture, withTablePicture } from './pictures.js'
+import { withCardEmojiText } from '../render/emojis.js'
 import { gameChoices, isGame } from './games.js'
 import { memberLang, serverLang } from './lang.js'
 import { commandPlace, openTableThread, type TablePlace } from './table-thread.js'
@@ -338,8 +339,11 @@ export async function tableStatus(ctx: BotContext, interaction: ChatInputCommand
     ),
     components: [],
   })
-  const { images } = await ctx.tables.settings(table.guildId)
-  await say(interaction, withTablePicture(lang, ctx.client, table, text, images))
+  const { images, emojis } = await ctx.tables.settings(table.guildId)
+  await say(
+    interaction,
+    withTablePicture(lang, ctx.client, table, withCardEmojiText(text, emojis ? ctx.emojis() : null), images),
+  )
 }
 
 /** A user's private view, with their hand's picture and card emojis as the server has them on. */
@@ -349,9 +353,6 @@ async function handView(ctx: BotContext, table: TableSnapshot, userId: string, l
     ctx.tables.lastMoveAutomatic(table.id, userId),
   ])
   const text = withHandEmojis(
-    lang,
-    table,
-    userId,
     renderHandView(lang, table, userId, ctx.clock.now(), automatic),
     emojis ? ctx.emojis() : null,
   )

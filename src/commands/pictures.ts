@@ -3,8 +3,8 @@ import { parseAiSeat } from '../tables/ai-seats.js'
 import type { Payload } from '../render/payload.js'
 import type { RenderTable } from '../render/types.js'
 import { withImage } from '../render/images/attach.js'
-import { handImage, handSceneOf, tableImage } from '../render/images/index.js'
-import { emojiLine, withCardEmojis, type CardEmojis } from '../render/emojis.js'
+import { handImage, tableImage } from '../render/images/index.js'
+import { withCardEmojis, withCardEmojiText, type CardEmojis } from '../render/emojis.js'
 import type { Lang } from '../i18n/index.js'
 
 /**
@@ -40,22 +40,9 @@ export function withHandPicture(
 }
 
 /**
- * Card emojis on a seat's private view: on the card buttons and menu options, and the hand as a
- * line of emojis above the text (which stays, with every card named).
+ * Card emojis on a private view: on the card buttons and menu options, and before every card its
+ * text names (the hand, the trick, the trump card), the names staying.
  */
-export function withHandEmojis(
-  lang: Lang,
-  table: RenderTable,
-  userId: string,
-  p: Payload,
-  emojis: CardEmojis | null,
-): Payload {
-  if (!emojis) return p
-  const withControls = withCardEmojis(p, emojis)
-  const seat = table.seats.find((s) => s.userId === userId)
-  const [first, ...rest] = withControls.embeds ?? []
-  if (table.status !== 'playing' || !seat || seat.position === null || !first) return withControls
-  const line = emojiLine(handSceneOf(lang, table, seat.position)?.hand.map((h) => h.card) ?? [], emojis)
-  if (!line || `${line}\n${first.description ?? ''}`.length > 4096) return withControls
-  return { ...withControls, embeds: [{ ...first, description: `${line}\n${first.description ?? ''}` }, ...rest] }
+export function withHandEmojis(p: Payload, emojis: CardEmojis | null): Payload {
+  return withCardEmojiText(withCardEmojis(p, emojis), emojis)
 }

@@ -1,12 +1,13 @@
 import { ComponentType, type APIMessageComponentEmoji } from 'discord.js'
 import { parseCard, type Card } from '../games/core/cards.js'
 import { parseCustomId } from './custom-id.js'
+import { LIMITS, limitViolations } from './limits.js'
 import type { Payload } from './payload.js'
 
 /**
- * Card emojis in buttons and select menus. `CardEmojis` maps a card code (and `back`) to the
+ * Card emojis in buttons, select menus and text. `CardEmojis` maps a card code (and `back`) to the
  * application emoji the bot uploaded; without it (upload failed, emojis off) nothing changes and
- * the labels keep the text form ("K♦"), which stays in any case: the emoji adds, never replaces.
+ * cards keep their text form ("K♦"), which stays in any case: the emoji adds, never replaces.
  */
 export type CardEmojis = ReadonlyMap<Card | 'back', { readonly id: string; readonly name: string }>
 
@@ -48,14 +49,46 @@ export function withCardEmojis(p: Payload, emojis: CardEmojis | null): Payload {
   return { ...p, components }
 }
 
-/** A line of the cards as emojis (the text form goes alongside it), or null when any is missing. */
-export function emojiLine(cards: readonly Card[], emojis: CardEmojis | null): string | null {
-  if (!emojis || !cards.length) return null
-  const parts: string[] = []
-  for (const c of cards) {
-    const e = emojis.get(c)
-    if (!e) return null
-    parts.push(`<:${e.name}:${e.id}>`)
-  }
-  return parts.join('')
+/**
+ * A card named in text: its label (`K♦`, `10♥`, `Joker 1`) as a whole word, with the bold marks
+ * in front of it if any (the emoji then goes before them: `<:card_KD:1> **K♦**`).
+ */
+const CARD_IN_TEXT = /(?:\*\*)?(?<![\p{L}\p{N}])(?:(10|[2-9JQKA])([♠♥♦♣])|Joker ([1-9]))(?![\p{L}\p{N}])/gu
+
+const SUIT_OF_SYMBOL: Readonly<Record<string, string>> = { '♠': 'S', '♥': 'H', '♦': 'D', '♣': 'C' }
+
+/**
+ * The text with each card it names led by that card's emoji: `K♦` → `<:card_KD:123> K♦`. The name
+ * stays: it is what a screen reader reads after the emoji's name and what a search finds. Without
+ * emojis, or for a card without one, the text is unchanged.
+ */
+export function cardEmojiText(text: string, emojis: CardEmojis | null): string {
+  if (!emojis) return text
+  return text.replace(CARD_IN_TEXT, (whole, rank?: string, symbol?: string, joker?: string) => {
+    const code = joker ? `X${joker}` : `${rank === '10' ? 'T' : rank}${SUIT_OF_SYMBOL[symbol!]}`
+    const e = emojis.get(code as Card)
+    return e ? `<:${e.name}:${e.id}> ${whole}` : whole
+  })
+}
+
+/** `cardEmojiText` of a text that must stay within `max` characters: the plain text when it would not. */
+function within(text: string, max: number, emojis: CardEmojis): string {
+  const out = cardEmojiText(text, emojis)
+  return out.length <= max ? out : text
+}
+
+/**
+ * The payload with card emojis in its embeds' text (descriptions and field values, where Discord
+ * draws custom emojis). A part the emojis would push over its limit stays plain, and so does the
+ * whole payload when they would push its embeds over their total.
+ */
+export function withCardEmojiText(p: Payload, emojis: CardEmojis | null): Payload {
+  if (!emojis || !p.embeds?.length) return p
+  const embeds = p.embeds.map((e) => ({
+    ...e,
+    ...(e.description !== undefined && { description: within(e.description, LIMITS.description, emojis) }),
+    ...(e.fields && { fields: e.fields.map((f) => ({ ...f, value: within(f.value, LIMITS.fieldValue, emojis) })) }),
+  }))
+  const out = { ...p, embeds }
+  return limitViolations(out).length ? p : out
 }

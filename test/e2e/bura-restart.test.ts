@@ -28,9 +28,12 @@ describe('a Bura game through Discord, with the bot restarted mid-game', () => {
     const messageBefore = w.publicMessage(before)
     const latest = async () =>
       (await alice!.slash(w.channel, 'table status')).embeds[0]!.fields?.find((f) => f.name === 'Latest')?.value
+    // Card emojis are uploaded in the background and join the text once there: wait for them.
+    await w.bot.emojisSettled
     const latestBefore = await latest()
     expect(latestBefore).toBeTruthy()
     await w.restart()
+    await w.bot.emojisSettled
     const after = await w.table()
     expect(after.version).toBe(before.version)
     expect(after.messageId).toBe(before.messageId)

@@ -1,11 +1,27 @@
 import { describe, expect, it } from 'vitest'
 import { HttpError } from '../../src/sandbox/discord/errors.js'
-import { componentsOf, eachTestWorld, openAndStart, openHand, untilSomeoneActs } from './harness.js'
+import { cardLabel, type Card } from '../../src/games/core/cards.js'
+import type { FakeMessage } from '../../src/sandbox/discord/index.js'
+import {
+  chooseMove,
+  componentsOf,
+  eachTestWorld,
+  openAndStart,
+  openHand,
+  playTurn,
+  untilSomeoneActs,
+  useControl,
+} from './harness.js'
 
 const startWorld = eachTestWorld()
 
 /** 52 cards, 2 jokers and a back. */
 const EMOJIS = 55
+
+/** A table message's embed text: descriptions and field values. */
+function tableText(m: FakeMessage): string {
+  return m.embeds.flatMap((e) => [e.description ?? '', ...(e.fields ?? []).map((f) => f.value)]).join('\n')
+}
 
 /** The emojis on a private view's menu options and buttons. */
 function controlEmojis(m: Parameters<typeof componentsOf>[0]): { id?: string; name?: string }[] {
@@ -37,18 +53,35 @@ describe('card emojis', () => {
     // Bura: the player to lead has one button per card.
     await openAndStart(w, 'bura start', { ante: 5, buy_in: 100 }, ['bob'])
     const table = await untilSomeoneActs(w)
-    const leader = w.member(w.nameOf(table.waitingFor[0]!))
+    const leaderId = table.waitingFor[0]!
+    const leader = w.member(w.nameOf(leaderId))
     const view = await openHand(w, leader)
     const shown = controlEmojis(view)
     expect(shown.length).toBeGreaterThan(0)
     for (const e of shown) expect(ids).toContain(e.id)
-    expect(view.embeds[0]!.description).toMatch(/^(<:card_[0-9A-Z]{2}:\d+>){3}\n/)
+    // The hand in text: each card led by its emoji, the name staying ("<:card_KD:1> **K♦**").
+    const emojiOf = (c: Card) => `<:card_${c}:${app.emojis.find((e) => e.name === `card_${c}`)!.id}>`
+    const hand = (table.state as { hands: Card[][] }).hands[table.seats.find((s) => s.userId === leaderId)!.position!]!
+    for (const c of hand) expect(view.embeds[0]!.description).toContain(`${emojiOf(c)} **${cardLabel(c)}**`)
 
-    // Emojis off for the server: the text form only.
+    // The lead shows in the public table message with its emojis.
+    const lead = chooseMove(await w.table(), table.seats.find((s) => s.userId === leaderId)!.position!)
+    await useControl(leader, view, 'bura', lead)
+    const led = lead.cards as Card[]
+    const publicText = tableText(w.publicMessage(await w.table()))
+    for (const c of led) expect(publicText).toContain(`${emojiOf(c)} ${cardLabel(c)}`)
+
+    // Emojis off for the server: the text form only, on the private view and the table message.
     await w.member('alice').slash(w.channel, 'settings set', { emojis: 'off' })
-    const plain = await openHand(w, leader)
+    const next = await w.table()
+    const follower = w.member(w.nameOf(next.waitingFor[0]!))
+    const plain = await openHand(w, follower)
     expect(controlEmojis(plain)).toEqual([])
     expect(plain.embeds[0]!.description).not.toContain('<:card_')
+    await playTurn(w, next.waitingFor[0]!)
+    const plainText = tableText(w.publicMessage(await w.table()))
+    expect(plainText).not.toContain('<:card_')
+    for (const c of led) expect(plainText).toContain(cardLabel(c))
   })
 
   it('a failed upload leaves the cards as text, and nothing else breaks', async () => {

@@ -203,10 +203,15 @@ export function buttonLabels(m: FakeMessage): string[] {
     .map((c) => c.label)
 }
 
-/** A card as any message might spell it: its code (`7D`) or its label (`7♦`), as a whole token. */
-function cardPattern(c: Card): RegExp {
+/**
+ * A card as any message might spell it: its code (`7D`) or its label (`7♦`) as a whole token, or
+ * its emoji (`<:card_7D:123>`), by name or by `emojiIds`, the ids of the uploaded emojis that draw
+ * it (Discord draws an emoji from its id, whatever name the text gives it).
+ */
+export function cardPattern(c: Card, emojiIds: readonly string[] = []): RegExp {
   const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  return new RegExp(`(?<![A-Za-z0-9])(?:${esc(c)}|${esc(cardLabel(c))})(?![A-Za-z0-9])`)
+  const emoji = [`<a?:card_${c}:\\d+>`, ...emojiIds.map((id) => `<a?:\\w+:${id}>`)]
+  return new RegExp(`(?<![A-Za-z0-9])(?:${esc(c)}|${esc(cardLabel(c))})(?![A-Za-z0-9])|${emoji.join('|')}`)
 }
 
 const isRulesPage = (m: FakeMessage) => m.embeds.some((e) => /— rules/.test(e.title ?? ''))
@@ -287,10 +292,22 @@ async function statesSinceLastCheck(world: World, tableId: string, engine: AnyEn
 }
 
 /** Cards hidden from `seat` in every one of `states`: none of them was ever shown to that seat meanwhile. */
-function hiddenThroughout(engine: AnyEngine, states: readonly unknown[], seat: number | null): [Card, RegExp][] {
+function hiddenThroughout(
+  world: World,
+  engine: AnyEngine,
+  states: readonly unknown[],
+  seat: number | null,
+): [Card, RegExp][] {
   const [first, ...rest] = states.map((st) => new Set(engine.hiddenFrom(st, seat)))
   const hidden = [...(first ?? [])].filter((c) => rest.every((h) => h.has(c)))
-  return hidden.map((c) => [c, cardPattern(c)])
+  const emojis = world.discord.applicationEmojis.emojis
+  return hidden.map((c) => [
+    c,
+    cardPattern(
+      c,
+      emojis.filter((e) => e.name === `card_${c}`).map((e) => e.id),
+    ),
+  ])
 }
 
 /**
@@ -309,7 +326,7 @@ export async function expectNothingHidden(world: World, tableId: string): Promis
   if (states.length === 0) return
   for (const [name, member] of Object.entries(world.members)) {
     const seat = table.seats.find((s) => s.userId === member.id)?.position ?? null
-    const hidden = hiddenThroughout(engine, states, seat)
+    const hidden = hiddenThroughout(world, engine, states, seat)
     const checked = world.checkedLines(name)
     for (const m of member.visible(world.channel)) {
       if (isRulesPage(m)) continue
@@ -334,7 +351,7 @@ export async function expectNothingHidden(world: World, tableId: string): Promis
       }
     }
   }
-  const hiddenFromAll = hiddenThroughout(engine, states, null)
+  const hiddenFromAll = hiddenThroughout(world, engine, states, null)
   for (const line of world.logLines.slice(world.logChecked)) {
     const leak = hiddenFromAll.find(([, p]) => p.test(line))
     expect(leak, `the log names hidden card ${leak?.[0]}: ${line}`).toBeUndefined()

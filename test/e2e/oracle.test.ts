@@ -2,7 +2,7 @@ import { TextChannel } from 'discord.js'
 import { describe, expect, it } from 'vitest'
 import { cardLabel } from '../../src/games/core/cards.js'
 import { engineFor } from '../../src/games/registry.js'
-import { eachTestWorld, expectNothingHidden, openAndStart } from './harness.js'
+import { cardPattern, eachTestWorld, expectNothingHidden, openAndStart } from './harness.js'
 
 const startWorld = eachTestWorld()
 
@@ -21,5 +21,31 @@ describe('the privacy oracle the game tests rely on', () => {
     const channel = (await w.bot.client.channels.fetch(w.channel.id)) as TextChannel
     await channel.send(`psst: alice holds ${cardLabel(aliceCard)}`)
     await expect(expectNothingHidden(w, table.id)).rejects.toThrow(/can see .*hidden from them/)
+  })
+
+  it('catches a hidden card written only as its emoji', async () => {
+    const w = await startWorld(['alice', 'bob', 'carol'])
+    await w.bot.emojisSettled
+    await openAndStart(w, 'bugami start', { target: 20 }, ['bob', 'carol'])
+    const table = await w.table()
+    await expectNothingHidden(w, table.id)
+    const aliceSeat = table.seats.find((s) => s.userId === w.member('alice').id)!.position!
+    const engine = engineFor('bugami')!
+    const fromAlice = new Set(engine.hiddenFrom(table.state, aliceSeat))
+    const aliceCard = engine.hiddenFrom(table.state, (aliceSeat + 1) % 3).find((c) => !fromAlice.has(c))!
+    const emoji = w.discord.applicationEmojis.emojis.find((e) => e.name === `card_${aliceCard}`)!
+    const channel = (await w.bot.client.channels.fetch(w.channel.id)) as TextChannel
+    await channel.send(`psst: alice holds <:${emoji.name}:${emoji.id}>`)
+    await expect(expectNothingHidden(w, table.id)).rejects.toThrow(new RegExp(`can see ${aliceCard}, hidden from them`))
+  })
+})
+
+describe('the oracle reads a card', () => {
+  it('as its code, its label or its emoji (by name, or by the id of the emoji that draws it)', () => {
+    const kd = cardPattern('KD', ['777'])
+    for (const text of ['KD', 'a K♦ b', '<:card_KD:123>', '<a:card_KD:123>', '<:anything:777>', '"name":"card_KD"'])
+      expect(kd.test(text), text).toBe(true)
+    for (const text of ['KDX', 'AK♦', '<:card_KC:123>', '<:card_QD:7777>', '<:anything:7771>'])
+      expect(kd.test(text), text).toBe(false)
   })
 })

@@ -12,6 +12,22 @@ export interface Pixels {
   readonly height: number
 }
 
+/**
+ * One canvas per picture size, reused: creating a canvas costs more than overdrawing one, and each
+ * picture starts by painting its whole background, so nothing of the previous picture shows.
+ */
+const canvases = new Map<string, Canvas>()
+
+function canvasOf(width: number, height: number): Canvas {
+  const key = `${width}x${height}`
+  let canvas = canvases.get(key)
+  if (!canvas) {
+    canvas = createCanvas(width, height)
+    canvases.set(key, canvas)
+  }
+  return canvas
+}
+
 function pixelsOf(canvas: Canvas): Pixels {
   const { width, height } = canvas
   return { rgba: canvas.getContext('2d').getImageData(0, 0, width, height).data, width, height }
@@ -113,7 +129,7 @@ function paintDealerButton(g: SKRSContext2D, cx: number, cy: number): void {
 export function paintTable(scene: TableScene): Pixels {
   registerFont()
   const { width, height } = TABLE_SIZE
-  const canvas = createCanvas(width, height)
+  const canvas = canvasOf(width, height)
   const g = canvas.getContext('2d')
   g.fillStyle = FELT_EDGE
   g.fillRect(0, 0, width, height)
@@ -145,7 +161,7 @@ export function paintHand(scene: HandScene): Pixels {
   const cardH = Math.round(cardW * CARD_RATIO)
   const extraH = scene.extra.length ? 18 + Math.round(48 * CARD_RATIO) + 12 : 0
   const height = 64 + 12 + cardH + 12 + extraH
-  const canvas = createCanvas(HAND_WIDTH, height)
+  const canvas = canvasOf(HAND_WIDTH, height)
   const g = canvas.getContext('2d')
   g.fillStyle = FELT
   g.fillRect(0, 0, HAND_WIDTH, height)

@@ -18,6 +18,21 @@ function chunk(type: string, data: Buffer): Buffer {
   return out
 }
 
+/**
+ * The filtered rows go to one buffer per size, reused (deflateSync returns its own copy): a fresh
+ * megabyte per picture costs page faults. Every byte is written before it is read.
+ */
+const scratches = new Map<number, Buffer>()
+
+function scratch(size: number): Buffer {
+  let buf = scratches.get(size)
+  if (!buf) {
+    buf = Buffer.allocUnsafe(size)
+    scratches.set(size, buf)
+  }
+  return buf
+}
+
 /** RGBA pixels (as the canvas gives them) → PNG, with `text` as tEXt chunks (keyword → Latin-1 text). */
 export function encodePng(
   rgba: Uint8Array | Uint8ClampedArray,
@@ -26,7 +41,7 @@ export function encodePng(
   text: Record<string, string> = {},
 ): Buffer {
   const stride = width * 4
-  const raw = Buffer.alloc((stride + 1) * height)
+  const raw = scratch((stride + 1) * height)
   for (let y = 0; y < height; y++) {
     const row = y * (stride + 1)
     const at = y * stride

@@ -1,6 +1,7 @@
 /**
  * The part of Discord's markdown the bot uses, turned into HTML: bold, italic, strike, inline code,
- * block quotes, "-#" small lines, user mentions and <t:…> timestamps. Everything else is escaped.
+ * block quotes, "-#" small lines, user mentions, <t:…> timestamps and custom emojis (by name, as
+ * `:card_KD:`, as the page shows them on buttons). Everything else is escaped.
  */
 const escape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
@@ -49,6 +50,7 @@ export function markdown(text: string, names: ReadonlyMap<string, string>, me: s
           const name = names.get(id) ?? id
           return `<discord-mention${id === me ? ' highlight' : ''}>${escape(name)}</discord-mention>`
         })
+        .replace(/&lt;a?:(\w+):\d+&gt;/g, ':$1:')
         .replace(/&lt;t:(\d+)(?::([tTdDfFR]))?&gt;/g, (_m, secs: string, style?: string) => {
           const date = new Date(Number(secs) * 1000)
           const shown = style === 'R' ? relativeTime(Number(secs)) : date.toLocaleString('en-GB')

@@ -4,7 +4,9 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createCanvas, loadImage } from '@napi-rs/canvas'
 import { describe, expect, it } from 'vitest'
-import { handImage, tableImage } from '../../../src/render/images/index.js'
+import { handImage, handSceneOf, tableImage, tableSceneOf } from '../../../src/render/images/index.js'
+import { paintHand, paintTable } from '../../../src/render/images/paint.js'
+import { encodePng } from '../../../src/render/images/png.js'
 import { FIXED_STATES } from './states.js'
 
 /**
@@ -70,6 +72,23 @@ describe('golden images', () => {
       await expectGolden(`${s.name}-hand`, handImage(ENGLISH, table, 0)!.png)
     })
   }
+
+  it('draws the same bytes whatever was drawn before (canvases and row buffers are reused)', () => {
+    const [a, b] = FIXED_STATES.map((s) => s.table())
+    const table = (t: typeof a) => {
+      const p = paintTable(tableSceneOf(ENGLISH, t!)!)
+      return encodePng(p.rgba, p.width, p.height)
+    }
+    const hand = (t: typeof a) => {
+      const p = paintHand(handSceneOf(ENGLISH, t!, 0)!)
+      return encodePng(p.rgba, p.width, p.height)
+    }
+    const first = [table(a), hand(a)]
+    expect(table(b).equals(first[0]!)).toBe(false)
+    expect(hand(b).equals(first[1]!)).toBe(false)
+    expect(table(a).equals(first[0]!)).toBe(true)
+    expect(hand(a).equals(first[1]!)).toBe(true)
+  })
 
   it('notices a change: a different state does not pass for the golden one', async () => {
     const [first, second] = FIXED_STATES

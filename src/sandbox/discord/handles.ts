@@ -154,7 +154,7 @@ export class FakeChannel {
   }
 
   private records(): MessageRecord[] {
-    return this.backend.world.messages.filter((m) => m.channelId === this.id && !m.deleted)
+    return this.backend.world.channelRecords(this.id).filter((m) => !m.deleted)
   }
 }
 

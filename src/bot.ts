@@ -14,6 +14,7 @@ import { DEFAULT_AI_MOVE_DELAY_MS, DEFAULT_AI_THINK_MS } from './config.js'
 import type { CardEmojis } from './render/emojis.js'
 import { uploadCardEmojis } from './commands/card-emojis.js'
 import { shardOf } from './sharding/shard-of.js'
+import { SplitRest } from './discord-rest.js'
 
 export interface BotOptions {
   readonly token: string
@@ -73,6 +74,8 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     rest: { api: `${opts.discordUrl}/api`, rejectOnRateLimit: (limit) => limit.retryAfter > MAX_RATE_LIMIT_WAIT_MS },
     ...(shards ? { shards: [...shards.ids], shardCount: shards.count } : {}),
   })
+  // Interaction answers outside the global budget that channel requests share (src/discord-rest.ts).
+  client.rest = new SplitRest(client.options.rest ?? {})
   const ownShards = client.options.shards as number[]
   const shardCount = client.options.shardCount!
   const owns = (guildId: string) => ownShards.includes(shardOf(guildId, shardCount))

@@ -3,7 +3,7 @@ import { systemClock, type Clock } from './clock.js'
 import { createLogger, type Logger } from './log.js'
 import { commandDefinitions } from './commands/index.js'
 import { routeInteraction } from './commands/router.js'
-import { TableDesk } from './commands/desk.js'
+import { TableDesk, type Pace } from './commands/desk.js'
 import type { BotContext } from './commands/context.js'
 import { MAX_RATE_LIMIT_WAIT_MS } from './commands/public-message.js'
 import { TurnScheduler } from './scheduler/turns.js'
@@ -32,6 +32,8 @@ export interface BotOptions {
   readonly shards?: { readonly ids: readonly number[]; readonly count: number }
   /** AI seats: the pause before each move and the cap on one decision (default: 1.5 s and 300 ms). */
   readonly ai?: { readonly moveDelayMs: number; readonly thinkMs: number }
+  /** How fast busy tables are drawn and answers wait for the channel (default DEFAULT_PACE). */
+  readonly pace?: Pace
 }
 
 export interface Bot {
@@ -86,7 +88,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     scheduler.track(table)
     ai.track(table)
   }
-  const desk = new TableDesk({ client, clock, log, tables, owns, onTable })
+  const desk = new TableDesk({ client, clock, log, tables, owns, onTable, ...(opts.pace ? { pace: opts.pace } : {}) })
   ai = new AiTurns({
     clock,
     log,

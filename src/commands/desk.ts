@@ -13,6 +13,23 @@ import { messageExists, showPublicMessage } from './public-message.js'
 
 const RECENT_KEPT = 12
 
+/** How fast a busy table is drawn, and how long an answer waits for its change in the channel. */
+export interface Pace {
+  /**
+   * At most one table-message edit per table this often (ms on the bot's clock): the changes
+   * meanwhile are drawn together, at the latest state, when it is over. 0: every change at once.
+   */
+  readonly tableEditMs: number
+  /**
+   * Real ms an answer waits for its change to be shown in the channel (table message, ping), so the
+   * user reads both together; then it goes regardless. Infinity: always after the channel.
+   */
+  readonly answerWaitMs: number
+}
+
+/** Discord lets a bot edit a message about 5 times in 5 s; one a second per table leaves room for the rest. */
+export const DEFAULT_PACE: Pace = { tableEditMs: 1000, answerWaitMs: 250 }
+
 export interface DeskDeps {
   readonly client: Client
   readonly clock: Clock
@@ -22,6 +39,7 @@ export interface DeskDeps {
   readonly onTable: (table: TableSnapshot) => void
   /** Whether this process's shards serve a guild: start-up catches up only with those tables. */
   readonly owns: (guildId: string) => boolean
+  readonly pace?: Pace
 }
 
 /**
@@ -39,9 +57,29 @@ export class TableDesk {
   // restart a table's picture is uploaded once more on its next change.
   private readonly uploads = new Lru<string, readonly string[]>(1000)
   private readonly retries = new Map<string, () => void>()
+  // When each table message was last edited (bot clock), for the pace's one edit per interval.
+  private readonly editedAt = new Map<string, number>()
+  private readonly pace: Pace
   private stopped = false
 
-  constructor(private readonly deps: DeskDeps) {}
+  constructor(private readonly deps: DeskDeps) {
+    this.pace = deps.pace ?? DEFAULT_PACE
+  }
+
+  /**
+   * Shows a change, then `answer`s once it is shown or after the pace's answer wait, whichever
+   * comes first (a busy channel never holds an answer up for long); resolves when both are done.
+   */
+  async showThenAnswer(update: TableUpdate, answer: () => Promise<void>): Promise<void> {
+    const shown = this.show(update)
+    if (Number.isFinite(this.pace.answerWaitMs)) {
+      let timer: NodeJS.Timeout | undefined
+      await Promise.race([shown, new Promise((resolve) => (timer = setTimeout(resolve, this.pace.answerWaitMs)))])
+      clearTimeout(timer)
+    } else await shown
+    await answer()
+    await shown
+  }
 
   /** After a change: deliver its effects (and any still pending), re-arm timers. */
   async show(update: TableUpdate): Promise<void> {
@@ -112,7 +150,11 @@ export class TableDesk {
     this.retries.get(tableId)?.()
     this.retries.delete(tableId)
     const done = await deliverEffects(
-      { ...this.deps, publish: (table, nonce) => this.publish(table, nonce) },
+      {
+        ...this.deps,
+        publish: (table, nonce) => this.publish(table, nonce),
+        editableAt: (id) => (this.editedAt.get(id) ?? -Infinity) + this.pace.tableEditMs,
+      },
       tableId,
     ).catch((error: unknown) => {
       // The database itself failed: the effects stay pending for the next change or start.
@@ -178,6 +220,7 @@ export class TableDesk {
       (url) => renderRetiredTableMessage(url),
       nonce,
     )
+    this.editedAt.set(table.id, this.deps.clock.now())
     if (messageId !== table.messageId) await this.deps.tables.setMessageId(table.id, messageId)
     return messageId
   }

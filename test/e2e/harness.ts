@@ -68,6 +68,9 @@ export class World {
       databaseUrl: this.databaseUrl,
       clock: this.discord.clock,
       log: createLogger('info', sink),
+      // The fake's clock stands still between a test's steps: every change is drawn at once, and
+      // each answer comes after its change is in the channel, so a test reads both in order.
+      pace: { tableEditMs: 0, answerWaitMs: Infinity },
     })
   }
 

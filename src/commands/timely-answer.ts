@@ -1,0 +1,69 @@
+import { MessageFlags, type RepliableInteraction } from 'discord.js'
+import { forUpdate, type Payload } from '../render/payload.js'
+
+/**
+ * Discord gives 3 s to acknowledge an interaction. An answer not ready after this long (a busy
+ * database, a slow picture) is deferred first and edited in when ready; the margin covers the
+ * network and a busy event loop.
+ */
+export const DEFER_AFTER_MS = 2000
+
+/**
+ * One answer to an interaction in as few requests as time allows: ready within DEFER_AFTER_MS,
+ * it is the acknowledgement itself (one UPDATE_MESSAGE of the private view in place, or one private
+ * reply); only a slower answer costs a defer and an edit. Extra private messages (follow-ups) need
+ * `defer()` first.
+ */
+export class TimelyAnswer {
+  private deferring: Promise<unknown> | null = null
+  private sending = false
+
+  constructor(
+    private readonly interaction: RepliableInteraction,
+    /** Update the message the component sits on (a private view) instead of replying. */
+    private readonly inPlace: boolean,
+    windowMs = DEFER_AFTER_MS,
+  ) {
+    const timer = setTimeout(() => {
+      if (!this.sending) this.defer().catch(() => undefined)
+    }, windowMs)
+    // A handler that ends without answering must not keep a stopping bot alive.
+    timer.unref()
+  }
+
+  /** Acknowledges now (for answers that add follow-ups); resolves once acknowledged. */
+  defer(): Promise<unknown> {
+    const i = this.interaction
+    this.deferring ??=
+      this.sending || i.deferred || i.replied
+        ? Promise.resolve()
+        : this.inPlace && i.isMessageComponent()
+          ? i.deferUpdate()
+          : i.deferReply({ flags: MessageFlags.Ephemeral })
+    return this.deferring
+  }
+
+  /** Sends the answer: the acknowledgement itself while in time, else the edit of the deferred one. */
+  async send(payload: Payload): Promise<void> {
+    const i = this.interaction
+    if (this.deferring) await this.deferring
+    if (i.deferred || i.replied) return void (await i.editReply(forUpdate(payload)))
+    this.sending = true
+    if (this.inPlace && i.isMessageComponent()) await i.update(forUpdate(payload))
+    else await i.reply({ ...payload, flags: MessageFlags.Ephemeral })
+  }
+}
+
+const answers = new WeakMap<RepliableInteraction, TimelyAnswer>()
+
+/** The interaction's timely answer, started on first use (`inPlace` counts only then). */
+export function timelyAnswer(interaction: RepliableInteraction, inPlace = false): TimelyAnswer {
+  let answer = answers.get(interaction)
+  if (!answer) answers.set(interaction, (answer = new TimelyAnswer(interaction, inPlace)))
+  return answer
+}
+
+/** The timely answer an interaction's handler started, if any. */
+export function startedAnswer(interaction: RepliableInteraction): TimelyAnswer | undefined {
+  return answers.get(interaction)
+}

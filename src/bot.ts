@@ -134,6 +134,8 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   }
   client.on(Events.Error, (error) => log.error({ err: error }, 'discord client error'))
   let emojisSettled: Promise<void> = Promise.resolve()
+  // The background check of table messages after start-up (desk.checkMessages).
+  let checking: Promise<void> = Promise.resolve()
 
   try {
     const loggedIn = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()))
@@ -145,10 +147,15 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     emojisSettled = uploadCardEmojis(client, log).then((found) => {
       cardEmojis = found
     })
-    const caughtUpTables = await desk.catchUp()
+    // One read of every open table for the catching up and the timers (thousands start in seconds).
+    const active = await tables.activeSnapshots()
+    const caughtUpTables = await desk.catchUp(active)
     caughtUp()
     // An AI seat whose turn it was when the bot stopped moves now (after its pause).
-    const rearmed = await scheduler.rearmAll((table) => ai.track(table))
+    const rearmed = scheduler.rearmAll(active, (table) => ai.track(table))
+    checking = desk
+      .checkMessages(active)
+      .catch((error: unknown) => log.error({ err: error }, 'could not check the table messages after start-up'))
     log.info(
       {
         user: client.user?.id,
@@ -187,6 +194,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       ai.stop()
       desk.stop()
       await idle()
+      await checking
       await emojisSettled
       await client.destroy()
       await store.close()

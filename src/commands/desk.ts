@@ -12,6 +12,8 @@ import { withTablePicture } from './pictures.js'
 import { messageExists, showPublicMessage } from './public-message.js'
 
 const RECENT_KEPT = 12
+/** Start-up's background check of table messages: one every this many real ms (5 a second). */
+const MESSAGE_CHECK_MS = 200
 
 /** How fast a busy table is drawn, and how long an answer waits for its change in the channel. */
 export interface Pace {
@@ -108,29 +110,43 @@ export class TableDesk {
 
   /**
    * At start-up, before interactions are taken: every table with pending effects is brought up to
-   * date, and every open table whose message was never posted or has been deleted gets one.
+   * date, and every open table whose message was never posted gets one. (Messages deleted while
+   * the bot was down are found afterwards, by `checkMessages`.)
    */
-  async catchUp(): Promise<number> {
+  async catchUp(active: readonly TableSnapshot[]): Promise<number> {
     const effects = this.deps.tables.store.effects
+    const byId = new Map(active.map((t) => [t.id, t]))
     const pending = new Set<string>()
     for (const id of await effects.pendingTables()) {
-      const table = await this.deps.tables.get(id)
+      const table = byId.get(id) ?? (await this.deps.tables.get(id))
       if (table && this.deps.owns(table.guildId)) pending.add(id)
     }
-    for (const t of await this.deps.tables.activeTables()) {
-      if (!this.deps.owns(t.guildId)) continue
-      const table = await this.deps.tables.get(t.id)
-      if (!table) continue
-      // A check Discord fails (not "Unknown Message") counts as shown: the next change redraws it anyway.
-      const shown =
-        table.messageId !== null &&
-        (await messageExists(this.deps.client, table.channelId, table.messageId).catch(() => true))
-      if (shown) continue
+    for (const table of active) {
+      if (!this.deps.owns(table.guildId) || table.messageId !== null) continue
       await effects.add(table.id, table.version, [{ kind: 'refresh' }])
       pending.add(table.id)
     }
     await Promise.all([...pending].map((id) => this.queue.run(id, () => this.deliver(id))))
     return pending.size
+  }
+
+  /**
+   * After start-up, in the background: an open table whose message someone deleted while the bot
+   * was down gets a fresh one. One check every MESSAGE_CHECK_MS, so that thousands of tables leave
+   * Discord's global budget to the tables in play; stops with the desk.
+   */
+  async checkMessages(active: readonly TableSnapshot[]): Promise<void> {
+    for (const table of active) {
+      if (this.stopped) return
+      if (!this.deps.owns(table.guildId) || table.messageId === null) continue
+      // A check Discord fails (not "Unknown Message") counts as shown: the next change redraws it anyway.
+      const shown = await messageExists(this.deps.client, table.channelId, table.messageId).catch(() => true)
+      if (!shown && !this.stopped) {
+        await this.deps.tables.store.effects.add(table.id, table.version, [{ kind: 'refresh' }])
+        await this.deliverNow(table.id)
+      }
+      await new Promise((resolve) => setTimeout(resolve, MESSAGE_CHECK_MS))
+    }
   }
 
   /** Delivers a table's pending effects written outside a change (a reminder). */

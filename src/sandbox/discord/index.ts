@@ -285,6 +285,9 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
   const server = createServer((req, res) => {
     if (!world.attachments.serve(req, res)) void restServer.handle(req, res)
   })
+  // Idle connections stay open a minute, as Discord's edge keeps them: with Node's 5 s default a busy
+  // bot's HTTP client can send on a socket the fake is just closing (EPIPE, a lost request).
+  server.keepAliveTimeout = 60_000
   server.on('upgrade', (req, socket, head) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname
     if (path === '/gateway' || path === '/gateway-resume') gateway.handleUpgrade(req, socket, head)

@@ -64,6 +64,7 @@ export async function runLoad(opts: LoadOptions) {
         new TableDriver({
           ...s,
           reader,
+          message: (id) => discord.message(id),
           stats,
           game,
           options: game === 'bura' ? { buy_in: 100 } : game === 'badugi' ? { buy_in: 100 } : {},

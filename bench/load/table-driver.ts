@@ -5,6 +5,8 @@ import type { LoadStats } from './stats.js'
 
 /** How long a member looks for their turn ping before using the table message instead. */
 const PING_WAIT_MS = 3000
+/** After a failure a member waits this long before trying again, as a user reading "This interaction failed". */
+const RETRY_AFTER_ERROR_MS = 2000
 /** Steps without any change at a table before its creator closes it and opens a new one. */
 const STUCK_STEPS = 5
 
@@ -15,6 +17,8 @@ export interface TableDriverDeps {
   readonly members: readonly [FakeMember, FakeMember]
   /** Reads the committed state (a second connection to the bot's database), to choose moves. */
   readonly reader: TableService
+  /** A message's current state by id (the fake's index: cheaper than scanning the channel). */
+  readonly message: (id: string) => FakeMessage | undefined
   readonly stats: LoadStats
   readonly game: string
   readonly options: Record<string, string | number | boolean>
@@ -56,7 +60,7 @@ export class TableDriver {
       } catch (error) {
         this.deps.stats.error(`table in #${this.deps.channel.name}`, error)
         this.view = null
-        await new Promise((r) => setTimeout(r, 200))
+        await new Promise((r) => setTimeout(r, RETRY_AFTER_ERROR_MS))
       }
     }
   }
@@ -151,10 +155,9 @@ export class TableDriver {
 
   /** Next game: the "Next …" button on the result ping (or on the table message). */
   private async nextGame(): Promise<void> {
-    const where = this.deps.channel
-      .publicMessages()
-      .reverse()
-      .find((m) => buttonLabels(m).some((l) => /^Next /.test(l)))
+    const where = await this.deps.channel
+      .waitFor((m) => m.ephemeralFor === null && buttonLabels(m).some((l) => /^Next /.test(l)), { timeout: 0 })
+      .catch(() => null)
     const button = where && buttonLabels(where).find((l) => /^Next /.test(l))
     if (!where || !button) {
       // Nothing to press yet (the result is still being posted): look again shortly.
@@ -166,13 +169,12 @@ export class TableDriver {
   }
 
   private async tableMessage(t: TableSnapshot): Promise<FakeMessage> {
-    const { channel, reader } = this.deps
+    const { reader } = this.deps
     const deadline = Date.now() + 10_000
     for (;;) {
       const fresh = await reader.get(t.id)
-      const message = fresh?.messageId
-        ? channel.publicMessages().find((m) => m.id === fresh.messageId && m.components.length > 0)
-        : undefined
+      const found = fresh?.messageId ? this.deps.message(fresh.messageId) : undefined
+      const message = found && found.components.length > 0 ? found : undefined
       if (message) return message
       if (Date.now() > deadline) throw new Error(`table ${t.id} shows no table message`)
       await new Promise((r) => setTimeout(r, 100))

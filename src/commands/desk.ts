@@ -29,7 +29,10 @@ export interface Pace {
   readonly answerWaitMs: number
 }
 
-/** Discord lets a bot edit a message about 5 times in 5 s; one a second per table leaves room for the rest. */
+/**
+ * One edit a second per table: a player sees the table follow within a second, and a busy server's
+ * tables share Discord's 50 requests a second with their pings.
+ */
 export const DEFAULT_PACE: Pace = { tableEditMs: 1000, answerWaitMs: 250 }
 
 export interface DeskDeps {
@@ -59,8 +62,9 @@ export class TableDesk {
   // restart a table's picture is uploaded once more on its next change.
   private readonly uploads = new Lru<string, readonly string[]>(1000)
   private readonly retries = new Map<string, () => void>()
-  // When each table message was last edited (bot clock), for the pace's one edit per interval.
-  private readonly editedAt = new Map<string, number>()
+  // When each table message was last edited (bot clock), for the pace's one edit per interval; a
+  // table fallen out of it is simply not held back once.
+  private readonly editedAt = new Lru<string, number>(10_000)
   private readonly pace: Pace
   private stopped = false
 

@@ -130,8 +130,12 @@ export class FakeChannel {
     const { timeout = 5000, existing = true } = options
     const { world } = this.backend
     if (existing) {
-      const found = [...this.records()].reverse().map(snapshot).find(predicate)
-      if (found) return Promise.resolve(found)
+      // Newest first, each message copied only when looked at (a busy channel holds thousands).
+      const records = this.records()
+      for (let i = records.length - 1; i >= 0; i--) {
+        const message = snapshot(records[i]!)
+        if (predicate(message)) return Promise.resolve(message)
+      }
     }
     return new Promise((resolve, reject) => {
       const listener = (record: MessageRecord) => {

@@ -3,7 +3,7 @@ import { systemClock, type Clock } from './clock.js'
 import { createLogger, type Logger } from './log.js'
 import { commandDefinitions } from './commands/index.js'
 import { routeInteraction } from './commands/router.js'
-import { TableDesk } from './commands/desk.js'
+import { TableDesk, type Pace } from './commands/desk.js'
 import type { BotContext } from './commands/context.js'
 import { MAX_RATE_LIMIT_WAIT_MS } from './commands/public-message.js'
 import { TurnScheduler } from './scheduler/turns.js'
@@ -15,6 +15,7 @@ import { aiFor } from './registry.js'
 import type { CardEmojis } from './render/emojis.js'
 import { uploadCardEmojis } from './commands/card-emojis.js'
 import { shardOf } from './sharding/shard-of.js'
+import { SplitRest } from './discord-rest.js'
 
 export interface BotOptions {
   readonly token: string
@@ -32,6 +33,8 @@ export interface BotOptions {
   readonly shards?: { readonly ids: readonly number[]; readonly count: number }
   /** AI seats: the pause before each move and the cap on one decision (default: 1.5 s and 300 ms). */
   readonly ai?: { readonly moveDelayMs: number; readonly thinkMs: number }
+  /** How fast busy tables are drawn and answers wait for the channel (default DEFAULT_PACE). */
+  readonly pace?: Pace
 }
 
 export interface Bot {
@@ -75,6 +78,8 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     rest: { api: `${opts.discordUrl}/api`, rejectOnRateLimit: (limit) => limit.retryAfter > MAX_RATE_LIMIT_WAIT_MS },
     ...(shards ? { shards: [...shards.ids], shardCount: shards.count } : {}),
   })
+  // Interaction answers outside the global budget that channel requests share (src/discord-rest.ts).
+  client.rest = new SplitRest(client.options.rest ?? {})
   const ownShards = client.options.shards as number[]
   const shardCount = client.options.shardCount!
   const owns = (guildId: string) => ownShards.includes(shardOf(guildId, shardCount))
@@ -86,7 +91,16 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     ai.track(table)
   }
   let cardEmojis: CardEmojis | null = null
-  const desk = new TableDesk({ client, clock, log, tables, owns, onTable, emojis: () => cardEmojis })
+  const desk = new TableDesk({
+    client,
+    clock,
+    log,
+    tables,
+    owns,
+    onTable,
+    emojis: () => cardEmojis,
+    ...(opts.pace ? { pace: opts.pace } : {}),
+  })
   ai = new AiTurns({
     clock,
     log,
@@ -132,6 +146,8 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   }
   client.on(Events.Error, (error) => log.error({ err: error }, 'discord client error'))
   let emojisSettled: Promise<void> = Promise.resolve()
+  // The background check of table messages after start-up (desk.checkMessages).
+  let checking: Promise<void> = Promise.resolve()
 
   try {
     const loggedIn = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()))
@@ -143,10 +159,15 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     emojisSettled = uploadCardEmojis(client, log).then((found) => {
       cardEmojis = found
     })
-    const caughtUpTables = await desk.catchUp()
+    // One read of every open table for the catching up and the timers (thousands start in seconds).
+    const active = await tables.activeSnapshots()
+    const caughtUpTables = await desk.catchUp(active)
     caughtUp()
     // An AI seat whose turn it was when the bot stopped moves now (after its pause).
-    const rearmed = await scheduler.rearmAll((table) => ai.track(table))
+    const rearmed = scheduler.rearmAll(active, (table) => ai.track(table))
+    checking = desk
+      .checkMessages(active)
+      .catch((error: unknown) => log.error({ err: error }, 'could not check the table messages after start-up'))
     log.info(
       {
         user: client.user?.id,
@@ -185,6 +206,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       ai.stop()
       desk.stop()
       await idle()
+      await checking
       await emojisSettled
       await client.destroy()
       await store.close()

@@ -3,7 +3,7 @@ import type { AiLevel } from '../ai/budget.js'
 import { mention, REFUSALS } from '../render/messages.js'
 import type { Outcome, TableUpdate } from '../tables/index.js'
 import type { BotContext } from './context.js'
-import { deferPrivately, say, settle, tableHere } from './flows.js'
+import { answerPrivately, say, settle, tableHere } from './flows.js'
 import { memberLang } from './lang.js'
 import type { Lang } from '../i18n/index.js'
 
@@ -30,7 +30,7 @@ async function addAi(
 
 /** The lobby's **Add AI** button: an AI at the normal level (`/table add-ai` picks the level). */
 export async function addAiByButton(ctx: BotContext, interaction: ButtonInteraction, tableId: string): Promise<void> {
-  await deferPrivately(interaction)
+  answerPrivately(interaction)
   const table = await ctx.tables.get(tableId)
   if (!table || table.status === 'finished' || table.status === 'aborted')
     return say(interaction, REFUSALS.tableGone(memberLang(interaction)))
@@ -43,7 +43,7 @@ export async function addAiByCommand(
   interaction: ChatInputCommandInteraction,
   level: AiLevel,
 ): Promise<void> {
-  await deferPrivately(interaction)
+  answerPrivately(interaction)
   const table = await tableHere(ctx, interaction)
   if (table) await addAi(ctx, interaction, table.id, level)
 }
@@ -54,7 +54,7 @@ export async function removeAiByCommand(
   interaction: ChatInputCommandInteraction,
   name: string | null,
 ): Promise<void> {
-  await deferPrivately(interaction)
+  answerPrivately(interaction)
   const table = await tableHere(ctx, interaction)
   if (!table) return
   const result = await ctx.tables.removeAi(table.id, {

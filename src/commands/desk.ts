@@ -15,6 +15,28 @@ import { serverLang } from './lang.js'
 import type { Lang, Locale } from '../i18n/index.js'
 
 const RECENT_KEPT = 12
+/** Start-up's background check of table messages: one every this many real ms (5 a second). */
+const MESSAGE_CHECK_MS = 200
+
+/** How fast a busy table is drawn, and how long an answer waits for its change in the channel. */
+export interface Pace {
+  /**
+   * At most one table-message edit per table this often (ms on the bot's clock): the changes
+   * meanwhile are drawn together, at the latest state, when it is over. 0: every change at once.
+   */
+  readonly tableEditMs: number
+  /**
+   * Real ms an answer waits for its change to be shown in the channel (table message, ping), so the
+   * user reads both together; then it goes regardless. Infinity: always after the channel.
+   */
+  readonly answerWaitMs: number
+}
+
+/**
+ * One edit a second per table: a player sees the table follow within a second, and a busy server's
+ * tables share Discord's 50 requests a second with their pings.
+ */
+export const DEFAULT_PACE: Pace = { tableEditMs: 1000, answerWaitMs: 250 }
 
 export interface DeskDeps {
   readonly client: Client
@@ -27,6 +49,7 @@ export interface DeskDeps {
   readonly owns: (guildId: string) => boolean
   /** The uploaded card emojis, or null (not uploaded yet, or the upload failed): then text. */
   readonly emojis: () => CardEmojis | null
+  readonly pace?: Pace
 }
 
 /**
@@ -45,9 +68,30 @@ export class TableDesk {
   // restart a table's picture is uploaded once more on its next change.
   private readonly uploads = new Lru<string, readonly string[]>(1000)
   private readonly retries = new Map<string, () => void>()
+  // When each table message was last edited (bot clock), for the pace's one edit per interval; a
+  // table fallen out of it is simply not held back once.
+  private readonly editedAt = new Lru<string, number>(10_000)
+  private readonly pace: Pace
   private stopped = false
 
-  constructor(private readonly deps: DeskDeps) {}
+  constructor(private readonly deps: DeskDeps) {
+    this.pace = deps.pace ?? DEFAULT_PACE
+  }
+
+  /**
+   * Shows a change, then `answer`s once it is shown or after the pace's answer wait, whichever
+   * comes first (a busy channel never holds an answer up for long); resolves when both are done.
+   */
+  async showThenAnswer(update: TableUpdate, answer: () => Promise<void>): Promise<void> {
+    const shown = this.show(update)
+    if (Number.isFinite(this.pace.answerWaitMs)) {
+      let timer: NodeJS.Timeout | undefined
+      await Promise.race([shown, new Promise((resolve) => (timer = setTimeout(resolve, this.pace.answerWaitMs)))])
+      clearTimeout(timer)
+    } else await shown
+    await answer()
+    await shown
+  }
 
   /** After a change: deliver its effects (and any still pending), re-arm timers. */
   async show(update: TableUpdate): Promise<void> {
@@ -77,29 +121,43 @@ export class TableDesk {
 
   /**
    * At start-up, before interactions are taken: every table with pending effects is brought up to
-   * date, and every open table whose message was never posted or has been deleted gets one.
+   * date, and every open table whose message was never posted gets one. (Messages deleted while
+   * the bot was down are found afterwards, by `checkMessages`.)
    */
-  async catchUp(): Promise<number> {
+  async catchUp(active: readonly TableSnapshot[]): Promise<number> {
     const effects = this.deps.tables.store.effects
+    const byId = new Map(active.map((t) => [t.id, t]))
     const pending = new Set<string>()
     for (const id of await effects.pendingTables()) {
-      const table = await this.deps.tables.get(id)
+      const table = byId.get(id) ?? (await this.deps.tables.get(id))
       if (table && this.deps.owns(table.guildId)) pending.add(id)
     }
-    for (const t of await this.deps.tables.activeTables()) {
-      if (!this.deps.owns(t.guildId)) continue
-      const table = await this.deps.tables.get(t.id)
-      if (!table) continue
-      // A check Discord fails (not "Unknown Message") counts as shown: the next change redraws it anyway.
-      const shown =
-        table.messageId !== null &&
-        (await messageExists(this.deps.client, table.channelId, table.messageId).catch(() => true))
-      if (shown) continue
+    for (const table of active) {
+      if (!this.deps.owns(table.guildId) || table.messageId !== null) continue
       await effects.add(table.id, table.version, [{ kind: 'refresh' }])
       pending.add(table.id)
     }
     await Promise.all([...pending].map((id) => this.queue.run(id, () => this.deliver(id))))
     return pending.size
+  }
+
+  /**
+   * After start-up, in the background: an open table whose message someone deleted while the bot
+   * was down gets a fresh one. One check every MESSAGE_CHECK_MS, so that thousands of tables leave
+   * Discord's global budget to the tables in play; stops with the desk.
+   */
+  async checkMessages(active: readonly TableSnapshot[]): Promise<void> {
+    for (const table of active) {
+      if (this.stopped) return
+      if (!this.deps.owns(table.guildId) || table.messageId === null) continue
+      // A check Discord fails (not "Unknown Message") counts as shown: the next change redraws it anyway.
+      const shown = await messageExists(this.deps.client, table.channelId, table.messageId).catch(() => true)
+      if (!shown && !this.stopped) {
+        await this.deps.tables.store.effects.add(table.id, table.version, [{ kind: 'refresh' }])
+        await this.deliverNow(table.id)
+      }
+      await new Promise((resolve) => setTimeout(resolve, MESSAGE_CHECK_MS))
+    }
   }
 
   /** Delivers a table's pending effects written outside a change (a reminder). */
@@ -119,7 +177,11 @@ export class TableDesk {
     this.retries.get(tableId)?.()
     this.retries.delete(tableId)
     const done = await deliverEffects(
-      { ...this.deps, publish: (table, nonce) => this.publish(table, nonce) },
+      {
+        ...this.deps,
+        publish: (table, nonce) => this.publish(table, nonce),
+        editableAt: (id) => (this.editedAt.get(id) ?? -Infinity) + this.pace.tableEditMs,
+      },
       tableId,
     ).catch((error: unknown) => {
       // The database itself failed: the effects stay pending for the next change or start.
@@ -188,6 +250,7 @@ export class TableDesk {
       (url) => renderRetiredTableMessage(url),
       nonce,
     )
+    this.editedAt.set(table.id, this.deps.clock.now())
     if (messageId !== table.messageId) await this.deps.tables.setMessageId(table.id, messageId)
     return messageId
   }

@@ -37,17 +37,24 @@ import { gameChoices, isGame } from './games.js'
 import { memberLang, serverLang } from './lang.js'
 import { commandPlace, openTableThread, type TablePlace } from './table-thread.js'
 import { refusalText } from '../render/refusals.js'
+import { startedAnswer, timelyAnswer } from './timely-answer.js'
 
 type Component = ButtonInteraction | StringSelectMenuInteraction
 
-/** Sends a payload as the answer: into the deferred reply, or as a fresh ephemeral reply. */
+/** Sends a payload as the answer: the handler's timely answer, into the deferred reply, or a fresh private reply. */
 export async function say(interaction: RepliableInteraction, payload: Payload): Promise<void> {
-  if (interaction.deferred || interaction.replied) await interaction.editReply(forUpdate(payload))
+  const answer = startedAnswer(interaction)
+  if (answer) await answer.send(payload)
+  else if (interaction.deferred || interaction.replied) await interaction.editReply(forUpdate(payload))
   else await interaction.reply({ ...payload, flags: MessageFlags.Ephemeral })
 }
 
-export async function deferPrivately(interaction: RepliableInteraction): Promise<void> {
-  if (!interaction.deferred && !interaction.replied) await interaction.deferReply({ flags: MessageFlags.Ephemeral })
+/**
+ * Starts a private answer: the reply itself when ready within 2 s, else deferred ("thinking")
+ * then edited in (TimelyAnswer); `say` sends it.
+ */
+export function answerPrivately(interaction: RepliableInteraction): void {
+  timelyAnswer(interaction)
 }
 
 async function sayRefusal(interaction: RepliableInteraction, message: string): Promise<void> {
@@ -82,8 +89,7 @@ export async function settle(
     return false
   }
   // The table message and pings first: when the user reads the answer, the channel shows it too.
-  await ctx.desk.show(result.value)
-  await say(interaction, { content: done })
+  await ctx.desk.showThenAnswer(result.value, () => say(interaction, { content: done }))
   return !result.value.duplicate
 }
 
@@ -109,7 +115,7 @@ export async function startTable(
   interaction: ChatInputCommandInteraction,
   req: StartRequest,
 ): Promise<void> {
-  await deferPrivately(interaction)
+  answerPrivately(interaction)
   const { t } = memberLang(interaction)
   const engine = engineFor(req.game)
   if (!engine) return sayRefusal(interaction, t('commands:replies.start.unavailable', { game: req.game }))
@@ -153,16 +159,17 @@ export async function startTable(
   if (!result.ok) return sayRefusal(interaction, refusalText(result.error, memberLang(interaction)))
   const table = result.value.table
   ctx.log.info({ tableId: table.id, game: table.game, guildId: table.guildId }, 'table created')
-  await ctx.desk.show(result.value)
   const opened = { game: engine.title, how: t('commands:replies.start.how') }
-  await say(interaction, {
-    content:
-      place.kind === 'thread'
-        ? t('commands:replies.start.inThread', { ...opened, channel: place.channelId })
-        : place.kind === 'fallback'
-          ? t('commands:replies.start.fallback', { ...opened, reason: t(`commands:replies.thread.${place.reason}`) })
-          : t('commands:replies.start.open', opened),
-  })
+  await ctx.desk.showThenAnswer(result.value, () =>
+    say(interaction, {
+      content:
+        place.kind === 'thread'
+          ? t('commands:replies.start.inThread', { ...opened, channel: place.channelId })
+          : place.kind === 'fallback'
+            ? t('commands:replies.start.fallback', { ...opened, reason: t(`commands:replies.thread.${place.reason}`) })
+            : t('commands:replies.start.open', opened),
+    }),
+  )
 }
 
 /**
@@ -177,7 +184,7 @@ async function sayAlreadyDone(ctx: BotContext, interaction: Component, tableId: 
 }
 
 export async function joinTable(ctx: BotContext, interaction: Component, tableId: string): Promise<void> {
-  await deferPrivately(interaction)
+  answerPrivately(interaction)
   const result = await ctx.tables.join(tableId, interaction.user.id, { interactionId: interaction.id })
   const lang = memberLang(interaction)
   if (!result.ok && result.error.code === 'already-seated')
@@ -204,7 +211,7 @@ function joinedText({ t }: Lang, table: TableSnapshot, userId: string): string {
 
 /** The Rebuy button: a cash-table player tops their stack up from their balance, up to the buy-in. */
 export async function rebuyAtTable(ctx: BotContext, interaction: Component, tableId: string): Promise<void> {
-  await deferPrivately(interaction)
+  answerPrivately(interaction)
   const result = await ctx.tables.rebuy(tableId, interaction.user.id, { interactionId: interaction.id })
   const stack = result.ok ? (result.value.table.seats.find((s) => s.userId === interaction.user.id)?.stack ?? 0) : 0
   if (await settle(ctx, interaction, result, memberLang(interaction).t('commands:replies.rebuy', { chips: stack })))
@@ -252,19 +259,19 @@ export async function leaveByButton(
   tableId: string,
   token?: string,
 ): Promise<void> {
-  await deferPrivately(interaction)
+  answerPrivately(interaction)
   await leave(ctx, interaction, tableId, token)
 }
 
 export async function leaveTable(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
-  await deferPrivately(interaction)
+  answerPrivately(interaction)
   const table = await tableHere(ctx, interaction)
   if (table) await leave(ctx, interaction, table.id)
 }
 
 /** The Start button: starts the game from the lobby, or deals the next Bura/Badugi game. */
 export async function startGame(ctx: BotContext, interaction: Component, tableId: string): Promise<void> {
-  await deferPrivately(interaction)
+  answerPrivately(interaction)
   const lang = memberLang(interaction)
   const { t } = lang
   const table = await ctx.tables.get(tableId)
@@ -293,7 +300,7 @@ export async function startGame(ctx: BotContext, interaction: Component, tableId
 }
 
 export async function endTable(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
-  await deferPrivately(interaction)
+  answerPrivately(interaction)
   const table = await tableHere(ctx, interaction)
   if (!table) return
   const lang = memberLang(interaction)
@@ -313,7 +320,7 @@ export async function kickPlayer(
   interaction: ChatInputCommandInteraction,
   userId: string,
 ): Promise<void> {
-  await deferPrivately(interaction)
+  answerPrivately(interaction)
   const table = await tableHere(ctx, interaction)
   if (!table) return
   const lang = memberLang(interaction)
@@ -324,7 +331,7 @@ export async function kickPlayer(
 }
 
 export async function tableStatus(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
-  await deferPrivately(interaction)
+  answerPrivately(interaction)
   const table = await tableHere(ctx, interaction)
   // The public view, privately: without buttons, which belong on the table message itself.
   if (!table) return
@@ -385,8 +392,7 @@ export async function showHand(
   tableId: string | null,
 ): Promise<void> {
   const inView = onPrivateMessage(interaction)
-  if (inView) await interaction.deferUpdate()
-  else await deferPrivately(interaction)
+  timelyAnswer(interaction, inView)
   const table = tableId === null ? await tableHere(ctx, interaction) : await ctx.tables.get(tableId)
   if (!table) return tableId === null ? undefined : say(interaction, REFUSALS.tableGone(memberLang(interaction)))
   const view = await handView(ctx, table, interaction.user.id, memberLang(interaction))
@@ -405,8 +411,7 @@ export async function askMove(
   verb: ConfirmedVerb,
 ): Promise<void> {
   const inView = onPrivateMessage(interaction)
-  if (inView) await interaction.deferUpdate()
-  else await deferPrivately(interaction)
+  timelyAnswer(interaction, inView)
   const table = await ctx.tables.get(tableId)
   const lang = memberLang(interaction)
   if (!table || table.status !== 'playing')
@@ -438,8 +443,7 @@ export async function playMove(
 ): Promise<void> {
   // A control on the private view updates that view in place; anywhere else the answer is private.
   const onPrivateView = interaction.message.flags.has(MessageFlags.Ephemeral)
-  if (onPrivateView) await interaction.deferUpdate()
-  else await deferPrivately(interaction)
+  timelyAnswer(interaction, onPrivateView)
   const userId = interaction.user.id
   const table = await ctx.tables.get(tableId)
   const lang = memberLang(interaction)
@@ -467,9 +471,12 @@ export async function playMove(
     const seat = result.value.table.seats.find((s) => s.userId === userId)?.position ?? null
     ctx.log.info({ tableId, seat, action: actionForLog(action), version: result.value.table.version }, 'move')
   }
-  await ctx.desk.show(result.value)
-  const view = await handView(ctx, result.value.table, userId, memberLang(interaction))
-  await say(interaction, onPrivateView ? inPlace(interaction, view) : view)
+  // The view is drawn while the change is shown; the answer is one UPDATE_MESSAGE of the view.
+  const view = handView(ctx, result.value.table, userId, memberLang(interaction))
+  view.catch(() => undefined)
+  await ctx.desk.showThenAnswer(result.value, async () =>
+    say(interaction, onPrivateView ? inPlace(interaction, await view) : await view),
+  )
 }
 
 /** A refused move: the refusal privately, and a private view redrawn to the current state. */
@@ -481,6 +488,8 @@ async function refuseMove(
   refusal: Payload,
 ): Promise<void> {
   if (!onPrivateView) return say(interaction, refusal)
+  // The refusal as a note of its own, and the view redrawn under it.
+  await timelyAnswer(interaction).defer()
   await interaction.followUp({ ...refusal, flags: MessageFlags.Ephemeral })
   const table = await ctx.tables.get(tableId)
   if (table)
@@ -505,13 +514,13 @@ export async function chipsBalance(
   interaction: ChatInputCommandInteraction,
   userId: string,
 ): Promise<void> {
-  await deferPrivately(interaction)
+  answerPrivately(interaction)
   const wallet = await ctx.tables.wallet(interaction.guildId!, userId)
   await say(interaction, renderBalance(memberLang(interaction), balanceInfo(ctx, wallet)))
 }
 
 export async function chipsDaily(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
-  await deferPrivately(interaction)
+  answerPrivately(interaction)
   const result = await ctx.tables.claimDaily(interaction.guildId!, interaction.user.id)
   if (!result.ok) return sayRefusal(interaction, refusalText(result.error, memberLang(interaction)))
   ctx.log.info({ guildId: interaction.guildId, amount: result.value.claimed }, 'daily claimed')
@@ -526,7 +535,7 @@ export async function chipsGrant(
   userId: string,
   amount: number,
 ): Promise<void> {
-  await deferPrivately(interaction)
+  answerPrivately(interaction)
   const lang = memberLang(interaction)
   if (!managesServer(interaction)) return sayRefusal(interaction, lang.t('commands:replies.grantRefused'))
   const result = await ctx.tables.grant(interaction.guildId!, userId, amount, interaction.user.id)
@@ -568,7 +577,7 @@ export async function changeSettings(
   interaction: ChatInputCommandInteraction,
   req: SettingsRequest,
 ): Promise<void> {
-  await deferPrivately(interaction)
+  answerPrivately(interaction)
   const lang = memberLang(interaction)
   if (!managesServer(interaction)) return sayRefusal(interaction, lang.t('commands:replies.settings.refused'))
   const patch: { -readonly [K in keyof SettingsPatch]: SettingsPatch[K] } = {}

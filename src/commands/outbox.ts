@@ -24,6 +24,8 @@ export interface OutboxDeps {
   readonly tables: TableService
   /** Draws the table message at the table's committed state; posts a fresh one with `nonce` if needed. */
   readonly publish: (table: TableSnapshot, nonce: string) => Promise<string | null>
+  /** The earliest time the table's message may be edited again (the desk's pace). */
+  readonly editableAt: (tableId: string) => number
 }
 
 /** What became of a table's pending effects: all delivered (or given up), or try again at `retryAt`. */
@@ -75,7 +77,11 @@ export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise
     }
     const refreshes = of('refresh')
     let messageId = table.messageId
-    if (refreshes.length) {
+    // A table message edited a moment ago waits: the changes meanwhile are drawn in one edit later
+    // (still pending, so a restart draws them too). The first post never waits: pings point to it.
+    const editAt = deps.editableAt(tableId)
+    const waitUntil = refreshes.length && messageId !== null && editAt > now ? editAt : null
+    if (refreshes.length && waitUntil === null) {
       // The oldest pending refresh names the post: a crash after posting and before saving the
       // message id leads to the same nonce again, whatever changes came in meanwhile.
       messageId = await deps.publish(table, refreshes[0]!.nonce)
@@ -123,7 +129,7 @@ export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise
       crashPoint('ping-posted')
       await settle([latest], posted)
     }
-    return SETTLED
+    return waitUntil === null ? SETTLED : { settled: false, retryAt: waitUntil }
   } catch (error) {
     const failed = [...left.values()]
     const attempts = Math.max(...failed.map((e) => e.attempts)) + 1

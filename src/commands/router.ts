@@ -7,10 +7,13 @@ import { commandByName } from './index.js'
 import { askMove, joinTable, leaveByButton, playMove, rebuyAtTable, showHand, showRules, startGame } from './flows.js'
 import { addAiByButton } from './ai-seats.js'
 import { memberLang } from './lang.js'
+import { startedAnswer } from './timely-answer.js'
 
 /** A private answer: into the deferred (private) reply when there is one, else a new ephemeral reply. */
 async function answerPrivately(interaction: RepliableInteraction, payload: Payload): Promise<void> {
-  if (interaction.replied) await interaction.followUp({ ...payload, flags: MessageFlags.Ephemeral })
+  const started = startedAnswer(interaction)
+  if (started && !interaction.replied) await started.send(payload)
+  else if (interaction.replied) await interaction.followUp({ ...payload, flags: MessageFlags.Ephemeral })
   else if (interaction.deferred) await interaction.editReply(forUpdate(payload))
   else await interaction.reply({ ...payload, flags: MessageFlags.Ephemeral })
 }

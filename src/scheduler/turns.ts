@@ -58,15 +58,13 @@ export class TurnScheduler {
    * After a (re)start: the deadline of every open table of this shard's guilds, from the database;
    * passed ones fire at once; each table as read is also handed to `also`. Returns how many tables that is.
    */
-  async rearmAll(also: (table: TableSnapshot) => void = () => {}): Promise<number> {
-    const active = (await this.deps.tables.activeTables()).filter((t) => this.deps.owns(t.guildId))
-    for (const t of active) {
-      const table = await this.deps.tables.get(t.id)
-      if (!table) continue
+  rearmAll(active: readonly TableSnapshot[], also: (table: TableSnapshot) => void = () => {}): number {
+    const owned = active.filter((t) => this.deps.owns(t.guildId))
+    for (const table of owned) {
       this.track(table)
       also(table)
     }
-    return active.length
+    return owned.length
   }
 
   stop(): void {

@@ -142,6 +142,11 @@ export class TableService {
     }))
   }
 
+  /** Every lobby and running table, whole, in one query (start-up re-arms and catches up with them). */
+  async activeSnapshots(): Promise<TableSnapshot[]> {
+    return (await this.store.tables.active()).map((rec) => snapshot(rec, engineFor(rec.game)))
+  }
+
   async setMessageId(tableId: string, messageId: string | null): Promise<void> {
     await this.store.tables.setMessageId(tableId, messageId)
     this.amendKnown(tableId, { messageId })

@@ -63,7 +63,9 @@ async function play(table: TableSnapshot, channel: FakeChannel, type: string): P
   const seat = table.seats.find((s) => s.userId === userId)!.position!
   const legal = engineFor(table.game)!.legalActions(table.state, seat) as { type: string }[]
   const action = legal.find((a) => a.type === type) ?? legal.find((a) => a.type === 'check')!
-  const view = await member.click(bot.discord.message(table.messageId!)!, 'Your hand')
+  // The table message follows the game at most once a second (the desk's pace): wait for it, as a user would.
+  const shown = await channel.waitFor((m) => m.id === table.messageId && buttonLabels(m).includes('Your hand'))
+  const view = await member.click(shown, 'Your hand')
   expect(channel.id).toBe(table.channelId)
   return () => useControl(member, view, table.game, action)
 }

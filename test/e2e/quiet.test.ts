@@ -114,7 +114,7 @@ describe('one tap from ping to move', () => {
     const seat = table.seats.find((s) => s.userId === who)!.position!
     const answer = await useControl(member, view, 'badugi', chooseMove(table, seat))
     expect(answer.id).toBe(view.id)
-    expect(answer.kind).toBe('deferredUpdate')
+    expect(answer.kind).toBe('update')
     expect((await w.table()).version).toBeGreaterThan(table.version)
     await expectNothingHidden(w, table.id)
   })

@@ -138,8 +138,12 @@ export class FakeChannel {
     const { timeout = 5000, existing = true } = options
     const { world } = this.backend
     if (existing) {
-      const found = [...this.records()].reverse().map(snapshot).find(predicate)
-      if (found) return Promise.resolve(found)
+      // Newest first, each message copied only when looked at (a busy channel holds thousands).
+      const records = this.records()
+      for (let i = records.length - 1; i >= 0; i--) {
+        const message = snapshot(records[i]!)
+        if (predicate(message)) return Promise.resolve(message)
+      }
     }
     return new Promise((resolve, reject) => {
       const listener = (record: MessageRecord) => {
@@ -162,7 +166,7 @@ export class FakeChannel {
   }
 
   private records(): MessageRecord[] {
-    return this.backend.world.messages.filter((m) => m.channelId === this.id && !m.deleted)
+    return this.backend.world.channelRecords(this.id).filter((m) => !m.deleted)
   }
 }
 

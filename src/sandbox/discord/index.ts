@@ -6,7 +6,7 @@ import { Gateway, type GatewayStats } from './gateway.js'
 import { FakeChannel, FakeGuild, type Backend } from './handles.js'
 import { ANSWER_WINDOW_MS, Interactions, type FailedInteraction } from './interactions.js'
 import { snapshot, type CommandRecord, type FakeMessage, type MessageRecord } from './model.js'
-import { RestServer, routeMatcher, type RateLimitRule, type RequestLog } from './rest.js'
+import { RestServer, routeMatcher, type RateLimitRule, type RequestClass, type RequestLog } from './rest.js'
 import { buildRoutes } from './routes.js'
 import { World } from './world.js'
 
@@ -17,7 +17,7 @@ export { FakeChannel, FakeGuild, FakeMember } from './handles.js'
 export type { WaitOptions, InteractOptions } from './handles.js'
 export type { OptionValue } from './commands.js'
 export { LIMITS } from './limits.js'
-export type { RequestLog } from './rest.js'
+export type { RequestLog, RequestClass } from './rest.js'
 export type { GatewayStats } from './gateway.js'
 
 export interface FakeDiscordOptions {
@@ -41,6 +41,11 @@ export interface FakeDiscordOptions {
   heartbeatInterval?: number
   /** The shard count `GET /gateway/bot` recommends (default 1); discord.js's `shards: 'auto'` uses it. */
   recommendedShards?: number
+  /**
+   * Enforce Discord's global rate limit: this many bot-authenticated requests a second, then 429
+   * `global: true` (interaction callbacks and webhooks are exempt, as on Discord). Default: off.
+   */
+  globalRateLimit?: number
 }
 
 export interface RateLimitHandle {
@@ -97,7 +102,10 @@ export class FakeDiscord {
 
   /** Every message of a channel (ephemeral ones included, see `ephemeralFor`), oldest first. */
   messages(channel: FakeChannel | { id: string }): FakeMessage[] {
-    return this.world.messages.filter((m) => m.channelId === channel.id && !m.deleted).map(snapshot)
+    return this.world
+      .channelRecords(channel.id)
+      .filter((m) => !m.deleted)
+      .map(snapshot)
   }
 
   /** The current state of a message, or undefined once deleted. */
@@ -136,6 +144,11 @@ export class FakeDiscord {
   /** Every REST request with its status (and Discord error code on failures). */
   get requests(): RequestLog[] {
     return [...this.rest.log]
+  }
+
+  /** How many requests of each class the fake has answered (interaction routes, channel messages, other). */
+  get requestCounts(): Record<RequestClass, number> {
+    return { ...this.rest.counts }
   }
 
   /** Requests answered with an error (4xx/5xx, including 429s). */
@@ -266,11 +279,15 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
   rest = new RestServer(
     buildRoutes(world, interactions, () => `${base}/gateway`, options.recommendedShards ?? 1),
     token,
+    options.globalRateLimit ?? null,
   )
   const restServer = rest
   const server = createServer((req, res) => {
     if (!world.attachments.serve(req, res)) void restServer.handle(req, res)
   })
+  // Idle connections stay open a minute, as Discord's edge keeps them: with Node's 5 s default a busy
+  // bot's HTTP client can send on a socket the fake is just closing (EPIPE, a lost request).
+  server.keepAliveTimeout = 60_000
   server.on('upgrade', (req, socket, head) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname
     if (path === '/gateway' || path === '/gateway-resume') gateway.handleUpgrade(req, socket, head)

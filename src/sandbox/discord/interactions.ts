@@ -46,6 +46,8 @@ export interface Answer extends FakeMessage {
   interactionId: string
   ephemeral: boolean
   modal: Record<string, unknown> | null
+  /** Real ms from sending the interaction to the bot's acknowledgement (its callback). */
+  ackMs: number
 }
 
 /** The user saw "This interaction failed": the bot did not acknowledge within 3 seconds. */
@@ -83,6 +85,9 @@ interface InteractionRecord {
   guild: GuildRecord
   channel: ChannelRecord
   createdAt: number
+  /** Real time (Date.now()) the interaction was sent, and of its callback. */
+  sentAt: number
+  ackedAt: number | null
   state: 'pending' | 'acknowledged' | 'failed'
   originalMessageId: string | null
   sourceMessageId: string | null
@@ -163,6 +168,8 @@ export class Interactions {
       guild: params.guild,
       channel: params.channel,
       createdAt: world.clock.now(),
+      sentAt: Date.now(),
+      ackedAt: null,
       state: 'pending',
       originalMessageId: null,
       sourceMessageId: params.source?.id ?? null,
@@ -255,6 +262,7 @@ export class Interactions {
       interactionId: record.id,
       ephemeral: (message.flags & MessageFlags.Ephemeral) !== 0,
       modal: outcome.modal ?? null,
+      ackMs: (record.ackedAt ?? Date.now()) - record.sentAt,
     })
   }
 
@@ -288,6 +296,7 @@ export class Interactions {
       throw unknownInteraction()
     }
     if (record.state === 'acknowledged') throw alreadyAcknowledged()
+    record.ackedAt = Date.now()
     const data = body.data ?? {}
     const isComponent = record.type === InteractionType.MessageComponent
     const source = record.sourceMessageId ? this.world.messageById(record.sourceMessageId) : undefined

@@ -37,6 +37,24 @@ export interface RequestLog {
   at: number
 }
 
+/**
+ * What a request is, for counting: the interaction routes (no bot auth, outside Discord's global
+ * limit), the channel message routes a table's traffic is made of, and everything else.
+ */
+export type RequestClass =
+  'interactionCallback' | 'interactionWebhook' | 'messageCreate' | 'messageEdit' | 'messageDelete' | 'other'
+
+export function requestClass(method: string, path: string): RequestClass {
+  if (/^\/interactions\/[^/]+\/[^/]+\/callback$/.test(path)) return 'interactionCallback'
+  if (path.startsWith('/webhooks/')) return 'interactionWebhook'
+  if (/^\/channels\/[^/]+\/messages$/.test(path) && method === 'POST') return 'messageCreate'
+  if (/^\/channels\/[^/]+\/messages\/[^/]+$/.test(path)) {
+    if (method === 'PATCH') return 'messageEdit'
+    if (method === 'DELETE') return 'messageDelete'
+  }
+  return 'other'
+}
+
 export interface RateLimitRule {
   method: string
   pattern: RegExp
@@ -88,10 +106,23 @@ export class RestServer {
   readonly log: RequestLog[] = []
   readonly unknownRoutes: { method: string; path: string }[] = []
   readonly rateLimits: RateLimitRule[] = []
+  /** Requests answered, by class (a 429 counts too: Discord received it). */
+  readonly counts: Record<RequestClass, number> = {
+    interactionCallback: 0,
+    interactionWebhook: 0,
+    messageCreate: 0,
+    messageEdit: 0,
+    messageDelete: 0,
+    other: 0,
+  }
+  // The global limit's current one-second window (real time): its start and the requests in it.
+  private globalWindow = { start: 0, used: 0 }
 
   constructor(
     private readonly routes: Route[],
     private readonly token: string,
+    /** Discord's global limit on bot-authenticated requests per second; null: not enforced. */
+    private readonly globalPerSecond: number | null = null,
   ) {}
 
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -108,6 +139,7 @@ export class RestServer {
         if (error.errors !== undefined) entry.errors = error.errors
       }
       this.log.push(entry)
+      if (path !== null) this.counts[requestClass(method, path)]++
       if (status === 204 || body === null || body === undefined) {
         res.writeHead(status === 200 ? 204 : status, headers).end()
       } else {
@@ -131,7 +163,7 @@ export class RestServer {
         throw notFound()
       }
       if (route.auth && req.headers.authorization !== `Bot ${this.token}`) throw unauthorized()
-      const limited = this.rateLimited(method, path!)
+      const limited = this.rateLimited(method, path!) ?? (route.auth ? this.globallyLimited() : null)
       if (limited) return reply(429, limited.body, limited.headers)
       const body = await readBody(req)
       const result = await route.handle({
@@ -147,6 +179,27 @@ export class RestServer {
       if (error instanceof HttpError) return reply(error.status, error.body, error.headers)
       const message = error instanceof Error ? error.message : String(error)
       reply(500, { message: `500: Internal Server Error (fake Discord: ${message})`, code: 0 })
+    }
+  }
+
+  /**
+   * Discord's global limit: 50 requests a second per bot token (by default), counted on requests
+   * made with the bot's token only: interaction callbacks and webhooks carry none and are not bound
+   * by it. Over the limit Discord answers 429 with `global: true`.
+   */
+  private globallyLimited() {
+    if (this.globalPerSecond === null) return null
+    const now = Date.now()
+    if (now - this.globalWindow.start >= 1000) this.globalWindow = { start: now, used: 0 }
+    if (++this.globalWindow.used <= this.globalPerSecond) return null
+    const retryAfter = Math.max(0.001, (this.globalWindow.start + 1000 - now) / 1000)
+    return {
+      body: { message: 'You are being rate limited.', retry_after: retryAfter, global: true },
+      headers: {
+        'retry-after': String(Math.ceil(retryAfter)),
+        'x-ratelimit-global': 'true',
+        'x-ratelimit-scope': 'global',
+      },
     }
   }
 

@@ -157,7 +157,7 @@ export function buildRoutes(
       const limit = Math.min(100, Math.max(1, Number(req.query.get('limit') ?? 50)))
       const before = req.query.get('before')
       const after = req.query.get('after')
-      let list = world.messages.filter((m) => m.channelId === req.params.channel && !m.deleted && !m.ephemeralFor)
+      let list = world.channelRecords(req.params.channel!).filter((m) => !m.deleted && !m.ephemeralFor)
       if (before) list = list.filter((m) => BigInt(m.id) < BigInt(before))
       if (after) list = list.filter((m) => BigInt(m.id) > BigInt(after))
       // Newest first, as Discord returns them.

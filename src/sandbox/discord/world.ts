@@ -53,6 +53,10 @@ export class World {
   readonly bot: UserRecord
   readonly guilds: GuildRecord[] = []
   readonly messages: MessageRecord[] = []
+  // Indexes over `messages` (a load test holds hundreds of thousands): by id, channel and nonce.
+  private readonly messagesById = new Map<string, MessageRecord>()
+  private readonly messagesByChannel = new Map<string, MessageRecord[]>()
+  private readonly messagesByNonce = new Map<string, MessageRecord[]>()
   readonly globalCommands: CommandRecord[] = []
   readonly guildCommands = new Map<string, CommandRecord[]>()
   /** Fires 'message' with the record after every create, edit or delete. */
@@ -221,21 +225,27 @@ export class World {
 
   // ── messages ───────────────────────────────────────────────────────────
 
+  /** Every message of a channel (deleted and ephemeral ones included), oldest first. */
+  channelRecords(channelId: string): readonly MessageRecord[] {
+    return this.messagesByChannel.get(channelId) ?? []
+  }
+
   lastMessageId(channelId: string): string | null {
-    const last = this.messages.filter((m) => m.channelId === channelId && !m.ephemeralFor && !m.deleted).at(-1)
+    const last = this.channelRecords(channelId).findLast((m) => !m.ephemeralFor && !m.deleted)
     return last?.id ?? null
   }
 
   /** A message the bot can see through channel routes: public and not deleted. */
   channelMessage(channelId: string, messageId: string): MessageRecord {
-    const message = this.messages.find((m) => m.id === messageId && m.channelId === channelId)
+    const found = this.messagesById.get(messageId)
+    const message = found?.channelId === channelId ? found : undefined
     // Ephemeral messages do not exist for the channel routes: Discord answers Unknown Message.
     if (!message || message.deleted || message.ephemeralFor) throw unknownMessage()
     return message
   }
 
   messageById(id: string): MessageRecord | undefined {
-    return this.messages.find((m) => m.id === id)
+    return this.messagesById.get(id)
   }
 
   createMessage(
@@ -274,6 +284,12 @@ export class World {
       nonce: extra.nonce ?? null,
     }
     this.messages.push(message)
+    this.messagesById.set(message.id, message)
+    const inChannel = this.messagesByChannel.get(message.channelId)
+    if (inChannel) inChannel.push(message)
+    else this.messagesByChannel.set(message.channelId, [message])
+    if (message.nonce !== null)
+      this.messagesByNonce.set(message.nonce, [...(this.messagesByNonce.get(message.nonce) ?? []), message])
     this.announce(message, GatewayDispatchEvents.MessageCreate)
     return message
   }
@@ -298,7 +314,7 @@ export class World {
     }
     if (nonce !== null && enforce === true) {
       const since = this.clock.now() - NONCE_WINDOW_MS
-      const first = this.messages.find(
+      const first = (this.messagesByNonce.get(nonce) ?? []).find(
         (m) => m.nonce === nonce && m.author.id === this.bot.id && m.createdAt >= since && !m.deleted,
       )
       if (first) return first

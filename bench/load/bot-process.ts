@@ -1,0 +1,77 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import type { FakeDiscord } from '../../src/sandbox/discord/index.js'
+
+const ROOT = resolve(import.meta.dirname, '..', '..')
+
+/**
+ * The bot as `npm start` runs it (`src/main.ts`: settings from the environment, the real
+ * discord.js client) in a process of its own, against the fake Discord of the load test, so the
+ * members' side and the bot do not share one event loop.
+ */
+export class BotProcess {
+  /** Log lines at level error or fatal, and anything on stderr. */
+  readonly errors: string[] = []
+  private constructor(private readonly child: ChildProcess) {}
+
+  static async start(discord: FakeDiscord, databaseUrl: string): Promise<BotProcess> {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        DISCORD_TOKEN: discord.token,
+        DISCORD_API_URL: discord.url,
+        DATABASE_URL: databaseUrl,
+        LOG_LEVEL: 'info',
+        // No .env of the developer's: only the settings above.
+        DOTENV_CONFIG_PATH: '/nonexistent/.env',
+      },
+    })
+    const bot = new BotProcess(child)
+    let buffer = ''
+    let ready = false
+    const exited = new Promise<never>((_, reject) =>
+      child.once('exit', (code, signal) =>
+        reject(new Error(`the bot exited (${signal ?? code}): ${bot.errors.join('\n').slice(0, 2000)}`)),
+      ),
+    )
+    exited.catch(() => {})
+    child.stderr.on('data', (d: Buffer) => bot.errors.push(d.toString().trim()))
+    await Promise.race([
+      exited,
+      new Promise<void>((done) => {
+        child.stdout.on('data', (d: Buffer) => {
+          buffer += d.toString()
+          const lines = buffer.split('\n')
+          buffer = lines.pop()!
+          for (const line of lines) {
+            if (/"level":(50|60)/.test(line)) bot.errors.push(line.slice(0, 1000))
+            if (!ready && line.includes('"bot ready"')) {
+              ready = true
+              done()
+            }
+          }
+        })
+      }),
+    ])
+    return bot
+  }
+
+  /** Resident memory now and at its peak, in MB (from /proc). */
+  memory(): { rssMb: number; peakMb: number } {
+    const status = readFileSync(`/proc/${this.child.pid}/status`, 'utf8')
+    const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN)
+    return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) }
+  }
+
+  /** SIGTERM (a clean stop, as Ctrl-C) and wait for the exit. */
+  async stop(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return
+    const gone = new Promise<void>((done) => this.child.once('exit', () => done()))
+    this.child.kill('SIGTERM')
+    await gone
+  }
+}

@@ -1,0 +1,170 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import {
+  startFakeDiscord,
+  type FakeChannel,
+  type FakeMember,
+  type RequestLog,
+} from '../../src/sandbox/discord/index.js'
+import { requestClass } from '../../src/sandbox/discord/rest.js'
+import { ManualClock } from '../../src/sandbox/discord/manual-clock.js'
+import { openStore } from '../../src/store/index.js'
+import { TableService } from '../../src/tables/index.js'
+import { aiFor } from '../../src/registry.js'
+import { BotProcess } from './bot-process.js'
+import { LoadStats, perMove, percentiles, round } from './stats.js'
+import { TableDriver } from './table-driver.js'
+
+export interface LoadOptions {
+  readonly tables: number
+  readonly seconds: number
+  /** The game played (default bura, two players). */
+  readonly game?: string
+  /** Channels per server (Discord allows 500 channels in a server). */
+  readonly channelsPerGuild?: number
+}
+
+/** Discord's global limit for a bot, enforced by the fake on bot-token requests. */
+const GLOBAL_LIMIT_PER_SECOND = 50
+/** Tables opened at once during set-up. */
+const OPENING_AT_ONCE = 25
+
+const loadavg = () => readFileSync('/proc/loadavg', 'utf8').trim()
+
+/**
+ * The load test: the real bot process (`src/main.ts`, SQLite in a temporary folder) against the
+ * fake Discord, `tables` tables of two members each opened first, then played for `seconds`
+ * with every member acting as soon as they are answered. Returns the report `npm run load` prints.
+ */
+export async function runLoad(opts: LoadOptions) {
+  const game = opts.game ?? 'bura'
+  const dir = mkdtempSync(join(tmpdir(), 'bot-load-'))
+  const clock = new ManualClock(Date.now())
+  const stopClock = clock.followRealTime(100)
+  const discord = await startFakeDiscord({ clock, globalRateLimit: GLOBAL_LIMIT_PER_SECOND, deferredTimeout: 30_000 })
+  const stats = new LoadStats()
+  const perGuild = opts.channelsPerGuild ?? 100
+  const seats: { channel: FakeChannel; guildId: string; members: [FakeMember, FakeMember] }[] = []
+  for (let i = 0; i < opts.tables; i++) {
+    const guild = discord.guild(`Load ${Math.floor(i / perGuild)}`)
+    seats.push({
+      channel: guild.channel(`table-${i}`),
+      guildId: guild.id,
+      members: [guild.member(`p${i}a`), guild.member(`p${i}b`)],
+    })
+  }
+  const databaseUrl = `file:${join(dir, 'bot.db')}`
+  const loadBefore = loadavg()
+  const bot = await BotProcess.start(discord, databaseUrl)
+  const store = await openStore({ url: databaseUrl })
+  const reader = new TableService({ store, aiFor })
+  try {
+    const drivers = seats.map(
+      (s) =>
+        new TableDriver({
+          ...s,
+          reader,
+          message: (id) => discord.message(id),
+          stats,
+          game,
+          options: game === 'bura' ? { buy_in: 100 } : game === 'badugi' ? { buy_in: 100 } : {},
+        }),
+    )
+    const setUpAt = Date.now()
+    for (let i = 0; i < drivers.length; i += OPENING_AT_ONCE)
+      await Promise.all(drivers.slice(i, i + OPENING_AT_ONCE).map((d) => d.open()))
+    const setUpMs = Date.now() - setUpAt
+
+    stats.measuring = true
+    const countsBefore = discord.requestCounts
+    const failedBefore = discord.failedInteractions.length
+    const began = Date.now()
+    await Promise.all(drivers.map((d) => d.run(began + opts.seconds * 1000)))
+    const elapsed = (Date.now() - began) / 1000
+    stats.measuring = false
+    const countsAfter = discord.requestCounts
+    const memory = bot.memory()
+    const loadAfter = loadavg()
+    const check = await checkLog(store, reader, stats)
+    const failed = discord.failedInteractions.slice(failedBefore)
+    const serverErrors = discord.errors.filter((e) => e.status >= 500 || (e.status >= 400 && e.status !== 429))
+    return {
+      tables: opts.tables,
+      seconds: round(elapsed, 1),
+      game,
+      setUpSeconds: round(setUpMs / 1000, 1),
+      tablesOpened: stats.tablesOpened,
+      interactions: stats.interactions,
+      latencyMs: { ack: percentiles(stats.ackMs), answer: percentiles(stats.answerMs) },
+      moves: {
+        acknowledged: stats.movesAcknowledged,
+        perSecond: round(stats.movesAcknowledged / elapsed, 1),
+        refused: stats.refusedMoves,
+      },
+      viewsWithoutPing: stats.viewsWithoutPing,
+      requestsPerMove: perMove(countsBefore, countsAfter, stats.movesAcknowledged),
+      requests: countsAfter,
+      otherRequests: otherRoutes(discord.requests),
+      rateLimited: discord.errors.filter((e) => e.status === 429).length,
+      botMemoryMb: memory,
+      loadavg: { before: loadBefore, after: loadAfter },
+      errors: {
+        count: stats.errors.length + failed.length + serverErrors.length + bot.errors.length,
+        failedInteractions: failed.length,
+        discordErrors: serverErrors.slice(0, 5).map((e) => `${e.method} ${e.path} → ${e.status} ${e.code ?? ''}`),
+        members: stats.errors.slice(0, 5),
+        bot: bot.errors.slice(0, 5),
+      },
+      check,
+    }
+  } finally {
+    await bot.stop()
+    await store.close()
+    stopClock()
+    await discord.stop()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** The most frequent requests outside the counted classes, ids replaced by `:id`. */
+function otherRoutes(log: readonly RequestLog[]): Record<string, number> {
+  const counts = new Map<string, number>()
+  for (const r of log) {
+    if (requestClass(r.method, r.path) !== 'other') continue
+    const route = `${r.method} ${r.path.replace(/\/\d{5,}/g, '/:id')}`
+    counts.set(route, (counts.get(route) ?? 0) + 1)
+  }
+  return Object.fromEntries([...counts].sort((a, b) => b[1] - a[1]).slice(0, 5))
+}
+
+/**
+ * Every move a member saw made is in the action log once, and nothing else is: the log's moves
+ * (by interaction id) against the acknowledged ones, and the chip audit.
+ */
+async function checkLog(store: Awaited<ReturnType<typeof openStore>>, reader: TableService, stats: LoadStats) {
+  let lost = 0
+  let doubled = 0
+  let unanswered = 0
+  let logged = 0
+  for (const [tableId, acked] of stats.acknowledged) {
+    const entries = (await store.actions.list(tableId)).filter((e) => e.kind === 'action')
+    logged += entries.length
+    const seen = new Map<string, number>()
+    for (const e of entries) if (e.interactionId) seen.set(e.interactionId, (seen.get(e.interactionId) ?? 0) + 1)
+    for (const id of acked) if (!seen.has(id)) lost++
+    for (const [id, n] of seen) {
+      if (n > 1) doubled += n - 1
+      if (!acked.has(id)) unanswered++
+    }
+  }
+  const audit = await reader.audit()
+  return {
+    loggedMoves: logged,
+    lost,
+    doubled,
+    appliedWithoutAnswer: unanswered,
+    auditOk: audit.ok,
+    auditProblems: audit.problems.slice(0, 5),
+  }
+}

@@ -1,0 +1,199 @@
+import type { Answer, FakeChannel, FakeMember, FakeMessage } from '../../src/sandbox/discord/index.js'
+import type { TableService, TableSnapshot } from '../../src/tables/index.js'
+import { buttonLabels, chooseMove, controlFor } from '../../test/support/controls.js'
+import type { LoadStats } from './stats.js'
+
+/** How long a member looks for their turn ping before using the table message instead. */
+const PING_WAIT_MS = 3000
+/** After a failure a member waits this long before trying again, as a user reading "This interaction failed". */
+const RETRY_AFTER_ERROR_MS = 2000
+/** Steps without any change at a table before its creator closes it and opens a new one. */
+const STUCK_STEPS = 5
+
+export interface TableDriverDeps {
+  readonly channel: FakeChannel
+  readonly guildId: string
+  /** The creator first. */
+  readonly members: readonly [FakeMember, FakeMember]
+  /** Reads the committed state (a second connection to the bot's database), to choose moves. */
+  readonly reader: TableService
+  /** A message's current state by id (the fake's index: cheaper than scanning the channel). */
+  readonly message: (id: string) => FakeMessage | undefined
+  readonly stats: LoadStats
+  readonly game: string
+  readonly options: Record<string, string | number | boolean>
+}
+
+/**
+ * Two members at one channel's table, acting as fast as they are answered, as users do: open the
+ * table, press Join and Start, press Play on their turn ping, use the controls of their private
+ * view (which the bot updates in place), press Next game after a game; a table that ends or stops
+ * moving is closed and opened again.
+ */
+export class TableDriver {
+  private tableId: string | null = null
+  /** The private view of the member who moved last, as their last move's answer left it. */
+  private view: { userId: string; message: FakeMessage } | null = null
+  private lastVersion = -1
+  private stuck = 0
+
+  constructor(private readonly deps: TableDriverDeps) {}
+
+  /** Opens the table (retrying on failure): resolves true once a game is on. */
+  async open(): Promise<boolean> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        await this.openOnce()
+        return true
+      } catch (error) {
+        this.deps.stats.error(`opening a table in #${this.deps.channel.name}`, error)
+      }
+    }
+    return false
+  }
+
+  /** Plays until `until` (real ms). */
+  async run(until: number): Promise<void> {
+    while (Date.now() < until) {
+      try {
+        await this.step()
+      } catch (error) {
+        this.deps.stats.error(`table in #${this.deps.channel.name}`, error)
+        this.view = null
+        await new Promise((r) => setTimeout(r, RETRY_AFTER_ERROR_MS))
+      }
+    }
+  }
+
+  private async openOnce(): Promise<void> {
+    const { channel, members, reader, guildId } = this.deps
+    const [creator, joiner] = members
+    const open = await reader.inChannel(guildId, channel.id)
+    if (open) await this.timed(creator.slash(channel, 'table end'))
+    await this.timed(creator.slash(channel, `${this.deps.game} start`, this.deps.options))
+    const table = await reader.inChannel(guildId, channel.id)
+    if (!table) throw new Error('the table did not open')
+    this.tableId = table.id
+    const lobby = await this.tableMessage(table)
+    await this.timed(joiner.click(lobby, 'Join'))
+    await this.timed(creator.click(lobby, 'Start'))
+    this.view = null
+    this.deps.stats.tablesOpened++
+  }
+
+  private async step(): Promise<void> {
+    const t = this.tableId ? await this.deps.reader.get(this.tableId) : null
+    if (!t || t.status === 'finished' || t.status === 'aborted' || t.status === 'lobby') {
+      await this.openOnce()
+      return
+    }
+    this.stuck = t.version === this.lastVersion ? this.stuck + 1 : 0
+    this.lastVersion = t.version
+    if (this.stuck >= STUCK_STEPS) {
+      // A player out of chips, say: start over.
+      this.stuck = 0
+      await this.openOnce()
+      return
+    }
+    if (t.progress !== 'acting') {
+      await this.nextGame()
+      return
+    }
+    const who = t.waitingFor[0]
+    if (!who) throw new Error(`table ${t.id} is playing but waits for nobody`)
+    await this.move(t, who)
+  }
+
+  private async move(t: TableSnapshot, userId: string): Promise<void> {
+    const member = this.member(userId)
+    const seat = t.seats.find((s) => s.userId === userId)?.position
+    if (seat === undefined || seat === null) throw new Error(`${member.name} has no seat at table ${t.id}`)
+    const action = chooseMove(t, seat)
+    // The view the member's own last move left is current only if nobody moved since.
+    let view = this.view?.userId === userId ? this.view.message : await this.openView(t, member)
+    let control
+    try {
+      control = controlFor(view, t.game, action)
+    } catch {
+      view = await this.openView(t, member)
+      control = controlFor(view, t.game, action)
+    }
+    const began = Date.now()
+    let answer =
+      control.kind === 'select'
+        ? await this.timed(member.select(view, control.customId, control.values))
+        : await this.timed(member.click(view, control.customId))
+    if (control.kind === 'ask') {
+      const yes = answer.components
+        .flatMap((row) => (row.components ?? []) as { type: number; label?: string; custom_id?: string }[])
+        .find((c) => c.type === 2 && c.label !== 'Cancel')
+      if (!yes?.custom_id) throw new Error(`a question without a confirming button at table ${t.id}`)
+      answer = await this.timed(member.click(answer, yes.custom_id))
+    }
+    // Made: the private view redrawn in place; refused: a separate private note.
+    if (answer.id === view.id && !answer.content.startsWith('🙅')) {
+      this.deps.stats.move(t.id, answer.interactionId, Date.now() - began)
+      this.view = { userId, message: answer }
+    } else {
+      this.deps.stats.refusedMoves++
+      this.view = null
+    }
+  }
+
+  /** The member's private view: Play on their turn ping, or "Your hand" on the table message. */
+  private async openView(t: TableSnapshot, member: FakeMember): Promise<FakeMessage> {
+    const mention = `<@${member.id}>`
+    const ping = await this.deps.channel
+      .waitFor((m) => m.ephemeralFor === null && m.content.includes(mention) && buttonLabels(m).includes('Play'), {
+        timeout: PING_WAIT_MS,
+      })
+      .catch(() => null)
+    if (ping) return this.timed(member.click(ping, 'Play'))
+    this.deps.stats.viewsWithoutPing++
+    return this.timed(member.click(await this.tableMessage(t), 'Your hand'))
+  }
+
+  /** Next game: the "Next …" button on the result ping (or on the table message). */
+  private async nextGame(): Promise<void> {
+    const where = await this.deps.channel
+      .waitFor((m) => m.ephemeralFor === null && buttonLabels(m).some((l) => /^Next /.test(l)), { timeout: 0 })
+      .catch(() => null)
+    const button = where && buttonLabels(where).find((l) => /^Next /.test(l))
+    if (!where || !button) {
+      // Nothing to press yet (the result is still being posted): look again shortly.
+      await new Promise((r) => setTimeout(r, 100))
+      return
+    }
+    await this.timed(this.deps.members[0].click(where, button))
+    this.view = null
+  }
+
+  private async tableMessage(t: TableSnapshot): Promise<FakeMessage> {
+    const { reader } = this.deps
+    const deadline = Date.now() + 10_000
+    for (;;) {
+      const fresh = await reader.get(t.id)
+      const found = fresh?.messageId ? this.deps.message(fresh.messageId) : undefined
+      const message = found && found.components.length > 0 ? found : undefined
+      if (message) return message
+      if (Date.now() > deadline) throw new Error(`table ${t.id} shows no table message`)
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  }
+
+  private member(userId: string): FakeMember {
+    const m = this.deps.members.find((x) => x.id === userId)
+    if (!m) throw new Error(`no member ${userId} at this table`)
+    return m
+  }
+
+  /** Awaits an interaction's answer and records its acknowledgement time. */
+  private async timed(answer: Promise<Answer>): Promise<Answer> {
+    const a = await answer.catch((error: unknown) => {
+      this.deps.stats.interaction(null)
+      throw error
+    })
+    this.deps.stats.interaction(a.ackMs)
+    return a
+  }
+}

@@ -1,0 +1,98 @@
+import { MessageFlags, type RepliableInteraction } from 'discord.js'
+import { forUpdate, type Payload } from '../render/payload.js'
+
+/**
+ * Discord gives 3 s to acknowledge an interaction, counted from its creation. An answer not ready
+ * this long after it (a busy database, a slow picture) is deferred first and edited in when ready;
+ * the margin covers the network both ways and a busy event loop.
+ */
+export const DEFER_AFTER_MS = 1500
+/** An interaction older than this by our clock means the clocks disagree, not that it waited. */
+const CLOCKS_AGREE_MS = 60_000
+/**
+ * A busy bot acknowledges at once: when this many answers are already being worked on, or the
+ * interaction waited this long to reach its handler, the work queued ahead (pictures, database)
+ * would hold a late acknowledgement past Discord's 3 s, since a timer cannot fire while it runs.
+ */
+const BUSY_ANSWERS = 8
+const BUSY_AGE_MS = 500
+
+/**
+ * One answer to an interaction in as few requests as time allows: ready within DEFER_AFTER_MS of
+ * the interaction's creation, it is the acknowledgement itself (one UPDATE_MESSAGE of the private
+ * view in place, or one private reply); only a slower answer, or one started while the bot is busy,
+ * costs a defer and an edit. Extra private messages (follow-ups) need `defer()` first.
+ */
+export class TimelyAnswer {
+  /** Answers started and neither sent nor deferred yet, across the bot. */
+  private static working = 0
+  private deferring: Promise<unknown> | null = null
+  private sending = false
+  private counted = true
+
+  constructor(
+    private readonly interaction: RepliableInteraction,
+    /** Update the message the component sits on (a private view) instead of replying. */
+    private readonly inPlace: boolean,
+    windowMs = DEFER_AFTER_MS,
+  ) {
+    // The time already spent on the way (and in a busy event loop) counts, unless the clocks
+    // disagree too much to tell (a test's fake clock, a badly set server clock).
+    const age = Date.now() - interaction.createdTimestamp
+    const spent = age >= 0 && age < CLOCKS_AGREE_MS ? age : 0
+    const left = Math.max(0, windowMs - spent)
+    TimelyAnswer.working++
+    if (TimelyAnswer.working > BUSY_ANSWERS || spent > BUSY_AGE_MS) {
+      this.defer().catch(() => undefined)
+      return
+    }
+    const timer = setTimeout(() => {
+      if (!this.sending) this.defer().catch(() => undefined)
+    }, left)
+    // A handler that ends without answering must not keep a stopping bot alive.
+    timer.unref()
+  }
+
+  private uncount(): void {
+    if (this.counted) TimelyAnswer.working--
+    this.counted = false
+  }
+
+  /** Acknowledges now (for answers that add follow-ups); resolves once acknowledged. */
+  defer(): Promise<unknown> {
+    this.uncount()
+    const i = this.interaction
+    this.deferring ??=
+      this.sending || i.deferred || i.replied
+        ? Promise.resolve()
+        : this.inPlace && i.isMessageComponent()
+          ? i.deferUpdate()
+          : i.deferReply({ flags: MessageFlags.Ephemeral })
+    return this.deferring
+  }
+
+  /** Sends the answer: the acknowledgement itself while in time, else the edit of the deferred one. */
+  async send(payload: Payload): Promise<void> {
+    this.uncount()
+    const i = this.interaction
+    if (this.deferring) await this.deferring
+    if (i.deferred || i.replied) return void (await i.editReply(forUpdate(payload)))
+    this.sending = true
+    if (this.inPlace && i.isMessageComponent()) await i.update(forUpdate(payload))
+    else await i.reply({ ...payload, flags: MessageFlags.Ephemeral })
+  }
+}
+
+const answers = new WeakMap<RepliableInteraction, TimelyAnswer>()
+
+/** The interaction's timely answer, started on first use (`inPlace` counts only then). */
+export function timelyAnswer(interaction: RepliableInteraction, inPlace = false): TimelyAnswer {
+  let answer = answers.get(interaction)
+  if (!answer) answers.set(interaction, (answer = new TimelyAnswer(interaction, inPlace)))
+  return answer
+}
+
+/** The timely answer an interaction's handler started, if any. */
+export function startedAnswer(interaction: RepliableInteraction): TimelyAnswer | undefined {
+  return answers.get(interaction)
+}

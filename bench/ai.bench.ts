@@ -1,5 +1,5 @@
 import { parsePolicy, runArena, type Policy } from '../src/arena/arena.js'
-import { engineFor } from '../src/games/registry.js'
+import { gameModule } from '../src/registry.js'
 import type { BenchResult } from './harness.js'
 
 /**
@@ -9,7 +9,7 @@ import type { BenchResult } from './harness.js'
 function arena(game: string, seats: string, games: number, options: Record<string, unknown> = {}) {
   const policies = seats.split(',').map((s) => parsePolicy(s) as Policy)
   const started = performance.now()
-  const report = runArena({ engine: engineFor(game)!, policies, games, seed: 7, options })
+  const report = runArena({ game: gameModule(game)!, policies, games, seed: 7, options })
   return { report, seconds: (performance.now() - started) / 1000 }
 }
 

@@ -2,6 +2,8 @@ import { badugiEngine as badugi, type BadugiState } from '../src/games/badugi/in
 import { evaluate4 } from '../src/games/badugi/hand.js'
 import { Rng, seedRng } from '../src/games/core/rng.js'
 import { perSecond, type BenchResult } from './harness.js'
+import { refusalText } from '../src/render/refusals.js'
+import { ENGLISH } from '../src/i18n/index.js'
 
 /** Hand evaluations per second over pre-drawn random 4-card hands (card indices). */
 function evaluationsPerSecond(): number {
@@ -31,12 +33,12 @@ function handsPerSecond(players: number, limit: 'fixed' | 'pot' | 'no'): number 
   let seed = 0
   return perSecond(() => {
     const setup = badugi.setup({ players, dealer: seed % players, options, seed: seed++, stacks })
-    if (!setup.ok) throw new Error(setup.error.message)
+    if (!setup.ok) throw new Error(refusalText(setup.error, ENGLISH))
     let state: BadugiState = setup.value.state
     while (state.phase !== 'handOver') {
       const seat = state.toAct
       const out = badugi.apply(state, seat, chooser.pick(badugi.legalActions(state, seat)))
-      if (!out.ok) throw new Error(out.error.message)
+      if (!out.ok) throw new Error(refusalText(out.error, ENGLISH))
       state = out.value.state
     }
     return 1

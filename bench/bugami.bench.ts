@@ -1,6 +1,8 @@
 import { bugamiEngine, type BugamiState } from '../src/games/bugami/index.js'
 import { Rng, seedRng } from '../src/games/core/rng.js'
 import { perSecond, type BenchResult } from './harness.js'
+import { refusalText } from '../src/render/refusals.js'
+import { ENGLISH } from '../src/i18n/index.js'
 
 /**
  * Whole Bugami deals through the engine, single-threaded: a fresh shuffled deal, every seat
@@ -12,13 +14,13 @@ function dealer(players: number): () => number {
   let seed = 0
   return () => {
     const setup = bugamiEngine.setup({ players, dealer: seed % players, options, seed: seed++ })
-    if (!setup.ok) throw new Error(setup.error.message)
+    if (!setup.ok) throw new Error(refusalText(setup.error, ENGLISH))
     let state: BugamiState = setup.value.state
     while (bugamiEngine.progress(state) === 'acting') {
       const waiting = bugamiEngine.waitingFor(state)
       const seat = waiting[0]!
       const out = bugamiEngine.apply(state, seat, chooser.pick(bugamiEngine.legalActions(state, seat)))
-      if (!out.ok) throw new Error(out.error.message)
+      if (!out.ok) throw new Error(refusalText(out.error, ENGLISH))
       state = out.value.state
     }
     return 1

@@ -1,6 +1,8 @@
 import { buraEngine as bura, type BuraAction, type BuraState } from '../src/games/bura/index.js'
 import { Rng, seedRng } from '../src/games/core/rng.js'
 import { perSecond, type BenchResult } from './harness.js'
+import { refusalText } from '../src/render/refusals.js'
+import { ENGLISH } from '../src/i18n/index.js'
 
 /**
  * Whole Bura games through the engine, single-threaded, the way a table plays them: each game
@@ -32,7 +34,7 @@ function gamesPerSecond(players: number): number {
         action = legal[chooser.int(legal.length - 1)]!
       } else action = chooser.pick(legal)
       const out = bura.apply(state, seat, action)
-      if (!out.ok) throw new Error(out.error.message)
+      if (!out.ok) throw new Error(refusalText(out.error, ENGLISH))
       state = out.value.state
     }
     return 1

@@ -7,6 +7,8 @@ import { migratePostgres } from '../src/store/migrate-postgres.js'
 import { postgresTarget } from '../src/store/url.js'
 import type { BenchResult } from './harness.js'
 import { bura, PLAYERS, recordMoves, SEED, startedTable } from './store.bench.js'
+import { refusalText } from '../src/render/refusals.js'
+import { ENGLISH } from '../src/i18n/index.js'
 
 /**
  * The store's targets on PostgreSQL (`npm run bench -- store` with BENCH_POSTGRES_URL or
@@ -45,7 +47,7 @@ async function viaService(base: string, log: LogEntry[]): Promise<number> {
       e.kind === 'nextDeal'
         ? await service.nextDeal(id, { interactionId: `b-${i}` })
         : await service.act(id, e.userId!, e.payload, { interactionId: `b-${i}` })
-    if (!out.ok) throw new Error(`replay refused: ${out.error.message}`)
+    if (!out.ok) throw new Error(`replay refused: ${refusalText(out.error, ENGLISH)}`)
   }
   const ms = (performance.now() - start) / moves.length
   await store.close()
@@ -58,7 +60,7 @@ async function viaRaw(base: string, log: LogEntry[]): Promise<number> {
   const db = await freshSchema(base)
   const c = await db.connect()
   const setup = bura.setup(log[0]!.payload as never)
-  if (!setup.ok) throw new Error(setup.error.message)
+  if (!setup.ok) throw new Error(refusalText(setup.error, ENGLISH))
   const now = () => new Date()
   await c.query(
     `INSERT INTO "GameTable" (id, game, "guildId", "channelId", status, "openChannel", "creatorId", options,
@@ -85,7 +87,7 @@ async function viaRaw(base: string, log: LogEntry[]): Promise<number> {
     }[]
     const state = JSON.parse(row.state)
     const out = e.kind === 'nextDeal' ? bura.nextDeal(state) : bura.apply(state, e.seat!, e.payload)
-    if (!out.ok) throw new Error(out.error.message)
+    if (!out.ok) throw new Error(refusalText(out.error, ENGLISH))
     const totals = bura.chipTotals(out.value.state)!
     const at = now()
     await c.query(

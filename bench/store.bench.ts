@@ -10,6 +10,9 @@ import { migrateSqlite } from '../src/store/migrate.js'
 import { TableService } from '../src/tables/index.js'
 import type { BenchResult } from './harness.js'
 import { runPostgres } from './store-postgres.bench.js'
+import { aiFor } from '../src/registry.js'
+import { refusalText } from '../src/render/refusals.js'
+import { ENGLISH } from '../src/i18n/index.js'
 
 /**
  * The store's two targets:
@@ -33,7 +36,7 @@ function tempFile(name: string): { file: string; url: string; drop: () => void }
 /** A Bura table with three players, started from a fixed seed. */
 export async function startedTable(url: string, durability: 'full' | 'process') {
   const store = await openStore({ url, durability })
-  const service = new TableService({ store, seeds: () => SEED })
+  const service = new TableService({ aiFor, store, seeds: () => SEED })
   await store.settings.update('g', { startingGrant: 1_000_000 })
   const created = await service.create({
     guildId: 'g',
@@ -42,7 +45,7 @@ export async function startedTable(url: string, durability: 'full' | 'process') 
     creatorId: PLAYERS[0]!,
     buyIn: 100_000,
   })
-  if (!created.ok) throw new Error(created.error.message)
+  if (!created.ok) throw new Error(refusalText(created.error, ENGLISH))
   const id = created.value.table.id
   for (const p of PLAYERS.slice(1)) await service.join(id, p, { buyIn: 100_000 })
   await service.start(id)
@@ -58,14 +61,14 @@ export async function recordMoves(durability: 'full' | 'process', moves: number)
     const t = (await service.get(id))!
     if (t.progress === 'gameOver') {
       const next = await service.nextDeal(id)
-      if (!next.ok) throw new Error(next.error.message)
+      if (!next.ok) throw new Error(refusalText(next.error, ENGLISH))
       continue
     }
     // Sensible moves (the engine's automatic ones): games of a normal length, no runaway pot.
     const user = t.waitingFor[0]!
     const pos = t.seats.find((s) => s.userId === user)!.position!
     const out = await service.act(id, user, bura.autoAction(t.state, pos), { interactionId: `rec-${k}` })
-    if (!out.ok) throw new Error(out.error.message)
+    if (!out.ok) throw new Error(refusalText(out.error, ENGLISH))
     k++
   }
   const log = await store.actions.list(id)
@@ -86,7 +89,7 @@ async function viaService(log: LogEntry[], durability: 'full' | 'process'): Prom
       e.kind === 'nextDeal'
         ? await service.nextDeal(id, { interactionId: `b-${i}` })
         : await service.act(id, e.userId!, e.payload, { interactionId: `b-${i}` })
-    if (!out.ok) throw new Error(`replay refused: ${out.error.message}`)
+    if (!out.ok) throw new Error(`replay refused: ${refusalText(out.error, ENGLISH)}`)
     done++
   }
   const ms = (performance.now() - start) / done
@@ -102,7 +105,7 @@ function viaRaw(log: LogEntry[], durability: 'full' | 'process'): number {
   const db = new Database(tmp.file)
   db.pragma(`synchronous = ${durability === 'full' ? 'FULL' : 'NORMAL'}`)
   const setup = bura.setup(log[0]!.payload as never)
-  if (!setup.ok) throw new Error(setup.error.message)
+  if (!setup.ok) throw new Error(refusalText(setup.error, ENGLISH))
   const now = () => new Date().toISOString()
   db.prepare(
     `INSERT INTO "GameTable" (id, game, "guildId", "channelId", status, "openChannel", "creatorId", options,
@@ -154,7 +157,7 @@ function viaRaw(log: LogEntry[], durability: 'full' | 'process'): number {
     const seats = q.seats.all('t') as { userId: string; stack: number }[]
     const state = JSON.parse(row.state)
     const out = e.kind === 'nextDeal' ? bura.nextDeal(state) : bura.apply(state, e.seat!, e.payload)
-    if (!out.ok) throw new Error(out.error.message)
+    if (!out.ok) throw new Error(refusalText(out.error, ENGLISH))
     const totals = bura.chipTotals(out.value.state)!
     const at = now()
     q.update.run(

@@ -11,6 +11,7 @@ import { openStore, type Store } from './store/index.js'
 import { TableService, type TableSnapshot } from './tables/index.js'
 import { AiTurns } from './scheduler/ai-turns.js'
 import { DEFAULT_AI_MOVE_DELAY_MS, DEFAULT_AI_THINK_MS } from './config.js'
+import { aiFor } from './registry.js'
 import type { CardEmojis } from './render/emojis.js'
 import { uploadCardEmojis } from './commands/card-emojis.js'
 import { shardOf } from './sharding/shard-of.js'
@@ -63,6 +64,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const tables = new TableService({
     store,
     clock,
+    aiFor,
     instance: `pid ${process.pid} shards ${opts.shards?.ids.join(',') ?? process.env.SHARDS ?? '0'}`,
   })
   // Explicit unless a ShardingManager started this process (discord.js then reads SHARDS and
@@ -91,6 +93,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     show: (update) => desk.show(update),
     moveDelayMs: opts.ai?.moveDelayMs ?? DEFAULT_AI_MOVE_DELAY_MS,
     thinkMs: opts.ai?.thinkMs ?? DEFAULT_AI_THINK_MS,
+    aiFor,
   })
   scheduler = new TurnScheduler({
     clock,

@@ -1,9 +1,11 @@
+import type { AnyDecide } from './ai/index.js'
 import { registerEngine, type GameId } from './games/registry.js'
 import { badugiGame } from './render/games/badugi.js'
 import { bugamiGame } from './render/games/bugami.js'
 import { buraGame } from './render/games/bura.js'
 import type { AnyGameModule } from './render/games/module.js'
-import { listText } from './render/format.js'
+import type { Lang } from './i18n/index.js'
+import { lookupText } from './i18n/lookup.js'
 
 /**
  * Every game the bot hosts, one module each (engine, renderer, rules text, start command).
@@ -30,29 +32,52 @@ export function gameModule(game: string | null): AnyGameModule | undefined {
   return Object.prototype.hasOwnProperty.call(GAMES, game) ? GAMES[game as GameId] : added.get(game)
 }
 
+/** The game's AI player, or undefined for a game without one (its tables refuse "Add AI"). */
+export function aiFor(game: string): AnyDecide | undefined {
+  return gameModule(game)?.ai
+}
+
 /** Every game's module, in the order players see the games listed. */
 export function gameModules(): AnyGameModule[] {
   return [...Object.values(GAMES), ...added.values()]
 }
 
+/** "a, b or c" / "a, b oder c" (no serial comma: neither language's players write one). */
+function orList(lang: Lang, items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? ''
+  return `${items.slice(0, -1).join(', ')} ${lang.t('messages:registry.or')} ${items[items.length - 1]}`
+}
+
 /** The start commands in words: "`/bugami start`, `/bura start` or `/badugi start`" (`quote` around each). */
-export function startCommandsText(quote = '`'): string {
-  return listText(
-    gameModules().map((m) => `${quote}/${m.engine.id} start${quote}`),
-    'or',
+export function startCommandsText(lang: Lang, quote = '`'): string {
+  return orList(
+    lang,
+    gameModules().map((m) => lang.t('messages:registry.startCommand', { game: m.engine.id, quote })),
   )
 }
 
 /** What the server's stakes set, in words: "Bura ante and Badugi big blind". */
-export function stakesText(): string {
-  return listText(gameModules().flatMap((m) => (m.stakesName ? [`${m.rules.title} ${m.stakesName}`] : [])))
+export function stakesText(lang: Lang): string {
+  return lang.list(
+    gameModules().flatMap((m) =>
+      m.stakesName
+        ? [
+            lang.t('messages:registry.stakes', {
+              game: m.engine.title,
+              // A game added without translations says its stakes as its module does.
+              stakes: lookupText(lang.locale, 'messages', `registry.stakesNames.${m.engine.id}`) ?? m.stakesName,
+            }),
+          ]
+        : [],
+    ),
+  )
 }
 
 /** The games played for chips, in words: "Bura or Badugi". */
-export function chipGamesText(): string {
-  return listText(
-    gameModules().flatMap((m) => (m.engine.usesChips ? [m.rules.title] : [])),
-    'or',
+export function chipGamesText(lang: Lang): string {
+  return orList(
+    lang,
+    gameModules().flatMap((m) => (m.engine.usesChips ? [m.engine.title] : [])),
   )
 }
 

@@ -1,28 +1,18 @@
-import { decideBadugi, type BadugiHistory } from './badugi.js'
-import { decideBugami, type BugamiHistory } from './bugami.js'
-import { decideBura, type BuraHistory } from './bura.js'
 import type { DecideOptions } from './budget.js'
+import type { SeatHistory } from './history.js'
 
 export { AI_LEVELS, type AiLevel, type DecideOptions } from './budget.js'
 export type { HistoryEntry, SeatHistory } from './history.js'
-export type { BadugiHistory, BugamiHistory, BuraHistory }
-
-export type AiHistory =
-  | { readonly game: 'bugami'; readonly history: BugamiHistory }
-  | { readonly game: 'bura'; readonly history: BuraHistory }
-  | { readonly game: 'badugi'; readonly history: BadugiHistory }
 
 /**
- * The AI's move for its seat, from that seat's history alone (see history.ts), or null when the
- * seat has nothing to do. Deterministic for the same history, level and seed unless `deadline` cuts it short.
+ * A game's AI: its move for the seat whose history it is given (history.ts), or null when the
+ * seat has nothing to do. It sees only that history, never a state. Deterministic for the same
+ * history, level and seed unless `opts.deadline` cuts it short. A game module names its own
+ * (`ai` in src/render/games/module.ts); the registry's `aiFor` finds it by game id.
  */
-export function decide(input: AiHistory, opts: DecideOptions): unknown {
-  switch (input.game) {
-    case 'bugami':
-      return decideBugami(input.history, opts)
-    case 'bura':
-      return decideBura(input.history, opts)
-    case 'badugi':
-      return decideBadugi(input.history, opts)
-  }
-}
+export type Decide<O, V, E, A> = (history: SeatHistory<O, V, E, A>, opts: DecideOptions) => A | null
+
+// The generic layers (arena, tables, scheduler) see histories and AIs with their types erased.
+export type AnySeatHistory = SeatHistory<unknown, unknown, unknown, unknown>
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyDecide = Decide<any, any, any, any>

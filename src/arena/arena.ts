@@ -1,8 +1,10 @@
-import { decide, type AiLevel } from '../ai/index.js'
-import type { AnyEngine } from '../games/core/engine.js'
+import type { AiLevel } from '../ai/index.js'
+import type { AnyGameModule } from '../render/games/module.js'
 import { Rng, seedRng } from '../games/core/rng.js'
 import { SeatRecorder } from './record.js'
 import { meanInterval, round, wilson } from './stats.js'
+import { refusalText } from '../render/refusals.js'
+import { ENGLISH } from '../i18n/index.js'
 
 /** Who plays a seat: the AI at a level, the deadline's automatic move, or a random legal move. */
 export type Policy =
@@ -19,7 +21,8 @@ export function policyName(p: Policy): string {
 }
 
 export interface ArenaParams {
-  readonly engine: AnyEngine
+  /** The game's module (src/registry.ts): its engine, and its AI for the `ai` policies. */
+  readonly game: AnyGameModule
   readonly policies: readonly Policy[]
   readonly games: number
   readonly seed: number
@@ -51,16 +54,18 @@ export interface ArenaReport {
   readonly illegal: string[]
 }
 
-/** Bura: an all-pass leaves the pot for the next deal at the same table; a game ends when someone takes it. */
+/** A game nobody won is dealt again (Bura: everyone passed); at most this many times. */
 const MAX_DEALS_PER_GAME = 50
 
 /**
  * Plays `games` games with the given policies, rotating them one seat each game so that every
- * policy sits in every position equally often. A game is a Bugami match, a Bura game (until a pot
- * is won) or a Badugi hand, each from fresh stacks.
+ * policy sits in every position equally often. A game is what the engine plays to `gameOver`
+ * (a Bugami match, a Bura game, a Badugi hand), dealt again while nobody has won it and the table
+ * carries its pot to the next game, each from fresh stacks.
  */
 export function runArena(p: ArenaParams): ArenaReport {
-  const { engine } = p
+  const { engine, ai } = p.game
+  if (!ai && p.policies.some((policy) => policy.kind === 'ai')) throw new Error(`${engine.title} has no AI player`)
   const n = p.policies.length
   const options = engine.optionsSchema.parse(p.options ?? {})
   const chooser = new Rng(seedRng(p.seed))
@@ -81,7 +86,7 @@ export function runArena(p: ArenaParams): ArenaReport {
       seed: p.seed * 100_003 + g,
       ...(engine.usesChips ? { stacks } : {}),
     })
-    if (!setup.ok) throw new Error(`setup refused: ${setup.error.message}`)
+    if (!setup.ok) throw new Error(`setup refused: ${refusalText(setup.error, ENGLISH)}`)
     let state: unknown = setup.value.state
     const recorders = new Map<number, SeatRecorder>()
     for (let seat = 0; seat < n; seat++)
@@ -103,7 +108,7 @@ export function runArena(p: ArenaParams): ArenaReport {
         let action: unknown
         if (policy.kind === 'ai') {
           decisions++
-          action = decide(recorders.get(seat)!.history(), {
+          action = ai!(recorders.get(seat)!.history(), {
             level: policy.level,
             seed: p.seed * 7_919 + g * 65_537 + step,
           })
@@ -113,18 +118,19 @@ export function runArena(p: ArenaParams): ArenaReport {
         let out = engine.apply(state, seat, action)
         if (!out.ok) {
           if (illegal.length < 20)
-            illegal.push(`game ${g + 1}: ${JSON.stringify(action)} of seat ${seat}: ${out.error.message}`)
+            illegal.push(`game ${g + 1}: ${JSON.stringify(action)} of seat ${seat}: ${refusalText(out.error, ENGLISH)}`)
           out = engine.apply(state, seat, engine.autoAction(state, seat))
-          if (!out.ok) throw new Error(`the automatic move was refused: ${out.error.message}`)
+          if (!out.ok) throw new Error(`the automatic move was refused: ${refusalText(out.error, ENGLISH)}`)
         }
         state = out.value.state
         after(out.value.events, seat, action)
         continue
       }
+      // A game nobody won, at a table that carries its pot to the next game (a Bura all-pass, tie
+      // or false declaration), is not over yet: the same players play on, as they would at a table.
       const summary = engine.summary(state)
-      // A Bura game everyone passed at the final call has no winner: the same players play on for its pot.
-      const potWon = (summary.end as { reason?: string } | null | undefined)?.reason !== 'allPassed'
-      if (progress === 'between' || (!potWon && deals < MAX_DEALS_PER_GAME)) {
+      const unwon = engine.table.carriesPot && (summary.winners ?? []).length === 0
+      if (progress === 'between' || (unwon && deals < MAX_DEALS_PER_GAME)) {
         const next = engine.nextDeal(state)
         if (next.ok) {
           state = next.value.state

@@ -1,6 +1,5 @@
-import type { AiHistory, HistoryEntry } from '../ai/index.js'
+import type { AnySeatHistory, HistoryEntry } from '../ai/index.js'
 import type { AnyEngine } from '../games/core/engine.js'
-import type { GameId } from '../games/registry.js'
 
 /**
  * Keeps one AI seat's history the way the table shows it to that seat: after every transition,
@@ -25,10 +24,7 @@ export class SeatRecorder {
     })
   }
 
-  history(): AiHistory {
-    return {
-      game: this.engine.id as GameId,
-      history: { seat: this.seat, players: this.players, options: this.options, entries: this.entries },
-    } as AiHistory
+  history(): AnySeatHistory {
+    return { seat: this.seat, players: this.players, options: this.options, entries: this.entries }
   }
 }

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
-import { engineFor, engineIds } from '../games/registry.js'
+import { engineIds } from '../games/registry.js'
+import { gameModule } from '../registry.js'
 import { simulate } from '../games/simulate.js'
 import { parsePolicy, runArena, type Policy } from '../arena/arena.js'
 
@@ -33,7 +34,8 @@ try {
 } catch (e) {
   fail((e as Error).message)
 }
-const engine = engineFor(args.game ?? '') ?? fail(`--game must be one of: ${engineIds().join(', ')}`)
+const game = gameModule(args.game ?? '') ?? fail(`--game must be one of: ${engineIds().join(', ')}`)
+const { engine } = game
 const players = Number(args.players ?? (args.seats ? args.seats.split(',').length : engine.minPlayers))
 if (!Number.isInteger(players) || players < engine.minPlayers || players > engine.maxPlayers)
   fail(`--players for ${engine.id} is ${engine.minPlayers} to ${engine.maxPlayers}`)
@@ -56,12 +58,13 @@ if (args.seats !== undefined) {
     .split(',')
     .map((t) => parsePolicy(t.trim()) ?? fail(`--seats takes ai, ai:easy, ai:strong, auto or random, not "${t}"`))
   if (policies.length !== players) fail(`--seats names ${policies.length} policies for ${players} players`)
+  if (!game.ai && policies.some((p) => p.kind === 'ai')) fail(`${engine.title} has no AI player: seat auto or random`)
   runWithPolicies(policies)
 }
 
 function runWithPolicies(policies: Policy[]): never {
   const started = performance.now()
-  const report = runArena({ engine: engine, policies, games, seed, options })
+  const report = runArena({ game, policies, games, seed, options })
   const seconds = (performance.now() - started) / 1000
   process.stdout.write(
     JSON.stringify({

@@ -4,11 +4,13 @@ import { mention, REFUSALS } from '../render/messages.js'
 import type { Outcome, TableUpdate } from '../tables/index.js'
 import type { BotContext } from './context.js'
 import { deferPrivately, say, settle, tableHere } from './flows.js'
+import { memberLang } from './lang.js'
+import type { Lang } from '../i18n/index.js'
 
 /** The name of the AI seat a change just added or removed (from its table events). */
-function aiOf(result: Outcome<TableUpdate>, type: 'joined' | 'left'): string {
+function aiOf(lang: Lang, result: Outcome<TableUpdate>, type: 'joined' | 'left'): string {
   const e = result.ok ? result.value.tableEvents.find((t) => t.type === type) : undefined
-  return e && 'userId' in e ? mention(e.userId) : 'The AI player'
+  return e && 'userId' in e ? mention(e.userId) : lang.t('commands:replies.ai.someone')
 }
 
 async function addAi(
@@ -18,7 +20,11 @@ async function addAi(
   level: AiLevel,
 ): Promise<void> {
   const result = await ctx.tables.addAi(tableId, { userId: interaction.user.id, level, interactionId: interaction.id })
-  const done = `${aiOf(result, 'joined')} (${level}) sits down. This is a practice table now: no real chips, no stats.`
+  const lang = memberLang(interaction)
+  const done = lang.t('commands:replies.ai.added', {
+    ai: aiOf(lang, result, 'joined'),
+    level: lang.t(`commands:replies.ai.levels.${level}`),
+  })
   if (await settle(ctx, interaction, result, done)) ctx.log.info({ tableId, level }, 'AI seat added')
 }
 
@@ -26,7 +32,8 @@ async function addAi(
 export async function addAiByButton(ctx: BotContext, interaction: ButtonInteraction, tableId: string): Promise<void> {
   await deferPrivately(interaction)
   const table = await ctx.tables.get(tableId)
-  if (!table || table.status === 'finished' || table.status === 'aborted') return say(interaction, REFUSALS.tableGone())
+  if (!table || table.status === 'finished' || table.status === 'aborted')
+    return say(interaction, REFUSALS.tableGone(memberLang(interaction)))
   await addAi(ctx, interaction, tableId, 'normal')
 }
 
@@ -55,6 +62,7 @@ export async function removeAiByCommand(
     interactionId: interaction.id,
     ...(name ? { name } : {}),
   })
-  if (await settle(ctx, interaction, result, `${aiOf(result, 'left')} left the table.`))
+  const lang = memberLang(interaction)
+  if (await settle(ctx, interaction, result, lang.t('commands:replies.ai.removed', { ai: aiOf(lang, result, 'left') })))
     ctx.log.info({ tableId: table.id }, 'AI seat removed')
 }

@@ -1,18 +1,12 @@
 import { SlashCommandBuilder } from 'discord.js'
 import type { Command } from './types.js'
 import { chipsBalance, chipsDaily } from './flows.js'
+import { named } from './localized.js'
 
 export const chips: Command = {
-  data: new SlashCommandBuilder()
-    .setName('chips')
-    .setDescription('Your chips in this server')
-    .addSubcommand((s) =>
-      s
-        .setName('balance')
-        .setDescription('Show a chip balance (yours by default)')
-        .addUserOption((o) => o.setName('member').setDescription('Whose balance')),
-    )
-    .addSubcommand((s) => s.setName('daily').setDescription('Claim your daily chips')),
+  data: named(new SlashCommandBuilder(), 'chips')
+    .addSubcommand((s) => named(s, 'chips.balance').addUserOption((o) => named(o, 'chips.balance.member')))
+    .addSubcommand((s) => named(s, 'chips.daily')),
   async execute(interaction, ctx) {
     switch (interaction.options.getSubcommand()) {
       case 'balance':

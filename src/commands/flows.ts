@@ -33,9 +33,9 @@ import type { BotContext } from './context.js'
 import { keepUploaded } from '../render/images/attach.js'
 import { withHandEmojis, withHandPicture, withTablePicture } from './pictures.js'
 import { gameChoices, isGame } from './games.js'
-import { listText } from '../render/format.js'
-import { commandPlace, openTableThread, type TablePlace } from './table-thread.js'
 import { memberLang, serverLang } from './lang.js'
+import { commandPlace, openTableThread, type TablePlace } from './table-thread.js'
+import { refusalText } from '../render/refusals.js'
 
 type Component = ButtonInteraction | StringSelectMenuInteraction
 
@@ -65,7 +65,7 @@ function mayManage(interaction: RepliableInteraction, table: TableSnapshot): boo
 
 export async function tableHere(ctx: BotContext, interaction: RepliableInteraction): Promise<TableSnapshot | null> {
   const table = await ctx.tables.inChannel(interaction.guildId!, interaction.channelId!)
-  if (!table) await say(interaction, REFUSALS.noTable())
+  if (!table) await say(interaction, REFUSALS.noTable(memberLang(interaction)))
   return table
 }
 
@@ -77,13 +77,19 @@ export async function settle(
   done: string,
 ): Promise<boolean> {
   if (!result.ok) {
-    await sayRefusal(interaction, result.error.message)
+    await sayRefusal(interaction, refusalText(result.error, memberLang(interaction)))
     return false
   }
   // The table message and pings first: when the user reads the answer, the channel shows it too.
   await ctx.desk.show(result.value)
   await say(interaction, { content: done })
   return !result.value.duplicate
+}
+
+/** Why a typed duration (a turn deadline, an agreed end) was not taken. */
+function durationRefusal(t: Lang['t'], reason: 'format' | 'range', what: 'turn' | 'end', text: string): string {
+  if (reason === 'format') return t('commands:replies.duration.format', { text })
+  return what === 'turn' ? t('commands:replies.duration.turnRange') : t('commands:replies.duration.endRange')
 }
 
 export interface StartRequest {
@@ -103,18 +109,19 @@ export async function startTable(
   req: StartRequest,
 ): Promise<void> {
   await deferPrivately(interaction)
+  const { t } = memberLang(interaction)
   const engine = engineFor(req.game)
-  if (!engine) return sayRefusal(interaction, `${req.game} tables are not available yet.`)
+  if (!engine) return sayRefusal(interaction, t('commands:replies.start.unavailable', { game: req.game }))
   let turnSeconds: number | undefined
   if (req.deadline !== null) {
     const parsed = parseTurnDeadline(req.deadline)
-    if (!parsed.ok) return sayRefusal(interaction, parsed.message)
+    if (!parsed.ok) return sayRefusal(interaction, durationRefusal(t, parsed.reason, 'turn', req.deadline))
     turnSeconds = parsed.ms / 1000
   }
   let endsInMs: number | undefined
   if (req.ends !== null) {
     const parsed = parseAgreedEnd(req.ends)
-    if (!parsed.ok) return sayRefusal(interaction, parsed.message)
+    if (!parsed.ok) return sayRefusal(interaction, durationRefusal(t, parsed.reason, 'end', req.ends))
     endsInMs = parsed.ms
   }
   const input = {
@@ -133,27 +140,27 @@ export async function startTable(
   if (here.parentId === undefined && (await ctx.tables.settings(input.guildId)).threads) {
     // Refusals first, so that a table refused leaves no empty thread behind.
     const checked = await ctx.tables.check({ ...input, channelId: here.channelId })
-    if (!checked.ok) return sayRefusal(interaction, checked.error.message)
-    const lang = await serverLang(ctx, input.guildId, interaction.guildLocale)
-    place = await openTableThread(interaction, engine.title, ctx.log, lang)
+    if (!checked.ok) return sayRefusal(interaction, refusalText(checked.error, memberLang(interaction)))
+    const publicLang = await serverLang(ctx, input.guildId, interaction.guildLocale)
+    place = await openTableThread(interaction, engine.title, ctx.log, publicLang)
   }
   const result = await ctx.tables.create({
     ...input,
     channelId: place.channelId,
     ...('parentId' in place && place.parentId !== undefined ? { parentId: place.parentId } : {}),
   })
-  if (!result.ok) return sayRefusal(interaction, result.error.message)
+  if (!result.ok) return sayRefusal(interaction, refusalText(result.error, memberLang(interaction)))
   const table = result.value.table
   ctx.log.info({ tableId: table.id, game: table.game, guildId: table.guildId }, 'table created')
   await ctx.desk.show(result.value)
-  const how = 'Players press **Join** on the table message; you press **Start** when everyone is in.'
+  const opened = { game: engine.title, how: t('commands:replies.start.how') }
   await say(interaction, {
     content:
       place.kind === 'thread'
-        ? `Your ${engine.title} table is open in its thread, <#${place.channelId}>. ${how}`
+        ? t('commands:replies.start.inThread', { ...opened, channel: place.channelId })
         : place.kind === 'fallback'
-          ? `Your ${engine.title} table is open here in the channel, not in a thread: ${place.reason}. ${how}`
-          : `Your ${engine.title} table is open. ${how}`,
+          ? t('commands:replies.start.fallback', { ...opened, reason: t(`commands:replies.thread.${place.reason}`) })
+          : t('commands:replies.start.open', opened),
   })
 }
 
@@ -163,7 +170,7 @@ export async function startTable(
  */
 async function sayAlreadyDone(ctx: BotContext, interaction: Component, tableId: string, note: string): Promise<void> {
   const table = await ctx.tables.get(tableId)
-  if (!table) return say(interaction, REFUSALS.tableGone())
+  if (!table) return say(interaction, REFUSALS.tableGone(memberLang(interaction)))
   const view = renderHandView(memberLang(interaction), table, interaction.user.id, ctx.clock.now())
   await say(interaction, { ...view, content: view.content ? `${note}\n${view.content}` : note })
 }
@@ -171,23 +178,27 @@ async function sayAlreadyDone(ctx: BotContext, interaction: Component, tableId: 
 export async function joinTable(ctx: BotContext, interaction: Component, tableId: string): Promise<void> {
   await deferPrivately(interaction)
   const result = await ctx.tables.join(tableId, interaction.user.id, { interactionId: interaction.id })
+  const lang = memberLang(interaction)
   if (!result.ok && result.error.code === 'already-seated')
-    return sayAlreadyDone(ctx, interaction, tableId, 'You are already sitting at this table.')
-  if (await settle(ctx, interaction, result, result.ok ? joinedText(result.value.table, interaction.user.id) : ''))
+    return sayAlreadyDone(ctx, interaction, tableId, lang.t('commands:replies.join.alreadySitting'))
+  if (
+    await settle(ctx, interaction, result, result.ok ? joinedText(lang, result.value.table, interaction.user.id) : '')
+  )
     ctx.log.info({ tableId }, 'joined')
 }
 
 /** The answer to a join: when the newcomer plays, with the chips they brought. */
-function joinedText(table: TableSnapshot, userId: string): string {
-  if (table.status === 'lobby') return 'You joined the table. The game starts when the creator presses **Start**.'
-  const word = gameModule(table.game)?.rules.gameWord ?? 'game'
+function joinedText({ t }: Lang, table: TableSnapshot, userId: string): string {
+  if (table.status === 'lobby') return t('commands:replies.join.lobby')
+  // Games dealt in hands (Badugi) say "hand": the texts have a `_hand` form.
+  const context = gameModule(table.game)?.rules.gameWord
   const stack = table.seats.find((s) => s.userId === userId)?.stack ?? 0
-  const next = `${word} ${table.gamesPlayed + (table.progress === 'acting' ? 2 : 1)}`
+  const number = table.gamesPlayed + (table.progress === 'acting' ? 2 : 1)
   const when =
     table.progress === 'acting'
-      ? `you are dealt in when this ${word} ends, at ${next}`
-      : `you are dealt in at ${next}, when a player presses **Next ${word}** or the break is over`
-  return `You sit down with ${stack} chips: ${when}.`
+      ? t('commands:replies.join.whenActing', { number, context })
+      : t('commands:replies.join.whenBetween', { number, context })
+  return t('commands:replies.join.sitDown', { chips: stack, when })
 }
 
 /** The Rebuy button: a cash-table player tops their stack up from their balance, up to the buy-in. */
@@ -195,9 +206,7 @@ export async function rebuyAtTable(ctx: BotContext, interaction: Component, tabl
   await deferPrivately(interaction)
   const result = await ctx.tables.rebuy(tableId, interaction.user.id, { interactionId: interaction.id })
   const stack = result.ok ? (result.value.table.seats.find((s) => s.userId === interaction.user.id)?.stack ?? 0) : 0
-  if (
-    await settle(ctx, interaction, result, `Rebought: you have ${stack} chips at the table, taken from your balance.`)
-  )
+  if (await settle(ctx, interaction, result, memberLang(interaction).t('commands:replies.rebuy', { chips: stack })))
     ctx.log.info({ tableId }, 'rebuy')
 }
 
@@ -219,6 +228,7 @@ async function leave(
   tableId: string,
   token?: string,
 ): Promise<void> {
+  const { t } = memberLang(interaction)
   if (token === undefined) {
     const table = await ctx.tables.get(tableId)
     if (table && needsLeaveQuestion(table, interaction.user.id))
@@ -228,15 +238,9 @@ async function leave(
     interactionId: interaction.id,
     ...(token !== undefined ? { expectedToken: token } : {}),
   })
-  if (!result.ok && result.error.code === 'stale')
-    return sayRefusal(
-      interaction,
-      'That game has ended since you were asked, so you are still at the table. Press **Leave** again if you want to go.',
-    )
+  if (!result.ok && result.error.code === 'stale') return sayRefusal(interaction, t('commands:replies.leave.stale'))
   const playing = result.ok && result.value.table.status === 'playing'
-  const done = playing
-    ? 'You left the table. Your seat plays on automatically (or folds) until the game ends.'
-    : 'You left the table.'
+  const done = playing ? t('commands:replies.leave.playing') : t('commands:replies.leave.done')
   if (await settle(ctx, interaction, result, done)) ctx.log.info({ tableId }, 'left')
 }
 
@@ -260,8 +264,11 @@ export async function leaveTable(ctx: BotContext, interaction: ChatInputCommandI
 /** The Start button: starts the game from the lobby, or deals the next Bura/Badugi game. */
 export async function startGame(ctx: BotContext, interaction: Component, tableId: string): Promise<void> {
   await deferPrivately(interaction)
+  const lang = memberLang(interaction)
+  const { t } = lang
   const table = await ctx.tables.get(tableId)
-  if (!table || table.status === 'finished' || table.status === 'aborted') return say(interaction, REFUSALS.tableGone())
+  if (!table || table.status === 'finished' || table.status === 'aborted')
+    return say(interaction, REFUSALS.tableGone(lang))
   if (table.status === 'playing') {
     const next = await ctx.tables.nextDeal(tableId, { userId: interaction.user.id, interactionId: interaction.id })
     // Someone dealt it first (or the game was never over): what the user wanted is there.
@@ -270,24 +277,16 @@ export async function startGame(ctx: BotContext, interaction: Component, tableId
         ctx,
         interaction,
         tableId,
-        table.gamesPlayed === 0 ? 'The game has already started.' : 'The next game is already dealt.',
+        table.gamesPlayed === 0 ? t('commands:replies.deal.alreadyStarted') : t('commands:replies.deal.alreadyDealt'),
       )
-    if (await settle(ctx, interaction, next, 'The next game is dealt. Press **Your hand** to see your cards.'))
-      ctx.log.info({ tableId }, 'next game')
+    if (await settle(ctx, interaction, next, t('commands:replies.deal.dealt'))) ctx.log.info({ tableId }, 'next game')
     return
   }
-  if (!mayManage(interaction, table)) return say(interaction, REFUSALS.notCreator())
+  if (!mayManage(interaction, table)) return say(interaction, REFUSALS.notCreator(lang))
   const result = await ctx.tables.start(tableId, { interactionId: interaction.id })
   if (!result.ok && result.error.code === 'not-lobby')
-    return sayAlreadyDone(ctx, interaction, tableId, 'The game has already started.')
-  if (
-    await settle(
-      ctx,
-      interaction,
-      result,
-      'The game is on. Press **Your hand** on the table message to see your cards.',
-    )
-  ) {
+    return sayAlreadyDone(ctx, interaction, tableId, t('commands:replies.deal.alreadyStarted'))
+  if (await settle(ctx, interaction, result, t('commands:replies.deal.started'))) {
     ctx.log.info({ tableId }, 'game started')
   }
 }
@@ -296,12 +295,13 @@ export async function endTable(ctx: BotContext, interaction: ChatInputCommandInt
   await deferPrivately(interaction)
   const table = await tableHere(ctx, interaction)
   if (!table) return
-  if (!mayManage(interaction, table)) return say(interaction, REFUSALS.notCreator())
+  const lang = memberLang(interaction)
+  if (!mayManage(interaction, table)) return say(interaction, REFUSALS.notCreator(lang))
   const result = await ctx.tables.end(table.id)
   // Bugami is played for points: its closing words say nothing of chips.
   const done = engineFor(table.game)?.usesChips
-    ? 'The table is closed; every chip on it went back to its players.'
-    : 'The table is closed.'
+    ? lang.t('commands:replies.end.chips')
+    : lang.t('commands:replies.end.done')
   if (await settle(ctx, interaction, result, done)) {
     ctx.log.info({ tableId: table.id }, 'table ended')
   }
@@ -315,9 +315,10 @@ export async function kickPlayer(
   await deferPrivately(interaction)
   const table = await tableHere(ctx, interaction)
   if (!table) return
-  if (!mayManage(interaction, table)) return say(interaction, REFUSALS.notCreator())
+  const lang = memberLang(interaction)
+  if (!mayManage(interaction, table)) return say(interaction, REFUSALS.notCreator(lang))
   const result = await ctx.tables.leave(table.id, userId, { interactionId: interaction.id, by: interaction.user.id })
-  if (await settle(ctx, interaction, result, `<@${userId}> is no longer at the table.`))
+  if (await settle(ctx, interaction, result, lang.t('commands:replies.kicked', { member: `<@${userId}>` })))
     ctx.log.info({ tableId: table.id }, 'player removed')
 }
 
@@ -386,7 +387,7 @@ export async function showHand(
   if (inView) await interaction.deferUpdate()
   else await deferPrivately(interaction)
   const table = tableId === null ? await tableHere(ctx, interaction) : await ctx.tables.get(tableId)
-  if (!table) return tableId === null ? undefined : say(interaction, REFUSALS.tableGone())
+  if (!table) return tableId === null ? undefined : say(interaction, REFUSALS.tableGone(memberLang(interaction)))
   const view = await handView(ctx, table, interaction.user.id, memberLang(interaction))
   await say(interaction, inView ? inPlace(interaction, view) : view)
 }
@@ -406,7 +407,9 @@ export async function askMove(
   if (inView) await interaction.deferUpdate()
   else await deferPrivately(interaction)
   const table = await ctx.tables.get(tableId)
-  if (!table || table.status !== 'playing') return refuseMove(ctx, interaction, inView, tableId, REFUSALS.tableGone())
+  const lang = memberLang(interaction)
+  if (!table || table.status !== 'playing')
+    return refuseMove(ctx, interaction, inView, tableId, REFUSALS.tableGone(lang))
   const engine = engineFor(table.game)
   const seat = table.seats.find((s) => s.userId === interaction.user.id)
   const current =
@@ -415,7 +418,7 @@ export async function askMove(
       : null
   const asked =
     current === token ? renderMoveQuestion(memberLang(interaction), table, interaction.user.id, token, verb) : null
-  if (!asked) return refuseMove(ctx, interaction, inView, tableId, REFUSALS.stale())
+  if (!asked) return refuseMove(ctx, interaction, inView, tableId, REFUSALS.stale(lang))
   await say(interaction, inView ? inPlace(interaction, asked) : asked)
 }
 
@@ -438,17 +441,25 @@ export async function playMove(
   else await deferPrivately(interaction)
   const userId = interaction.user.id
   const table = await ctx.tables.get(tableId)
+  const lang = memberLang(interaction)
   if (!table || table.status !== 'playing')
-    return refuseMove(ctx, interaction, onPrivateView, tableId, REFUSALS.tableGone())
+    return refuseMove(ctx, interaction, onPrivateView, tableId, REFUSALS.tableGone(lang))
   const action = moveToAction(table.game, move, values)
   if (!action)
-    return refuseMove(ctx, interaction, onPrivateView, tableId, REFUSALS.illegal('Those are not cards of this game.'))
+    return refuseMove(
+      ctx,
+      interaction,
+      onPrivateView,
+      tableId,
+      REFUSALS.illegal(lang, lang.t('commands:replies.notCards')),
+    )
   const result = await ctx.tables.act(tableId, userId, action, {
     interactionId: interaction.id,
     expectedToken: token,
   })
   if (!result.ok) {
-    const refusal = result.error.code === 'stale' ? REFUSALS.stale() : renderRefusal(result.error.message)
+    const refusal =
+      result.error.code === 'stale' ? REFUSALS.stale(lang) : renderRefusal(refusalText(result.error, lang))
     return refuseMove(ctx, interaction, onPrivateView, tableId, refusal)
   }
   if (!result.value.duplicate) {
@@ -495,15 +506,17 @@ export async function chipsBalance(
 ): Promise<void> {
   await deferPrivately(interaction)
   const wallet = await ctx.tables.wallet(interaction.guildId!, userId)
-  await say(interaction, renderBalance(balanceInfo(ctx, wallet)))
+  await say(interaction, renderBalance(memberLang(interaction), balanceInfo(ctx, wallet)))
 }
 
 export async function chipsDaily(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   await deferPrivately(interaction)
   const result = await ctx.tables.claimDaily(interaction.guildId!, interaction.user.id)
-  if (!result.ok) return sayRefusal(interaction, result.error.message)
+  if (!result.ok) return sayRefusal(interaction, refusalText(result.error, memberLang(interaction)))
   ctx.log.info({ guildId: interaction.guildId, amount: result.value.claimed }, 'daily claimed')
-  await say(interaction, renderBalance(balanceInfo(ctx, result.value), `+${result.value.claimed} daily chips`))
+  const lang = memberLang(interaction)
+  const headline = lang.t('messages:balance.dailyClaimed', { chips: lang.number(result.value.claimed) })
+  await say(interaction, renderBalance(lang, balanceInfo(ctx, result.value), headline))
 }
 
 export async function chipsGrant(
@@ -513,17 +526,17 @@ export async function chipsGrant(
   amount: number,
 ): Promise<void> {
   await deferPrivately(interaction)
-  if (!managesServer(interaction)) {
-    return sayRefusal(interaction, 'Only members with Manage Server can grant chips.')
-  }
+  const lang = memberLang(interaction)
+  if (!managesServer(interaction)) return sayRefusal(interaction, lang.t('commands:replies.grantRefused'))
   const result = await ctx.tables.grant(interaction.guildId!, userId, amount, interaction.user.id)
-  if (!result.ok) return sayRefusal(interaction, result.error.message)
+  if (!result.ok) return sayRefusal(interaction, refusalText(result.error, memberLang(interaction)))
   ctx.log.info({ guildId: interaction.guildId, amount }, 'chips granted')
-  await say(interaction, renderBalance(balanceInfo(ctx, result.value), `Granted ${amount} chips`))
+  const headline = lang.t('messages:balance.granted', { chips: lang.number(amount) })
+  await say(interaction, renderBalance(lang, balanceInfo(ctx, result.value), headline))
 }
 
 export async function showSettings(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
-  await say(interaction, renderSettings(await ctx.tables.settings(interaction.guildId!)))
+  await say(interaction, renderSettings(memberLang(interaction), await ctx.tables.settings(interaction.guildId!)))
 }
 
 /** What `/settings set` was given, as the store's patch; the turn time is typed like a table's deadline. */
@@ -544,7 +557,7 @@ export interface SettingsRequest {
 
 /** `/settings set channels`: "all" (any channel), or the channels mentioned; null when neither. */
 export function parseChannels(text: string): string[] | null {
-  if (/^\s*(all|any)\s*$/i.test(text)) return []
+  if (/^\s*(all|any|alle)\s*$/i.test(text)) return []
   const ids = [...text.matchAll(/<#(\d{1,20})>|\b(\d{15,20})\b/g)].map((m) => m[1] ?? m[2]!)
   return ids.length ? [...new Set(ids)] : null
 }
@@ -555,12 +568,8 @@ export async function changeSettings(
   req: SettingsRequest,
 ): Promise<void> {
   await deferPrivately(interaction)
-  if (!managesServer(interaction)) {
-    return sayRefusal(
-      interaction,
-      'Only members with Manage Server can change the server settings. `/settings show` shows them.',
-    )
-  }
+  const lang = memberLang(interaction)
+  if (!managesServer(interaction)) return sayRefusal(interaction, lang.t('commands:replies.settings.refused'))
   const patch: { -readonly [K in keyof SettingsPatch]: SettingsPatch[K] } = {}
   if (req.startingGrant !== null) patch.startingGrant = req.startingGrant
   if (req.dailyAmount !== null) patch.dailyAmount = req.dailyAmount
@@ -572,24 +581,19 @@ export async function changeSettings(
   if (req.language !== null) patch.language = req.language === 'auto' ? null : req.language
   if (req.channels !== null) {
     const ids = parseChannels(req.channels)
-    if (!ids)
-      return sayRefusal(
-        interaction,
-        'Name the channels where tables may open by mentioning them (`#cards #poker`), or say `all`.',
-      )
+    if (!ids) return sayRefusal(interaction, lang.t('commands:replies.settings.channels'))
     patch.tableChannels = ids
   }
   if (req.turnTime !== null) {
     const parsed = parseTurnDeadline(req.turnTime)
-    if (!parsed.ok) return sayRefusal(interaction, parsed.message)
+    if (!parsed.ok) return sayRefusal(interaction, durationRefusal(lang.t, parsed.reason, 'turn', req.turnTime))
     patch.turnMs = parsed.ms
   }
-  if (Object.keys(patch).length === 0)
-    return sayRefusal(interaction, 'Name at least one setting to change, e.g. `/settings set daily_chips: 200`.')
+  if (Object.keys(patch).length === 0) return sayRefusal(interaction, lang.t('commands:replies.settings.nothing'))
   const result = await ctx.tables.updateSettings(interaction.guildId!, patch)
-  if (!result.ok) return sayRefusal(interaction, result.error.message)
+  if (!result.ok) return sayRefusal(interaction, refusalText(result.error, memberLang(interaction)))
   ctx.log.info({ guildId: interaction.guildId, changed: Object.keys(patch) }, 'settings changed')
-  await say(interaction, renderSettings(result.value, 'Server settings changed'))
+  await say(interaction, renderSettings(lang, result.value, true))
 }
 
 export async function showLeaderboard(
@@ -601,41 +605,50 @@ export async function showLeaderboard(
   await interaction.deferReply(privately ? { flags: MessageFlags.Ephemeral } : {})
   const which = isGame(game) ? game : null
   const board = await ctx.tables.leaderboard(interaction.guildId!, which, interaction.user.id)
+  // A board shown to the channel speaks the server's language; a private one the asker's.
+  const lang = privately
+    ? memberLang(interaction)
+    : await serverLang(ctx, interaction.guildId!, interaction.guildLocale)
   await say(
     interaction,
-    renderLeaderboard(board.entries, {
+    renderLeaderboard(lang, board.entries, {
       game: which,
       unit: board.unit,
       viewer: board.viewer,
       private: privately,
-      ...boardWords(board.board, which === null ? '' : (engineFor(which)?.title ?? which)),
+      ...boardWords(lang, board.board, which === null ? '' : (engineFor(which)?.title ?? which)),
     }),
   )
 }
 
 /** What a board ranks by, in its title and first line: the chips board is wealth, not winnings. */
-function boardWords(board: 'chips' | 'wins' | 'netChips' | 'points', title: string): { title?: string; about: string } {
+function boardWords(
+  { t }: Lang,
+  board: 'chips' | 'wins' | 'netChips' | 'points',
+  game: string,
+): { title?: string; about: string } {
   switch (board) {
     case 'chips':
-      return {
-        title: 'Richest — chips held',
-        about: 'Who holds the most chips now: wallets, with daily and granted chips. Winnings are on the game boards.',
-      }
+      return { title: t('messages:leaderboard.richestTitle'), about: t('messages:leaderboard.richestAbout') }
     case 'points':
-      return { about: `Ranked by ${title} matches won; equal wins by total points.` }
+      return { about: t('messages:leaderboard.pointsAbout', { game }) }
     case 'netChips':
-      return { about: `Ranked by net chips won at ${title} tables: chips won from pots minus chips put in.` }
+      return { about: t('messages:leaderboard.netChipsAbout', { game }) }
     case 'wins':
-      return { about: `Ranked by ${title} games won; equal wins by fewer games played.` }
+      return { about: t('messages:leaderboard.winsAbout', { game }) }
   }
 }
 
 export async function showRules(_ctx: BotContext, interaction: RepliableInteraction, game: string): Promise<void> {
+  const lang = memberLang(interaction)
   if (!isGame(game))
-    return sayRefusal(interaction, `I know the rules of ${listText(gameChoices().map((c) => c.value))}.`)
-  await say(interaction, renderRules(game))
+    return sayRefusal(
+      interaction,
+      lang.t('commands:replies.rulesOf', { games: lang.list(gameChoices().map((c) => c.value)) }),
+    )
+  await say(interaction, renderRules(game, lang))
 }
 
 export async function showHelp(_ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
-  await say(interaction, renderHelp())
+  await say(interaction, renderHelp(memberLang(interaction)))
 }

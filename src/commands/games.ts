@@ -1,8 +1,9 @@
 import { gameModules, isGame } from '../registry.js'
+import { sameInAll } from './localized.js'
 
 /** The `game` choices of /rules and /leaderboard: every registered game. */
-export function gameChoices(): { name: string; value: string }[] {
-  return gameModules().map((m) => ({ name: m.engine.title, value: m.engine.id }))
+export function gameChoices() {
+  return gameModules().map((m) => sameInAll(m.engine.title, m.engine.id))
 }
 
 export { isGame }

@@ -1,11 +1,10 @@
 import { SlashCommandBuilder } from 'discord.js'
 import type { Command } from './types.js'
 import { showHand } from './flows.js'
+import { named } from './localized.js'
 
 export const hand: Command = {
-  data: new SlashCommandBuilder()
-    .setName('hand')
-    .setDescription('Your own view of the table in this channel (only you see it)'),
+  data: named(new SlashCommandBuilder(), 'hand'),
   async execute(interaction, ctx) {
     await showHand(ctx, interaction, null)
   },

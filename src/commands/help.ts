@@ -1,9 +1,10 @@
 import { SlashCommandBuilder } from 'discord.js'
 import type { Command } from './types.js'
 import { showHelp } from './flows.js'
+import { named } from './localized.js'
 
 export const help: Command = {
-  data: new SlashCommandBuilder().setName('help').setDescription('What this bot does and how to start a game'),
+  data: named(new SlashCommandBuilder(), 'help'),
   async execute(interaction, ctx) {
     await showHelp(ctx, interaction)
   },

@@ -1,32 +1,19 @@
 import type { ChatInputCommandInteraction, SlashCommandSubcommandBuilder } from 'discord.js'
+import { named } from './localized.js'
 
 /** The agreed end: a table setting of the chip games played game after game (Bura, Badugi). */
 export function addEndsOption(sub: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
-  return sub.addStringOption((o) =>
-    o
-      .setName('ends')
-      .setDescription('Agreed end, 1m to 30d from now (e.g. 2h, 3d): the game then is played out, best result wins'),
-  )
+  return sub.addStringOption((o) => named(o, 'start.ends'))
 }
 
 /** The break between two games (Bura, Badugi), in whole minutes: then the next game is dealt by itself. */
 export function addBreakOption(sub: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
-  return sub.addIntegerOption((o) =>
-    o
-      .setName('break')
-      .setDescription('Minutes between two games before the next is dealt by itself, 0 to 60 (default 2)')
-      .setMinValue(0)
-      .setMaxValue(60),
-  )
+  return sub.addIntegerOption((o) => named(o, 'start.break').setMinValue(0).setMaxValue(60))
 }
 
 /** The turn deadline option every start command has. */
 export function addDeadlineOption(sub: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
-  return sub.addStringOption((o) =>
-    o
-      .setName('deadline')
-      .setDescription("Time each player has for a turn, 30s to 48h (e.g. 90s, 10m, 2h); default: the server's"),
-  )
+  return sub.addStringOption((o) => named(o, 'start.deadline'))
 }
 
 const TABLE_LEVEL = new Set(['deadline', 'buy_in', 'ends', 'break'])

@@ -6,6 +6,7 @@ import type { BotContext } from './context.js'
 import { commandByName } from './index.js'
 import { askMove, joinTable, leaveByButton, playMove, rebuyAtTable, showHand, showRules, startGame } from './flows.js'
 import { addAiByButton } from './ai-seats.js'
+import { memberLang } from './lang.js'
 
 /** A private answer: into the deferred (private) reply when there is one, else a new ephemeral reply. */
 async function answerPrivately(interaction: RepliableInteraction, payload: Payload): Promise<void> {
@@ -20,12 +21,17 @@ async function answerPrivately(interaction: RepliableInteraction, payload: Paylo
  */
 export async function routeInteraction(interaction: Interaction, ctx: BotContext): Promise<void> {
   if (!interaction.isRepliable()) return
+  const lang = memberLang(interaction)
+  const { t } = lang
   try {
-    if (!interaction.inGuild()) return await answerPrivately(interaction, REFUSALS.notInGuild())
+    if (!interaction.inGuild()) return await answerPrivately(interaction, REFUSALS.notInGuild(lang))
     if (interaction.isChatInputCommand()) {
       const command = commandByName(interaction.commandName)
       if (!command)
-        return await answerPrivately(interaction, renderRefusal('I do not know that command any more.', 'Try `/help`.'))
+        return await answerPrivately(
+          interaction,
+          renderRefusal(t('commands:replies.unknownCommand'), t('commands:replies.unknownCommandHint')),
+        )
       ctx.log.info(
         {
           command: interaction.commandName,
@@ -41,11 +47,11 @@ export async function routeInteraction(interaction: Interaction, ctx: BotContext
       if (!id)
         return await answerPrivately(
           interaction,
-          renderRefusal('That button no longer works.', 'Use `/hand` or `/table status` for fresh ones.'),
+          renderRefusal(t('commands:replies.deadButton'), t('commands:replies.deadButtonHint')),
         )
       if (id.kind === 'rules') {
         // Page buttons sit on the private rules message: turn its page in place.
-        await interaction.update(forUpdate(renderRules(id.game, id.page)))
+        await interaction.update(forUpdate(renderRules(id.game, memberLang(interaction), id.page)))
         return
       }
       if (id.kind === 'ask') return await askMove(ctx, interaction, id.tableId, id.token, id.verb)
@@ -75,6 +81,6 @@ export async function routeInteraction(interaction: Interaction, ctx: BotContext
     }
   } catch (error) {
     ctx.log.error({ err: error, interactionId: interaction.id }, 'interaction failed')
-    await answerPrivately(interaction, REFUSALS.somethingWrong()).catch(() => undefined)
+    await answerPrivately(interaction, REFUSALS.somethingWrong(lang)).catch(() => undefined)
   }
 }

@@ -1,4 +1,12 @@
-import { SlashCommandBuilder, type ChatInputCommandInteraction, type SlashCommandSubcommandBuilder } from 'discord.js'
+import {
+  SlashCommandBuilder,
+  type ApplicationCommandOptionBase,
+  type ChatInputCommandInteraction,
+  type SlashCommandSubcommandBuilder,
+} from 'discord.js'
+import { langOf, LOCALES, type Locale } from '../i18n/index.js'
+import { lookupText } from '../i18n/lookup.js'
+import { described, hasSlashTexts, named, sameNameInAll } from './localized.js'
 import { describeOptions, type OptionSpec } from '../games/core/options.js'
 import type { AnyGameModule } from '../render/games/module.js'
 import type { BotContext } from './context.js'
@@ -8,35 +16,89 @@ import { startTable } from './flows.js'
 
 const DESCRIPTION_MAX = 100
 
+/** The texts of one start option in one language. */
+interface OptionTexts {
+  readonly name: string
+  readonly description: string
+  choice(value: string | number): string
+}
+
+const gameText = (locale: Locale, module: AnyGameModule, path: string): string | undefined =>
+  lookupText(locale, 'commands', `slash.games.${module.engine.id}.${path}`)
+
 /** "(default 250)", "(default off)"; stakes options follow the server's stakes instead. */
-function defaultText(spec: OptionSpec, module: AnyGameModule): string {
-  if (module.engine.table.stakeOptions.includes(spec.name)) return "(default: from the server's stakes)"
-  if (spec.kind === 'boolean') return `(default ${spec.default ? 'on' : 'off'})`
-  const names = module.command.choiceNames?.[spec.name]
-  return `(default ${names?.[String(spec.default)] ?? String(spec.default)})`
+function defaultText(locale: Locale, spec: OptionSpec, module: AnyGameModule, texts: OptionTexts): string {
+  const t = langOf(locale).t
+  if (module.engine.table.stakeOptions.includes(spec.name)) return t('commands:slash.start.defaultStakes')
+  if (spec.kind === 'boolean')
+    return spec.default ? t('commands:slash.start.defaultOn') : t('commands:slash.start.defaultOff')
+  return t('commands:slash.start.defaultValue', { value: texts.choice(spec.default) })
+}
+
+/**
+ * An option's texts in one language, from the resource files (`slash.games.<game>.<option>`);
+ * a game added without them (the tests' toy game) offers its schema's English texts alone: null
+ * for the other languages.
+ */
+function optionTexts(locale: Locale, spec: OptionSpec, module: AnyGameModule): OptionTexts | null {
+  const name = gameText(locale, module, `${spec.name}.name`)
+  const description = gameText(locale, module, `${spec.name}.description`)
+  const names = module.command.choiceNames?.[spec.name] ?? {}
+  if (name !== undefined && description !== undefined) {
+    const choice = (v: string | number) => gameText(locale, module, `${spec.name}.choices.${v}`) ?? String(v)
+    return { name, description, choice }
+  }
+  if (locale !== 'en') return null
+  return {
+    name: slashOptionName(spec.name),
+    description: spec.description,
+    choice: (v) => names[String(v)] ?? String(v),
+  }
+}
+
+/** The name, description and choices of an option in every language the game has texts in. */
+function optionIn(spec: OptionSpec, module: AnyGameModule) {
+  const texts = LOCALES.flatMap((locale) => {
+    const t = optionTexts(locale, spec, module)
+    const description = t && `${t.description} ${defaultText(locale, spec, module, t)}`.slice(0, DESCRIPTION_MAX)
+    return t && description ? [{ locale, ...t, description }] : []
+  })
+  const en = texts.find((t) => t.locale === 'en')!
+  const others = texts.filter((t) => t.locale !== 'en')
+  const localized = (pick: (t: (typeof texts)[number]) => string) =>
+    Object.fromEntries(others.map((t) => [t.locale, pick(t)]))
+  return {
+    name: en.name,
+    description: en.description,
+    names: localized((t) => t.name),
+    descriptions: localized((t) => t.description),
+    choice: <T extends string | number>(value: T) => ({
+      name: en.choice(value),
+      value,
+      name_localizations: localized((t) => t.choice(value)),
+    }),
+  }
 }
 
 function addOption(sub: SlashCommandSubcommandBuilder, spec: OptionSpec, module: AnyGameModule): void {
-  const name = slashOptionName(spec.name)
-  const description = `${spec.description} ${defaultText(spec, module)}`.slice(0, DESCRIPTION_MAX)
-  const names = module.command.choiceNames?.[spec.name] ?? {}
-  const choice = <T extends string | number>(value: T) => ({ name: names[String(value)] ?? String(value), value })
+  const texts = optionIn(spec, module)
+  const base = <O extends ApplicationCommandOptionBase>(o: O): O =>
+    o
+      .setName(texts.name)
+      .setDescription(texts.description)
+      .setNameLocalizations(texts.names)
+      .setDescriptionLocalizations(texts.descriptions)
   switch (spec.kind) {
     case 'boolean':
-      sub.addBooleanOption((o) => o.setName(name).setDescription(description))
+      sub.addBooleanOption((o) => base(o))
       return
     case 'string':
-      sub.addStringOption((o) =>
-        o
-          .setName(name)
-          .setDescription(description)
-          .addChoices(...spec.choices.map(choice)),
-      )
+      sub.addStringOption((o) => base(o).addChoices(...spec.choices.map(texts.choice)))
       return
     case 'integer':
       sub.addIntegerOption((o) => {
-        o.setName(name).setDescription(description)
-        if (spec.choices) return o.addChoices(...spec.choices.map(choice))
+        base(o)
+        if (spec.choices) return o.addChoices(...spec.choices.map(texts.choice))
         if (spec.min !== undefined) o.setMinValue(spec.min)
         if (spec.max !== undefined) o.setMaxValue(spec.max)
         return o
@@ -46,13 +108,7 @@ function addOption(sub: SlashCommandSubcommandBuilder, spec: OptionSpec, module:
 
 /** Chip games: what each player brings to the table (a table setting, not an engine option). */
 function addBuyIn(sub: SlashCommandSubcommandBuilder): void {
-  sub.addIntegerOption((o) =>
-    o
-      .setName('buy_in')
-      .setDescription('Chips each player brings to the table (default: server setting)')
-      .setMinValue(1)
-      .setMaxValue(10_000_000),
-  )
+  sub.addIntegerOption((o) => named(o, 'start.buy_in').setMinValue(1).setMaxValue(10_000_000))
 }
 
 /**
@@ -64,16 +120,16 @@ export function startCommand(module: AnyGameModule): Command {
   const { engine, command } = module
   const hidden = new Set<string>(command.hidden ?? [])
   const data = new SlashCommandBuilder()
-    .setName(engine.id)
-    .setDescription(command.description)
-    .addSubcommand((sub) => {
-      sub.setName('start').setDescription(`Open a ${engine.id} table in this channel`)
-      if (engine.usesChips) addBuyIn(sub)
-      for (const spec of describeOptions(engine.optionsSchema)) if (!hidden.has(spec.name)) addOption(sub, spec, module)
-      // Tables that deal game after game can agree on an end, and pause between games.
-      if (engine.table.betweenGames) addBreakOption(addEndsOption(sub))
-      return addDeadlineOption(sub)
-    })
+  if (hasSlashTexts(`games.${engine.id}`)) described(sameNameInAll(data, engine.id), `games.${engine.id}`)
+  else data.setName(engine.id).setDescription(command.description)
+  data.addSubcommand((sub) => {
+    named(sub, 'start', { game: engine.id })
+    if (engine.usesChips) addBuyIn(sub)
+    for (const spec of describeOptions(engine.optionsSchema)) if (!hidden.has(spec.name)) addOption(sub, spec, module)
+    // Tables that deal game after game can agree on an end, and pause between games.
+    if (engine.table.betweenGames) addBreakOption(addEndsOption(sub))
+    return addDeadlineOption(sub)
+  })
   return {
     data,
     async execute(interaction: ChatInputCommandInteraction, ctx: BotContext) {

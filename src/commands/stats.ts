@@ -2,19 +2,21 @@ import { MessageFlags, SlashCommandBuilder } from 'discord.js'
 import { forUpdate } from '../render/payload.js'
 import { renderStats } from '../render/stats.js'
 import type { Command } from './types.js'
+import { named } from './localized.js'
+import { memberLang, serverLang } from './lang.js'
 
 /** `/stats [member] [share]`: games played and won per game, net chips, Bugami points; private unless shared. */
 export const stats: Command = {
-  data: new SlashCommandBuilder()
-    .setName('stats')
-    .setDescription('Games played and won, net chips and points at this server')
-    .addUserOption((o) => o.setName('member').setDescription('Whose stats (default: yours)'))
-    .addBooleanOption((o) => o.setName('share').setDescription('Show them to the channel (default: only you)')),
+  data: named(new SlashCommandBuilder(), 'stats')
+    .addUserOption((o) => named(o, 'stats.member'))
+    .addBooleanOption((o) => named(o, 'stats.share')),
   async execute(interaction, ctx) {
     const shared = interaction.options.getBoolean('share') ?? false
     await interaction.deferReply(shared ? {} : { flags: MessageFlags.Ephemeral })
     const userId = interaction.options.getUser('member')?.id ?? interaction.user.id
     const rows = await ctx.tables.stats(interaction.guildId, userId)
-    await interaction.editReply(forUpdate(renderStats(userId, rows, shared)))
+    // Shared stats speak the server's language, private ones the asker's.
+    const lang = shared ? await serverLang(ctx, interaction.guildId, interaction.guildLocale) : memberLang(interaction)
+    await interaction.editReply(forUpdate(renderStats(lang, userId, rows, shared)))
   },
 }

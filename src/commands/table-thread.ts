@@ -6,9 +6,8 @@ import {
   type ChatInputCommandInteraction,
   type Message,
 } from 'discord.js'
-import type { Logger } from '../log.js'
 import type { Lang } from '../i18n/index.js'
-import { memberLang } from './lang.js'
+import type { Logger } from '../log.js'
 
 /** Where a new table opens: a channel, or a public thread the bot started for it. */
 export type TablePlace =
@@ -16,7 +15,10 @@ export type TablePlace =
   | { readonly kind: 'channel'; readonly channelId: string; readonly parentId?: string }
   | { readonly kind: 'thread'; readonly channelId: string; readonly parentId: string }
   /** Threads are on, but Discord refused one: the table is in the channel, and the host is told why. */
-  | { readonly kind: 'fallback'; readonly channelId: string; readonly reason: string }
+  | { readonly kind: 'fallback'; readonly channelId: string; readonly reason: ThreadRefusal }
+
+/** Why a table's thread could not be opened: not a text channel, no permission, or another error. */
+export type ThreadRefusal = 'textOnly' | 'permissions' | 'failed'
 
 const NAME_MAX = 100
 
@@ -33,17 +35,17 @@ function threadName(title: string, host: string): string {
   return `${title} · ${host}`.slice(0, NAME_MAX)
 }
 
-function refusalReason(error: unknown, lang: Lang): string {
-  if (error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.MissingPermissions)
-    return lang.t('table:thread.noPermission')
-  return lang.t('table:thread.refused')
+function refusalReason(error: unknown): ThreadRefusal {
+  return error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.MissingPermissions
+    ? 'permissions'
+    : 'failed'
 }
 
 /**
  * Starts a public thread for a new table from a one-line pointer in the channel (Discord shows the
  * thread under it), so the channel keeps that line and the table lives in the thread. Anything
- * Discord refuses (permissions, an error) leaves the table in the channel, with the reason (in the
- * host's language: it goes into their private answer). The pointer speaks the server's `lang`.
+ * Discord refuses (permissions, an error) leaves the table in the channel, with the reason. The
+ * pointer is public: in the server's language.
  */
 export async function openTableThread(
   interaction: ChatInputCommandInteraction,
@@ -55,15 +57,11 @@ export async function openTableThread(
   const host = interaction.inCachedGuild() ? interaction.member.displayName : interaction.user.displayName
   const channel = interaction.channel
   if (channel?.type !== ChannelType.GuildText)
-    return {
-      kind: 'fallback',
-      channelId: interaction.channelId,
-      reason: memberLang(interaction).t('table:thread.textOnly'),
-    }
+    return { kind: 'fallback', channelId: interaction.channelId, reason: 'textOnly' }
   let pointer: Message | undefined
   try {
     pointer = await channel.send({
-      content: lang.t('table:thread.pointer', { host, game: title }),
+      content: lang.t('commands:replies.thread.pointer', { host, game: title }),
       allowedMentions: { parse: [] },
     })
     const thread = await pointer.startThread({
@@ -76,6 +74,6 @@ export async function openTableThread(
     log.info({ err: error, channelId: interaction.channelId }, 'could not start a thread for a table')
     // The pointer would point to nothing.
     await pointer?.delete().catch(() => {})
-    return { kind: 'fallback', channelId: interaction.channelId, reason: refusalReason(error, memberLang(interaction)) }
+    return { kind: 'fallback', channelId: interaction.channelId, reason: refusalReason(error) }
   }
 }

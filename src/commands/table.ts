@@ -5,50 +5,24 @@ import { AI_NAMES } from '../tables/ai-seats.js'
 import { endTable, kickPlayer, leaveTable, tableStatus } from './flows.js'
 import { tableLog } from './table-log.js'
 import { addAiByCommand, removeAiByCommand } from './ai-seats.js'
+import { choice, named, sameInAll } from './localized.js'
 
 export const table: Command = {
-  data: new SlashCommandBuilder()
-    .setName('table')
-    .setDescription('The table in this channel')
-    .addSubcommand((s) => s.setName('status').setDescription('Show the table in this channel (only to you)'))
+  data: named(new SlashCommandBuilder(), 'table')
+    .addSubcommand((s) => named(s, 'table.status'))
+    .addSubcommand((s) => named(s, 'table.log'))
+    .addSubcommand((s) => named(s, 'table.leave'))
+    .addSubcommand((s) => named(s, 'table.end'))
+    .addSubcommand((s) => named(s, 'table.kick').addUserOption((o) => named(o, 'table.kick.player').setRequired(true)))
     .addSubcommand((s) =>
-      s
-        .setName('log')
-        .setDescription('The last finished game here as a scenario file for the replay tool (only to you)'),
+      named(s, 'table.add-ai').addStringOption((o) =>
+        named(o, 'table.add-ai.level').addChoices(...AI_LEVELS.map((l) => choice('table.add-ai.level.choices', l))),
+      ),
     )
     .addSubcommand((s) =>
-      s.setName('leave').setDescription('Leave the table in this channel (mid-game your seat is auto-played or folds)'),
-    )
-    .addSubcommand((s) =>
-      s.setName('end').setDescription('End the table: chips go back to the players (creator or Manage Server)'),
-    )
-    .addSubcommand((s) =>
-      s
-        .setName('kick')
-        .setDescription('Remove a player from the table (creator or Manage Server)')
-        .addUserOption((o) => o.setName('player').setDescription('Who to remove').setRequired(true)),
-    )
-    .addSubcommand((s) =>
-      s
-        .setName('add-ai')
-        .setDescription('Seat an AI player in the lobby (host only; makes it a practice table: no real chips)')
-        .addStringOption((o) =>
-          o
-            .setName('level')
-            .setDescription('How well it plays (default normal)')
-            .addChoices(...AI_LEVELS.map((l) => ({ name: l, value: l }))),
-        ),
-    )
-    .addSubcommand((s) =>
-      s
-        .setName('remove-ai')
-        .setDescription('Remove an AI player from the lobby (host only): the one named, or the last one')
-        .addStringOption((o) =>
-          o
-            .setName('name')
-            .setDescription('Which AI player')
-            .addChoices(...AI_NAMES.map((n) => ({ name: n, value: n }))),
-        ),
+      named(s, 'table.remove-ai').addStringOption((o) =>
+        named(o, 'table.remove-ai.aiName').addChoices(...AI_NAMES.map((n) => sameInAll(n, n))),
+      ),
     ),
   async execute(interaction, ctx) {
     switch (interaction.options.getSubcommand()) {

@@ -2,6 +2,8 @@ import { z } from 'zod'
 import type { AnyEngine, Outcome } from './core/engine.js'
 import { cardSchema } from './core/schemas.js'
 import { engineFor, engineIds } from './registry.js'
+import { refusalText } from '../render/refusals.js'
+import { ENGLISH } from '../i18n/index.js'
 
 /**
  * Applies a scenario file (RULES.md, "Scenario files") and returns the JSON object to print
@@ -95,7 +97,7 @@ export function replayScenario(raw: unknown): ReplayResult {
     ...(sc.potShares ? { potShares: sc.potShares } : {}),
     ...(sc.gameNo !== undefined ? { gameNo: sc.gameNo } : {}),
   })
-  if (!setup.ok) return malformed(setup.error.message)
+  if (!setup.ok) return malformed(refusalText(setup.error, ENGLISH))
   return run(engine, setup.value.state, setup.value.events, actions as { seat: number; action: unknown }[])
 }
 
@@ -108,7 +110,11 @@ function run(
   let state = start
   const events: unknown[] = [...startEvents]
   const step = (index: number, outcome: Outcome<{ state: unknown; events: unknown[] }>): ReplayResult | null => {
-    if (!outcome.ok) return { exitCode: 1, output: { ok: false, error: { index, message: outcome.error.message } } }
+    if (!outcome.ok) {
+      // The replay tool speaks English (RULES.md, "Scenario files").
+      const message = refusalText(outcome.error, ENGLISH)
+      return { exitCode: 1, output: { ok: false, error: { index, message } } }
+    }
     state = outcome.value.state
     events.push(...outcome.value.events)
     return null

@@ -1,5 +1,7 @@
 import type { AnyEngine } from './core/engine.js'
 import { Rng, seedRng } from './core/rng.js'
+import { refusalText } from '../render/refusals.js'
+import { ENGLISH } from '../i18n/index.js'
 
 export interface SimulateParams {
   readonly engine: AnyEngine
@@ -46,7 +48,7 @@ export function simulate(p: SimulateParams): SimulateReport {
       seed: tableSeed++,
       ...(engine.usesChips ? { stacks: Array.from({ length: p.players }, () => p.stack ?? 200) } : {}),
     })
-    if (!setup.ok) throw new Error(`setup refused: ${setup.error.message}`)
+    if (!setup.ok) throw new Error(`setup refused: ${refusalText(setup.error, ENGLISH)}`)
     return setup.value.state
   }
   const note = (msg: string) => {
@@ -79,7 +81,7 @@ export function simulate(p: SimulateParams): SimulateReport {
       }
       const out = engine.apply(state, seat, action)
       if (!out.ok) {
-        note(`legal action ${JSON.stringify(action)} of seat ${seat} refused: ${out.error.message}`)
+        note(`legal action ${JSON.stringify(action)} of seat ${seat} refused: ${refusalText(out.error, ENGLISH)}`)
         break
       }
       actions++

@@ -8,8 +8,8 @@ export { LOCALES, type Locale } from './resources.js'
  * i18next.d.ts), the formatters follow the language's conventions. Render functions take a `Lang`
  * rather than a locale so they never reach for a global.
  */
-/** Every namespace, so `t('rules:…')` reaches any resource file with typed keys. */
-type Namespaces = (keyof (typeof RESOURCES)['en'])[]
+/** Every namespace: `t('ns:key')` reaches any of them, the default (`common`) needs no prefix. */
+type Namespaces = readonly (keyof (typeof RESOURCES)['en'])[]
 
 export interface Lang {
   readonly locale: Locale
@@ -43,7 +43,7 @@ const UNITS = [
 ] as const
 
 function makeLang(locale: Locale): Lang {
-  const t = i18n.getFixedT(locale, Object.keys(RESOURCES.en) as Namespaces)
+  const t: TFunction<Namespaces> = i18n.getFixedT(locale)
   const numbers = new Intl.NumberFormat(locale)
   const lists = new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' })
   const units = Object.fromEntries(
@@ -68,6 +68,14 @@ function makeLang(locale: Locale): Lang {
       return parts.join(' ')
     },
   }
+}
+
+/**
+ * Adds texts for a game registered at run time (the test suite's toy game), whose words cannot
+ * live in the bundled resource files. Merged into the namespace, before any bot starts.
+ */
+export function addTexts(locale: Locale, namespace: keyof (typeof RESOURCES)['en'], texts: object): void {
+  i18n.addResourceBundle(locale, namespace, texts, true, false)
 }
 
 const LANGS: Record<Locale, Lang> = { en: makeLang('en'), de: makeLang('de') }

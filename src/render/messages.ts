@@ -1,9 +1,9 @@
-import { ENGLISH } from '../i18n/index.js'
+import { ENGLISH, type Lang } from '../i18n/index.js'
+import { lookupText } from '../i18n/lookup.js'
 import { button, buttonRows, clip, COLOURS, ephemeral, NO_PINGS, type Payload } from './payload.js'
 import { chipGamesText, gameModule, gameModules, stakesText, startCommandsText } from '../registry.js'
 import type { GameRules } from './rules-text.js'
 import { rulesPageId } from './custom-id.js'
-import { durationText, formatNumber } from './format.js'
 import type { GuildSettingsValue } from '../store/index.js'
 import type { APIEmbed, APIEmbedField } from 'discord.js'
 import { aiDisplayName, parseAiSeat } from '../tables/ai-seats.js'
@@ -48,67 +48,52 @@ function rulesPages(rules: GameRules): APIEmbedField[][] {
 }
 
 /** `/rules <game>` and the Rules button: one page of the game's rules, with page buttons if needed. */
-export function renderRules(game: string, page = 0): Payload {
-  const rules = rulesOf(game)
+export function renderRules(game: string, lang: Lang, page = 0): Payload {
+  const module = gameModule(game)
+  if (!module) throw new Error(`no game module for game ${game}`)
+  const rules = module.rulesIn(lang)
   const pages = rulesPages(rules)
   const at = Math.max(0, Math.min(page, pages.length - 1))
   const embed: APIEmbed = {
-    title: `${rules.title} — rules${pages.length > 1 ? ` (${at + 1}/${pages.length})` : ''}`,
+    title:
+      pages.length > 1
+        ? lang.t('rules:page.titlePaged', { game: rules.title, page: at + 1, pages: pages.length })
+        : lang.t('rules:page.title', { game: rules.title }),
     description: rules.tagline,
     color: COLOURS.info,
     fields: pages[at]!,
   }
   // Only buttons that lead somewhere, so custom_ids stay unique and nothing is a dead end.
   const nav = [
-    ...(at > 0 ? [button(rulesPageId(game, at - 1), '◀ Previous')] : []),
-    ...(at < pages.length - 1 ? [button(rulesPageId(game, at + 1), 'Next ▶')] : []),
+    ...(at > 0 ? [button(rulesPageId(game, at - 1), lang.t('rules:page.previous'))] : []),
+    ...(at < pages.length - 1 ? [button(rulesPageId(game, at + 1), lang.t('rules:page.next'))] : []),
   ]
   return ephemeral({ embeds: [embed], components: buttonRows(nav) })
 }
 
 /** `/help`: what the bot does and every command, briefly. */
-export function renderHelp(): Payload {
+export function renderHelp(lang: Lang): Payload {
+  const { t } = lang
   const games = gameModules().map((m) => m.engine.id)
   const lines = games.map((g) => `**${rulesOf(g).title}** — ${rulesOf(g).tagline}`)
+  const each = (key: 'messages:help.startCommand' | 'messages:help.rulesCommand') =>
+    games.map((game) => t(key, { game })).join(', ')
   const embed: APIEmbed = {
-    title: 'Card tables — help',
+    title: t('messages:help.title'),
     color: COLOURS.info,
-    description:
-      'Play card games in this channel, at your own pace: moves can take hours, the bot pings whoever is to play ' +
-      'and plays a sensible move when a deadline passes.\n\n' +
-      lines.join('\n'),
+    description: `${t('messages:help.intro')}\n\n${lines.join('\n')}`,
     fields: [
       {
-        name: 'Start a table',
-        value:
-          `${games.map((g) => `\`/${g} start\``).join(', ')} open a table in this channel (one per channel) ` +
-          `with its options. Players press **Join**; the creator presses **Start**.`,
+        name: t('messages:help.startName'),
+        value: t('messages:help.start', { commands: each('messages:help.startCommand') }),
       },
+      { name: t('messages:help.playingName'), value: t('messages:help.playing') },
+      { name: t('messages:help.tablesName'), value: t('messages:help.tables') },
+      { name: t('messages:help.chipsName'), value: t('messages:help.chips') },
+      { name: t('messages:help.settingsName'), value: t('messages:help.settings') },
       {
-        name: 'Playing',
-        value:
-          'Press **Your hand** on the table message (or use `/hand`) to see your cards and your moves; only you ' +
-          'see that answer. The table message shows everything public and updates itself.',
-      },
-      {
-        name: 'Tables',
-        value: '`/table status` · `/table end` · `/table kick` (the creator or anyone with Manage Server).',
-      },
-      {
-        name: 'Chips and rankings',
-        value:
-          '`/chips balance` · `/chips daily` · `/stats [member]` · `/leaderboard [game]`. Chips are ' +
-          'per server and carry across tables.',
-      },
-      {
-        name: 'Server settings',
-        value:
-          '`/settings show` · `/settings set` · `/chips-admin grant` (Manage Server only): starting chips, ' +
-          'daily chips, default turn time, stakes and buy-in of new tables, the channels where tables open.',
-      },
-      {
-        name: 'Rules',
-        value: `${games.map((g) => `\`/rules ${g}\``).join(', ')}, or the **Rules** button on a table.`,
+        name: t('messages:help.rulesName'),
+        value: t('messages:help.rules', { commands: each('messages:help.rulesCommand') }),
       },
     ],
   }
@@ -127,7 +112,7 @@ export interface LeaderboardEntry {
 
 export interface LeaderboardOptions {
   readonly game?: string | null
-  /** What `value` means, e.g. "chips", "net chips", "points". */
+  /** What `value` means, e.g. "chips", "net chips", "points" (said in the board's language). */
   readonly unit: string
   readonly title?: string
   /** One line under the title: what the board ranks by. */
@@ -141,35 +126,39 @@ export interface LeaderboardOptions {
 const MEDALS = ['🥇', '🥈', '🥉']
 
 /** `/leaderboard [game]`: the top entries (at most 25), public, mentions do not ping. */
-export function renderLeaderboard(entries: readonly LeaderboardEntry[], opts: LeaderboardOptions): Payload {
-  const name = opts.game ? rulesOf(opts.game).title : 'All games'
+export function renderLeaderboard(lang: Lang, entries: readonly LeaderboardEntry[], opts: LeaderboardOptions): Payload {
+  const { t } = lang
+  const name = opts.game ? rulesOf(opts.game).title : t('messages:leaderboard.allGames')
+  const unit = lookupText(lang.locale, 'messages', `leaderboard.units.${opts.unit}`) ?? opts.unit
   const top = entries.slice(0, 25)
   const lines = top.map((e, i) => {
     const place = MEDALS[i] ?? `**${i + 1}.**`
     const extra = [
-      e.games !== undefined ? `${e.games} games` : null,
-      e.wins !== undefined ? `${e.wins} won` : null,
-      e.points !== undefined ? `${formatNumber(e.points)} points` : null,
+      e.games !== undefined ? t('messages:leaderboard.games', { count: e.games }) : null,
+      e.wins !== undefined ? t('messages:leaderboard.won', { count: e.wins }) : null,
+      e.points !== undefined
+        ? t('messages:leaderboard.points', { count: e.points, points: lang.number(e.points) })
+        : null,
     ]
       .filter(Boolean)
       .join(', ')
-    const me = opts.viewer?.userId === e.userId ? ' ← you' : ''
-    return `${place} ${mention(e.userId)} — **${formatNumber(e.value)}** ${opts.unit}${extra ? ` (${extra})` : ''}${me}`
+    const me = opts.viewer?.userId === e.userId ? t('messages:leaderboard.you') : ''
+    return `${place} ${mention(e.userId)} — **${lang.number(e.value)}** ${unit}${extra ? ` (${extra})` : ''}${me}`
   })
   const v = opts.viewer
   if (v && !top.some((e) => e.userId === v.userId)) {
     if (v.rank !== null && v.value !== null)
-      lines.push(`…\n**${v.rank}.** ${mention(v.userId)} — **${formatNumber(v.value)}** ${opts.unit} ← you`)
+      lines.push(
+        `…\n**${v.rank}.** ${mention(v.userId)} — **${lang.number(v.value)}** ${unit}${t('messages:leaderboard.you')}`,
+      )
     // Said to the viewer alone: in the channel it would read as addressed to everyone.
-    else if (opts.private && top.length) lines.push('You are not on this board yet.')
+    else if (opts.private && top.length) lines.push(t('messages:leaderboard.notOnBoard'))
   }
   const embed: APIEmbed = {
-    title: clip(opts.title ?? `Leaderboard — ${name}`, 256),
+    title: clip(opts.title ?? t('messages:leaderboard.title', { name }), 256),
     color: COLOURS.info,
     description: clip(
-      [opts.about, lines.length ? lines.join('\n') : 'Nobody is on this board yet. Finish a game to get on it!']
-        .filter(Boolean)
-        .join('\n\n'),
+      [opts.about, lines.length ? lines.join('\n') : t('messages:leaderboard.empty')].filter(Boolean).join('\n\n'),
       4096,
     ),
   }
@@ -187,75 +176,81 @@ export interface BalanceInfo {
 }
 
 /** `/chips balance` and the answers of `/chips daily` / `/chips grant` (with a headline). */
-export function renderBalance(info: BalanceInfo, headline?: string): Payload {
-  const lines = [`${mention(info.userId)} has **${formatNumber(info.balance)}** chips.`]
-  if (info.atTables)
-    lines.push(`Another **${formatNumber(info.atTables)}** sit at tables and come back when you stand up.`)
+export function renderBalance(lang: Lang, info: BalanceInfo, headline?: string): Payload {
+  const { t } = lang
+  const lines = [t('messages:balance.has', { member: mention(info.userId), balance: lang.number(info.balance) })]
+  if (info.atTables) lines.push(t('messages:balance.atTables', { chips: lang.number(info.atTables) }))
   if (info.nextDailyAt !== undefined) {
     lines.push(
       info.nextDailyAt === null
-        ? 'Your daily chips are ready: `/chips daily`.'
-        : `Next daily chips ${relativeTime(info.nextDailyAt)}.`,
+        ? t('messages:balance.dailyReady')
+        : t('messages:balance.dailyNext', { when: relativeTime(info.nextDailyAt) }),
     )
   }
   return ephemeral({
-    embeds: [{ title: clip(headline ?? 'Chips', 256), color: COLOURS.info, description: lines.join('\n') }],
+    embeds: [
+      { title: clip(headline ?? t('messages:balance.title'), 256), color: COLOURS.info, description: lines.join('\n') },
+    ],
   })
 }
 
-/** A server's settings, as `/settings show` and `/settings set` answer. */
-export function renderSettings(settings: GuildSettingsValue, headline = 'Server settings'): Payload {
+/** A server's settings, as `/settings show` and `/settings set` answer (`changed`: after a change). */
+export function renderSettings(lang: Lang, settings: GuildSettingsValue, changed = false): Payload {
+  const { t } = lang
+  const onOff = (on: boolean, yes: string, no: string) => (on ? yes : no)
   const fields: APIEmbedField[] = [
     {
-      name: 'Starting chips',
-      value: `${formatNumber(settings.startingGrant)} for a member's first wallet`,
-      inline: true,
-    },
-    { name: 'Daily chips', value: `${formatNumber(settings.dailyAmount)} every 20 hours`, inline: true },
-    { name: 'Turn time', value: `${durationText(settings.turnMs)} for new tables`, inline: true },
-    { name: 'Stakes', value: `${stakesText()} ${formatNumber(settings.defaultStakes)}`, inline: true },
-    {
-      name: 'Buy-in',
-      value: `${formatNumber(settings.defaultBuyIn)} chips to sit at a new ${chipGamesText()} table`,
-      inline: true,
+      name: t('messages:settings.startingChipsName'),
+      value: t('messages:settings.startingChips', { chips: lang.number(settings.startingGrant) }),
     },
     {
-      name: 'Images',
-      value: settings.images ? 'on: table and hand pictures' : 'off: text only',
-      inline: true,
+      name: t('messages:settings.dailyChipsName'),
+      value: t('messages:settings.dailyChips', { chips: lang.number(settings.dailyAmount) }),
     },
     {
-      name: 'Card emojis',
-      value: settings.emojis ? 'on: cards as emojis where the bot has them' : 'off: cards as text (K♦)',
-      inline: true,
+      name: t('messages:settings.turnTimeName'),
+      value: t('messages:settings.turnTime', { time: lang.duration(settings.turnMs) }),
     },
     {
-      name: 'Table channels',
+      name: t('messages:settings.stakesName'),
+      value: t('messages:settings.stakes', { stakes: stakesText(lang), amount: lang.number(settings.defaultStakes) }),
+    },
+    {
+      name: t('messages:settings.buyInName'),
+      value: t('messages:settings.buyIn', { chips: lang.number(settings.defaultBuyIn), games: chipGamesText(lang) }),
+    },
+    {
+      name: t('messages:settings.imagesName'),
+      value: onOff(settings.images, t('messages:settings.imagesOn'), t('messages:settings.imagesOff')),
+    },
+    {
+      name: t('messages:settings.emojisName'),
+      value: onOff(settings.emojis, t('messages:settings.emojisOn'), t('messages:settings.emojisOff')),
+    },
+    {
+      name: t('messages:settings.channelsName'),
       value: settings.tableChannels.length
         ? settings.tableChannels.map((c) => `<#${c}>`).join(' ')
-        : 'any channel of the server',
-      inline: true,
+        : t('messages:settings.channelsAny'),
     },
     {
-      name: 'Threads',
-      value: settings.threads ? 'on: each new table opens in its own thread' : 'off: tables open in the channel',
-      inline: true,
+      name: t('messages:settings.threadsName'),
+      value: onOff(settings.threads, t('messages:settings.threadsOn'), t('messages:settings.threadsOff')),
     },
     {
-      name: 'Language',
+      name: t('messages:settings.languageName'),
       value: settings.language
-        ? `${ENGLISH.t(`language.${settings.language}`)} in public messages`
-        : "auto: German when the server's Discord language is German, else English",
-      inline: true,
+        ? t('messages:settings.languageChosen', { language: t(`language.${settings.language}`) })
+        : t('messages:settings.languageAuto'),
     },
   ]
   return ephemeral({
     embeds: [
       {
-        title: clip(headline, 256),
+        title: changed ? t('messages:settings.changed') : t('messages:settings.title'),
         color: COLOURS.info,
-        fields,
-        footer: { text: 'Tables already open keep their turn time, stakes and buy-in.' },
+        fields: fields.map((f) => ({ ...f, inline: true })),
+        footer: { text: t('messages:settings.footer') },
       },
     ],
   })
@@ -267,51 +262,47 @@ export function renderRefusal(message: string, hint?: string): Payload {
   return ephemeral({ content: clip(`🙅 ${text}`, 2000) })
 }
 
-/** Common refusals in one voice, so every handler says the same thing the same way. */
+/** Common refusals in one voice, so every handler says the same thing the same way; in the asker's language. */
 export const REFUSALS = {
-  notInGuild: () =>
+  notInGuild: ({ t }: Lang) => renderRefusal(t('messages:refusals.notInGuild'), t('messages:refusals.notInGuildHint')),
+  noTable: (lang: Lang) =>
     renderRefusal(
-      'Card tables live in server channels, not in direct messages.',
-      'Use the commands in a channel of a server the bot is in.',
+      lang.t('messages:refusals.noTable'),
+      lang.t('messages:refusals.noTableHint', { commands: startCommandsText(lang) }),
     ),
-  noTable: () => renderRefusal('There is no table in this channel.', `Open one with ${startCommandsText()}.`),
-  tableExists: () =>
+  tableExists: ({ t }: Lang) =>
+    renderRefusal(t('messages:refusals.tableExists'), t('messages:refusals.tableExistsHint')),
+  tableGone: ({ t }: Lang) => renderRefusal(t('messages:refusals.tableGone'), t('messages:refusals.tableGoneHint')),
+  notSeated: ({ t }: Lang) => renderRefusal(t('messages:refusals.notSeated'), t('messages:refusals.notSeatedHint')),
+  alreadySeated: ({ t }: Lang) => renderRefusal(t('messages:refusals.alreadySeated')),
+  tableFull: ({ t }: Lang, max: number) => renderRefusal(t('messages:refusals.tableFull', { max })),
+  notInLobby: ({ t }: Lang) => renderRefusal(t('messages:refusals.notInLobby'), t('messages:refusals.notInLobbyHint')),
+  tooFewPlayers: ({ t }: Lang, have: number, min: number) =>
+    renderRefusal(t('messages:refusals.tooFewPlayers', { have, min }), t('messages:refusals.tooFewPlayersHint')),
+  notCreator: ({ t }: Lang) => renderRefusal(t('messages:refusals.notCreator')),
+  notYourTurn: ({ t }: Lang) =>
+    renderRefusal(t('messages:refusals.notYourTurn'), t('messages:refusals.notYourTurnHint')),
+  stale: ({ t }: Lang) => renderRefusal(t('messages:refusals.stale'), t('messages:refusals.staleHint')),
+  illegal: ({ t }: Lang, ruleMessage: string) => renderRefusal(ruleMessage, t('messages:refusals.illegalHint')),
+  notEnoughChips: (lang: Lang, need: number, have: number) =>
     renderRefusal(
-      'This channel already has a table.',
-      'Finish it (or `/table end`) before opening another, or use another channel.',
+      lang.t('messages:refusals.notEnoughChips', { need: lang.number(need), have: lang.number(have) }),
+      lang.t('messages:refusals.notEnoughChipsHint'),
     ),
-  tableGone: () => renderRefusal('That table is closed.', 'Open a new one with `/… start`.'),
-  notSeated: () =>
-    renderRefusal('You are not seated at this table.', 'Press **Join** while the table is in its lobby.'),
-  alreadySeated: () => renderRefusal('You are already seated at this table.'),
-  tableFull: (max: number) => renderRefusal(`The table is full (${max} players).`),
-  notInLobby: () => renderRefusal('The game has already started.', 'Wait for the next table, or watch this one.'),
-  tooFewPlayers: (have: number, min: number) =>
-    renderRefusal(`The table needs at least ${min} players to start; ${have} seated.`, 'Ask others to press **Join**.'),
-  notCreator: () => renderRefusal("Only the table's creator or someone with Manage Server can do that."),
-  notYourTurn: () =>
-    renderRefusal(
-      'It is not your turn.',
-      'The table message shows whose turn it is; the bot pings you when it is yours.',
-    ),
-  stale: () =>
-    renderRefusal('Those buttons are out of date: the game has moved on.', 'Press **Your hand** for fresh ones.'),
-  illegal: (ruleMessage: string) => renderRefusal(ruleMessage, 'Press **Your hand** to see your moves.'),
-  notEnoughChips: (need: number, have: number) =>
-    renderRefusal(
-      `You need ${formatNumber(need)} chips for that; you have ${formatNumber(have)}.`,
-      'Claim `/chips daily` or ask for a grant.',
-    ),
-  dailyTaken: (nextAt: number) => renderRefusal(`You already claimed your daily chips. Next ${relativeTime(nextAt)}.`),
-  badOption: (what: string) => renderRefusal(`That option is out of range: ${what}.`),
-  somethingWrong: () =>
-    renderRefusal('Something went wrong on our side; nothing was changed.', 'Please try again in a moment.'),
+  dailyTaken: ({ t }: Lang, nextAt: number) =>
+    renderRefusal(t('messages:refusals.dailyTaken', { when: relativeTime(nextAt) })),
+  badOption: ({ t }: Lang, what: string) => renderRefusal(t('messages:refusals.badOption', { what })),
+  somethingWrong: ({ t }: Lang) =>
+    renderRefusal(t('messages:refusals.somethingWrong'), t('messages:refusals.somethingWrongHint')),
 } as const
 
-/** What an old public table message becomes when the bot posts a fresh one further down. */
-export function renderRetiredTableMessage(newMessageUrl: string): Payload {
+/**
+ * What an old public table message becomes when the bot posts a fresh one further down; in the
+ * server's language (English until the table layer passes it).
+ */
+export function renderRetiredTableMessage(newMessageUrl: string, lang: Lang = ENGLISH): Payload {
   return {
-    content: `This table moved ↓ ${newMessageUrl}`,
+    content: lang.t('messages:retired', { url: newMessageUrl }),
     embeds: [],
     components: [],
     allowedMentions: NO_PINGS,

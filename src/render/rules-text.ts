@@ -1,7 +1,11 @@
+import type { Lang } from '../i18n/index.js'
+
 /**
- * /rules in words: each game module's `rules` is a faithful summary of its RULES.md section (the
- * project's spec), in sections a player reads on Discord. Section bodies stay under an embed
- * field's 1,024 characters.
+ * /rules in words: each game module's rules are a faithful summary of its RULES.md section (the
+ * project's spec), in sections a player reads on Discord. The words live in the `rules` resource
+ * namespace (src/i18n/locales/<lang>/rules.json); the German pages are written from the German
+ * sources, not translated back from English. Section bodies stay under an embed field's 1,024
+ * characters.
  */
 export interface RulesSection {
   readonly title: string
@@ -15,3 +19,6 @@ export interface GameRules {
   /** What one game at a table is called on its buttons ("Next hand"); default "game". */
   readonly gameWord?: string
 }
+
+/** A game's rules pages in a language. */
+export type RulesText = (lang: Lang) => GameRules

@@ -1,45 +1,51 @@
 import type { APIEmbedField } from 'discord.js'
 import { gameModule } from '../registry.js'
 import type { StatRow } from '../store/stats.js'
-import { formatNumber } from './format.js'
+import type { Lang } from '../i18n/index.js'
 import { mention } from './messages.js'
 import { clip, COLOURS, ephemeral, NO_PINGS, type Payload } from './payload.js'
 
 /** One game's counters of one player: the store's `Stat` row without whose it is. */
 export type PlayerGameStats = Omit<StatRow, 'guildId' | 'userId'>
 
-const signed = (n: number) => (n > 0 ? `+${formatNumber(n)}` : formatNumber(n))
-const percent = (won: number, played: number) => `${Math.round((100 * won) / played)}%`
+const signed = (lang: Lang, n: number) => (n > 0 ? `+${lang.number(n)}` : lang.number(n))
 
 /** One field per game played: games, wins and win rate; net chips (chip games) or average and best points. */
-function gameField(s: PlayerGameStats): APIEmbedField {
+function gameField(lang: Lang, s: PlayerGameStats): APIEmbedField {
+  const { t } = lang
   const module = gameModule(s.game)
   const title = module?.rules.title ?? s.game
-  const lines = [`${formatNumber(s.played)} played · ${formatNumber(s.won)} won · ${percent(s.won, s.played)} win rate`]
-  if (module?.engine.usesChips) lines.push(`${signed(s.netChips)} net chips at tables`)
+  const rate = Math.round((100 * s.won) / s.played)
+  const lines = [
+    t('messages:stats.record', { played: lang.number(s.played), won: lang.number(s.won), rate: lang.number(rate) }),
+  ]
+  if (module?.engine.usesChips) lines.push(t('messages:stats.netChips', { chips: signed(lang, s.netChips) }))
   else {
-    lines.push(`${(s.points / s.played).toFixed(1)} points a match on average`)
-    if (s.bestPoints !== null) lines.push(`best match: ${formatNumber(s.bestPoints)} points`)
+    const average = new Intl.NumberFormat(lang.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+    lines.push(t('messages:stats.average', { points: average.format(s.points / s.played) }))
+    if (s.bestPoints !== null) lines.push(t('messages:stats.best', { points: lang.number(s.bestPoints) }))
   }
   return { name: title, value: lines.join('\n'), inline: true }
 }
 
-/** `/stats [member]`: a player's record per game; private unless the asker shares it. */
-export function renderStats(userId: string, rows: readonly PlayerGameStats[], shared: boolean): Payload {
+/** `/stats [member]`: a player's record per game; private unless shared (then in the server's language). */
+export function renderStats(lang: Lang, userId: string, rows: readonly PlayerGameStats[], shared: boolean): Payload {
+  const { t } = lang
   const played = rows.filter((r) => r.played > 0)
   const total = played.reduce((a, r) => a + r.played, 0)
+  const member = mention(userId)
   const payload: Payload = {
     embeds: [
       {
-        title: 'Stats',
+        title: t('messages:stats.title'),
         color: COLOURS.info,
         description: clip(
           played.length
-            ? `${mention(userId)}: ${formatNumber(total)} ${total === 1 ? 'game' : 'games'} at this server's tables.`
-            : `${mention(userId)} has not finished a game at this server's tables yet.`,
+            ? t('messages:stats.total', { member, count: total, total: lang.number(total) })
+            : t('messages:stats.none', { member }),
           4096,
         ),
-        fields: played.slice(0, 25).map(gameField),
+        fields: played.slice(0, 25).map((r) => gameField(lang, r)),
       },
     ],
     allowedMentions: NO_PINGS,

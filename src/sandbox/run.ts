@@ -1,6 +1,7 @@
 import type { Config } from '../config.js'
 import { createLogger } from '../log.js'
 import { startCommandsText } from '../registry.js'
+import { ENGLISH } from '../i18n/index.js'
 import { untilStopped } from '../stop-signal.js'
 import { startSandbox } from './start.js'
 
@@ -22,7 +23,7 @@ export async function runSandbox(config: Config): Promise<number> {
       '',
       `Sandbox: ${sandbox.url}`,
       '  The real bot plays against a local Discord in this process (nothing leaves this machine).',
-      `  Open the page, pick a member (alice, bob, carol) and type ${startCommandsText('')}.`,
+      `  Open the page, pick a member (alice, bob, carol) and type ${startCommandsText(ENGLISH, '')}.`,
       '  Open one tab per member with the links at the top. Ctrl-C stops it; the sandbox starts empty each time.',
       '',
     ].join('\n'),

@@ -1,4 +1,4 @@
-import { decide } from '../ai/index.js'
+import type { AnyDecide } from '../ai/index.js'
 import type { Clock } from '../clock.js'
 import { engineFor } from '../games/registry.js'
 import { actionForLog, type Logger } from '../log.js'
@@ -15,6 +15,8 @@ export interface AiTurnsDeps {
   readonly moveDelayMs: number
   /** The wall-clock cap on one AI decision (AI_THINK_MS). */
   readonly thinkMs: number
+  /** The game's AI player (src/registry.ts `aiFor`). */
+  readonly aiFor: (game: string) => AnyDecide | undefined
 }
 
 /**
@@ -83,9 +85,12 @@ export class AiTurns {
         (s) => s.position !== null && isAiSeat(s.userId) && table.waitingFor.includes(s.userId),
       )
       if (!seat || seat.position === null) return
+      // Never expected (a game without an AI refuses AI seats); the turn deadline then plays the seat.
+      const decide = this.deps.aiFor(table.game)
+      if (!decide) throw new Error(`${table.game} has no AI player`)
       const level = parseAiSeat(seat.userId)!.level
       const history = await this.deps.tables.aiHistory(table, seat.position)
-      const action = decide(history, {
+      const action: unknown = decide(history, {
         level,
         seed: decisionSeed(`${table.id}:${table.version}:${seat.position}`),
         deadline: performance.now() + this.deps.thinkMs,

@@ -117,7 +117,7 @@ export class Settings {
     const parsed = settingsPatchSchema.safeParse(patch)
     if (!parsed.success) {
       const i = parsed.error.issues[0]!
-      return refuse('bad-setting', `${i.path.join('.') || 'settings'}: ${i.message}`)
+      return refuse('settings.bad-setting', { setting: i.path.join('.') || 'settings', issue: i.message })
     }
     const fresh = { ...DEFAULT_SETTINGS, ...parsed.data }
     const changed = SETTING_KEYS.filter((k) => parsed.data[k] !== undefined)

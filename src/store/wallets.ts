@@ -31,16 +31,9 @@ const info = (r: Row): WalletInfo => ({
 })
 
 function badAmount(amount: number): Outcome<never> | null {
-  if (!Number.isSafeInteger(amount) || amount <= 0)
-    return refuse('bad-amount', 'The amount must be a whole number of chips above zero.')
-  if (amount > MAX_AMOUNT)
-    return refuse('bad-amount', `The amount can be at most ${MAX_AMOUNT.toLocaleString('en-US')} chips.`)
+  if (!Number.isSafeInteger(amount) || amount <= 0) return refuse('wallet.bad-amount')
+  if (amount > MAX_AMOUNT) return refuse('wallet.too-much', { max: MAX_AMOUNT })
   return null
-}
-
-function hours(ms: number): string {
-  const m = Math.ceil(ms / 60_000)
-  return m >= 60 ? `${Math.floor(m / 60)} h ${m % 60} min` : `${m} min`
 }
 
 /**
@@ -71,7 +64,7 @@ export class Wallets {
       const now = this.now()
       const next = info(w).nextDailyAt
       if (now < next)
-        return refuse('daily-too-soon', `You already claimed your daily chips. Come back in ${hours(next - now)}.`)
+        return refuse('wallet.daily-too-soon', { wait: { ms: Math.ceil((next - now) / 60_000) * 60_000 } })
       const { dailyAmount } = await new Settings(sql).get(guildId)
       // The guard on lastDailyAt makes a racing second claim update nothing.
       const last =
@@ -82,7 +75,7 @@ export class Wallets {
         set: Prisma.sql`, "lastDailyAt" = ${new Date(now)}`,
         where: last,
       })
-      if (!after) return refuse('daily-too-soon', 'You already claimed your daily chips.')
+      if (!after) return refuse('wallet.daily-claimed')
       await new Ledger(sql, this.now).record([
         { guildId, from: { kind: 'grant' }, to: { kind: 'wallet', userId }, amount: dailyAmount, reason: 'daily' },
       ])
@@ -118,11 +111,7 @@ export class Wallets {
     return this.atomic(async (sql) => {
       const w = await this.ensure(sql, guildId, userId)
       const after = await change(sql, guildId, userId, -amount, { where: Prisma.sql`"balance" >= ${amount}` })
-      if (!after)
-        return refuse(
-          'not-enough-chips',
-          `You have ${w.balance.toLocaleString('en-US')} chips, not ${amount.toLocaleString('en-US')}.`,
-        )
+      if (!after) return refuse('wallet.not-enough-chips', { balance: w.balance, amount })
       await new Ledger(sql, this.now).record([
         { guildId, from: { kind: 'wallet', userId }, to, amount, reason, tableId },
       ])

@@ -1,4 +1,4 @@
-import type { AiHistory } from '../ai/index.js'
+import type { AnySeatHistory } from '../ai/index.js'
 import { SeatRecorder } from '../arena/record.js'
 import type { AnyEngine } from '../games/core/engine.js'
 import type { LogEntry } from '../store/actions.js'
@@ -15,7 +15,7 @@ export function seatHistory(
   log: readonly Pick<LogEntry, 'kind' | 'seat' | 'payload'>[],
   position: number,
   options: unknown,
-): AiHistory {
+): AnySeatHistory {
   let recorder: SeatRecorder | null = null
   rebuildState(engine, log, undefined, undefined, (entry, state, events) => {
     if (entry.kind === 'setup')

@@ -8,6 +8,8 @@ import { isPracticeTable } from './ai-seats.js'
 import { potShares } from './games.js'
 import { isFreezeout, playsAMatch, standingsOf } from './match.js'
 import type { TableEvent } from './types.js'
+import { refusalText } from '../render/refusals.js'
+import { ENGLISH } from '../i18n/index.js'
 
 export type MutableSeat = { -readonly [K in keyof SeatRecord]: SeatRecord[K] }
 
@@ -149,7 +151,8 @@ export class TableDraft {
         // A deal of a longer game (a Bugami match) is scored: its result is shown before the next deal.
         this.ended.push(this.state)
         const next = this.nextDeal()
-        if (!next.ok) throw new Error(`${this.engine.id}: nextDeal refused between deals: ${next.error.message}`)
+        if (!next.ok)
+          throw new Error(`${this.engine.id}: nextDeal refused between deals: ${refusalText(next.error, ENGLISH)}`)
         continue
       }
       if (progress === 'gameOver') {
@@ -165,7 +168,9 @@ export class TableDraft {
       if (action === null) return
       const moved = this.move(auto, action, 'auto')
       if (!moved.ok)
-        throw new Error(`${this.engine.id}: automatic move ${JSON.stringify(action)} refused: ${moved.error.message}`)
+        throw new Error(
+          `${this.engine.id}: automatic move ${JSON.stringify(action)} refused: ${refusalText(moved.error, ENGLISH)}`,
+        )
       this.tableEvents.push({ type: 'autoMove', userId: this.atPosition(auto)?.userId ?? '', position: auto, action })
     }
     throw new Error(`${this.engine.id}: no end after ${MAX_AUTO_STEPS} automatic moves`)

@@ -1,5 +1,7 @@
 import type { AnyEngine } from '../games/core/engine.js'
 import type { LogEntry } from '../store/actions.js'
+import { refusalText } from '../render/refusals.js'
+import { ENGLISH } from '../i18n/index.js'
 
 type Entry = Pick<LogEntry, 'kind' | 'seat' | 'payload'>
 
@@ -26,7 +28,7 @@ export function rebuildState(
         : e.kind === 'nextDeal'
           ? engine.nextDeal(state)
           : engine.apply(state, e.seat!, e.payload)
-    if (!out.ok) throw new Error(`log entry ${i} (${e.kind}) was refused on replay: ${out.error.message}`)
+    if (!out.ok) throw new Error(`log entry ${i} (${e.kind}) was refused on replay: ${refusalText(out.error, ENGLISH)}`)
     state = out.value.state
     if (e.kind === 'auto' && events)
       for (let j = 0; j < out.value.events.length; j++) automatic?.push(events.length + j)

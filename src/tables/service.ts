@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import type { Clock } from '../clock.js'
-import { ok, refuse, type Outcome } from '../games/core/engine.js'
+import { ok, refuse, type Outcome, type RuleError } from '../games/core/engine.js'
 import { moveToken } from '../games/core/move-context.js'
 import { peekInt, seedRng } from '../games/core/rng.js'
 import { engineFor, engineIds } from '../games/registry.js'
@@ -14,7 +14,7 @@ import type { Repos, Store } from '../store/store.js'
 import type { TableRecord } from '../store/tables.js'
 import { MAX_AMOUNT, type DailyClaim, type WalletInfo } from '../store/wallets.js'
 import type { AiLevel } from '../ai/budget.js'
-import type { AiHistory } from '../ai/index.js'
+import type { AnyDecide, AnySeatHistory } from '../ai/index.js'
 import { seatHistory } from './ai-history.js'
 import { aiSeatId, aiToRemove, freeAiName, isAiSeat, isPracticeTable } from './ai-seats.js'
 import { TableDraft, type MutableSeat } from './draft.js'
@@ -26,6 +26,8 @@ import { leaveToken } from './leave-token.js'
 import { snapshot } from './snapshot.js'
 import { lastFinishedGame, type FinishedGame } from './scenario.js'
 import type { ActiveTable, ActOptions, CreateTableInput, GameEvents, TableSnapshot, TableUpdate } from './types.js'
+import { refusalText } from '../render/refusals.js'
+import { ENGLISH } from '../i18n/index.js'
 
 export interface TableServiceDeps {
   readonly store: Store
@@ -35,6 +37,8 @@ export interface TableServiceDeps {
   readonly seeds?: () => number
   /** Who this process is, in deadline claims (default `pid <process id>`). */
   readonly instance?: string
+  /** The game's AI player (src/registry.ts `aiFor`); a game without one refuses "Add AI". */
+  readonly aiFor: (game: string) => AnyDecide | undefined
 }
 
 export interface WalletView extends WalletInfo {
@@ -60,12 +64,12 @@ export interface LeaderboardView extends Leaderboard {
 
 /** A refusal raised inside a transaction: rolls everything back, then answers the user. */
 class Refused extends Error {
-  constructor(readonly refusal: { ok: false; error: { code: string; message: string } }) {
-    super(refusal.error.message)
+  constructor(readonly refusal: { ok: false; error: RuleError }) {
+    super(refusal.error.code)
   }
 }
 
-const STALE = refuse('stale', 'The table changed while you were deciding. Have another look and try again.')
+const STALE = refuse('stale')
 const START_SALT = 0x5eed
 
 /** How a change starts: who asks, and which interaction / version it answers. */
@@ -96,6 +100,7 @@ export class TableService {
   private readonly clock: Clock
   private readonly seeds: () => number
   private readonly instance: string
+  private readonly aiFor: (game: string) => AnyDecide | undefined
   /**
    * The record each open table had after this service's last committed change to it, so the
    * next change skips the read. Safe with other writers: every write to a table or its seats
@@ -109,6 +114,7 @@ export class TableService {
     this.clock = deps.clock ?? deps.store.clock
     this.seeds = deps.seeds ?? (() => randomInt(0, 2 ** 31 - 1))
     this.instance = deps.instance ?? `pid ${process.pid}`
+    this.aiFor = deps.aiFor
   }
 
   // ---- reading -------------------------------------------------------------------------
@@ -212,7 +218,7 @@ export class TableService {
    * What the seat at `position` has been shown in the game now at `table`, from its log: the only
    * input an AI seat decides from (src/ai never sees the state).
    */
-  async aiHistory(table: Pick<TableSnapshot, 'id' | 'game' | 'options'>, position: number): Promise<AiHistory> {
+  async aiHistory(table: Pick<TableSnapshot, 'id' | 'game' | 'options'>, position: number): Promise<AnySeatHistory> {
     const engine = engineFor(table.game)
     if (!engine) throw new Error(`no engine for game ${table.game}`)
     return seatHistory(engine, await this.store.actions.currentGame(table.id), position, table.options)
@@ -305,41 +311,39 @@ export class TableService {
   /** Everything of a new table that does not depend on the tables already open. */
   private checkCreate(input: CreateTableInput, settings: GuildSettingsValue): Outcome<CheckedTable> {
     const engine = engineFor(input.game)
-    if (!engine)
-      return refuse('unknown-game', `There is no game called "${input.game}" here (try ${engineIds().join(', ')}).`)
+    if (!engine) return refuse('unknown-game', { name: input.game, games: engineIds().join(', ') })
     const turnMs = input.turnSeconds === undefined ? undefined : Math.round(input.turnSeconds * 1000)
     if (turnMs !== undefined && (!Number.isFinite(turnMs) || turnMs < MIN_TURN_MS || turnMs > MAX_TURN_MS))
-      return refuse('bad-options', 'The turn deadline must be between 30 seconds and 48 hours.')
+      return refuse('bad-turn-deadline')
     if (
       input.buyIn !== undefined &&
       (!Number.isSafeInteger(input.buyIn) || input.buyIn < 1 || input.buyIn > MAX_AMOUNT)
     )
-      return refuse('bad-amount', 'The buy-in must be a whole number of chips above zero.')
+      return refuse('bad-buy-in')
     if (input.endsInMs !== undefined) {
-      if (!engine.usesChips || !engine.table.betweenGames)
-        return refuse('bad-options', `${engine.title} has no agreed end: a match ends when its target is reached.`)
+      if (!engine.usesChips || !engine.table.betweenGames) return refuse('no-agreed-end', { game: engine.title })
       if (!Number.isFinite(input.endsInMs) || input.endsInMs < MIN_AGREED_END_MS || input.endsInMs > MAX_AGREED_END_MS)
-        return refuse('bad-options', 'The agreed end must be between 1 minute and 30 days from now.')
+        return refuse('bad-agreed-end')
     }
     const breakMs = input.breakSeconds === undefined ? DEFAULT_BREAK_MS : Math.round(input.breakSeconds * 1000)
     if (input.breakSeconds !== undefined) {
-      if (!engine.table.betweenGames)
-        return refuse('bad-options', `${engine.title} has no break between games: a match is played through.`)
-      if (!validBreak(breakMs)) return refuse('bad-options', 'The break must be between 0 and 60 minutes.')
+      if (!engine.table.betweenGames) return refuse('no-break', { game: engine.title })
+      if (!validBreak(breakMs)) return refuse('bad-break')
     }
     const given = input.options ?? {}
     const parsed = engine.optionsSchema.safeParse({ ...stakeOptions(engine, settings.defaultStakes, given), ...given })
     if (!parsed.success) {
       const i = parsed.error.issues[0]!
-      return refuse('bad-options', `Option ${i.path.join('.') || '?'}: ${i.message}`)
+      const option = i.path.join('.') || '?'
+      // A rule between options names its refusal; any other issue is a value Discord let through.
+      const refusal: unknown = i.code === 'custom' ? i.params?.refusal : undefined
+      if (typeof refusal === 'string') return refuse(refusal, { option })
+      return refuse('bad-options', { option, issue: i.message })
     }
     // A table in a thread counts as opened in the thread's channel.
     const place = input.parentId ?? input.channelId
     if (settings.tableChannels.length > 0 && !settings.tableChannels.includes(place))
-      return refuse(
-        'channel-not-allowed',
-        `On this server tables open only in ${settings.tableChannels.map((c) => `<#${c}>`).join(', ')}. Start yours there.`,
-      )
+      return refuse('channel-not-allowed', { channels: settings.tableChannels.map((c) => `<#${c}>`).join(', ') })
     return ok({
       engine,
       options: parsed.data as Record<string, unknown>,
@@ -356,11 +360,7 @@ export class TableService {
       if (!checked.ok) return checked
       const { engine, ...table } = checked.value
       const busy = await repos.tables.openInChannel(input.guildId, input.channelId)
-      if (busy)
-        return refuse(
-          'channel-busy',
-          `This channel already has a ${engineFor(busy.game)?.title ?? busy.game} table. Finish or end it first.`,
-        )
+      if (busy) return refuse('channel-busy-game', { game: engineFor(busy.game)?.title ?? busy.game })
       let rec: TableRecord
       try {
         rec = await repos.tables.create({
@@ -372,8 +372,7 @@ export class TableService {
           ...table,
         })
       } catch (e) {
-        if (isUniqueViolation(e))
-          return refuse('channel-busy', 'This channel already has a table. Finish or end it first.')
+        if (isUniqueViolation(e)) return refuse('channel-busy')
         throw e
       }
       return this.changeIn(repos, rec, async (d, r) => {
@@ -387,18 +386,16 @@ export class TableService {
   join(tableId: string, userId: string, opts: ActOptions & { buyIn?: number } = {}): Promise<Outcome<TableUpdate>> {
     return this.change(tableId, opts, async (d, repos) => {
       // Checked first: a seated player's Join asks for what already is, whatever the game does.
-      if (d.seatOf(userId)?.status === 'seated')
-        return refuse('already-seated', 'You are already sitting at this table.')
-      if (isFreezeout(d.rec) && d.status !== 'lobby')
-        return refuse('freezeout-started', 'This freeze-out has started: nobody joins once the cards are dealt.')
+      if (d.seatOf(userId)?.status === 'seated') return refuse('already-seated')
+      if (isFreezeout(d.rec) && d.status !== 'lobby') return refuse('freezeout-started')
       // Tables that deal game after game seat a newcomer at once; they are dealt in at the next game.
       if (d.status !== 'lobby' && !(d.status === 'playing' && d.engine.table.betweenGames))
-        return refuse('not-lobby', 'The game is already running; you can join at the next table.')
+        return refuse('join-running')
       const old = d.seatOf(userId)
       if (old && old.position !== null && d.status === 'playing' && d.progress() === 'acting')
-        return refuse('left-this-game', 'You stood up during this game: sit down again when it is over.')
+        return refuse('left-this-game')
       if (isFreezeout(d.rec) && opts.buyIn !== undefined && opts.buyIn !== d.rec.buyIn)
-        return refuse('bad-amount', `In a freeze-out everyone buys in the same amount: ${d.rec.buyIn} chips.`)
+        return refuse('freezeout-buy-in', { buyIn: d.rec.buyIn })
       return this.seat(d, repos, userId, opts.buyIn ?? d.rec.buyIn)
     })
   }
@@ -410,12 +407,12 @@ export class TableService {
    */
   addAi(tableId: string, opts: ActOptions & { userId?: string; level?: AiLevel } = {}): Promise<Outcome<TableUpdate>> {
     return this.change(tableId, opts, (d, repos) => {
-      const lobbyOnly = this.aiLobbyCheck(d, opts.userId, 'add AI players')
+      if (!this.aiFor(d.engine.id)) return refuse('no-ai', { game: d.engine.title })
+      const lobbyOnly = this.aiLobbyCheck(d, opts.userId, 'add')
       if (lobbyOnly) return lobbyOnly
-      if (d.seated().length >= d.engine.maxPlayers)
-        return refuse('table-full', `The table is full (${d.engine.maxPlayers} players).`)
+      if (d.seated().length >= d.engine.maxPlayers) return refuse('table-full', { max: d.engine.maxPlayers })
       const name = freeAiName(d.seated())
-      if (name === null) return refuse('table-full', 'Every AI player is already at this table.')
+      if (name === null) return refuse('ai-all-seated')
       if (!isPracticeTable(d.seats)) this.toPractice(d)
       return this.seat(d, repos, aiSeatId({ name, level: opts.level ?? 'normal' }), d.rec.buyIn)
     })
@@ -424,24 +421,18 @@ export class TableService {
   /** The host removes an AI seat in the lobby: the one named, or the last one seated. */
   removeAi(tableId: string, opts: ActOptions & { userId?: string; name?: string } = {}): Promise<Outcome<TableUpdate>> {
     return this.change(tableId, opts, (d) => {
-      const lobbyOnly = this.aiLobbyCheck(d, opts.userId, 'remove AI players')
+      const lobbyOnly = this.aiLobbyCheck(d, opts.userId, 'remove')
       if (lobbyOnly) return lobbyOnly
       const seat = aiToRemove(d.seated(), opts.name)
-      if (!seat)
-        return refuse(
-          'not-seated',
-          opts.name ? `No AI player called ${opts.name} sits at this table.` : 'No AI player sits at this table.',
-        )
+      if (!seat) return opts.name ? refuse('ai-not-seated-named', { name: opts.name }) : refuse('ai-not-seated')
       return this.unseat(d, seat.userId)
     })
   }
 
   /** AI seats change only in the lobby, and only by the host. */
-  private aiLobbyCheck(d: TableDraft, userId: string | undefined, what: string): Outcome<never> | null {
-    if (userId !== undefined && userId !== d.rec.creatorId)
-      return refuse('not-creator', `Only the host (who opened the table) can ${what}.`)
-    if (d.status !== 'lobby')
-      return refuse('not-lobby', `AI players sit down in the lobby only; this table has already started.`)
+  private aiLobbyCheck(d: TableDraft, userId: string | undefined, what: 'add' | 'remove'): Outcome<never> | null {
+    if (userId !== undefined && userId !== d.rec.creatorId) return refuse(`ai-not-host.${what}`)
+    if (d.status !== 'lobby') return refuse('ai-lobby-only')
     return null
   }
 
@@ -476,16 +467,11 @@ export class TableService {
   /** Deals the first game: seats in join order, dealer drawn from the seed. */
   start(tableId: string, opts: ActOptions & { userId?: string } = {}): Promise<Outcome<TableUpdate>> {
     return this.change(tableId, opts, (d) => {
-      if (d.status !== 'lobby') return refuse('not-lobby', 'This table has already started.')
-      if (opts.userId !== undefined && opts.userId !== d.rec.creatorId)
-        return refuse('not-creator', 'Only the player who opened the table can start it.')
+      if (d.status !== 'lobby') return refuse('not-lobby')
+      if (opts.userId !== undefined && opts.userId !== d.rec.creatorId) return refuse('not-creator')
       const players = d.seated()
       if (players.length < d.engine.minPlayers)
-        return refuse(
-          'too-few-players',
-          `${d.engine.title} needs at least ${d.engine.minPlayers} ` +
-            `players; ${players.length} ${players.length === 1 ? 'is' : 'are'} seated.`,
-        )
+        return refuse('too-few-players', { game: d.engine.title, min: d.engine.minPlayers, count: players.length })
       d.status = 'playing'
       const seed = this.seeds()
       const dealer = peekInt(seedRng(seed), START_SALT, players.length)
@@ -503,16 +489,12 @@ export class TableService {
    */
   act(tableId: string, userId: string, action: unknown, opts: ActOptions = {}): Promise<Outcome<TableUpdate>> {
     return this.change(tableId, opts, (d) => {
-      if (d.status !== 'playing' || d.state === null) return refuse('not-playing', 'No game is running at this table.')
+      if (d.status !== 'playing' || d.state === null) return refuse('not-playing')
       const seat = d.seatOf(userId)
-      if (!seat || seat.position === null || seat.status !== 'seated')
-        return refuse('not-seated', 'You are not playing at this table.')
+      if (!seat || seat.position === null || seat.status !== 'seated') return refuse('not-playing-here')
       const parsed = d.engine.actionSchema.safeParse(action)
       if (!parsed.success)
-        return refuse(
-          'bad-action',
-          `That is not a move of ${d.engine.title}: ${parsed.error.issues[0]?.message ?? 'unknown'}.`,
-        )
+        return refuse('bad-action', { game: d.engine.title, issue: parsed.error.issues[0]?.message ?? '?' })
       const move = parsed.data as { type: string }
       if (
         opts.expectedToken !== undefined &&
@@ -521,8 +503,7 @@ export class TableService {
         return STALE
       if (d.engine.table.leaveAction && move.type === d.engine.table.leaveAction.type)
         return this.unseat(d, userId, opts.interactionId)
-      if (d.progress() !== 'acting')
-        return refuse('not-between-games', 'This game is over; the next one starts when a player deals it.')
+      if (d.progress() !== 'acting') return refuse('deal-next-game')
       const moved = d.move(seat.position, move, 'action', opts.interactionId)
       if (!moved.ok) return moved
       seat.missedTurns = 0
@@ -543,17 +524,14 @@ export class TableService {
   rebuy(tableId: string, userId: string, opts: ActOptions = {}): Promise<Outcome<TableUpdate>> {
     return this.change(tableId, opts, async (d, repos) => {
       if (d.status !== 'playing' || !d.engine.usesChips || !d.engine.table.betweenGames || isFreezeout(d.rec))
-        return refuse('no-rebuy', 'There is no rebuy at this table.')
+        return refuse('no-rebuy')
       const seat = d.seatOf(userId)
-      if (!seat || seat.status !== 'seated') return refuse('not-seated', 'You are not sitting at this table.')
-      if (seat.position !== null && d.progress() === 'acting')
-        return refuse('in-game', 'You are in the game being played: rebuy once it is over.')
-      if (seat.stack >= d.rec.buyIn)
-        return refuse('no-rebuy', `You have ${seat.stack} chips here, the buy-in is ${d.rec.buyIn}: nothing to top up.`)
+      if (!seat || seat.status !== 'seated') return refuse('not-seated')
+      if (seat.position !== null && d.progress() === 'acting') return refuse('in-game')
+      if (seat.stack >= d.rec.buyIn) return refuse('rebuy-full', { stack: seat.stack, buyIn: d.rec.buyIn })
       const balance = (await repos.wallets.get(d.rec.guildId, userId)).balance
       const amount = Math.min(d.rec.buyIn - seat.stack, balance)
-      if (amount <= 0)
-        return refuse('not-enough-chips', 'Your balance is empty: claim `/chips daily`, or stand up with **Leave**.')
+      if (amount <= 0) return refuse('balance-empty')
       const taken = await repos.wallets.withdraw(
         d.rec.guildId,
         userId,
@@ -573,10 +551,8 @@ export class TableService {
   /** Between Bura/Badugi games: deals the next one to whoever sits at the table. */
   nextDeal(tableId: string, opts: ActOptions & { userId?: string } = {}): Promise<Outcome<TableUpdate>> {
     return this.change(tableId, opts, (d) => {
-      if (d.status !== 'playing' || d.progress() !== 'gameOver')
-        return refuse('not-between-games', 'A game is still running at this table.')
-      if (opts.userId !== undefined && d.seatOf(opts.userId)?.status !== 'seated')
-        return refuse('not-seated', 'Only players at this table can deal the next game.')
+      if (d.status !== 'playing' || d.progress() !== 'gameOver') return refuse('not-between-games')
+      if (opts.userId !== undefined && d.seatOf(opts.userId)?.status !== 'seated') return refuse('deal-not-seated')
       const next = this.nextGame(d)
       if (!next.ok) return next
       d.settle()
@@ -592,11 +568,9 @@ export class TableService {
    */
   expire(tableId: string, deadline: number): Promise<Outcome<TableUpdate>> {
     return this.change(tableId, {}, async (d, repos) => {
-      if (d.status !== 'playing' || d.rec.deadlineAt !== deadline)
-        return refuse('stale', 'The deadline moved: someone acted in time.')
-      if (this.clock.now() < deadline) return refuse('not-due', 'The deadline has not passed yet.')
-      if (!(await repos.tables.claimDeadline(tableId, deadline, this.instance)))
-        return refuse('claimed', 'Another process fired this deadline.')
+      if (d.status !== 'playing' || d.rec.deadlineAt !== deadline) return refuse('deadline-moved')
+      if (this.clock.now() < deadline) return refuse('not-due')
+      if (!(await repos.tables.claimDeadline(tableId, deadline, this.instance))) return refuse('claimed')
       if (d.progress() === 'gameOver') {
         const present = d.seated().filter((s) => !s.away && !isAiSeat(s.userId))
         if (present.length === 0) return this.close(d)
@@ -618,7 +592,9 @@ export class TableService {
         }
         const moved = d.move(position, action, 'auto')
         if (!moved.ok)
-          throw new Error(`${d.engine.id}: automatic move ${JSON.stringify(action)} refused: ${moved.error.message}`)
+          throw new Error(
+            `${d.engine.id}: automatic move ${JSON.stringify(action)} refused: ${refusalText(moved.error, ENGLISH)}`,
+          )
         d.tableEvents.push({ type: 'autoMove', userId: seat.userId, position, action })
       }
       d.restartClock = true
@@ -634,9 +610,8 @@ export class TableService {
    */
   end(tableId: string, opts: ActOptions & { userId?: string } = {}): Promise<Outcome<TableUpdate>> {
     return this.change(tableId, opts, (d) => {
-      if (d.status !== 'lobby' && d.status !== 'playing') return refuse('not-playing', 'This table has already ended.')
-      if (opts.userId !== undefined && opts.userId !== d.rec.creatorId)
-        return refuse('not-creator', 'Only the player who opened the table (or a server manager) can end it.')
+      if (d.status !== 'lobby' && d.status !== 'playing') return refuse('table-ended')
+      if (opts.userId !== undefined && opts.userId !== d.rec.creatorId) return refuse('not-creator-end')
       return this.close(d)
     })
   }
@@ -645,12 +620,10 @@ export class TableService {
 
   private async seat(d: TableDraft, repos: Repos, userId: string, buyIn: number): Promise<Outcome<void>> {
     const existing = d.seatOf(userId)
-    if (d.seated().length >= d.engine.maxPlayers)
-      return refuse('table-full', `The table is full (${d.engine.maxPlayers} players).`)
+    if (d.seated().length >= d.engine.maxPlayers) return refuse('table-full', { max: d.engine.maxPlayers })
     let stack = 0
     if (d.engine.usesChips && (isPracticeTable(d.seats) || isAiSeat(userId))) {
-      if (!Number.isSafeInteger(buyIn) || buyIn < 1 || buyIn > MAX_AMOUNT)
-        return refuse('bad-amount', 'The buy-in must be a whole number of chips above zero.')
+      if (!Number.isSafeInteger(buyIn) || buyIn < 1 || buyIn > MAX_AMOUNT) return refuse('bad-buy-in')
       d.practiceBuyIn(userId, buyIn)
       stack = buyIn
     } else if (d.engine.usesChips) {
@@ -693,8 +666,8 @@ export class TableService {
 
   private unseat(d: TableDraft, userId: string, interactionId?: string, by: string | null = null): Outcome<void> {
     const seat = d.seatOf(userId)
-    if (!seat || seat.status !== 'seated') return refuse('not-seated', 'You are not sitting at this table.')
-    if (d.status !== 'lobby' && d.status !== 'playing') return refuse('not-playing', 'This table has already ended.')
+    if (!seat || seat.status !== 'seated') return refuse('not-seated')
+    if (d.status !== 'lobby' && d.status !== 'playing') return refuse('table-ended')
     const midGame = d.status === 'playing' && d.progress() === 'acting'
     let cashedOut = 0
     if (d.status === 'playing' && isFreezeout(d.rec) && seat.position !== null && d.engine.table.leaveAction) {
@@ -780,14 +753,10 @@ export class TableService {
     const before = d.log.length
     if (same) {
       const next = d.nextDeal()
-      if (!next.ok) return refuse('too-few-players', next.error.message)
+      if (!next.ok) return { ok: false, error: next.error }
     } else {
       if (players.length < d.engine.minPlayers)
-        return refuse(
-          'too-few-players',
-          `${d.engine.title} needs at least ${d.engine.minPlayers} ` +
-            `players; ${players.length} ${players.length === 1 ? 'is' : 'are'} seated.`,
-        )
+        return refuse('too-few-players', { game: d.engine.title, min: d.engine.minPlayers, count: players.length })
       // The next dealer: the one the game names, or the next one still seated after them.
       const start = d.engine.nextDealer(d.state)
       let dealerUser: string | undefined
@@ -813,7 +782,7 @@ export class TableService {
       const dealt = this.deal(d, players, dealer, seed, pot, shares)
       if (!dealt.ok) {
         d.log.length = before
-        return refuse('too-few-players', dealt.error.message)
+        return dealt
       }
     }
     const started = d.log[before]
@@ -942,7 +911,7 @@ export class TableService {
       let after: TableRecord | null = null
       const out = await this.transaction(async (repos) => {
         const rec = known ?? (await repos.tables.get(tableId))
-        if (!rec) return refuse('no-table', 'That table does not exist any more.')
+        if (!rec) return refuse('no-table')
         if (req.expectedVersion !== undefined && req.expectedVersion !== rec.version) return STALE
         return this.changeIn(repos, rec, fn, (r) => (after = r), req.interactionId)
       })
@@ -989,7 +958,7 @@ export class TableService {
     interactionId?: string,
   ): Promise<Outcome<TableUpdate>> {
     const engine = engineFor(rec.game)
-    if (!engine) return refuse('unknown-game', `${rec.game} tables are not available.`)
+    if (!engine) return refuse('game-unavailable', { game: rec.game })
     const d = new TableDraft(rec, engine)
     const changed = await fn(d, repos)
     if (!changed.ok) return changed

@@ -157,25 +157,3 @@ export interface ActiveTable {
 
 /** Called with what a timer did (automatic moves, a table closed): the bot renders it. */
 export type TimerListener = (update: TableUpdate) => void
-
-/** Refusal codes the bot may branch on (the message is always ready to show). */
-export type RefusalCode =
-  | 'unknown-game'
-  | 'bad-options'
-  | 'channel-busy'
-  | 'no-table'
-  | 'not-lobby'
-  | 'not-playing'
-  | 'already-seated'
-  | 'table-full'
-  | 'not-seated'
-  | 'not-creator'
-  | 'too-few-players'
-  | 'stale'
-  | 'not-your-turn'
-  | 'bad-action'
-  | 'bad-amount'
-  | 'not-enough-chips'
-  | 'not-between-games'
-  | 'daily-too-soon'
-  | 'bad-setting'

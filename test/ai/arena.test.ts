@@ -3,7 +3,8 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parsePolicy, runArena } from '../../src/arena/arena.js'
 import { meanInterval, wilson } from '../../src/arena/stats.js'
-import { engineFor } from '../../src/games/registry.js'
+import { gameModule } from '../../src/registry.js'
+import { highCardGame } from '../toy/high-card/module.js'
 
 const root = join(import.meta.dirname, '../..')
 
@@ -23,11 +24,33 @@ describe('the arena', () => {
 
   it('conserves chips, and two identical players come out level within the interval', () => {
     const auto = parsePolicy('auto')!
-    const report = runArena({ engine: engineFor('badugi')!, policies: [auto, auto], games: 200, seed: 3 })
+    const report = runArena({ game: gameModule('badugi')!, policies: [auto, auto], games: 200, seed: 3 })
     const [a, b] = report.seats
     expect(a!.net + b!.net).toBeCloseTo(0, 6)
     expect(a!.winRate).toBeGreaterThanOrEqual(b!.winRateCI[0])
     expect(a!.winRate).toBeLessThanOrEqual(b!.winRateCI[1])
+  })
+
+  it('deals a Bura game nobody won (everyone passed, a Kozel tie) again until someone wins it', () => {
+    const auto = parsePolicy('auto')!
+    for (const [players, options] of [
+      [4, { kozel: true }],
+      [3, { scoring: 'points' }],
+    ] as const) {
+      const report = runArena({
+        game: gameModule('bura')!,
+        policies: Array(players).fill(auto),
+        games: 300,
+        seed: 5,
+        options,
+      })
+      expect(report.seats.reduce((sum, s) => sum + s.wins, 0)).toBe(300)
+    }
+  })
+
+  it('refuses AI seats for a game whose module names no AI', () => {
+    const policies = [parsePolicy('ai')!, parsePolicy('auto')!]
+    expect(() => runArena({ game: highCardGame, policies, games: 1, seed: 1 })).toThrow('High card has no AI player')
   })
 
   it('gives 95% intervals that hold the estimate', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { runArena, type Policy } from '../../src/arena/arena.js'
-import { engineFor } from '../../src/games/registry.js'
+import { gameModule } from '../../src/registry.js'
 
 /**
  * Every AI move is legal: whole games where every seat is an AI (mostly easy, the cheap level
@@ -17,7 +17,7 @@ function seats(players: number, withNormal: boolean): Policy[] {
 
 function expectLegal(game: string, players: number, games: number, seed: number, options: object, withNormal: boolean) {
   const report = runArena({
-    engine: engineFor(game)!,
+    game: gameModule(game)!,
     policies: seats(players, withNormal),
     games,
     seed,

@@ -1,12 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { decide } from '../../src/ai/index.js'
+import { decideBura } from '../../src/ai/bura.js'
 import { bugamiEngine as bugami } from '../../src/games/bugami/index.js'
 import { buraEngine } from '../../src/games/bura/index.js'
 import { fullDeck } from '../../src/games/bura/cards.js'
 import { makeDeck, RANKS, type Card } from '../../src/games/core/cards.js'
 import { Rng, seedRng } from '../../src/games/core/rng.js'
+import { aiFor } from '../../src/registry.js'
 import { playTable } from './twins.js'
 
 const AI_DIR = join(import.meta.dirname, '../../src/ai')
@@ -34,7 +35,7 @@ describe('the AI never sees an engine state', () => {
     const state = setup.ok ? setup.value.state : null
     const opts = { level: 'normal', seed: 1 } as const
     // @ts-expect-error the AI accepts a seat's history, never a state
-    expect(() => decide({ game: 'bura', history: state }, opts)).toThrow()
+    expect(() => decideBura(state, opts)).toThrow()
   })
 })
 
@@ -94,6 +95,7 @@ describe('decisions are reproducible under a seed', () => {
   it('the same history, level and seed give the same move', () => {
     const options = bugami.optionsSchema.parse({})
     const run = playTable(bugami, { players: 4, dealer: 0, options, seed: 21 }, 2, 30)
+    const decide = aiFor('bugami')!
     for (const turn of run.turns)
       for (const level of ['easy', 'normal', 'strong'] as const)
         expect(decide(turn.history, { level, seed: 77 })).toEqual(decide(turn.history, { level, seed: 77 }))

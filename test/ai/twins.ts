@@ -1,10 +1,13 @@
-import { decide, type AiHistory } from '../../src/ai/index.js'
+import type { AnySeatHistory } from '../../src/ai/index.js'
 import { SeatRecorder } from '../../src/arena/record.js'
 import type { AnyEngine } from '../../src/games/core/engine.js'
+import { aiFor } from '../../src/registry.js'
+import { refusalText } from '../../src/render/refusals.js'
+import { ENGLISH } from '../../src/i18n/index.js'
 
 export interface TwinRun {
   /** The AI seat's history and its decision at each of its turns. */
-  readonly turns: { history: AiHistory; decision: unknown }[]
+  readonly turns: { history: AnySeatHistory; decision: unknown }[]
   readonly state: unknown
 }
 
@@ -20,11 +23,12 @@ export function playTable(
   script?: readonly { seat: number; action: unknown }[],
 ): TwinRun & { moves: { seat: number; action: unknown }[] } {
   const out = engine.setup(setup as never)
-  if (!out.ok) throw new Error(out.error.message)
+  if (!out.ok) throw new Error(refusalText(out.error, ENGLISH))
   let state = out.value.state
   const rec = new SeatRecorder(engine, aiSeat, setup.players as number, setup.options)
   rec.record(state, out.value.events, null, null)
-  const turns: { history: AiHistory; decision: unknown }[] = []
+  const decide = aiFor(engine.id)!
+  const turns: { history: AnySeatHistory; decision: unknown }[] = []
   const moves: { seat: number; action: unknown }[] = []
   for (let i = 0; i < steps && engine.progress(state) === 'acting'; i++) {
     const seat = script ? script[i]!.seat : engine.waitingFor(state)[0]!
@@ -35,7 +39,7 @@ export function playTable(
       turns.push({ history: structuredClone(history), decision: action })
     } else action = script ? script[i]!.action : engine.autoAction(state, seat)
     const next = engine.apply(state, seat, action)
-    if (!next.ok) throw new Error(`move ${i} refused: ${next.error.message}`)
+    if (!next.ok) throw new Error(`move ${i} refused: ${refusalText(next.error, ENGLISH)}`)
     state = next.value.state
     moves.push({ seat, action })
     rec.record(state, next.value.events, seat, action)

@@ -138,6 +138,76 @@ describe('slash command definitions', () => {
   })
 })
 
+/** Discord's rule for chat-input command and option names, localised ones included. */
+const NAME = /^[-_\p{L}\p{N}]{1,32}$/u
+
+interface Node {
+  readonly name: string
+  readonly description?: string
+  readonly name_localizations?: Record<string, string | null> | null
+  readonly description_localizations?: Record<string, string | null> | null
+  readonly options?: readonly Node[]
+  readonly choices?: readonly Node[]
+}
+
+/** Every command, subcommand, option and choice with its path ("settings set language: English"). */
+function nodes(list: readonly Node[], path = ''): { path: string; node: Node; choice: boolean }[] {
+  return list.flatMap((n) => {
+    const at = `${path}${n.name}`
+    return [
+      { path: at, node: n, choice: false },
+      ...(n.choices ?? []).map((c) => ({ path: `${at}: ${c.name}`, node: c, choice: true })),
+      ...nodes(n.options ?? [], `${at} `),
+    ]
+  })
+}
+
+describe('German localisations', () => {
+  const all = nodes(defs)
+
+  it("name and describe every command, subcommand, option and choice in German, within Discord's limits", () => {
+    expect(all.length).toBeGreaterThan(100)
+    for (const { path, node, choice } of all) {
+      const name = node.name_localizations?.de
+      expect(name, path).toBeTypeOf('string')
+      if (choice) {
+        expect(name!.length, path).toBeGreaterThanOrEqual(1)
+        expect(name!.length, path).toBeLessThanOrEqual(100)
+        continue
+      }
+      expect(name, path).toMatch(NAME)
+      expect(name, path).toBe(name!.toLowerCase())
+      const description = node.description_localizations?.de
+      expect(description, path).toBeTypeOf('string')
+      expect(description!.length, path).toBeGreaterThanOrEqual(1)
+      expect(description!.length, path).toBeLessThanOrEqual(100)
+    }
+  })
+
+  it('speaks German where English speaks English', () => {
+    const find = (p: string) => all.find((n) => n.path === p)!.node
+    expect(find('chips balance').name_localizations?.de).toBe('kontostand')
+    expect(find('help').description_localizations?.de).toBe('Was dieser Bot kann und wie man ein Spiel startet')
+    expect(find('bura start scoring').description_localizations?.de).toBe(
+      'Um Chips, Strafpunkte (bei 12 verloren) oder gewonnene Spiele spielen (Standard: Chips)',
+    )
+    expect(find('badugi start small_blind').description_localizations?.de).toBe(
+      'Small Blind (Standard: die Einsätze des Servers)',
+    )
+    expect(find('settings set stakes').description_localizations?.de).toBe(
+      'Standard für Ante bei Bura und Big Blind bei Badugi',
+    )
+    expect(find('table add-ai level: easy').name_localizations?.de).toBe('leicht')
+  })
+
+  it('gives no two options of one command the same German name', () => {
+    for (const { path, node } of all.filter((n) => n.node.options?.length)) {
+      const names = node.options!.map((o) => o.name_localizations?.de)
+      expect(new Set(names).size, path).toBe(names.length)
+    }
+  })
+})
+
 describe('badugi stakes', () => {
   it('sizes the fixed-limit bets from the big blind when blinds are given', () => {
     expect(betsFromBlinds({ smallBlind: 5, bigBlind: 10 })).toEqual({

@@ -4,6 +4,8 @@ import { isAiSeat } from '../../src/tables/ai-seats.js'
 import type { FakeMember } from '../../src/sandbox/discord/index.js'
 import { buttonLabels } from './harness.js'
 import { eventually, ProcessBot } from './process-bot.js'
+import { refusalText } from '../../src/render/refusals.js'
+import { ENGLISH } from '../../src/i18n/index.js'
 
 /**
  * The bot as a process, killed with SIGKILL while a game with an AI seat runs; the AI's turn
@@ -54,7 +56,7 @@ describe('an AI seat after SIGKILL', () => {
               engine.autoAction(t.state, t.seats.find((s) => s.userId === alice.id)!.position!),
             )
           : await tables.nextDeal(id)
-      if (!out.ok) throw new Error(out.error.message)
+      if (!out.ok) throw new Error(refusalText(out.error, ENGLISH))
     }
     const waiting = (await tables.get(id))!
     const logged = bot.log.length

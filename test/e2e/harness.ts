@@ -20,6 +20,8 @@ import {
   type FakeMessage,
   type OptionValue,
 } from '../../src/sandbox/discord/index.js'
+import { refusalText } from '../../src/render/refusals.js'
+import { ENGLISH } from '../../src/i18n/index.js'
 
 /**
  * One end-to-end world: the fake Discord, the real bot (discord.js client, table service, a SQLite
@@ -209,6 +211,18 @@ function cardPattern(c: Card): RegExp {
 
 const isRulesPage = (m: FakeMessage) => m.embeds.some((e) => /— rules/.test(e.title ?? ''))
 
+/**
+ * A component as the oracle reads it: a custom_id's random table id and move token are not card
+ * text (an id like `t:AH-fog8_DQod:join` would read as the ace of hearts), its move is.
+ */
+function withoutIds(c: Record<string, unknown>): Record<string, unknown> {
+  const id = parseCustomId(c.custom_id)
+  if (!id || !('tableId' in id)) return c
+  const { tableId: _table, ...rest } = id
+  const { token: _token, ...move } = rest as typeof rest & { token?: string }
+  return { ...c, custom_id: move }
+}
+
 /** A message as lines of text: content, embed parts and each component, so changes show line by line. */
 function linesOf(m: FakeMessage): string[] {
   const out = m.content.split('\n')
@@ -216,7 +230,7 @@ function linesOf(m: FakeMessage): string[] {
     out.push(...(e.title ?? '').split('\n'), ...(e.description ?? '').split('\n'), e.footer?.text ?? '')
     for (const f of e.fields ?? []) out.push(f.name, ...f.value.split('\n'))
   }
-  for (const c of componentsOf(m)) if (c.type !== 1) out.push(JSON.stringify(c))
+  for (const c of componentsOf(m)) if (c.type !== 1) out.push(JSON.stringify(withoutIds(c)))
   // A picture's alt text is text the member can read too.
   for (const a of m.attachments) out.push(a.description ?? '')
   return out
@@ -264,7 +278,7 @@ async function statesSinceLastCheck(world: World, tableId: string, engine: AnyEn
         : e.kind === 'nextDeal'
           ? engine.nextDeal(state)
           : engine.apply(state, e.seat!, e.payload)
-    if (!out.ok) throw new Error(`log entry ${e.seq} does not replay: ${out.error.message}`)
+    if (!out.ok) throw new Error(`log entry ${e.seq} does not replay: ${refusalText(out.error, ENGLISH)}`)
     state = out.value.state
     states.push(state)
   }

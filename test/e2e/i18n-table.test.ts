@@ -27,6 +27,7 @@ describe('a Bura table at a German server', () => {
     expect(lobby.embeds[0]!.title).toBe('Bura — Tisch offen')
     expect(buttonLabels(lobby)).toEqual(['Mitspielen', 'Verlassen', 'Starten', 'KI dazu', 'Regeln'])
     expect(textOf(lobby)).toContain('Zugzeit')
+    expect(lobby.embeds[0]!.description).toMatch(/^Russisches Stichspiel um Chips/)
     await bob.click(lobby, 'Mitspielen')
     await alice.click(lobby, 'Starten')
 

@@ -11,7 +11,7 @@ describe('server settings', () => {
     const defaults = await carol!.slash(w.channel, 'settings show')
     expect(defaults.ephemeral).toBe(true)
     expect(textOf(defaults)).toContain('1,000 for a member')
-    expect(textOf(defaults)).toContain('12 h for new tables')
+    expect(textOf(defaults)).toContain('12 hours for new tables')
 
     // Not an admin: Discord does not offer the command (default_member_permissions).
     await expect(bob!.slash(w.channel, 'settings set', { daily_chips: 1 })).rejects.toThrow(
@@ -36,7 +36,7 @@ describe('server settings', () => {
     for (const shown of [
       '5,000 for a member',
       '250 every 20 hours',
-      '2 h for new tables',
+      '2 hours for new tables',
       'Badugi big blind 20',
       '300 chips to sit',
     ])

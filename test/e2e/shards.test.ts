@@ -14,6 +14,7 @@ import {
 } from '../../src/sandbox/discord/index.js'
 import { dropDatabase, freshDatabaseUrl } from '../support/test-database.js'
 import { buttonLabels, chooseMove, controlFor, type Control } from './harness.js'
+import { aiFor } from '../../src/registry.js'
 
 // SHARDS=auto on one PostgreSQL database: `npm start` runs discord.js's ShardingManager, which
 // starts one bot process per shard; the fake Discord recommends two shards and routes each
@@ -209,7 +210,7 @@ describe('two shard processes on one PostgreSQL database', () => {
     // The test reads the tables the shards write, from the same database.
     const store: Store = await openStore({ url })
     cleanup.push(() => store.close())
-    const tables = new TableService({ store })
+    const tables = new TableService({ aiFor, store })
 
     await Promise.all(clubs.map(openBura))
     // Both games move at once, one step each in turn, until shard 1's game has a few moves in.

@@ -6,6 +6,8 @@ import { engineFor, engineIds, ENGINES } from '../../src/games/registry.js'
 import { simulate } from '../../src/games/simulate.js'
 // The toy fourth game (test/toy) passes the same contract as the built-in ones.
 import '../toy/registry.js'
+import { refusalText } from '../../src/render/refusals.js'
+import { ENGLISH } from '../../src/i18n/index.js'
 
 /**
  * The one random-simulation test every engine passes (in the spirit of OpenSpiel's
@@ -73,7 +75,7 @@ function walk(
     seed,
     ...(engine.usesChips ? { stacks: Array.from({ length: players }, () => 100) } : {}),
   })
-  if (!setup.ok) throw new Error(setup.error.message)
+  if (!setup.ok) throw new Error(refusalText(setup.error, ENGLISH))
   let state: unknown = setup.value.state
   for (let step = 0; step < WALK_STATES; step++) {
     visit(state)

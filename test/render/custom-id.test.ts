@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { makeDeck, SUITS } from '../../src/games/core/cards.js'
+import { engineIds } from '../../src/games/registry.js'
 import {
   actionToMove,
   encodeCustomId,
@@ -35,9 +36,7 @@ const idArb: fc.Arbitrary<CustomId> = fc.oneof(
   fc
     .tuple(tableIdArb, fc.stringMatching(/^[0-9a-z]{1,11}$/), moveArb)
     .map(([tableId, token, move]) => ({ kind: 'move' as const, tableId, token, move })),
-  fc
-    .tuple(fc.constantFrom('bugami' as const, 'bura' as const, 'badugi' as const), fc.nat(99))
-    .map(([game, page]) => ({ kind: 'rules' as const, game, page })),
+  fc.tuple(fc.constantFrom(...engineIds()), fc.nat(99)).map(([game, page]) => ({ kind: 'rules' as const, game, page })),
 )
 
 describe('custom_id codec', () => {

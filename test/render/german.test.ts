@@ -62,7 +62,7 @@ describe('a Bura table in German', () => {
     options: bura.optionsSchema.parse({}),
     stacks: [100, 100],
   })
-  if (!setup.ok) throw new Error(setup.error.message)
+  if (!setup.ok) throw new Error(setup.error.code)
   const table = tableFor(bura, setup.value.state, 2, 1)
 
   it('shows the table message, the private view and the log in German', () => {

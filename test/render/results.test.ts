@@ -10,6 +10,7 @@ import {
   renderTableMessage,
 } from '../../src/render/table.js'
 import { strings, tableFor, userId } from './support.js'
+import { refusalText } from '../../src/render/refusals.js'
 
 /** Issue 13: results players can scroll back to, end states that agree, words players know. */
 
@@ -28,7 +29,7 @@ function setup(engine: AnyEngine, players: number, seed: number, options = {}, s
     options: engine.optionsSchema.parse(options),
     ...(engine.usesChips ? { stacks: stacks ?? Array.from({ length: players }, () => 100) } : {}),
   })
-  if (!out.ok) throw new Error(out.error.message)
+  if (!out.ok) throw new Error(refusalText(out.error, ENGLISH))
   return out.value.state
 }
 
@@ -37,7 +38,7 @@ function playOut(engine: AnyEngine, state: unknown, choose: (legal: Action[], se
   for (let i = 0; i < 2000 && engine.progress(state) === 'acting'; i++) {
     const seat = engine.waitingFor(state)[0]!
     const out = engine.apply(state, seat, choose(engine.legalActions(state, seat) as Action[], seat))
-    if (!out.ok) throw new Error(out.error.message)
+    if (!out.ok) throw new Error(refusalText(out.error, ENGLISH))
     state = out.value.state
   }
   return state
@@ -87,7 +88,7 @@ describe('results', () => {
       if (view.phase === 'between' || view.phase === 'gameOver') break
       const seat = bugami.waitingFor(state)[0]!
       const out = bugami.apply(state, seat, bugami.legalActions(state, seat)[0])
-      if (!out.ok) throw new Error(out.error.message)
+      if (!out.ok) throw new Error(refusalText(out.error, ENGLISH))
       state = out.value.state
     }
     const posted = renderGameResult(ENGLISH, tableFor(bugami, state, 3, 60))!
@@ -104,7 +105,7 @@ describe('results', () => {
 
 describe('end states agree with themselves', () => {
   it('a table closed mid-game shows no turn marker, no "to play" and no controls', () => {
-    for (const engine of [bugami, bura, badugi]) {
+    for (const engine of Object.values(ENGINES)) {
       const players = engine.minPlayers + 1
       const state = setup(engine, players, 3)
       const live = renderTableMessage(ENGLISH, tableFor(engine, state, players, 1), NOW)

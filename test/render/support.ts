@@ -5,6 +5,8 @@ import { Rng, seedRng } from '../../src/games/core/rng.js'
 import { moveToAction, parseCustomId } from '../../src/render/custom-id.js'
 import type { Payload } from '../../src/render/payload.js'
 import type { RenderTable } from '../../src/render/types.js'
+import { refusalText } from '../../src/render/refusals.js'
+import { ENGLISH } from '../../src/i18n/index.js'
 
 /** Helpers for the render tests: tables around engine states, and reading payloads back. */
 
@@ -159,7 +161,7 @@ export function walk(
     seed,
     ...(engine.usesChips ? { stacks: Array.from({ length: players }, () => 20 + rng.int(200)) } : {}),
   })
-  if (!setup.ok) throw new Error(setup.error.message)
+  if (!setup.ok) throw new Error(refusalText(setup.error, ENGLISH))
   let state: unknown = setup.value.state
   let events: readonly unknown[] = setup.value.events
   for (let step = 0; step < steps; step++) {
@@ -175,7 +177,7 @@ export function walk(
     const legal = engine.legalActions(state, seat)
     if (legal.length === 0) return
     const out = engine.apply(state, seat, rng.pick(legal))
-    if (!out.ok) throw new Error(out.error.message)
+    if (!out.ok) throw new Error(refusalText(out.error, ENGLISH))
     state = out.value.state
     events = out.value.events
   }

@@ -17,6 +17,7 @@ import {
   renderTurnPing,
 } from '../../src/render/table.js'
 import { cardsNamed, offeredActions, strings, tableFor, userId } from './support.js'
+import { refusalText } from '../../src/render/refusals.js'
 
 const NOW = 1_800_000_000_000
 const bugami = ENGINES.bugami
@@ -37,13 +38,13 @@ function start(
     options: engine.optionsSchema.parse(options),
     ...(engine.usesChips ? { stacks: Array.from({ length: players }, () => 100) } : {}),
   })
-  if (!out.ok) throw new Error(out.error.message)
+  if (!out.ok) throw new Error(refusalText(out.error, ENGLISH))
   return { state: out.value.state, events: out.value.events }
 }
 
 function act(engine: AnyEngine, state: unknown, seat: number, action: unknown): { state: unknown; events: unknown[] } {
   const out = engine.apply(state, seat, action)
-  if (!out.ok) throw new Error(out.error.message)
+  if (!out.ok) throw new Error(refusalText(out.error, ENGLISH))
   return { state: out.value.state, events: out.value.events }
 }
 
@@ -422,7 +423,7 @@ describe('turn ping', () => {
     while (bura.progress(state) === 'acting') {
       const [seat] = bura.waitingFor(state)
       const next = bura.apply(state, seat!, bura.autoAction(state, seat!))
-      if (!next.ok) throw new Error(next.error.message)
+      if (!next.ok) throw new Error(refusalText(next.error, ENGLISH))
       state = next.value.state
     }
     const table = tableFor(bura, state, 2, 9, { deadlineAt: NOW + 120_000 })
@@ -477,7 +478,7 @@ describe('final standings of a match table', () => {
   it('shows the agreed end on the table message while the table plays', () => {
     const bura = ENGINES.bura
     const s = bura.setup({ players: 2, dealer: 0, options: bura.optionsSchema.parse({}), seed: 4 })
-    if (!s.ok) throw new Error(s.error.message)
+    if (!s.ok) throw new Error(refusalText(s.error, ENGLISH))
     const table = tableFor(bura, s.value.state, 2, 1, { endsAt: 1_900_000_000_000 })
     expect(strings(renderTableMessage(ENGLISH, table, 1_800_000_000_000)).join('\n')).toContain(
       '🏁 Agreed end <t:1900000000:R>: the game then in progress is the last.',

@@ -1,10 +1,12 @@
 import { describe, expect, test } from 'vitest'
-import { decide } from '../../src/ai/index.js'
 import { SeatRecorder } from '../../src/arena/record.js'
 import { engineFor } from '../../src/games/registry.js'
+import { aiFor } from '../../src/registry.js'
 import { aiSeatId, aiToRemove, freeAiName, isAiSeat, isPracticeTable, parseAiSeat } from '../../src/tables/ai-seats.js'
 import { execRaw } from '../support/test-database.js'
 import { tableServicePerTest } from './play.js'
+import { refusalText } from '../../src/render/refusals.js'
+import { ENGLISH } from '../../src/i18n/index.js'
 
 const fx = tableServicePerTest(300)
 
@@ -12,10 +14,10 @@ const balance = async (user: string) => (await fx.t.store.wallets.get('g', user)
 
 async function lobby(game: string, players: string[], buyIn = 150): Promise<string> {
   const created = await fx.tables.create({ guildId: 'g', channelId: game, game, creatorId: players[0]!, buyIn })
-  if (!created.ok) throw new Error(created.error.message)
+  if (!created.ok) throw new Error(refusalText(created.error, ENGLISH))
   for (const p of players.slice(1)) {
     const joined = await fx.tables.join(created.value.table.id, p)
-    if (!joined.ok) throw new Error(joined.error.message)
+    if (!joined.ok) throw new Error(refusalText(joined.error, ENGLISH))
   }
   return created.value.table.id
 }
@@ -27,6 +29,7 @@ async function lobby(game: string, players: string[], buyIn = 150): Promise<stri
 async function playWithAi(id: string): Promise<number> {
   const first = (await fx.tables.get(id))!
   const engine = engineFor(first.game)!
+  const decide = aiFor(first.game)!
   let aiMoves = 0
   for (let step = 0; step < 3000; step++) {
     const t = (await fx.tables.get(id))!
@@ -37,13 +40,13 @@ async function playWithAi(id: string): Promise<number> {
     if (isAiSeat(userId)) {
       const history = await fx.tables.aiHistory(t, position)
       // Its last view is what the seat is shown now, and nothing the state holds besides.
-      const entries = history.history.entries
+      const entries = history.entries
       expect(entries[entries.length - 1]!.view).toEqual(engine.view(t.state, position))
       action = decide(history, { level: 'easy', seed: step })
       aiMoves++
     }
     const out = await fx.tables.act(id, userId, action, { expectedVersion: t.version })
-    if (!out.ok) throw new Error(`${userId}: ${JSON.stringify(action)} refused: ${out.error.message}`)
+    if (!out.ok) throw new Error(`${userId}: ${JSON.stringify(action)} refused: ${refusalText(out.error, ENGLISH)}`)
   }
   throw new Error('the game did not end')
 }
@@ -114,8 +117,14 @@ describe('AI seats at a table', () => {
 
   test('refusals change nothing: not the host, full, after the start, no AI to remove', async () => {
     const id = await lobby('bura', ['ann', 'ben'])
-    expect(await fx.tables.addAi(id, { userId: 'ben' })).toMatchObject({ ok: false, error: { code: 'not-creator' } })
-    expect(await fx.tables.removeAi(id, { userId: 'ann' })).toMatchObject({ ok: false, error: { code: 'not-seated' } })
+    expect(await fx.tables.addAi(id, { userId: 'ben' })).toMatchObject({
+      ok: false,
+      error: { code: 'ai-not-host.add' },
+    })
+    expect(await fx.tables.removeAi(id, { userId: 'ann' })).toMatchObject({
+      ok: false,
+      error: { code: 'ai-not-seated' },
+    })
     expect(await balance('ben')).toBe(850)
     for (let i = 0; i < 4; i++) expect((await fx.tables.addAi(id, { userId: 'ann' })).ok).toBe(true)
     expect(await fx.tables.addAi(id, { userId: 'ann' })).toMatchObject({ ok: false, error: { code: 'table-full' } })
@@ -123,8 +132,11 @@ describe('AI seats at a table', () => {
     expect(removed.ok && removed.value.table.seats.find((s) => s.userId === 'ai-clara-normal')?.status).toBe('left')
     expect((await fx.tables.start(id)).ok).toBe(true)
     const version = (await fx.tables.get(id))!.version
-    expect(await fx.tables.addAi(id, { userId: 'ann' })).toMatchObject({ ok: false, error: { code: 'not-lobby' } })
-    expect(await fx.tables.removeAi(id, { userId: 'ann' })).toMatchObject({ ok: false, error: { code: 'not-lobby' } })
+    expect(await fx.tables.addAi(id, { userId: 'ann' })).toMatchObject({ ok: false, error: { code: 'ai-lobby-only' } })
+    expect(await fx.tables.removeAi(id, { userId: 'ann' })).toMatchObject({
+      ok: false,
+      error: { code: 'ai-lobby-only' },
+    })
     expect((await fx.tables.get(id))!.version).toBe(version)
   })
 
@@ -157,7 +169,7 @@ describe('AI seats at a table', () => {
     const id = await lobby('bura', ['ann'])
     await fx.tables.addAi(id, { userId: 'ann' })
     const started = await fx.tables.start(id)
-    if (!started.ok) throw new Error(started.error.message)
+    if (!started.ok) throw new Error(refusalText(started.error, ENGLISH))
     const engine = engineFor('bura')!
     const ai = started.value.table.seats.find((s) => isAiSeat(s.userId))!
     // Live: after every change, its state and events as the service answered them (one transition each).
@@ -168,7 +180,7 @@ describe('AI seats at a table', () => {
       const position = t.seats.find((s) => s.userId === userId)!.position!
       const action = engine.autoAction(t.state, position)
       const out = await fx.tables.act(id, userId, action)
-      if (!out.ok) throw new Error(out.error.message)
+      if (!out.ok) throw new Error(refusalText(out.error, ENGLISH))
       t = out.value.table
       live.record(t.state, out.value.events, position, engine.actionSchema.parse(action))
       expect(await fx.tables.aiHistory(t, ai.position!)).toEqual(live.history())

@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { playGame, tableServicePerTest } from './play.js'
+import { refusalText } from '../../src/render/refusals.js'
+import { ENGLISH } from '../../src/i18n/index.js'
 
 const fx = tableServicePerTest(300)
 
@@ -14,7 +16,7 @@ async function badugi(players: string[], buyIn: number, options: Record<string, 
     buyIn,
     options: { smallBlind: 1, bigBlind: 2, ...options },
   })
-  if (!created.ok) throw new Error(created.error.message)
+  if (!created.ok) throw new Error(refusalText(created.error, ENGLISH))
   const id = created.value.table.id
   for (const p of players.slice(1)) expect((await fx.tables.join(id, p)).ok).toBe(true)
   expect((await fx.tables.start(id)).ok).toBe(true)
@@ -67,7 +69,7 @@ describe('Badugi cash table', () => {
     expect((await fx.tables.rebuy(id, out)).ok).toBe(true)
     expect((await fx.tables.get(id))!.seats.find((s) => s.userId === out)!.stack).toBe(3)
     expect(await balance(out)).toBe(0)
-    expect(await fx.tables.rebuy(id, out)).toMatchObject({ ok: false, error: { code: 'not-enough-chips' } })
+    expect(await fx.tables.rebuy(id, out)).toMatchObject({ ok: false, error: { code: 'balance-empty' } })
     expect(await fx.tables.rebuy(id, 'nobody')).toMatchObject({ ok: false, error: { code: 'not-seated' } })
     expect((await fx.t.store.audit()).problems).toEqual([])
 

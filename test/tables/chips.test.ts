@@ -3,6 +3,8 @@ import { refundPot } from '../../src/games/core/chips.js'
 import { ENGINES } from '../../src/games/registry.js'
 import { rebuildState } from '../../src/tables/index.js'
 import { playGame, tableServicePerTest } from './play.js'
+import { refusalText } from '../../src/render/refusals.js'
+import { ENGLISH } from '../../src/i18n/index.js'
 
 const fx = tableServicePerTest(100)
 
@@ -27,11 +29,11 @@ async function chipTable(
     buyIn,
     options,
   })
-  if (!created.ok) throw new Error(created.error.message)
+  if (!created.ok) throw new Error(refusalText(created.error, ENGLISH))
   const id = created.value.table.id
   for (const p of players.slice(1)) {
     const joined = await fx.tables.join(id, p)
-    if (!joined.ok) throw new Error(joined.error.message)
+    if (!joined.ok) throw new Error(refusalText(joined.error, ENGLISH))
   }
   return id
 }
@@ -54,10 +56,9 @@ describe('chips at the table', () => {
     const id = await chipTable('bura', ['ann', 'ben'], 150)
     expect(await balance('ann')).toBe(850)
     expect((await fx.tables.get(id))!.seats.map((s) => s.stack)).toEqual([150, 150])
-    expect(await fx.tables.join(id, 'cat', { buyIn: 5000 })).toMatchObject({
-      ok: false,
-      error: { code: 'not-enough-chips', message: 'You have 1,000 chips, not 5,000.' },
-    })
+    const short = await fx.tables.join(id, 'cat', { buyIn: 5000 })
+    expect(short).toMatchObject({ ok: false, error: { code: 'wallet.not-enough-chips' } })
+    expect(!short.ok && refusalText(short.error, ENGLISH)).toBe('You have 1,000 chips, not 5,000.')
     expect((await fx.tables.get(id))!.seats.map((s) => s.userId)).toEqual(['ann', 'ben'])
     expect(await fx.tables.wallet('g', 'ann')).toMatchObject({ balance: 850, atTables: 150 })
     // The refused join rolled back everything, even the newcomer's first-use wallet.
@@ -104,7 +105,7 @@ describe('chips at the table', () => {
     const annStack = before.seats.find((s) => s.userId === 'ann')!.stack
     expect(await fx.tables.act(id, 'ann', { type: 'pass' })).toMatchObject({
       ok: false,
-      error: { code: 'not-between-games' },
+      error: { code: 'deal-next-game' },
     })
     expect(await fx.tables.leave(id, 'ann')).toMatchObject({
       ok: true,
@@ -172,7 +173,7 @@ describe('chips at the table', () => {
   test('Badugi: standing up mid-hand folds and cashes out at once; the hand goes on; the next hand deals without them', async () => {
     const id = await chipTable('badugi', ['ann', 'ben', 'cat'], 80)
     const started = await fx.tables.start(id)
-    if (!started.ok) throw new Error(started.error.message)
+    if (!started.ok) throw new Error(refusalText(started.error, ENGLISH))
     // Default stakes 10: blinds 5/10.
     expect(started.value.table.options).toMatchObject({ smallBlind: 5, bigBlind: 10 })
     const table = started.value.table

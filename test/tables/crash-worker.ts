@@ -8,11 +8,14 @@ import { Rng, seedRng } from '../../src/games/core/rng.js'
 import { ENGINES } from '../../src/games/registry.js'
 import { openStore } from '../../src/store/index.js'
 import { TableService } from '../../src/tables/index.js'
+import { aiFor } from '../../src/registry.js'
+import { refusalText } from '../../src/render/refusals.js'
+import { ENGLISH } from '../../src/i18n/index.js'
 
 const url = process.argv[2]!
 const store = await openStore({ url, durability: 'full' })
 const rng = new Rng(seedRng(Number(process.argv[3] ?? 1)))
-const tables = new TableService({ store, seeds: () => rng.int(2 ** 31 - 1) })
+const tables = new TableService({ aiFor, store, seeds: () => rng.int(2 ** 31 - 1) })
 // Synchronous: an ack must never sit in a buffer when the process dies.
 const ack = (id: string) => fs.writeSync(1, `ack ${id}\n`)
 
@@ -27,7 +30,7 @@ for (let table = 0; ; table++) {
     creatorId: 'ann',
     buyIn: 200,
   })
-  if (!created.ok) throw new Error(created.error.message)
+  if (!created.ok) throw new Error(refusalText(created.error, ENGLISH))
   const id = created.value.table.id
   for (const u of ['ben', 'cat']) if ((await tables.join(id, u)).ok) ack(`join-${id}-${u}`)
   if ((await tables.start(id)).ok) ack(`start-${id}`)
@@ -49,7 +52,7 @@ for (let table = 0; ; table++) {
     const legal = ENGINES.bura.legalActions(t.state, position)
     const interactionId = next()
     const out = await tables.act(id, userId, rng.pick(legal), { interactionId, expectedVersion: t.version })
-    if (!out.ok) throw new Error(out.error.message)
+    if (!out.ok) throw new Error(refusalText(out.error, ENGLISH))
     ack(interactionId)
   }
 }

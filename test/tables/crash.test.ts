@@ -6,6 +6,7 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { ENGINES } from '../../src/games/registry.js'
 import { openStore, type Store } from '../../src/store/index.js'
 import { rebuildState, TableService } from '../../src/tables/index.js'
+import { aiFor } from '../../src/registry.js'
 
 let dir = ''
 let store: Store | undefined
@@ -73,7 +74,7 @@ describe('crash safety', () => {
       expect((await store.tables.get(id.slice(6)))!.status).not.toBe('lobby')
 
     // After the restart the table plays on.
-    const service = new TableService({ store })
+    const service = new TableService({ aiFor, store })
     const active = await service.activeTables()
     const playing = active.find((a) => a.status === 'playing')
     if (playing) {

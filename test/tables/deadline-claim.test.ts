@@ -4,6 +4,8 @@ import { openStore } from '../../src/store/index.js'
 import { ENGINES } from '../../src/games/registry.js'
 import { rebuildState } from '../../src/tables/index.js'
 import { tableServicePerTest } from './play.js'
+import { refusalText } from '../../src/render/refusals.js'
+import { ENGLISH } from '../../src/i18n/index.js'
 
 // Shards share one PostgreSQL database: two processes whose timers fire the same deadline must
 // play it once. The claim in DeadlineClaim decides (the version guard would too, later).
@@ -43,11 +45,11 @@ describe('two processes firing the same deadline', () => {
         creatorId: 'ann',
         buyIn: 100,
       })
-      if (!created.ok) throw new Error(created.error.message)
+      if (!created.ok) throw new Error(refusalText(created.error, ENGLISH))
       const joined = await fx.tables.join(created.value.table.id, 'ben')
-      if (!joined.ok) throw new Error(joined.error.message)
+      if (!joined.ok) throw new Error(refusalText(joined.error, ENGLISH))
       const started = await fx.tables.start(created.value.table.id)
-      if (!started.ok) throw new Error(started.error.message)
+      if (!started.ok) throw new Error(refusalText(started.error, ENGLISH))
       targets.push(`${created.value.table.id}@${started.value.deadlineAt}`)
     }
     const due = String(fx.t.clock.now() + 13 * 60 * 60 * 1000)
@@ -57,10 +59,10 @@ describe('two processes firing the same deadline', () => {
     const results = (await Promise.all(workers.map((w) => w.next()))).map((l) => JSON.parse(l) as string[])
     for (let i = 0; i < TABLES; i++) {
       // The loser is refused by the claim when both read the table before either committed,
-      // by the moved deadline ('stale') when it read after.
+      // by the moved deadline ('deadline-moved') when it read after.
       const outcomes = results.map((r) => r[i]!).sort()
       expect(outcomes).toContain('ok')
-      expect(['claimed,ok', 'ok,stale']).toContain(outcomes.join(','))
+      expect(['claimed,ok', 'deadline-moved,ok']).toContain(outcomes.join(','))
       const [id] = targets[i]!.split('@') as [string]
       const log = await fx.t.store.actions.list(id)
       expect(log.filter((e) => e.kind === 'auto')).toHaveLength(1)

@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { engineFor } from '../../src/games/registry.js'
 import { tableServicePerTest } from './play.js'
+import { refusalText } from '../../src/render/refusals.js'
+import { ENGLISH } from '../../src/i18n/index.js'
 
 const fx = tableServicePerTest(21)
 
@@ -11,11 +13,11 @@ async function pending(tableId: string) {
 
 async function badugiHand() {
   const created = await fx.tables.create({ guildId: 'g', channelId: 'c', game: 'badugi', creatorId: 'ann' })
-  if (!created.ok) throw new Error(created.error.message)
+  if (!created.ok) throw new Error(refusalText(created.error, ENGLISH))
   const id = created.value.table.id
   expect((await fx.tables.join(id, 'ben')).ok).toBe(true)
   const started = await fx.tables.start(id)
-  if (!started.ok) throw new Error(started.error.message)
+  if (!started.ok) throw new Error(refusalText(started.error, ENGLISH))
   return started.value.table
 }
 
@@ -43,7 +45,7 @@ describe('effects written with each change (the outbox)', () => {
     expect(await pending(table.id)).toEqual([])
 
     const folded = await fx.tables.act(table.id, table.waitingFor[0]!, { type: 'fold' })
-    if (!folded.ok) throw new Error(folded.error.message)
+    if (!folded.ok) throw new Error(refusalText(folded.error, ENGLISH))
     expect(folded.value.table.progress).toBe('gameOver')
     expect(await pending(table.id)).toEqual([
       ['unping', 4],

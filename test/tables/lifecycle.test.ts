@@ -2,6 +2,9 @@ import { describe, expect, test } from 'vitest'
 import { ENGINES } from '../../src/games/registry.js'
 import { rebuildState, TableService } from '../../src/tables/index.js'
 import { playGame, tableServicePerTest } from './play.js'
+import { aiFor } from '../../src/registry.js'
+import { refusalText } from '../../src/render/refusals.js'
+import { ENGLISH, langOf } from '../../src/i18n/index.js'
 
 const fx = tableServicePerTest(11)
 
@@ -15,7 +18,7 @@ async function bugamiTable(players = ['ann', 'ben', 'cat'], options: Record<stri
     creatorId: players[0]!,
     options,
   })
-  if (!created.ok) throw new Error(created.error.message)
+  if (!created.ok) throw new Error(refusalText(created.error, ENGLISH))
   const id = created.value.table.id
   for (const p of players.slice(1)) expect((await fx.tables.join(id, p)).ok).toBe(true)
   return id
@@ -26,7 +29,7 @@ describe('table lifecycle (Bugami)', () => {
     const id = await bugamiTable()
     expect(await fx.tables.create({ guildId: 'g', channelId: 'c', game: 'bura', creatorId: 'x' })).toMatchObject({
       ok: false,
-      error: { code: 'channel-busy' },
+      error: { code: 'channel-busy-game', params: { game: 'Bugami' } },
     })
     expect(
       await fx.tables.create({
@@ -40,13 +43,33 @@ describe('table lifecycle (Bugami)', () => {
       ok: false,
       error: { code: 'bad-options' },
     })
+    // A rule between options refuses with its own code, in words a player reads in their language.
+    const blinds = await fx.tables.create({
+      guildId: 'g',
+      channelId: 'd',
+      game: 'badugi',
+      creatorId: 'x',
+      options: { smallBlind: 20, bigBlind: 10 },
+    })
+    expect(blinds).toMatchObject({ ok: false, error: { code: 'badugi.blinds' } })
+    expect(!blinds.ok && refusalText(blinds.error, langOf('de'))).toBe(
+      'Der Small Blind darf nicht größer sein als der Big Blind.',
+    )
+    const kozel = await fx.tables.create({
+      guildId: 'g',
+      channelId: 'd',
+      game: 'bura',
+      creatorId: 'x',
+      options: { kozel: true, moscow: true },
+    })
+    expect(kozel).toMatchObject({ ok: false, error: { code: 'bura.not-with-kozel', params: { option: 'moscow' } } })
     expect(await fx.tables.create({ guildId: 'g', channelId: 'd', game: 'chess', creatorId: 'x' })).toMatchObject({
       ok: false,
       error: { code: 'unknown-game' },
     })
     expect(
       await fx.tables.create({ guildId: 'g', channelId: 'd', game: 'bugami', creatorId: 'x', turnSeconds: 10 }),
-    ).toMatchObject({ ok: false, error: { code: 'bad-options' } })
+    ).toMatchObject({ ok: false, error: { code: 'bad-turn-deadline' } })
     const table = (await fx.tables.inChannel('g', 'c'))!
     expect(table).toMatchObject({ id, status: 'lobby', turnMs: 12 * HOUR, creatorId: 'ann', options: { target: 1 } })
     expect(table.seats.map((s) => s.userId)).toEqual(['ann', 'ben', 'cat'])
@@ -57,10 +80,12 @@ describe('table lifecycle (Bugami)', () => {
   test('lobby: join twice, leave, start by the creator only, too few players', async () => {
     const id = await bugamiTable(['ann', 'ben'])
     expect(await fx.tables.join(id, 'ben')).toMatchObject({ ok: false, error: { code: 'already-seated' } })
-    expect(await fx.tables.start(id, { userId: 'ann' })).toMatchObject({
-      ok: false,
-      error: { code: 'too-few-players', message: 'Bugami needs at least 3 players; 2 are seated.' },
-    })
+    const tooFew = await fx.tables.start(id, { userId: 'ann' })
+    expect(tooFew).toMatchObject({ ok: false, error: { code: 'too-few-players' } })
+    expect(!tooFew.ok && refusalText(tooFew.error, ENGLISH)).toBe('Bugami needs at least 3 players; 2 are seated.')
+    expect(!tooFew.ok && refusalText(tooFew.error, langOf('de'))).toBe(
+      'Bugami braucht mindestens 3 Spieler; es sitzen erst 2.',
+    )
     expect((await fx.tables.join(id, 'cat')).ok).toBe(true)
     expect(await fx.tables.start(id, { userId: 'ben' })).toMatchObject({ ok: false, error: { code: 'not-creator' } })
     expect((await fx.tables.leave(id, 'cat')).ok).toBe(true)
@@ -78,7 +103,7 @@ describe('table lifecycle (Bugami)', () => {
     // Bugami bids are open to everyone at once: all are pinged, with a 12 h deadline.
     expect([...started.value.ping].sort()).toEqual(['ann', 'ben', 'dan'])
     expect(started.value.deadlineAt).toBe(fx.t.clock.now() + 12 * HOUR)
-    expect(await fx.tables.join(id, 'eve')).toMatchObject({ ok: false, error: { code: 'not-lobby' } })
+    expect(await fx.tables.join(id, 'eve')).toMatchObject({ ok: false, error: { code: 'join-running' } })
   })
 
   test('a match played to the end: finished, stats and leaderboard written, state rebuilt from seed + log', async () => {
@@ -108,11 +133,11 @@ describe('table lifecycle (Bugami)', () => {
   test('moves: wrong player, malformed move, stale version and a repeated interaction change nothing', async () => {
     const id = await bugamiTable()
     const started = await fx.tables.start(id)
-    if (!started.ok) throw new Error(started.error.message)
+    if (!started.ok) throw new Error(refusalText(started.error, ENGLISH))
     const v = started.value.table.version
     expect(await fx.tables.act(id, 'zed', { type: 'bid', suit: 'H' })).toMatchObject({
       ok: false,
-      error: { code: 'not-seated' },
+      error: { code: 'not-playing-here' },
     })
     expect(await fx.tables.act(id, 'ann', { type: 'dance' })).toMatchObject({
       ok: false,
@@ -139,10 +164,10 @@ describe('table lifecycle (Bugami)', () => {
       { type: 'bid', suit: 'S' },
       { interactionId: 'i-2', expectedVersion: v },
     )
-    expect(stale).toMatchObject({
-      ok: false,
-      error: { code: 'stale', message: 'The table changed while you were deciding. Have another look and try again.' },
-    })
+    expect(stale).toMatchObject({ ok: false, error: { code: 'stale' } })
+    expect(!stale.ok && refusalText(stale.error, ENGLISH)).toBe(
+      'The table changed while you were deciding. Have another look and try again.',
+    )
     expect((await fx.tables.get(id))!.version).toBe(v + 1)
     expect((await fx.t.store.actions.list(id)).filter((e) => e.kind === 'action')).toHaveLength(1)
   })
@@ -150,7 +175,7 @@ describe('table lifecycle (Bugami)', () => {
   test('deadlines: automatic moves, 3 missed turns make a seat away, acting again brings it back', async () => {
     const id = await bugamiTable()
     const started = await fx.tables.start(id)
-    if (!started.ok) throw new Error(started.error.message)
+    if (!started.ok) throw new Error(refusalText(started.error, ENGLISH))
     // ann and ben bid in time; cat does not.
     await fx.tables.act(id, 'ann', { type: 'bid', suit: 'H' })
     await fx.tables.act(id, 'ben', { type: 'bid', suit: 'S' })
@@ -160,7 +185,10 @@ describe('table lifecycle (Bugami)', () => {
     expect(table.deadlineAt).toBe(started.value.deadlineAt)
     expect(await fx.tables.expire(id, table.deadlineAt!)).toMatchObject({ ok: false, error: { code: 'not-due' } })
     await fx.t.clock.advance(12 * HOUR)
-    expect(await fx.tables.expire(id, table.deadlineAt! - 1)).toMatchObject({ ok: false, error: { code: 'stale' } })
+    expect(await fx.tables.expire(id, table.deadlineAt! - 1)).toMatchObject({
+      ok: false,
+      error: { code: 'deadline-moved' },
+    })
     const expired = await fx.tables.expire(id, table.deadlineAt!)
     expect(expired.ok).toBe(true)
     if (!expired.ok) return
@@ -208,14 +236,14 @@ describe('table lifecycle (Bugami)', () => {
       creatorId: 'x',
       turnSeconds: 60,
     })
-    if (!created.ok) throw new Error(created.error.message)
+    if (!created.ok) throw new Error(refusalText(created.error, ENGLISH))
     for (const u of ['y', 'z']) await fx.tables.join(created.value.table.id, u)
     const started = await fx.tables.start(created.value.table.id)
-    if (!started.ok) throw new Error(started.error.message)
+    if (!started.ok) throw new Error(refusalText(started.error, ENGLISH))
     await fx.t.store.close()
     const { openStore } = await import('../../src/store/index.js')
     const reopened = await openStore({ url: fx.t.url, clock: fx.t.clock, durability: 'process' })
-    const again = new TableService({ store: reopened })
+    const again = new TableService({ aiFor, store: reopened })
     // Both were created at the same instant on the manual clock: their order is not the point.
     const active = [...(await again.activeTables())].sort((a, b) => a.status.localeCompare(b.status))
     expect(active).toEqual([
@@ -234,7 +262,7 @@ describe('table lifecycle (Bugami)', () => {
   test('ending a table: only the creator (or an admin without a user id); ended tables refuse moves', async () => {
     const id = await bugamiTable()
     await fx.tables.start(id)
-    expect(await fx.tables.end(id, { userId: 'ben' })).toMatchObject({ ok: false, error: { code: 'not-creator' } })
+    expect(await fx.tables.end(id, { userId: 'ben' })).toMatchObject({ ok: false, error: { code: 'not-creator-end' } })
     expect(await fx.tables.end(id)).toMatchObject({
       ok: true,
       value: { table: { status: 'aborted', deadlineAt: null } },
@@ -243,7 +271,7 @@ describe('table lifecycle (Bugami)', () => {
       ok: false,
       error: { code: 'not-playing' },
     })
-    expect(await fx.tables.end(id)).toMatchObject({ ok: false, error: { code: 'not-playing' } })
+    expect(await fx.tables.end(id)).toMatchObject({ ok: false, error: { code: 'table-ended' } })
     expect((await fx.tables.activeTables()).map((a) => a.id)).not.toContain(id)
   })
 })

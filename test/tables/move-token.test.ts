@@ -3,6 +3,8 @@ import { moveToken } from '../../src/games/core/move-context.js'
 import { engineFor, ENGINES } from '../../src/games/registry.js'
 import { rebuildState, type TableSnapshot } from '../../src/tables/index.js'
 import { tableServicePerTest } from './play.js'
+import { refusalText } from '../../src/render/refusals.js'
+import { ENGLISH } from '../../src/i18n/index.js'
 
 const fx = tableServicePerTest(11)
 
@@ -14,16 +16,16 @@ async function started(game: 'bura' | 'bugami', users: readonly string[]): Promi
     creatorId: users[0]!,
     ...(game === 'bura' ? { buyIn: 500 } : { options: { target: 1 } }),
   })
-  if (!created.ok) throw new Error(created.error.message)
+  if (!created.ok) throw new Error(refusalText(created.error, ENGLISH))
   const id = created.value.table.id
   for (const u of users.slice(1)) await fx.tables.join(id, u)
   const start = await fx.tables.start(id)
-  if (!start.ok) throw new Error(start.error.message)
+  if (!start.ok) throw new Error(refusalText(start.error, ENGLISH))
   let table = start.value.table
   // A Bura dealt at the start ends the game at once: deal again until someone acts.
   while (table.progress !== 'acting') {
     const next = await fx.tables.nextDeal(id)
-    if (!next.ok) throw new Error(next.error.message)
+    if (!next.ok) throw new Error(refusalText(next.error, ENGLISH))
     table = next.value.table
   }
   return table
@@ -120,6 +122,6 @@ describe('moves checked by their context token', () => {
 test('a seated player asking to join is told they are seated, also while a game runs', async () => {
   const table = await started('bugami', ['a', 'b', 'c'])
   expect(await fx.tables.join(table.id, 'b')).toMatchObject({ ok: false, error: { code: 'already-seated' } })
-  expect(await fx.tables.join(table.id, 'd')).toMatchObject({ ok: false, error: { code: 'not-lobby' } })
+  expect(await fx.tables.join(table.id, 'd')).toMatchObject({ ok: false, error: { code: 'join-running' } })
   expect((await fx.tables.get(table.id))!.version).toBe(table.version)
 })

@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { DEFAULT_BREAK_MS } from '../../src/tables/pace.js'
 import { playGame, tableServicePerTest } from './play.js'
+import { refusalText } from '../../src/render/refusals.js'
+import { ENGLISH } from '../../src/i18n/index.js'
 
 const fx = tableServicePerTest(300)
 
@@ -13,7 +15,7 @@ async function badugi(breakSeconds?: number): Promise<string> {
     buyIn: 50,
     ...(breakSeconds !== undefined ? { breakSeconds } : {}),
   })
-  if (!created.ok) throw new Error(created.error.message)
+  if (!created.ok) throw new Error(refusalText(created.error, ENGLISH))
   const id = created.value.table.id
   expect((await fx.tables.join(id, 'ben')).ok).toBe(true)
   expect((await fx.tables.start(id)).ok).toBe(true)
@@ -39,10 +41,10 @@ describe('the break between games', () => {
     for (const breakSeconds of [-1, 3601])
       expect(
         await fx.tables.create({ guildId: 'g', channelId: 'd', game: 'badugi', creatorId: 'cat', breakSeconds }),
-      ).toMatchObject({ ok: false, error: { code: 'bad-options' } })
+      ).toMatchObject({ ok: false, error: { code: 'bad-break' } })
     expect(
       await fx.tables.create({ guildId: 'g', channelId: 'e', game: 'bugami', creatorId: 'cat', breakSeconds: 60 }),
-    ).toMatchObject({ ok: false, error: { code: 'bad-options' } })
+    ).toMatchObject({ ok: false, error: { code: 'no-break' } })
   })
 })
 

@@ -2,6 +2,9 @@ import { afterEach, beforeEach, expect } from 'vitest'
 import { Rng, seedRng } from '../../src/games/core/rng.js'
 import { TableService, type TableUpdate } from '../../src/tables/index.js'
 import { tempStore } from '../store/temp-db.js'
+import { aiFor } from '../../src/registry.js'
+import { refusalText } from '../../src/render/refusals.js'
+import { ENGLISH } from '../../src/i18n/index.js'
 
 /**
  * A fresh store in a temporary folder, and a table service over it, for each test of the
@@ -15,7 +18,7 @@ export function tableServicePerTest(firstSeed: number): {
   beforeEach(async () => {
     fx.t = await tempStore()
     let seed = firstSeed
-    fx.tables = new TableService({ store: fx.t.store, seeds: () => seed++ })
+    fx.tables = new TableService({ aiFor, store: fx.t.store, seeds: () => seed++ })
   })
   afterEach(() => fx.t.cleanup())
   return fx
@@ -43,7 +46,7 @@ export async function playOne(tables: TableService, tableId: string, rng: Rng, n
     expectedVersion: table.version,
     interactionId: `play-${tableId}-${table.version}-${n}`,
   })
-  if (!out.ok) throw new Error(`legal move refused: ${JSON.stringify(action)}: ${out.error.message}`)
+  if (!out.ok) throw new Error(`legal move refused: ${JSON.stringify(action)}: ${refusalText(out.error, ENGLISH)}`)
   return out.value
 }
 

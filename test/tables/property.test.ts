@@ -4,17 +4,31 @@ import { Rng, seedRng } from '../../src/games/core/rng.js'
 import { TableService } from '../../src/tables/index.js'
 import { tempStore } from '../store/temp-db.js'
 import { playGame } from './play.js'
+import { engineFor, engineIds } from '../../src/games/registry.js'
+import { aiFor } from '../../src/registry.js'
 
 const USERS = ['u0', 'u1', 'u2', 'u3', 'u4']
 const CHANNELS = ['c0', 'c1']
-const GAMES = ['bura', 'badugi', 'bugami'] as const
+/** Every registered game; one VARIANTS does not name is played with its default options. */
+const GAMES = engineIds()
 
 /** Table options by game: the defaults and the rule sets the sources name (Kozel, games won, the freeze-out). */
-const VARIANTS: Record<(typeof GAMES)[number], Record<string, unknown>[]> = {
+const VARIANTS: Partial<Record<string, Record<string, unknown>[]>> = {
   bura: [{}, { kozel: true }, { scoring: 'games', gamesTarget: 11 }],
   badugi: [{}, { format: 'freezeout' }, { format: 'freezeout', limit: 'no' }],
   bugami: [{ target: 1 }],
 }
+function variantOf(game: string, n: number): Record<string, unknown> {
+  const variants = VARIANTS[game] ?? [{}]
+  return variants[n % variants.length]!
+}
+
+/** Chip games with a table between games take an agreed end; a points match ends at its target. */
+function hasAgreedEnd(game: string): boolean {
+  const engine = engineFor(game)!
+  return engine.usesChips && engine.table.betweenGames
+}
+
 /** A table setting: no agreed end, or one a few hours away (the daily claims move the clock on). */
 const ends = fc.constantFrom(undefined, 2 * 3_600_000, 9 * 3_600_000)
 
@@ -80,7 +94,7 @@ describe('chip economy property', () => {
           const t = await tempStore()
           try {
             const seeds = new Rng(seedRng(seed))
-            const tables = new TableService({ store: t.store, seeds: () => seeds.int(2 ** 31 - 1) })
+            const tables = new TableService({ aiFor, store: t.store, seeds: () => seeds.int(2 ** 31 - 1) })
             for (const o of ops) {
               await step(tables, t, o)
               const report = await t.store.audit()
@@ -110,8 +124,8 @@ async function step(tables: TableService, t: Awaited<ReturnType<typeof tempStore
         game: o.game,
         creatorId: o.user,
         buyIn: o.buyIn,
-        options: VARIANTS[o.game][o.variant % VARIANTS[o.game].length]!,
-        ...(o.ends !== undefined && o.game !== 'bugami' ? { endsInMs: o.ends } : {}),
+        options: variantOf(o.game, o.variant),
+        ...(o.ends !== undefined && hasAgreedEnd(o.game) ? { endsInMs: o.ends } : {}),
       })
       return
     case 'join': {

@@ -2,16 +2,18 @@ import { describe, expect, test } from 'vitest'
 import { ENGINES } from '../../src/games/registry.js'
 import { rebuildState } from '../../src/tables/index.js'
 import { tableServicePerTest } from './play.js'
+import { refusalText } from '../../src/render/refusals.js'
+import { ENGLISH } from '../../src/i18n/index.js'
 
 const fx = tableServicePerTest(7)
 
 async function startedBura(): Promise<string> {
   const created = await fx.tables.create({ guildId: 'g', channelId: 'c', game: 'bura', creatorId: 'ann', buyIn: 500 })
-  if (!created.ok) throw new Error(created.error.message)
+  if (!created.ok) throw new Error(refusalText(created.error, ENGLISH))
   const id = created.value.table.id
   await fx.tables.join(id, 'ben')
   const started = await fx.tables.start(id)
-  if (!started.ok) throw new Error(started.error.message)
+  if (!started.ok) throw new Error(refusalText(started.error, ENGLISH))
   return id
 }
 
@@ -55,11 +57,11 @@ describe('racing actions', () => {
       creatorId: 'a',
       options: { target: 1 },
     })
-    if (!created.ok) throw new Error(created.error.message)
+    if (!created.ok) throw new Error(refusalText(created.error, ENGLISH))
     const id = created.value.table.id
     for (const u of ['b', 'c', 'd']) await fx.tables.join(id, u)
     const started = await fx.tables.start(id)
-    if (!started.ok) throw new Error(started.error.message)
+    if (!started.ok) throw new Error(refusalText(started.error, ENGLISH))
     // All four bids at once: each lands, none overwrites another.
     const results = await Promise.all(
       ['a', 'b', 'c', 'd'].map((u, i) =>

@@ -3,6 +3,8 @@ import { replayScenario } from '../../src/games/replay.js'
 import { engineFor } from '../../src/games/registry.js'
 import { lastFinishedGame } from '../../src/tables/scenario.js'
 import { playGame, tableServicePerTest } from './play.js'
+import { refusalText } from '../../src/render/refusals.js'
+import { ENGLISH } from '../../src/i18n/index.js'
 
 const fx = tableServicePerTest(500)
 
@@ -14,7 +16,7 @@ async function badugi(players: string[], options: Record<string, unknown> = {}) 
     creatorId: players[0]!,
     options,
   })
-  if (!created.ok) throw new Error(created.error.message)
+  if (!created.ok) throw new Error(refusalText(created.error, ENGLISH))
   const id = created.value.table.id
   for (const p of players.slice(1)) expect((await fx.tables.join(id, p)).ok).toBe(true)
   expect((await fx.tables.start(id)).ok).toBe(true)

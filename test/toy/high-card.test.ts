@@ -5,7 +5,7 @@ import './registry.js'
 const startWorld = eachTestWorld()
 
 describe('a toy fourth game, registered by the test registry only', () => {
-  it('gets its own /highcard start, rules and leaderboard, and plays a table through Discord', async () => {
+  it('gets its own /highcard start, rules and leaderboard, refuses Add AI, and plays a table through Discord', async () => {
     const w = await startWorld(['alice', 'bob', 'carol'])
     const [alice, bob, carol] = ['alice', 'bob', 'carol'].map((n) => w.member(n))
 
@@ -18,6 +18,11 @@ describe('a toy fourth game, registered by the test registry only', () => {
     const lobby = await w.channel.waitFor((m) => buttonLabels(m).includes('Join'))
     expect(textOf(lobby)).toContain('High card — table open')
     expect(textOf(lobby)).toContain('2 rounds')
+    // The toy module names no AI: Add AI is refused privately and seats nobody.
+    const noAi = await alice!.click(lobby, 'Add AI')
+    expect(noAi.ephemeral).toBe(true)
+    expect(textOf(noAi)).toContain('High card has no AI player: invite people to join instead.')
+    expect((await w.table()).seats).toHaveLength(1)
     for (const m of [bob!, carol!]) expect((await m.click(lobby, 'Join')).ephemeral).toBe(true)
     await alice!.click(lobby, 'Start')
     const playing = await w.table()

@@ -1,4 +1,4 @@
-import { ok, refuse, type Outcome, type Transition } from '../core/engine.js'
+import { ok, refuse, type Outcome, type RuleError, type Transition } from '../core/engine.js'
 import type { BettingAction } from './actions.js'
 import { advance, foldSeat, pay } from './flow.js'
 import { draftOf, type BadugiEvent, type BadugiState } from './types.js'
@@ -29,15 +29,13 @@ function potTotal(s: BadugiState): number {
 }
 
 /** Why `seat` may not bet or raise now, or null when it may (its range from `wagerRange`). */
-export function wagerBlock(s: BadugiState, seat: number): string | null {
-  if (s.options.limit === 'fixed' && s.fullRaises >= CAP)
-    return 'The betting is capped (a bet and three raises): call or fold.'
-  if (s.actedAt[seat]! >= s.fullRaises)
-    return 'An all-in for less than a full bet does not reopen the betting for you: call or fold.'
+export function wagerBlock(s: BadugiState, seat: number): RuleError | null {
+  if (s.options.limit === 'fixed' && s.fullRaises >= CAP) return refuse('badugi.capped').error
+  if (s.actedAt[seat]! >= s.fullRaises) return refuse('badugi.not-reopened').error
   let others = false
   for (let o = 0; o < s.players; o++) if (o !== seat && s.status[o] === 'in') others = true
-  if (!others) return 'Everyone else is all-in: nobody is left to bet against.'
-  if (s.roundBets[seat]! + s.stacks[seat]! <= s.level) return 'You do not have the chips to raise: call all-in or fold.'
+  if (!others) return refuse('badugi.nobody-to-bet-against').error
+  if (s.roundBets[seat]! + s.stacks[seat]! <= s.level) return refuse('badugi.short-to-raise').error
   return null
 }
 
@@ -65,10 +63,10 @@ export function applyBetting(
   const owe = toCall(s, seat)
   const allIn = s.roundBets[seat]! + s.stacks[seat]!
   if ('amount' in action && action.amount !== undefined && !(Number.isSafeInteger(action.amount) && action.amount > 0))
-    return refuse('bad-amount', 'An amount is a whole number of chips: the total of your bet this round.')
+    return refuse('badugi.bad-amount')
   switch (action.type) {
     case 'fold': {
-      if (owe === 0) return refuse('nothing-to-call', 'Nobody has bet: you can check for free.')
+      if (owe === 0) return refuse('badugi.fold-for-free')
       const d = draftOf(s)
       const events: BadugiEvent[] = [{ type: 'fold', seat }]
       foldSeat(d, seat)
@@ -77,7 +75,7 @@ export function applyBetting(
       return ok({ state: d, events })
     }
     case 'check': {
-      if (owe > 0) return refuse('facing-bet', `There is a bet of ${owe} to you: call, raise or fold.`)
+      if (owe > 0) return refuse('badugi.facing-bet', { owe })
       const d = draftOf(s)
       const events: BadugiEvent[] = [{ type: 'check', seat }]
       d.pending[seat] = false
@@ -87,42 +85,33 @@ export function applyBetting(
       return ok({ state: d, events })
     }
     case 'call': {
-      if (owe === 0) return refuse('nothing-to-call', 'There is no bet to call: check or bet.')
+      if (owe === 0) return refuse('badugi.nothing-to-call')
       const to = Math.min(s.level, allIn)
       if (action.amount !== undefined && action.amount !== to && action.amount !== s.level)
-        return refuse('wrong-amount', `A call here comes to ${to}.`)
+        return refuse('badugi.call-amount', { to })
       return ok(putIn(s, seat, 'call', to))
     }
     case 'bet':
     case 'raise': {
-      if (action.type === 'bet' && s.level > 0)
-        return refuse('already-bet', 'There is already a bet: call, raise or fold.')
-      if (action.type === 'raise' && s.level === 0)
-        return refuse('no-bet', 'Nobody has bet yet: bet instead of raising.')
+      if (action.type === 'bet' && s.level > 0) return refuse('badugi.already-bet')
+      if (action.type === 'raise' && s.level === 0) return refuse('badugi.no-bet')
       const blocked = wagerBlock(s, seat)
-      if (blocked) return refuse('no-raise', blocked)
+      if (blocked) return { ok: false, error: blocked }
       const range = wagerRange(s, seat)!
       const what = action.type
       let to: number
       if (s.options.limit === 'fixed') {
         const fixed = s.level + fixedBetSize(s)
         if (action.amount !== undefined && action.amount !== fixed && action.amount !== range.max)
-          return refuse(
-            'wrong-amount',
-            `In fixed limit you ${what} to ${fixed} (${what === 'bet' ? 'the bet' : 'one raise'} ` +
-              `is ${fixedBetSize(s)}).`,
-          )
+          return refuse(`badugi.fixed-amount.${what}`, { to: fixed, size: fixedBetSize(s) })
         to = range.max
       } else {
         if (action.amount === undefined)
-          return refuse(
-            'amount-needed',
-            `Say how much: the total of your ${what} this round, from ${range.min} to ${range.max}.`,
-          )
+          return refuse(`badugi.amount-needed.${what}`, { min: range.min, max: range.max })
         // A bet for more than the stack holds is an all-in for the stack.
         to = Math.min(action.amount, allIn)
-        if (to < range.min) return refuse('too-small', `The smallest ${what} is to ${range.min} (or all-in).`)
-        if (to > range.max) return refuse('too-large', `The largest ${what} is to ${range.max} (pot limit).`)
+        if (to < range.min) return refuse(`badugi.too-small.${what}`, { min: range.min })
+        if (to > range.max) return refuse(`badugi.too-large.${what}`, { max: range.max })
       }
       return ok(putIn(s, seat, what, to))
     }

@@ -17,10 +17,10 @@ export function applyDraw(
 ): Outcome<Transition<BadugiState, BadugiEvent>> {
   const hand = s.hands[seat]!
   const thrown = action.cards
-  if (!Array.isArray(thrown) || thrown.length > 4) return refuse('bad-draw', 'Name 0 to 4 of your cards to discard.')
+  if (!Array.isArray(thrown) || thrown.length > 4) return refuse('badugi.bad-draw')
   for (let i = 0; i < thrown.length; i++) {
-    if (hand.indexOf(thrown[i]) < 0) return refuse('not-in-hand', `You do not hold ${thrown[i]}.`)
-    if (thrown.indexOf(thrown[i]) !== i) return refuse('twice', `You named ${thrown[i]} twice.`)
+    if (hand.indexOf(thrown[i]) < 0) return refuse('badugi.not-in-hand', { card: { cards: [thrown[i]!] } })
+    if (thrown.indexOf(thrown[i]) !== i) return refuse('badugi.twice', { card: { cards: [thrown[i]!] } })
   }
   const d = draftOf(s)
   const events: BadugiEvent[] = [{ type: 'draw', seat, count: thrown.length }]

@@ -27,24 +27,20 @@ type Result = Outcome<Transition<BadugiState, BadugiEvent>>
 
 function setup(p: SetupParams<BadugiOptions>): Result {
   const n = p.players
-  if (!Number.isInteger(n) || n < 2 || n > 8) return refuse('players', `Badugi takes 2 to 8 players, not ${n}.`)
-  if (!Number.isInteger(p.dealer) || p.dealer < 0 || p.dealer >= n)
-    return refuse('dealer', `The dealer must be a seat from 0 to ${n - 1}.`)
+  if (!Number.isInteger(n) || n < 2 || n > 8) return refuse('badugi.players', { n })
+  if (!Number.isInteger(p.dealer) || p.dealer < 0 || p.dealer >= n) return refuse('badugi.dealer', { last: n - 1 })
   const stacks = p.stacks ? p.stacks.slice() : new Array<number>(n).fill(DEFAULT_STACK)
-  if (stacks.length !== n) return refuse('stacks', `Give a stack for each of the ${n} seats.`)
-  if (stacks.some((c) => !Number.isSafeInteger(c) || c < 0))
-    return refuse('stacks', 'Stacks are whole numbers of chips, 0 or more.')
-  if ((p.pot ?? 0) > 0) return refuse('pot', 'Badugi does not carry a pot from hand to hand.')
+  if (stacks.length !== n) return refuse('badugi.stack-count', { n })
+  if (stacks.some((c) => !Number.isSafeInteger(c) || c < 0)) return refuse('badugi.stacks')
+  if ((p.pot ?? 0) > 0) return refuse('badugi.pot')
   for (const deck of p.decks ?? []) {
     const problem = checkDeck(deck, FULL_DECK)
-    if (problem) return refuse('deck', `Bad deck: ${problem}.`)
+    if (problem) return refuse('badugi.deck', { problem })
   }
-  if (p.options.format === 'freezeout' && stacks.some((c) => c !== stacks[0]))
-    return refuse('stacks', 'In a freeze-out everyone buys in the same amount.')
+  if (p.options.format === 'freezeout' && stacks.some((c) => c !== stacks[0])) return refuse('badugi.freezeout-stacks')
   const left = new Array<boolean>(n).fill(false)
   const seated = { stacks, left, options: p.options }
-  if (stacks.filter((_, s) => hasChips(seated, s)).length < 2)
-    return refuse('chips', 'Badugi needs at least two seats with chips.')
+  if (stacks.filter((_, s) => hasChips(seated, s)).length < 2) return refuse('badugi.chips')
   // The button sits with a player who is dealt in.
   const dealer = hasChips(seated, p.dealer) ? p.dealer : nextSeat(n, p.dealer, (s) => hasChips(seated, s))
   return ok(
@@ -62,14 +58,12 @@ function setup(p: SetupParams<BadugiOptions>): Result {
 }
 
 function apply(s: BadugiState, seat: number, action: BadugiAction): Result {
-  if (!Number.isInteger(seat) || seat < 0 || seat >= s.players)
-    return refuse('seat', `There is no seat ${seat} at this table.`)
+  if (!Number.isInteger(seat) || seat < 0 || seat >= s.players) return refuse('badugi.seat', { seat })
   if (action.type === 'leave') return leave(s, seat)
-  if (s.phase === 'handOver') return refuse('hand-over', 'This hand is over; the next one has not been dealt yet.')
-  if (s.toAct !== seat) return refuse('not-your-turn', `It is not your turn: seat ${s.toAct} is to act.`)
+  if (s.phase === 'handOver') return refuse('badugi.hand-over')
+  if (s.toAct !== seat) return refuse('badugi.not-your-turn', { seat: s.toAct })
   if (s.phase === 'drawing') {
-    if (action.type !== 'draw')
-      return refuse('draw-now', 'It is the draw: choose the cards to discard (none to stand pat).')
+    if (action.type !== 'draw') return refuse('badugi.draw-now')
     return applyDraw(s, seat, action)
   }
   switch (action.type) {
@@ -80,9 +74,9 @@ function apply(s: BadugiState, seat: number, action: BadugiAction): Result {
     case 'raise':
       return applyBetting(s, seat, action)
     case 'draw':
-      return refuse('betting-now', 'It is a betting round, not a draw: check, call, bet, raise or fold.')
+      return refuse('badugi.betting-now')
     default:
-      return refuse('unknown-action', `Unknown action "${String((action as { type: unknown }).type)}".`)
+      return refuse('badugi.unknown-action', { type: String((action as { type: unknown }).type) })
   }
 }
 
@@ -93,7 +87,7 @@ function apply(s: BadugiState, seat: number, action: BadugiAction): Result {
  * and folding every hand it is dealt, until its chips are gone.
  */
 function leave(s: BadugiState, seat: number): Result {
-  if (s.left[seat]) return refuse('already-left', 'You have already left this table.')
+  if (s.left[seat]) return refuse('badugi.already-left')
   const d = draftOf(s)
   const events: BadugiEvent[] = []
   d.left = d.left.slice()
@@ -110,16 +104,15 @@ function leave(s: BadugiState, seat: number): Result {
 }
 
 function nextDeal(s: BadugiState): Result {
-  if (s.phase !== 'handOver') return refuse('hand-in-play', 'The hand is still being played.')
+  if (s.phase !== 'handOver') return refuse('badugi.hand-in-play')
   const winner = freezeoutWinner(s)
-  if (winner !== null)
-    return refuse('match-over', `The freeze-out is over: seat ${winner} holds every chip at the table.`)
+  if (winner !== null) return refuse('badugi.match-over', { seat: winner })
   if (s.options.format === 'freezeout' && s.stacks.every((c, seat) => c === 0 || s.left[seat]))
-    return refuse('nobody-seated', 'Every player with chips has stood up: nobody is left to play the freeze-out.')
+    return refuse('badugi.nobody-seated')
   const can = (seat: number) => hasChips(s, seat)
   let count = 0
   for (let seat = 0; seat < s.players; seat++) if (can(seat)) count++
-  if (count < 2) return refuse('too-few', 'Badugi needs at least two seated players with chips to deal the next hand.')
+  if (count < 2) return refuse('badugi.too-few')
   return ok(
     startHand({
       options: s.options,

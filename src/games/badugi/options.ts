@@ -20,6 +20,8 @@ export const optionsSchema = z
   .refine((o) => o.smallBlind <= o.bigBlind, {
     message: 'the small blind cannot be larger than the big blind',
     path: ['smallBlind'],
+    // The refusal a table shows in the player's language (the message stays for the tools).
+    params: { refusal: 'badugi.blinds' },
   })
 
 export type BadugiOptions = z.infer<typeof optionsSchema>

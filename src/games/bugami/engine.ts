@@ -1,4 +1,4 @@
-import { cardLabel, SUITS, type Card, type Suit } from '../core/cards.js'
+import { SUITS, type Card, type Suit } from '../core/cards.js'
 import { checkDeck, nextDeck, type DeckSupply } from '../core/decks.js'
 import {
   ok,
@@ -95,13 +95,13 @@ function deal(
 export function setup(params: SetupParams<BugamiOptions>): Step {
   const { players, dealer, options } = params
   if (!Number.isInteger(players) || players < MIN_PLAYERS || players > MAX_PLAYERS)
-    return refuse('players', `Bugami takes ${MIN_PLAYERS} to ${MAX_PLAYERS} players, not ${players}.`)
+    return refuse('bugami.players', { min: MIN_PLAYERS, max: MAX_PLAYERS, n: players })
   if (!Number.isInteger(dealer) || dealer < 0 || dealer >= players)
-    return refuse('dealer', `The dealer must be a seat from 0 to ${players - 1}.`)
+    return refuse('bugami.dealer', { last: players - 1 })
   const full = bugamiDeck(options.jokers)
   for (const [i, d] of (params.decks ?? []).entries()) {
     const problem = checkDeck(d, full)
-    if (problem) return refuse('deck', `Deck ${i + 1}: ${problem}.`)
+    if (problem) return refuse('bugami.deck', { deck: i + 1, problem })
   }
   const supply: DeckSupply = { rng: seedRng(params.seed), decks: params.decks ?? [] }
   return ok(deal({ players, options, totals: zeros(players), history: [], deals: 0 }, supply, dealer))
@@ -153,28 +153,22 @@ function bidOf(action: BugamiAction & { type: 'bid' }): Bid | null {
 }
 
 export function apply(state: BugamiState, seat: number, action: BugamiAction): Step {
-  if (!Number.isInteger(seat) || seat < 0 || seat >= state.players)
-    return refuse('seat', `There is no seat ${seat} at this table.`)
+  if (!Number.isInteger(seat) || seat < 0 || seat >= state.players) return refuse('bugami.seat', { seat })
   switch (action.type) {
     case 'bid':
       return placeBid(state, seat, action)
     case 'play':
       return playCard(state, seat, action.card)
     default:
-      return refuse('action', 'That is not a Bugami move: bid a suit or misère, or play a card.')
+      return refuse('bugami.action')
   }
 }
 
 function placeBid(state: BugamiState, seat: number, action: BugamiAction & { type: 'bid' }): Step {
   if (state.phase !== 'bidding')
-    return refuse(
-      'biddingClosed',
-      state.phase === 'playing'
-        ? 'The bids are revealed: a bid cannot change now.'
-        : 'The deal is over: there is nothing to bid on.',
-    )
+    return refuse(state.phase === 'playing' ? 'bugami.bids-revealed' : 'bugami.nothing-to-bid-on')
   const bid = bidOf(action)
-  if (bid === null) return refuse('badBid', 'Bid one suit (♠ ♥ ♦ ♣) or misère.')
+  if (bid === null) return refuse('bugami.bad-bid')
   const first = state.bids[seat] === null
   const bids = state.bids.slice()
   bids[seat] = bid
@@ -202,15 +196,17 @@ function placeBid(state: BugamiState, seat: number, action: BugamiAction & { typ
 }
 
 function playCard(state: BugamiState, seat: number, card: Card): Step {
-  if (state.phase === 'bidding')
-    return refuse('biddingOpen', 'Wait until every player has bid: play starts when all bids are in.')
-  if (state.phase !== 'playing') return refuse('dealOver', 'The deal is over: wait for the next deal.')
-  if (seat !== seatToPlay(state)) return refuse('notYourTurn', 'It is not your turn.')
+  if (state.phase === 'bidding') return refuse('bugami.bidding-open')
+  if (state.phase !== 'playing') return refuse('bugami.deal-over')
+  if (seat !== seatToPlay(state)) return refuse('bugami.not-your-turn')
   const hand = state.hands[seat]!
   const at = hand.indexOf(card)
-  if (at < 0) return refuse('notInHand', `You do not hold ${typeof card === 'string' ? cardLabel(card) : 'that card'}.`)
+  if (at < 0)
+    return typeof card === 'string'
+      ? refuse('bugami.not-in-hand', { card: { cards: [card] } })
+      : refuse('bugami.not-in-hand-unknown')
   const problem = followError(hand, state.trick, card)
-  if (problem) return refuse('mustFollow', problem)
+  if (problem) return { ok: false, error: problem }
 
   // Slices and small array spreads: concat, splice and spreading whole states were several times slower.
   // The hand loses the card by moving its last card into the gap (hands are unordered; views sort).
@@ -365,8 +361,8 @@ function scoredState<P extends 'between' | 'gameOver'>(
 }
 
 export function nextDeal(state: BugamiState): Step {
-  if (state.phase === 'gameOver') return refuse('gameOver', 'The match is over: start a new game to play again.')
-  if (state.phase !== 'between') return refuse('dealInProgress', 'This deal is not finished yet.')
+  if (state.phase === 'gameOver') return refuse('bugami.game-over')
+  if (state.phase !== 'between') return refuse('bugami.deal-in-progress')
   return ok(deal(state, state.supply, (state.dealer + 1) % state.players))
 }
 

@@ -1,5 +1,6 @@
 import { isJoker, makeDeck, RANKS, SUITS, suitSymbol, type Card, type Suit } from '../core/cards.js'
 import type { Bid } from './types.js'
+import { refuse, type RuleError } from '../core/engine.js'
 
 const DECKS: readonly (readonly Card[])[] = [0, 1, 2].map((jokers) => makeDeck(RANKS, jokers))
 
@@ -77,13 +78,11 @@ export function followCode(hand: readonly Card[], trick: readonly Card[]): numbe
 }
 
 /** Why `card` may not be played from `hand` onto `trick`, or null when it may. Assumes the card is held. */
-export function followError(hand: readonly Card[], trick: readonly Card[], card: Card): string | null {
+export function followError(hand: readonly Card[], trick: readonly Card[], card: Card): RuleError | null {
   const code = ledCode(trick)
   if (code < 0 || card.charCodeAt(1) === code || !holds(hand, code)) return null
-  const play = `play a ${suitSymbol(String.fromCharCode(code) as Suit)}`
-  return isJoker(card)
-    ? `You may discard a joker only when you cannot follow suit: ${play}.`
-    : `You must follow suit: ${play}.`
+  const suit = suitSymbol(String.fromCharCode(code) as Suit)
+  return refuse(isJoker(card) ? 'bugami.joker-must-follow' : 'bugami.must-follow', { suit }).error
 }
 
 /** The cards of `hand` that may be played onto `trick`. */

@@ -29,37 +29,25 @@ function wholeChips(values: readonly number[]): boolean {
 function setup(p: SetupParams<BuraOptions>): Result {
   const n = p.players
   const options = p.options
-  if (!Number.isInteger(n) || n < 2 || n > 6) return refuse('players', `Bura takes 2 to 6 players, not ${n}.`)
-  if (!Number.isInteger(p.dealer) || p.dealer < 0 || p.dealer >= n)
-    return refuse('dealer', `The dealer must be a seat 0..${n - 1}.`)
+  if (!Number.isInteger(n) || n < 2 || n > 6) return refuse('bura.players', { n })
+  if (!Number.isInteger(p.dealer) || p.dealer < 0 || p.dealer >= n) return refuse('bura.dealer', { last: n - 1 })
   const stacks = p.stacks ? p.stacks.slice() : new Array<number>(n).fill(DEFAULT_STACK)
-  if (stacks.length !== n || !wholeChips(stacks))
-    return refuse('stacks', `Give ${n} stacks of whole chips, none negative.`)
+  if (stacks.length !== n || !wholeChips(stacks)) return refuse('bura.stacks', { n })
   const pot = p.pot ?? 0
-  if (!Number.isSafeInteger(pot) || pot < 0)
-    return refuse('pot', 'The pot must be a whole number of chips, not negative.')
-  if (pot > 0 && !p.potShares)
-    return refuse('pot-shares', 'A carried pot needs potShares: what each seat paid into it.')
+  if (!Number.isSafeInteger(pot) || pot < 0) return refuse('bura.pot')
+  if (pot > 0 && !p.potShares) return refuse('bura.pot-shares-missing')
   const potShares = p.potShares ? p.potShares.slice() : new Array<number>(n).fill(0)
-  if (potShares.length !== n || !wholeChips(potShares))
-    return refuse('pot-shares', `Give ${n} pot shares of whole chips, none negative.`)
+  if (potShares.length !== n || !wholeChips(potShares)) return refuse('bura.pot-shares', { n })
   if (potShares.reduce((a, b) => a + b, 0) !== pot)
-    return refuse(
-      'pot-shares',
-      `The pot shares add up to ${potShares.reduce((a, b) => a + b, 0)}, but the pot holds ${pot}.`,
-    )
+    return refuse('bura.pot-shares-sum', { sum: potShares.reduce((a, b) => a + b, 0), pot })
   const full = fullDeck(options.deck32)
   for (const deck of p.decks ?? []) {
     const problem = checkDeck(deck, full)
-    if (problem) return refuse('deck', problem)
+    if (problem) return refuse('bura.deck', { problem })
   }
   if (options.scoring === 'chips') {
     const payers = stacks.filter((s) => s >= options.ante).length
-    if (payers < 2)
-      return refuse(
-        'ante',
-        `Only ${payers} player${payers === 1 ? '' : 's'} can pay the ante of ${options.ante}; Bura needs at least 2.`,
-      )
+    if (payers < 2) return refuse('bura.ante', { count: payers, ante: options.ante })
   }
   const d: Draft = {
     game: 'bura',
@@ -97,10 +85,9 @@ function setup(p: SetupParams<BuraOptions>): Result {
 }
 
 function apply(s: BuraState, seat: number, action: BuraAction): Result {
-  if (!Number.isInteger(seat) || seat < 0 || seat >= s.players)
-    return refuse('seat', `There is no seat ${seat} at this table.`)
-  if (s.phase === 'over') return refuse('game-over', 'This game is over; the next one has not started yet.')
-  if (!s.inGame[seat]) return refuse('not-in-game', 'You are sitting this game out.')
+  if (!Number.isInteger(seat) || seat < 0 || seat >= s.players) return refuse('bura.seat', { seat })
+  if (s.phase === 'over') return refuse('bura.game-over')
+  if (!s.inGame[seat]) return refuse('bura.not-in-game')
   const type = action && typeof action === 'object' ? action.type : undefined
   const events: BuraEvent[] = []
   if (type === 'declare') {
@@ -111,8 +98,7 @@ function apply(s: BuraState, seat: number, action: BuraAction): Result {
     return ok({ state: d, events })
   }
   if (type === 'pass') {
-    if (s.phase !== 'finalCall')
-      return refuse('no-final-call', 'You can pass only at the final call, after the last trick.')
+    if (s.phase !== 'finalCall') return refuse('bura.no-final-call')
     const refusal = declareRefusal(s, seat)
     if (refusal) return { ok: false, error: refusal }
     const d = draftOf(s)
@@ -127,26 +113,20 @@ function apply(s: BuraState, seat: number, action: BuraAction): Result {
     playCards(d, seat, play.cards.slice(), play.faceDown === true, events)
     return ok({ state: d, events })
   }
-  return refuse('unknown-action', 'In Bura you can play cards, declare 31, or pass at the final call.')
+  return refuse('bura.unknown-action')
 }
 
 function nextDeal(s: BuraState): Result {
-  if (s.phase !== 'over') return refuse('game-running', 'This game is still being played.')
+  if (s.phase !== 'over') return refuse('bura.game-running')
   if (s.options.scoring === 'points') {
     const loser = s.penalties.findIndex((p) => p >= PENALTY_LIMIT)
-    if (loser >= 0)
-      return refuse('match-over', `The match is over: seat ${loser + 1} has ${s.penalties[loser]} penalty points.`)
+    if (loser >= 0) return refuse('bura.match-lost', { seat: loser + 1, points: s.penalties[loser]! })
   } else if (s.options.scoring === 'games') {
     const winner = gamesMatchWinner(s.games, s.options.gamesTarget)
-    if (winner !== null)
-      return refuse('match-over', `The match is over: seat ${winner + 1} won it with ${s.games[winner]} games.`)
+    if (winner !== null) return refuse('bura.match-won', { seat: winner + 1, games: s.games[winner]! })
   } else {
     const payers = s.stacks.filter((st) => st >= s.options.ante).length
-    if (payers < 2)
-      return refuse(
-        'ante',
-        `Only ${payers} player${payers === 1 ? '' : 's'} can pay the ante of ${s.options.ante}; Bura needs at least 2.`,
-      )
+    if (payers < 2) return refuse('bura.ante', { count: payers, ante: s.options.ante })
   }
   const d = draftOf(s)
   const events: BuraEvent[] = []

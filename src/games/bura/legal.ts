@@ -1,4 +1,4 @@
-import { cardLabel, type Card } from '../core/cards.js'
+import type { Card } from '../core/cards.js'
 import { refuse, type RuleError } from '../core/engine.js'
 import { allOneSuit, setBeats } from './cards.js'
 import { trickTurn } from './game.js'
@@ -23,18 +23,15 @@ export function waitingFor(s: BuraState): number[] {
 
 /** Whether `seat` may declare 31 now (any moment of the game, or on their turn with `declareOnTurnOnly`). */
 export function declareRefusal(s: BuraState, seat: number): RuleError | null {
-  if (s.options.kozel)
-    return refuse('kozel-no-declare', 'Kozel has no declaring: the game is played to the last card.').error
-  if (s.phase === 'over') return refuse('game-over', 'This game is over: there is nothing left to declare.').error
-  if (!s.inGame[seat]) return refuse('not-in-game', 'You are sitting this game out.').error
+  if (s.options.kozel) return refuse('bura.kozel-no-declare').error
+  if (s.phase === 'over') return refuse('bura.nothing-to-declare').error
+  if (!s.inGame[seat]) return refuse('bura.not-in-game').error
   if (s.phase === 'finalCall') {
-    if (s.passed[seat]) return refuse('already-passed', 'You have already passed at the final call.').error
-    if (s.callTurn !== null && s.callTurn !== seat)
-      return refuse('not-your-turn', 'At this table you may declare only on your turn.').error
+    if (s.passed[seat]) return refuse('bura.already-passed').error
+    if (s.callTurn !== null && s.callTurn !== seat) return refuse('bura.declare-on-turn').error
     return null
   }
-  if (s.options.declareOnTurnOnly && trickTurn(s) !== seat)
-    return refuse('not-your-turn', 'At this table you may declare only on your turn.').error
+  if (s.options.declareOnTurnOnly && trickTurn(s) !== seat) return refuse('bura.declare-on-turn').error
   return null
 }
 
@@ -98,45 +95,32 @@ export function legalActions(s: BuraState, seat: number): BuraAction[] {
 
 /** Why laying `action`'s cards is not allowed now, or null when it is. */
 export function playRefusal(s: BuraState, seat: number, cards: unknown, faceDown: unknown): RuleError | null {
-  if (s.phase !== 'play')
-    return refuse('no-trick', s.options.kozel ? 'All cards are played.' : 'All cards are played: declare 31 or pass.')
-      .error
+  if (s.phase !== 'play') return refuse(s.options.kozel ? 'bura.all-played-kozel' : 'bura.all-played').error
   const turn = trickTurn(s)
-  if (turn !== seat) return refuse('not-your-turn', `It is seat ${turn + 1}'s turn to play, not yours.`).error
-  if (!Array.isArray(cards) || cards.length < 1 || cards.length > 3)
-    return refuse('bad-cards', 'Play 1, 2 or 3 cards.').error
+  if (turn !== seat) return refuse('bura.not-your-turn', { seat: turn + 1 }).error
+  if (!Array.isArray(cards) || cards.length < 1 || cards.length > 3) return refuse('bura.bad-cards').error
   const hand = s.hands[seat]!
   for (let i = 0; i < cards.length; i++) {
     const c = cards[i] as Card
     if (typeof c !== 'string' || !hand.includes(c))
-      return refuse(
-        'not-in-hand',
-        typeof c === 'string'
-          ? `You don't hold ${/^[AKQJT2-9][SHDC]$/.test(c) ? cardLabel(c) : c}.`
-          : 'That is not a card.',
+      return (
+        typeof c !== 'string'
+          ? refuse('bura.not-a-card')
+          : /^[AKQJT2-9][SHDC]$/.test(c)
+            ? refuse('bura.not-in-hand', { card: { cards: [c] } })
+            : refuse('bura.not-in-hand-text', { text: c })
       ).error
-    if (cards.indexOf(c) !== i) return refuse('duplicate-card', `You named ${cardLabel(c)} twice.`).error
+    if (cards.indexOf(c) !== i) return refuse('bura.duplicate-card', { card: { cards: [c] } }).error
   }
-  if (faceDown !== undefined && typeof faceDown !== 'boolean')
-    return refuse('bad-face-down', 'faceDown is true or false.').error
-  if (faceDown === true && !s.options.faceDown)
-    return refuse('no-face-down', 'This table does not play face down.').error
+  if (faceDown !== undefined && typeof faceDown !== 'boolean') return refuse('bura.bad-face-down').error
+  if (faceDown === true && !s.options.faceDown) return refuse('bura.no-face-down').error
   const trick = s.trick!
   if (trick.plays.length === 0) {
-    if (faceDown === true) return refuse('lead-face-down', 'A lead always lies face up.').error
-    if (s.options.kozel && !KOZEL_LEADS.includes(cards.length))
-      return refuse('kozel-lead', 'In Kozel you lead one card, or three cards of one suit.').error
-    if (!allOneSuit(cards as Card[]))
-      return refuse(
-        'lead-mixed-suits',
-        s.options.kozel
-          ? 'In Kozel you lead one card, or three cards of one suit.'
-          : 'Lead one card, or two or three cards of one suit.',
-      ).error
+    if (faceDown === true) return refuse('bura.lead-face-down').error
+    if (s.options.kozel && !KOZEL_LEADS.includes(cards.length)) return refuse('bura.kozel-lead').error
+    if (!allOneSuit(cards as Card[])) return refuse(s.options.kozel ? 'bura.kozel-lead' : 'bura.lead-mixed-suits').error
     return null
   }
-  if (cards.length !== trick.size)
-    return refuse('wrong-count', `Play exactly ${trick.size} card${trick.size === 1 ? '' : 's'}, as many as the lead.`)
-      .error
+  if (cards.length !== trick.size) return refuse('bura.wrong-count', { count: trick.size }).error
   return null
 }

@@ -56,6 +56,8 @@ export const optionsSchema = z
           code: z.ZodIssueCode.custom,
           path: [name],
           message: `${name} does not apply to Kozel (no declaring, no three-card combinations): turn one of them off`,
+          // The refusal a table shows in the player's language (the message stays for the tools).
+          params: { refusal: 'bura.not-with-kozel' },
         })
   })
 

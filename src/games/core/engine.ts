@@ -9,10 +9,20 @@ import type { Rng } from './rng.js'
  * `apply` never mutates its input, so a refused action leaves the state byte-for-byte as it was.
  */
 
-/** A rule the action breaks, in words a player understands ("You must follow suit: play a ♦."). */
+/**
+ * A value a refusal names: a number, a word, cards (shown in the reader's card words) or a
+ * duration (in the reader's words).
+ */
+export type RefusalParam = string | number | { readonly cards: readonly Card[] } | { readonly ms: number }
+
+/**
+ * A rule the action breaks. Engines stay free of any language: `code` names the refusal (a key
+ * of the refusals resource file, src/i18n/locales/<lang>/refusals.json, e.g. 'bura.not-your-turn')
+ * and `params` fill its blanks; `refusalText` (src/render/refusals.ts) puts it in words.
+ */
 export interface RuleError {
   readonly code: string
-  readonly message: string
+  readonly params?: Readonly<Record<string, RefusalParam>>
 }
 
 export type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: RuleError }
@@ -21,8 +31,8 @@ export function ok<T>(value: T): Outcome<T> {
   return { ok: true, value }
 }
 
-export function refuse(code: string, message: string): { ok: false; error: RuleError } {
-  return { ok: false, error: { code, message } }
+export function refuse(code: string, params?: Readonly<Record<string, RefusalParam>>): { ok: false; error: RuleError } {
+  return { ok: false, error: params ? { code, params } : { code } }
 }
 
 export interface Transition<S, E> {

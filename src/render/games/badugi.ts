@@ -1,4 +1,5 @@
 import type { APIButtonComponentWithCustomId, APIEmbedField, APIStringSelectComponent } from 'discord.js'
+import { decideBadugi } from '../../ai/badugi.js'
 import { cardLabel, type Card } from '../../games/core/cards.js'
 import type {
   BadugiAction,
@@ -16,6 +17,7 @@ import { ButtonStyle } from '../payload.js'
 import type { GameResult, PrivateContext, PrivateParts, PublicParts, RenderContext } from '../types.js'
 import { badugiEngine } from '../../games/badugi/engine.js'
 import { badugiRules } from './badugi-rules.js'
+import { ENGLISH } from '../../i18n/index.js'
 import * as scenes from '../images/scenes/badugi.js'
 import { defineGame, oneLineEach } from './module.js'
 
@@ -390,10 +392,12 @@ export function turnAsk(v: BadugiView, seat: number, lang: Lang): string {
 
 export const badugiGame = defineGame({
   engine: badugiEngine,
+  ai: decideBadugi,
   renderer: { publicParts, privateParts, eventLines: oneLineEach(eventLine), turnAsk },
   scenes,
   stakesName: 'big blind',
-  rules: badugiRules,
+  rules: badugiRules(ENGLISH),
+  rulesIn: badugiRules,
   command: {
     description: 'Badugi: lowball draw poker for chips (2-8 players)',
     hidden: ['smallBet', 'bigBet'],

@@ -1,4 +1,5 @@
 import type { APIEmbedField } from 'discord.js'
+import { decideBugami } from '../../ai/bugami.js'
 import { cardLabel, SUITS, suitSymbol, type Suit } from '../../games/core/cards.js'
 import type { Lang } from '../../i18n/index.js'
 import type { Bid, BugamiAction, BugamiEvent, BugamiView, PlayedCard } from '../../games/bugami/index.js'
@@ -8,6 +9,7 @@ import { ButtonStyle } from '../payload.js'
 import type { GameResult, PrivateContext, PrivateParts, PublicParts, RenderContext } from '../types.js'
 import { bugamiEngine } from '../../games/bugami/engine.js'
 import { bugamiRules } from './bugami-rules.js'
+import { ENGLISH } from '../../i18n/index.js'
 import * as scenes from '../images/scenes/bugami.js'
 import { defineGame, oneLineEach } from './module.js'
 
@@ -302,9 +304,11 @@ export function turnAsk(v: BugamiView, seat: number, lang: Lang): string {
 
 export const bugamiGame = defineGame({
   engine: bugamiEngine,
+  ai: decideBugami,
   renderer: { publicParts, privateParts, eventLines: oneLineEach(eventLine), turnAsk },
   scenes,
-  rules: bugamiRules,
+  rules: bugamiRules(ENGLISH),
+  rulesIn: bugamiRules,
   command: {
     description: 'Bugami: trick-taking with secret bug-suit bids (3-7 players, points)',
     choiceNames: { jokers: { 0: 'none', 1: 'one', 2: 'two' } },

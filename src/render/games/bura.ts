@@ -1,4 +1,5 @@
 import type { APIButtonComponentWithCustomId, APIEmbedField, APIStringSelectComponent } from 'discord.js'
+import { decideBura } from '../../ai/bura.js'
 import { cardLabel, suitSymbol, type Card } from '../../games/core/cards.js'
 import type { Lang } from '../../i18n/index.js'
 import {
@@ -17,6 +18,7 @@ import { BURA_RANKS } from '../../games/bura/cards.js'
 import { buraEngine } from '../../games/bura/engine.js'
 import { PENALTY_PER_LOSS } from '../../games/bura/options.js'
 import { buraRules } from './bura-rules.js'
+import { ENGLISH } from '../../i18n/index.js'
 import * as scenes from '../images/scenes/bura.js'
 import { defineGame } from './module.js'
 
@@ -406,10 +408,12 @@ export function turnAsk(v: BuraView, _seat: number, lang: Lang): string {
 
 export const buraGame = defineGame({
   engine: buraEngine,
+  ai: decideBura,
   renderer: { publicParts, privateParts, eventLines, turnAsk, confirm: { declare: confirmDeclare } },
   scenes,
   stakesName: 'ante',
-  rules: buraRules,
+  rules: buraRules(ENGLISH),
+  rulesIn: buraRules,
   command: {
     description: 'Bura: Russian trick-taking for chips (2-6 players)',
     // The engine always refuses manual combinations (docs/bura.md): offering the option would only produce an error.

@@ -1,9 +1,10 @@
+import type { Decide } from '../../ai/index.js'
 import type { GameEngine } from '../../games/core/engine.js'
 import type { ConfirmedVerb } from '../custom-id.js'
 import type { HandScene, TableScene } from '../images/scene.js'
 import type { SeatNames } from '../images/scenes/names.js'
 import type { OwnSeatView, SpectatorView } from '../images/views.js'
-import type { GameRules } from '../rules-text.js'
+import type { GameRules, RulesText } from '../rules-text.js'
 import type { Lang } from '../../i18n/index.js'
 import type { PrivateContext, PrivateParts, PublicParts, RenderContext } from '../types.js'
 
@@ -57,7 +58,7 @@ export type OptionLabels<O> = {
 
 /**
  * Everything the bot knows about one game, defined once: the pure engine, its renderer, its
- * pictures, its rules text, its start command and how its options read. The registry
+ * pictures, its rules text, its start command, how its options read and its AI player. The registry
  * (src/registry.ts) lists one per game.
  */
 export interface GameModule<S, A extends { readonly type: string }, O, V, E extends { readonly type: string }> {
@@ -65,11 +66,16 @@ export interface GameModule<S, A extends { readonly type: string }, O, V, E exte
   readonly renderer: GameRenderer<V, A, E>
   /** Without scenes the game's messages carry no pictures (text only). */
   readonly scenes?: GameScenes<V, A>
+  /** The rules in English: the game's title and what one game is called (`gameWord`). */
   readonly rules: GameRules
+  /** The /rules pages in a language. */
+  readonly rulesIn: RulesText
   readonly command: StartCommand<O>
   readonly optionLabels: OptionLabels<O>
   /** What the server's stakes set at this game's tables, in words ("ante"); none for a game without stakes. */
   readonly stakesName?: string
+  /** The game's AI player (src/ai); without one the table refuses "Add AI". */
+  readonly ai?: Decide<O, V, E, A>
 }
 
 // The registry and the generic layers see modules with their types erased.

@@ -1,6 +1,7 @@
 import {
   ApplicationCommandOptionType as Opt,
   ApplicationCommandType,
+  Locale,
   type APIApplicationCommandInteractionDataOption,
   type APIInteractionDataResolved,
 } from 'discord-api-types/v10'
@@ -70,7 +71,56 @@ function checkCommand(body: Json, path: (string | number)[], errors: FormErrorTr
     )
   seen.add(key)
   if (chatInput) checkDescription(body, path, errors)
+  checkLocalizations(body, path, errors, chatInput)
   checkOptions(body.options ?? [], [...path, 'options'], errors)
+}
+
+const LOCALES = new Set<string>(Object.values(Locale))
+
+/**
+ * `name_localizations` / `description_localizations` as Discord checks them: known locales only,
+ * each name a valid (for chat input: lowercase) name, each description 1 to 100 characters.
+ */
+function checkLocalizations(body: Json, path: (string | number)[], errors: FormErrorTree, chatInput: boolean): void {
+  for (const [field, valid] of [
+    [
+      'name_localizations',
+      (v: unknown) => typeof v === 'string' && NAME.test(v) && (!chatInput || v === v.toLowerCase()),
+    ],
+    ['description_localizations', (v: unknown) => typeof v === 'string' && v.length >= 1 && v.length <= 100],
+  ] as const) {
+    for (const [locale, value] of Object.entries((body[field] ?? {}) as Json)) {
+      if (!LOCALES.has(locale))
+        addFormError(
+          errors,
+          [...path, field, locale],
+          'BASE_TYPE_CHOICE_NOT_VALID',
+          `Value "${locale}" is not a valid enum value.`,
+        )
+      else if (value !== null && !valid(value)) {
+        const [code, message] =
+          field === 'name_localizations'
+            ? ['APPLICATION_COMMAND_INVALID_NAME', 'Command name is invalid']
+            : ['BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 100 in length.']
+        addFormError(errors, [...path, field, locale], code, message)
+      }
+    }
+  }
+}
+
+/** A choice's name and its localisations: 1 to 100 characters each. */
+function checkChoice(choice: Json, path: (string | number)[], errors: FormErrorTree): void {
+  const names: [(string | number)[], unknown][] = [
+    [[...path, 'name'], choice.name],
+    ...Object.entries((choice.name_localizations ?? {}) as Json).map(([locale, v]): [(string | number)[], unknown] => [
+      [...path, 'name_localizations', locale],
+      v,
+    ]),
+  ]
+  for (const [at, name] of names) {
+    if (typeof name !== 'string' || name.length < 1 || name.length > 100)
+      addFormError(errors, at, 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 100 in length.')
+  }
 }
 
 function checkDescription(body: Json, path: (string | number)[], errors: FormErrorTree): void {
@@ -97,6 +147,8 @@ function checkOptions(options: Json[], path: (string | number)[], errors: FormEr
       )
     names.add(o.name)
     checkDescription(o, [...path, i], errors)
+    checkLocalizations(o, [...path, i], errors, true)
+    ;((o.choices ?? []) as Json[]).forEach((c, j) => checkChoice(c, [...path, i, 'choices', j], errors))
     if (o.required && optionalSeen) {
       addFormError(
         errors,

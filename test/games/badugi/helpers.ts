@@ -6,6 +6,8 @@ import {
   type BadugiOptions,
   type BadugiState,
 } from '../../../src/games/badugi/index.js'
+import { refusalText } from '../../../src/render/refusals.js'
+import { ENGLISH } from '../../../src/i18n/index.js'
 
 /** Card codes from a space-separated string: `c('8H 7D 5C 4S')`. */
 export function c(text: string): Card[] {
@@ -57,7 +59,7 @@ export function table(p: {
     decks: [deckFor(dealer, p.hands, p.pile)],
     stacks: p.stacks ?? p.hands.map(() => 100),
   })
-  if (!out.ok) throw new Error(out.error.message)
+  if (!out.ok) throw new Error(refusalText(out.error, ENGLISH))
   return { state: out.value.state, events: [...out.value.events] }
 }
 
@@ -65,7 +67,7 @@ export function table(p: {
 export function act(t: Table, ...moves: [number, BadugiAction][]): Table {
   for (const [seat, action] of moves) {
     const out = badugiEngine.apply(t.state, seat, action)
-    if (!out.ok) throw new Error(`seat ${seat} ${JSON.stringify(action)} refused: ${out.error.message}`)
+    if (!out.ok) throw new Error(`seat ${seat} ${JSON.stringify(action)} refused: ${refusalText(out.error, ENGLISH)}`)
     t = { state: out.value.state, events: [...t.events, ...out.value.events] }
   }
   return t
@@ -77,7 +79,7 @@ export function refused(t: Table, seat: number, action: BadugiAction): string {
   const out = badugiEngine.apply(t.state, seat, action)
   if (out.ok) throw new Error(`seat ${seat} ${JSON.stringify(action)} was accepted`)
   if (JSON.stringify(t.state) !== before) throw new Error('a refused action changed the state')
-  return out.error.message
+  return refusalText(out.error, ENGLISH)
 }
 
 export function chipMoves(events: readonly BadugiEvent[], reason?: string) {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { badugiEngine as engine } from '../../../src/games/badugi/index.js'
 import { act, c, chipMoves, refused, table } from './helpers.js'
+import { refusalText } from '../../../src/render/refusals.js'
+import { ENGLISH } from '../../../src/i18n/index.js'
 
 describe('Badugi betting', () => {
   it('caps a round at one bet and three raises; in round 1 the big blind is the bet', () => {
@@ -302,7 +304,7 @@ describe('Badugi at a cash table', () => {
     expect(t.state.stacks).toEqual([102, 0])
     const next = engine.nextDeal(t.state)
     expect(next.ok).toBe(false)
-    if (!next.ok) expect(next.error.message).toMatch(/at least two/)
+    if (!next.ok) expect(refusalText(next.error, ENGLISH)).toMatch(/at least two/)
   })
 
   it('standing up folds the hand, even out of turn, and keeps the seat out of later hands', () => {
@@ -358,6 +360,8 @@ describe('Badugi input checks', () => {
       stacks: [100, 90],
       options: engine.optionsSchema.parse({ format: 'freezeout' }),
     })
-    expect(unequal.ok ? null : unequal.error.message).toBe('In a freeze-out everyone buys in the same amount.')
+    expect(unequal.ok ? null : refusalText(unequal.error, ENGLISH)).toBe(
+      'In a freeze-out everyone buys in the same amount.',
+    )
   })
 })

@@ -8,6 +8,8 @@ import {
   type BadugiEvent,
   type BadugiState,
 } from '../../../src/games/badugi/index.js'
+import { refusalText } from '../../../src/render/refusals.js'
+import { ENGLISH } from '../../../src/i18n/index.js'
 
 const DECK = makeDeck()
 
@@ -40,7 +42,7 @@ function playTable(
     seed,
     stacks,
   })
-  if (!setup.ok) return { problems: [setup.error.message], hands: 0 }
+  if (!setup.ok) return { problems: [refusalText(setup.error, ENGLISH)], hands: 0 }
   let state: BadugiState = setup.value.state
   // The ledger rebuilt from chip events alone must always match the state.
   const ledger = { stacks: stacks.slice(), pot: 0 }
@@ -66,7 +68,7 @@ function playTable(
         // A freeze-out ends when one seat holds every chip (or every seat with chips stood up).
         const winner = engine.summary(state).matchWinner
         if (format === 'freezeout' && winner === null && !state.stacks.every((c, p) => c === 0 || state.left[p]))
-          note(`the freeze-out stopped without a winner: ${next.error.message}`)
+          note(`the freeze-out stopped without a winner: ${refusalText(next.error, ENGLISH)}`)
         if (typeof winner === 'number' && state.stacks[winner] !== total) note('a match winner without every chip')
         break
       }
@@ -102,7 +104,7 @@ function playTable(
       const leaver = rng.int(players)
       if (state.left[leaver]) continue
       const out = engine.apply(state, leaver, { type: 'leave' })
-      if (!out.ok) note(`leave refused: ${out.error.message}`)
+      if (!out.ok) note(`leave refused: ${refusalText(out.error, ENGLISH)}`)
       else {
         if (JSON.stringify(state) !== before) note('leave changed the state it was applied to')
         state = out.value.state
@@ -114,7 +116,7 @@ function playTable(
     else action = legal[rng.int(legal.length)]!
     const out = engine.apply(state, seat, action)
     if (!out.ok) {
-      note(`legal ${JSON.stringify(action)} refused: ${out.error.message}`)
+      note(`legal ${JSON.stringify(action)} refused: ${refusalText(out.error, ENGLISH)}`)
       break
     }
     // apply never changes its input, accepted moves included.

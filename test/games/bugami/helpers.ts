@@ -5,6 +5,8 @@ import {
   type BugamiState,
 } from '../../../src/games/bugami/index.js'
 import { makeDeck, type Card } from '../../../src/games/core/cards.js'
+import { refusalText } from '../../../src/render/refusals.js'
+import { ENGLISH } from '../../../src/i18n/index.js'
 
 /** Shared helpers for the Bugami tests: build decks from the hands a test wants, and play. */
 
@@ -42,13 +44,13 @@ export function start(
   seed = 1,
 ): BugamiState {
   const out = bugamiEngine.setup({ players, dealer, options: options(opts), seed, decks })
-  if (!out.ok) throw new Error(out.error.message)
+  if (!out.ok) throw new Error(refusalText(out.error, ENGLISH))
   return out.value.state
 }
 
 export function act(state: BugamiState, seat: number, action: BugamiAction): BugamiState {
   const out = bugamiEngine.apply(state, seat, action)
-  if (!out.ok) throw new Error(`seat ${seat} ${JSON.stringify(action)}: ${out.error.message}`)
+  if (!out.ok) throw new Error(`seat ${seat} ${JSON.stringify(action)}: ${refusalText(out.error, ENGLISH)}`)
   return out.value.state
 }
 
@@ -58,7 +60,7 @@ export function refused(state: BugamiState, seat: number, action: BugamiAction):
   const out = bugamiEngine.apply(state, seat, action)
   if (JSON.stringify(state) !== before) throw new Error('a refused action changed the state')
   if (out.ok) throw new Error(`seat ${seat} ${JSON.stringify(action)} was accepted`)
-  return out.error.message
+  return refusalText(out.error, ENGLISH)
 }
 
 export const bid = (suit: 'S' | 'H' | 'D' | 'C' | 'misere'): BugamiAction =>

@@ -4,6 +4,8 @@ import { bugsIn } from '../../../src/games/bugami/rules.js'
 import { lineScore, matchResult, scoreDeal } from '../../../src/games/bugami/scoring.js'
 import type { Card } from '../../../src/games/core/cards.js'
 import { act, bid, bidAll, deckFor, highest, lowest, play, playOut, refused, start } from './helpers.js'
+import { refusalText } from '../../../src/render/refusals.js'
+import { ENGLISH } from '../../../src/i18n/index.js'
 
 /** The worked examples of the Bugami source (seeds/bugami.en.txt) and the decisions of RULES.md. */
 
@@ -120,7 +122,7 @@ describe('winning the match', () => {
     expect(bugamiEngine.progress(s)).toBe('between') // all three tied at the target: deal again
     expect(bugamiEngine.view(s, null).tiedAtTop).toEqual([0, 1, 2])
     const next = bugamiEngine.nextDeal(s)
-    if (!next.ok) throw new Error(next.error.message)
+    if (!next.ok) throw new Error(refusalText(next.error, ENGLISH))
     expect(next.value.state.dealer).toBe(0)
     expect(next.value.state.phase).toBe('bidding')
     expect(bugamiEngine.summary(next.value.state).seats.map((x) => x.score)).toEqual([0, 0, 0])

@@ -4,6 +4,8 @@ import { bugamiEngine, type Bid, type BugamiAction, type BugamiState } from '../
 import { makeDeck, type Card } from '../../../src/games/core/cards.js'
 import { Rng, seedRng } from '../../../src/games/core/rng.js'
 import { options } from './helpers.js'
+import { refusalText } from '../../../src/render/refusals.js'
+import { ENGLISH } from '../../../src/i18n/index.js'
 
 /**
  * Property tests over thousands of seeded deals, 3..7 players, with and without jokers and
@@ -147,7 +149,7 @@ function walk(t: Table, maxDeals: number, check: { views: boolean; illegal: bool
     options: options({ jokers: t.jokers, shotgunWedding: t.shotgunWedding, target: t.target }),
     seed: t.seed,
   })
-  if (!setup.ok) throw new Error(setup.error.message)
+  if (!setup.ok) throw new Error(refusalText(setup.error, ENGLISH))
   let s = setup.value.state
   const w: Walk = { deals: 0, plays: 0 }
   for (let steps = 0; steps < 5000; steps++) {
@@ -170,7 +172,7 @@ function walk(t: Table, maxDeals: number, check: { views: boolean; illegal: bool
       else expect(top < t.target || leaders > 1, 'the match goes on only below the target or on a tie').toBe(true)
       if (s.phase === 'gameOver' || w.deals >= maxDeals) return w
       const next = bugamiEngine.nextDeal(s)
-      if (!next.ok) throw new Error(next.error.message)
+      if (!next.ok) throw new Error(refusalText(next.error, ENGLISH))
       need(next.value.state.dealer === (s.dealer + 1) % t.players, () => 'the dealer did not move left')
       s = next.value.state
       continue
@@ -193,7 +195,7 @@ function walk(t: Table, maxDeals: number, check: { views: boolean; illegal: bool
       w.plays++
     }
     const out = bugamiEngine.apply(s, seat, action)
-    if (!out.ok) throw new Error(`${JSON.stringify(action)} by ${seat}: ${out.error.message}`)
+    if (!out.ok) throw new Error(`${JSON.stringify(action)} by ${seat}: ${refusalText(out.error, ENGLISH)}`)
     for (const e of out.value.events)
       if (e.type === 'bidPlaced')
         need(same(Object.keys(e).sort(), ['seat', 'type']), () => 'a bid event says more than who bid')

@@ -9,6 +9,8 @@ import {
   type BuraOptions,
   type BuraState,
 } from '../../../src/games/bura/index.js'
+import { refusalText } from '../../../src/render/refusals.js'
+import { ENGLISH } from '../../../src/i18n/index.js'
 
 export const engine = buraEngine
 
@@ -84,14 +86,14 @@ export function start(p: {
     ...(p.pot !== undefined ? { pot: p.pot } : {}),
     ...(p.potShares ? { potShares: p.potShares } : {}),
   })
-  if (!out.ok) throw new Error(out.error.message)
+  if (!out.ok) throw new Error(refusalText(out.error, ENGLISH))
   return { state: out.value.state, events: [...out.value.events] }
 }
 
 /** Applies an action that must be legal; returns the events it caused. */
 export function act(t: Table, seat: number, action: BuraAction): BuraEvent[] {
   const out = engine.apply(t.state, seat, action)
-  if (!out.ok) throw new Error(`seat ${seat} ${JSON.stringify(action)} refused: ${out.error.message}`)
+  if (!out.ok) throw new Error(`seat ${seat} ${JSON.stringify(action)} refused: ${refusalText(out.error, ENGLISH)}`)
   t.state = out.value.state
   t.events.push(...out.value.events)
   return out.value.events
@@ -107,7 +109,7 @@ export function refused(t: Table, seat: number, action: BuraAction): string {
   const out = engine.apply(t.state, seat, action)
   expect(out.ok, `expected ${JSON.stringify(action)} by seat ${seat} to be refused`).toBe(false)
   expect(JSON.stringify(t.state)).toBe(before)
-  return out.ok ? '' : out.error.message
+  return out.ok ? '' : refusalText(out.error, ENGLISH)
 }
 
 export function points(t: Table): number[] {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { DECK_32 } from '../../../src/games/bura/index.js'
 import { act, engine, play, points, refused, start, type Table, SOURCE_DEAL } from './helpers.js'
+import { refusalText } from '../../../src/render/refusals.js'
+import { ENGLISH } from '../../../src/i18n/index.js'
 
 /**
  * Plays automatic moves (nobody declares) until the last trick is taken; tries seeds until no Bura
@@ -218,7 +220,9 @@ describe('chips', () => {
       seed: 1,
       stacks: [100, 9],
     })
-    expect(!out.ok && out.error.message).toBe('Only 1 player can pay the ante of 10; Bura needs at least 2.')
+    expect(!out.ok && refusalText(out.error, ENGLISH)).toBe(
+      'Only 1 player can pay the ante of 10; Bura needs at least 2.',
+    )
   })
 
   it('a false declarer who cannot double the pot pays what they have; stacks never go negative', () => {
@@ -228,7 +232,9 @@ describe('chips', () => {
     expect(t.state.pot).toBe(25)
     expect(t.state.potShares).toEqual([15, 10])
     const next = engine.nextDeal(t.state)
-    expect(!next.ok && next.error.message).toBe('Only 1 player can pay the ante of 10; Bura needs at least 2.')
+    expect(!next.ok && refusalText(next.error, ENGLISH)).toBe(
+      'Only 1 player can pay the ante of 10; Bura needs at least 2.',
+    )
   })
 
   it('a pot carried from earlier games is won with the new antes', () => {
@@ -247,7 +253,9 @@ describe('chips', () => {
     expect(t.state.stacks).toEqual([140, 90])
     expect(t.state.potShares).toEqual([0, 0])
     const bad = engine.setup({ players: 2, dealer: 0, options: engine.optionsSchema.parse({}), seed: 1, pot: 30 })
-    expect(!bad.ok && bad.error.message).toBe('A carried pot needs potShares: what each seat paid into it.')
+    expect(!bad.ok && refusalText(bad.error, ENGLISH)).toBe(
+      'A carried pot needs potShares: what each seat paid into it.',
+    )
   })
 })
 
@@ -259,7 +267,7 @@ describe('playing for points', () => {
     for (let game = 1; game <= 6; game++) {
       if (game > 1) {
         const next = engine.nextDeal(t.state)
-        if (!next.ok) throw new Error(next.error.message)
+        if (!next.ok) throw new Error(refusalText(next.error, ENGLISH))
         t.state = next.value.state
       }
       expect(t.state.phase).toBe('play')
@@ -271,7 +279,7 @@ describe('playing for points', () => {
       1, 1, 1, 1, 1, 1,
     ])
     const next = engine.nextDeal(t.state)
-    expect(!next.ok && next.error.message).toBe('The match is over: seat 2 has 12 penalty points.')
+    expect(!next.ok && refusalText(next.error, ENGLISH)).toBe('The match is over: seat 2 has 12 penalty points.')
     const penalties = t.state.penalties
     expect(engine.summary(t.state).seats[1]).toMatchObject({ penalty: penalties[1] })
   })

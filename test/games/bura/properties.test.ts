@@ -4,6 +4,8 @@ import type { Card } from '../../../src/games/core/cards.js'
 import { Rng, seedRng } from '../../../src/games/core/rng.js'
 import type { BuraAction, BuraOptions, BuraState } from '../../../src/games/bura/index.js'
 import { engine, options } from './helpers.js'
+import { refusalText } from '../../../src/render/refusals.js'
+import { ENGLISH } from '../../../src/i18n/index.js'
 
 /**
  * Invariants over many seeded games, for 2..6 players and every variant: each table plays
@@ -116,7 +118,7 @@ function checkTable(
       }
       const size = state.trick?.plays.length ? state.trick.size : null
       const out = engine.apply(state, seat, action)
-      if (!out.ok) throw new Error(`${JSON.stringify(action)} by ${seat}: ${out.error.message}`)
+      if (!out.ok) throw new Error(`${JSON.stringify(action)} by ${seat}: ${refusalText(out.error, ENGLISH)}`)
       const answer = out.value.events.find((e) => e.type === 'play')
       if (size !== null && answer?.type === 'play' && answer.count !== size)
         fail(`an answer of ${answer.count} cards to a lead of ${size}`)

@@ -3,6 +3,8 @@ import { engineFor } from '../../../src/games/registry.js'
 import { Rng, seedRng } from '../../../src/games/core/rng.js'
 import type { RenderTable } from '../../../src/render/types.js'
 import { tableFor } from '../support.js'
+import { refusalText } from '../../../src/render/refusals.js'
+import { ENGLISH } from '../../../src/i18n/index.js'
 
 const ENDING = new Set(['declare', 'fold', 'pass'])
 
@@ -15,7 +17,7 @@ export function fixedTable(game: GameId, players: number, seed: number, moves: n
   const options = engine.optionsSchema.parse({}) as never
   const stacks = engine.usesChips ? Array.from({ length: players }, () => 200) : undefined
   const set = engine.setup({ players, dealer: 0, options, seed, ...(stacks ? { stacks } : {}) })
-  if (!set.ok) throw new Error(set.error.message)
+  if (!set.ok) throw new Error(refusalText(set.error, ENGLISH))
   let state = set.value.state
   const rng = new Rng(seedRng(seed))
   for (let i = 0; i < moves && engine.progress(state) === 'acting'; i++) {
@@ -25,7 +27,7 @@ export function fixedTable(game: GameId, players: number, seed: number, moves: n
     const calm = all.filter((a) => !ENDING.has(a.type))
     const legal = calm.length ? calm : all
     const next = engine.apply(state, seat, legal[rng.int(legal.length)]!)
-    if (!next.ok) throw new Error(next.error.message)
+    if (!next.ok) throw new Error(refusalText(next.error, ENGLISH))
     state = next.value.state
   }
   return tableFor(engine, state, players, 1)

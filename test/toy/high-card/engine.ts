@@ -86,10 +86,9 @@ function winners(s: HighCardState): number[] {
 }
 
 function apply(s: HighCardState, seat: number, action: HighCardAction): Result {
-  if (over(s)) return refuse('game-over', 'The game is over.')
-  if (seat !== s.turn) return refuse('not-your-turn', `It is not your turn: seat ${s.turn + 1} plays.`)
-  if (action.type !== 'play' || !s.hands[seat]!.includes(action.card))
-    return refuse('not-in-hand', 'Play a card from your hand.')
+  if (over(s)) return refuse('high-card.game-over')
+  if (seat !== s.turn) return refuse('high-card.not-your-turn', { seat: s.turn + 1 })
+  if (action.type !== 'play' || !s.hands[seat]!.includes(action.card)) return refuse('high-card.not-in-hand')
   const hands = s.hands.map((h, i) => (i === seat ? h.filter((c) => c !== action.card) : h))
   const trick = [...s.trick, { seat, card: action.card }]
   const events: HighCardEvent[] = [{ type: 'played', seat, card: action.card }]
@@ -121,11 +120,10 @@ export const highCardEngine: GameEngine<HighCardState, HighCardAction, HighCardO
   optionsSchema,
   actionSchema,
   setup(p) {
-    if (!Number.isInteger(p.players) || p.players < 2 || p.players > 6)
-      return refuse('players', 'High card takes 2 to 6 players.')
+    if (!Number.isInteger(p.players) || p.players < 2 || p.players > 6) return refuse('high-card.players')
     for (const deck of p.decks ?? []) {
       const problem = checkDeck(deck, FULL_DECK)
-      if (problem) return refuse('deck', problem)
+      if (problem) return refuse('high-card.deck', { problem })
     }
     const { deck, supply } = nextDeck({ rng: seedRng(p.seed), decks: p.decks ?? [] }, FULL_DECK)
     const n = p.players
@@ -151,7 +149,7 @@ export const highCardEngine: GameEngine<HighCardState, HighCardAction, HighCardO
   waitingFor: (s) => (over(s) ? [] : [s.turn]),
   legalActions: (s, seat) => (seat === s.turn ? s.hands[seat]!.map((card) => ({ type: 'play', card })) : []),
   apply,
-  nextDeal: () => refuse('game-over', 'A high card game is one deal.'),
+  nextDeal: () => refuse('high-card.one-deal'),
   // A card belongs to one turn: the round and the cards already in it.
   moveContext: (s) => `play:${s.round}:${s.trick.length}:${s.turn}`,
   autoAction: (s, seat) => (seat === s.turn ? { type: 'play', card: s.hands[seat]![0]! } : null),

@@ -3,6 +3,7 @@ import { cardSelect, layout, refreshButton } from '../../../src/render/controls.
 import { handText, listText, plural } from '../../../src/render/format.js'
 import { defineGame, oneLineEach } from '../../../src/render/games/module.js'
 import type { RenderContext } from '../../../src/render/types.js'
+import type { GameRules } from '../../../src/render/rules-text.js'
 import { highCardEngine, type HighCardEvent, type HighCardView, type Play } from './engine.js'
 
 /** High card on Discord: the toy game's renderer, rules text and start command. */
@@ -19,6 +20,18 @@ function eventLine(e: HighCardEvent, ctx: RenderContext): string | null {
     case 'gameOver':
       return `${listText(e.winners.map(ctx.name))} won.`
   }
+}
+
+const HIGH_CARD_RULES: GameRules = {
+  title: 'High card',
+  tagline: 'Everyone plays one card a round; the highest takes a point · 2-6 players · points.',
+  sections: [
+    {
+      title: 'Play',
+      body: 'Each round every player in turn plays one card. The highest rank wins the round (ties: the first played).',
+    },
+    { title: 'Winning', body: 'After the last round, the most points win.' },
+  ],
 }
 
 export const highCardGame = defineGame({
@@ -54,17 +67,9 @@ export const highCardGame = defineGame({
     eventLines: oneLineEach(eventLine),
     turnAsk: () => 'your card',
   },
-  rules: {
-    title: 'High card',
-    tagline: 'Everyone plays one card a round; the highest takes a point · 2-6 players · points.',
-    sections: [
-      {
-        title: 'Play',
-        body: 'Each round every player in turn plays one card. The highest rank wins the round (ties: the first played).',
-      },
-      { title: 'Winning', body: 'After the last round, the most points win.' },
-    ],
-  },
+  rules: HIGH_CARD_RULES,
+  // A toy game speaks English only.
+  rulesIn: () => HIGH_CARD_RULES,
   command: { description: 'High card: the highest card takes each round (2-6 players)' },
   optionLabels: { rounds: (n) => plural(n, 'round') },
 })

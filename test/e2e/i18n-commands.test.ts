@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest'
+import { eachTestWorld, textOf } from './harness.js'
+
+const startWorld = eachTestWorld()
+
+describe('commands in German and English', () => {
+  it("answers each member privately in their Discord language, and speaks the server's language in public", async () => {
+    const w = await startWorld(['alice', 'bob', 'carol', 'dave'], { admins: ['carol', 'dave'] })
+    const [alice, bob, carol, dave] = [w.member('alice'), w.member('bob'), w.member('carol'), w.member('dave')]
+    alice.locale = 'de'
+    carol.locale = 'de'
+
+    // Private answers follow the member: German for alice, English for bob at the same server.
+    const deBalance = await alice.slash(w.channel, 'chips balance')
+    expect(deBalance.ephemeral).toBe(true)
+    expect(textOf(deBalance)).toContain(`<@${alice.id}> hat **1.000** Chips.`)
+    expect(textOf(await bob.slash(w.channel, 'chips balance'))).toContain(`<@${bob.id}> has **1,000** chips.`)
+
+    expect(textOf(await alice.slash(w.channel, 'help'))).toContain('Kartentische — Hilfe')
+    expect(textOf(await bob.slash(w.channel, 'help'))).toContain('Card tables — help')
+
+    const deSettings = textOf(await carol.slash(w.channel, 'settings show'))
+    expect(deSettings).toContain('Servereinstellungen')
+    expect(deSettings).toContain('12 Stunden für neue Tische')
+    expect(textOf(await dave.slash(w.channel, 'settings show'))).toContain('12 hours for new tables')
+    // A German refusal, and nothing changed.
+    expect((await carol.slash(w.channel, 'settings set')).content).toContain('Nenne mindestens eine Einstellung')
+    expect((await carol.slash(w.channel, 'settings set', { channels: 'hier' })).content).toContain('oder sag `alle`')
+    // "alle" is German for "all": tables may open in any channel.
+    expect(textOf(await carol.slash(w.channel, 'settings set', { channels: 'alle' }))).toContain(
+      'jeder Kanal des Servers',
+    )
+
+    // A public board at a server whose Discord language is German is German, whoever asks.
+    w.guild.preferredLocale = 'de'
+    const board = await bob.slash(w.channel, 'leaderboard')
+    expect(board.ephemeral).toBe(false)
+    expect(board.embeds[0]!.title).toBe('Die Reichsten — Chips im Besitz')
+    // ... while bob's private board and his private answers stay English.
+    const mine = await bob.slash(w.channel, 'leaderboard', { private: true })
+    expect(mine.ephemeral).toBe(true)
+    expect(mine.embeds[0]!.title).toBe('Richest — chips held')
+    expect((await bob.slash(w.channel, 'table status')).content).toContain('There is no table in this channel.')
+
+    // `/settings set language` overrides the server's Discord language for public messages.
+    expect(textOf(await carol.slash(w.channel, 'settings set', { language: 'en' }))).toContain(
+      'Englisch in öffentlichen Nachrichten',
+    )
+    expect((await alice.slash(w.channel, 'leaderboard')).embeds[0]!.title).toBe('Richest — chips held')
+    await dave.slash(w.channel, 'settings set', { language: 'de' })
+    expect((await bob.slash(w.channel, 'leaderboard', { game: 'bura' })).embeds[0]!.description).toContain(
+      'Nach den an Bura-Tischen netto gewonnenen Chips',
+    )
+  })
+
+  it("opens a table and refuses a wrong deadline in the German member's words", async () => {
+    const w = await startWorld(['alice', 'bob'])
+    const [alice, bob] = [w.member('alice'), w.member('bob')]
+    alice.locale = 'de'
+    expect((await alice.slash(w.channel, 'bura start', { deadline: 'bald' })).content).toBe(
+      '🙅 „bald“ ist keine Dauer, die ich verstehe: versuch `30s`, `10m`, `2h` oder `1d`.',
+    )
+    expect((await alice.slash(w.channel, 'bura start', { deadline: '3d' })).content).toContain(
+      'Die Zugzeit muss zwischen 30 Sekunden und 48 Stunden liegen.',
+    )
+    expect((await alice.slash(w.channel, 'bura start', { buy_in: 100 })).content).toMatch(
+      /^Dein Bura-Tisch ist eröffnet\. Mitspieler drücken \*\*Beitreten\*\*/,
+    )
+    expect((await bob.slash(w.channel, 'bura start')).content).toContain('This channel already has a')
+    expect((await alice.slash(w.channel, 'table end')).content).toBe(
+      'Der Tisch ist geschlossen; alle Chips darauf gingen an ihre Spieler zurück.',
+    )
+  })
+
+  it("points to a German server's table thread in German, and tells an English host in English", async () => {
+    const w = await startWorld(['alice', 'carol'], { admins: ['carol'] })
+    w.guild.preferredLocale = 'de'
+    await w.member('carol').slash(w.channel, 'settings set', { threads: 'on' })
+    const answer = await w.member('alice').slash(w.channel, 'bura start', { buy_in: 100 })
+    const [thread] = w.channel.threads()
+    expect(answer.content).toContain(`Your Bura table is open in its thread, <#${thread!.id}>.`)
+    expect(w.channel.publicMessages()[0]!.content).toBe(
+      '🃏 alice hat einen **Bura**-Tisch eröffnet: mach im Thread mit.',
+    )
+  })
+})

@@ -179,7 +179,7 @@ export class TableDesk {
       { ...this.deps, uploads: this.uploads },
       { channelId: table.channelId, messageId: table.messageId },
       withTablePicture(lang, this.deps.client, table, text, images),
-      (url) => renderRetiredTableMessage(url),
+      (url) => renderRetiredTableMessage(url, lang),
       nonce,
     )
     if (messageId !== table.messageId) await this.deps.tables.setMessageId(table.id, messageId)

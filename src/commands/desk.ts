@@ -247,7 +247,7 @@ export class TableDesk {
       { ...this.deps, uploads: this.uploads },
       { channelId: table.channelId, messageId: table.messageId },
       withTablePicture(lang, this.deps.client, table, text, images),
-      (url) => renderRetiredTableMessage(url),
+      (url) => renderRetiredTableMessage(url, lang),
       nonce,
     )
     this.editedAt.set(table.id, this.deps.clock.now())

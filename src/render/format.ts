@@ -59,7 +59,7 @@ export function formatNumber(n: number): string {
 
 /** "1,234 chips" / "1.234 Chips". */
 export function chips(n: number, lang: Lang = ENGLISH): string {
-  return lang.t('cards:chips', { count: n, n: lang === ENGLISH ? formatNumber(n) : lang.number(n) })
+  return lang.t('cards:chips', { count: n, n: lang.number(n) })
 }
 
 /** "A, B and C" / "A, B und C" (no serial comma in either language). */

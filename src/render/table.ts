@@ -87,7 +87,8 @@ function lobby(lang: Lang, table: RenderTable): Payload {
     })
   const lines = [
     ...(practice ? [lang.t('table:practiceNote')] : []),
-    rules.tagline,
+    // The game's one-line summary from its rules pages, in the table's language.
+    moduleOf(table).rulesIn(lang).tagline,
     lang.t('table:lobby.join', { min, max, need }),
     ...(table.endsAt !== null ? [lang.t('table:lobby.agreedEnd', { when: relativeTime(table.endsAt) })] : []),
     ...(engine.table.freezeout(table.options) ? [lang.t('table:lobby.freezeout')] : []),

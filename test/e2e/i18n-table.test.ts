@@ -27,6 +27,7 @@ describe('a Bura table at a German server', () => {
     expect(lobby.embeds[0]!.title).toBe('Bura — Tisch offen')
     expect(buttonLabels(lobby)).toEqual(['Mitspielen', 'Verlassen', 'Starten', 'KI dazu', 'Regeln'])
     expect(textOf(lobby)).toContain('Zugzeit')
+    expect(lobby.embeds[0]!.description).toMatch(/^Russisches Stichspiel um Chips/)
     await bob.click(lobby, 'Mitspielen')
     await alice.click(lobby, 'Starten')
 
@@ -38,13 +39,16 @@ describe('a Bura table at a German server', () => {
     expect(pub.embeds[0]!.fields!.map((f) => f.name)).toContain('Pott')
     expect(buttonLabels(pub)).toEqual(['Mitspielen', 'Deine Karten', 'Regeln', 'Verlassen'])
     expect(text).not.toMatch(/Trump \*\*|to lead|Your hand/)
+    // The picture's alt text speaks the message's language too.
+    expect(pub.attachments[0]!.description).toMatch(/^Bura · Spiel \d+\. Trumpf /)
 
     // The turn ping is public: German, whoever is pinged.
     const mover = table.waitingFor[0]!
     const ping = await w.channel.waitFor(
       (m) => m.content.includes(`<@${mover}>`) && buttonLabels(m).includes('Spielen'),
     )
-    expect(ping.content).toContain('du bist dran bei Bura: du spielst aus.')
+    // A dealt combination may already have led: then the ask is to answer.
+    expect(ping.content).toMatch(/du bist dran bei Bura: (du spielst aus|leg \d Karten?)\. Automatischer Zug <t:/)
 
     // Private views: the German member's in German, the English member's in English.
     const deView = await alice.click(pub, 'Deine Karten')
@@ -53,11 +57,13 @@ describe('a Bura table at a German server', () => {
     expect(deView.embeds[0]!.footer!.text).toMatch(/^Nur du siehst das\./)
     expect(textOf(deView)).toContain('Trumpf')
     expect(buttonLabels(deView)).toContain('↻ Aktualisieren')
+    expect(deView.attachments[0]!.description).toMatch(/^Deine Karten · Bura Spiel \d+/)
     const enView = await bob.click(pub, 'Deine Karten')
     expect(enView.embeds[0]!.title).toMatch(/^Your hand — Bura, game \d+$/)
     expect(enView.embeds[0]!.footer!.text).toMatch(/^Only you can see this\./)
     expect(textOf(enView)).toContain('Trump **')
     expect(buttonLabels(enView)).toContain('↻ Refresh')
+    expect(enView.attachments[0]!.description).toMatch(/^Your hand · Bura game \d+/)
 
     // A move from the English view: the public log line is German.
     const views: Record<string, FakeMessage> = { [alice.id]: deView, [bob.id]: enView }

@@ -11,6 +11,8 @@ import {
   renderFinalStandings,
   renderGameResult,
   renderHandView,
+  renderReminder,
+  renderResultPing,
   renderTableMessage,
   renderTurnPing,
 } from '../../src/render/table.js'
@@ -89,6 +91,13 @@ describe('a Bura table in German', () => {
     expect(ping.content).toMatch(
       /^<@\d+>, du bist dran bei Bura: du spielst aus\. Automatischer Zug <t:\d+:R> — \[zum Tisch\]/,
     )
+    expect(renderReminder(DE, table, [userId(1)]).content).toMatch(
+      /^⏳ Erinnerung — <@\d+>, du bist dran bei Bura: du spielst aus\. Automatischer Zug <t:\d+:R>\.$/,
+    )
+    const over = renderResultPing(DE, { ...table, progress: 'gameOver' }, [userId(0), userId(1)], NOW)
+    expect(over.content).toMatch(/^🏁 <@\d+> und <@\d+> — Bura: /)
+    expect(over.content).toContain('Das nächste Spiel beginnt <t:')
+    expect(over.content).toContain('**Nächstes Spiel** startet es sofort.')
     const final = renderFinalStandings(
       DE,
       { ...table, status: 'finished' },

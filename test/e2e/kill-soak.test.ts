@@ -35,16 +35,17 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 async function step(b: ProcessBot, channel: FakeChannel, members: readonly FakeMember[]): Promise<void> {
   const tables = await b.tables()
   const table = await tables.inChannel(channel.guildId, channel.id)
-  const message = table?.messageId ? b.discord.message(table.messageId) : undefined
-  if (!table || !message) return
+  if (!table?.messageId) return
+  // The table message follows the game at most once a second (the desk's pace): wait for it, as a user would.
+  const shown = (button: string) => channel.waitFor((m) => m.id === table.messageId && buttonLabels(m).includes(button))
   if (table.progress === 'gameOver') {
-    await members[0]!.click(message, 'Next hand')
+    await members[0]!.click(await shown('Next hand'), 'Next hand')
     return
   }
   const userId = table.waitingFor[0]
   if (!userId || table.progress !== 'acting') return
   const member = members.find((m) => m.id === userId)!
-  const view = await member.click(message, 'Your hand')
+  const view = await member.click(await shown('Your hand'), 'Your hand')
   await useControl(member, view, table.game, moveFor(table, userId))
 }
 

@@ -126,6 +126,9 @@ export class ProcessBot {
  * rendered from the database now, with the previous game's result line (the latest log lines, kept
  * in the bot's memory, are left out).
  */
+/** A text as it reads without card emojis (the bot adds them once its upload is done, before each card's name). */
+const withoutCardEmojis = (text: string | undefined) => text?.replace(/<:card_\w+:\d+> /g, '')
+
 export async function showsCommitted(
   message: FakeMessage | undefined,
   table: TableSnapshot,
@@ -139,7 +142,7 @@ export async function showsCommitted(
   const wanted = want.embeds?.[0]
   return (
     embed?.title === wanted?.title &&
-    embed?.description === wanted?.description &&
+    withoutCardEmojis(embed?.description) === wanted?.description &&
     JSON.stringify(message.components) === JSON.stringify(want.components ?? [])
   )
 }

@@ -86,6 +86,22 @@ async function openBura(c: Club): Promise<void> {
 }
 
 /**
+ * The table's message once it offers `button`, as a user waits for it: the bot draws the table
+ * message at most once a second, and the processes' clock is not the fake's, so an edit may come
+ * as a fresh message (by its id the old one looks older than the 50 minutes a table message is
+ * edited in place).
+ */
+async function tableMessageWith(discord: FakeDiscord, tables: TableService, c: Club, button: string) {
+  for (const end = Date.now() + 5000; ;) {
+    const t = await tables.inChannel(c.guild.id, c.channel.id)
+    const message = t?.messageId ? discord.message(t.messageId) : undefined
+    if (message && buttonLabels(message).includes(button)) return message
+    if (Date.now() > end) throw new Error(`the table message in ${c.guild.name} shows no ${button}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+/**
  * One step of the club's game through Discord: the member whose turn it is opens their hand and
  * makes the harness's move; a deal that ended before anyone acted (a Bura dealt) is followed by
  * "Next game". Returns false once the game that was played is over.
@@ -93,12 +109,12 @@ async function openBura(c: Club): Promise<void> {
 async function step(discord: FakeDiscord, tables: TableService, c: Club, spare = false): Promise<boolean> {
   const t: TableSnapshot | null = await tables.inChannel(c.guild.id, c.channel.id)
   if (!t) throw new Error(`no table in ${c.guild.name}`)
-  const message = discord.message(t.messageId!)!
   if (t.progress !== 'acting') {
     if (c.acked.length > 0) return false
-    await c.members[0]!.click(message, 'Next game')
+    await c.members[0]!.click(await tableMessageWith(discord, tables, c, 'Next game'), 'Next game')
     return true
   }
+  const message = await tableMessageWith(discord, tables, c, 'Your hand')
   const userId = t.waitingFor[0]!
   const member = c.members.find((m) => m.id === userId)!
   const seat = t.seats.find((s) => s.userId === userId)!.position!
@@ -231,7 +247,7 @@ describe('two shard processes on one PostgreSQL database', () => {
     const secondTable = async () => (await tables.inChannel(second.guild.id, second.channel.id))!
     for (let t = await secondTable(); ; t = await secondTable()) {
       if (t.progress !== 'acting') {
-        await second.members[0]!.click(discord.message(t.messageId!)!, 'Next game')
+        await second.members[0]!.click(await tableMessageWith(discord, tables, second, 'Next game'), 'Next game')
         continue
       }
       expect(await step(discord, tables, second, true)).toBe(true)

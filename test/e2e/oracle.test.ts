@@ -1,10 +1,19 @@
 import { TextChannel } from 'discord.js'
 import { describe, expect, it } from 'vitest'
-import { cardLabel } from '../../src/games/core/cards.js'
+import { cardLabel, type Card } from '../../src/games/core/cards.js'
 import { engineFor } from '../../src/games/registry.js'
-import { cardPattern, eachTestWorld, expectNothingHidden, openAndStart } from './harness.js'
+import { cardPattern, eachTestWorld, expectNothingHidden, openAndStart, type World } from './harness.js'
+import type { TableSnapshot } from '../../src/tables/index.js'
 
 const startWorld = eachTestWorld()
+
+/** A card hidden from the next seat but not from alice: one of alice's own. */
+function cardOfAlice(w: World, table: TableSnapshot): Card {
+  const aliceSeat = table.seats.find((s) => s.userId === w.member('alice').id)!.position!
+  const engine = engineFor('bugami')!
+  const fromAlice = new Set(engine.hiddenFrom(table.state, aliceSeat))
+  return engine.hiddenFrom(table.state, (aliceSeat + 1) % 3).find((c) => !fromAlice.has(c))!
+}
 
 describe('the privacy oracle the game tests rely on', () => {
   it('catches a hidden card posted in the channel', async () => {
@@ -13,11 +22,7 @@ describe('the privacy oracle the game tests rely on', () => {
     const table = await w.table()
     await expectNothingHidden(w, table.id)
 
-    const aliceSeat = table.seats.find((s) => s.userId === w.member('alice').id)!.position!
-    // A card hidden from the next seat but not from alice: one of alice's own.
-    const engine = engineFor('bugami')!
-    const fromAlice = new Set(engine.hiddenFrom(table.state, aliceSeat))
-    const aliceCard = engine.hiddenFrom(table.state, (aliceSeat + 1) % 3).find((c) => !fromAlice.has(c))!
+    const aliceCard = cardOfAlice(w, table)
     const channel = (await w.bot.client.channels.fetch(w.channel.id)) as TextChannel
     await channel.send(`psst: alice holds ${cardLabel(aliceCard)}`)
     await expect(expectNothingHidden(w, table.id)).rejects.toThrow(/can see .*hidden from them/)
@@ -29,10 +34,7 @@ describe('the privacy oracle the game tests rely on', () => {
     await openAndStart(w, 'bugami start', { target: 20 }, ['bob', 'carol'])
     const table = await w.table()
     await expectNothingHidden(w, table.id)
-    const aliceSeat = table.seats.find((s) => s.userId === w.member('alice').id)!.position!
-    const engine = engineFor('bugami')!
-    const fromAlice = new Set(engine.hiddenFrom(table.state, aliceSeat))
-    const aliceCard = engine.hiddenFrom(table.state, (aliceSeat + 1) % 3).find((c) => !fromAlice.has(c))!
+    const aliceCard = cardOfAlice(w, table)
     const emoji = w.discord.applicationEmojis.emojis.find((e) => e.name === `card_${aliceCard}`)!
     const channel = (await w.bot.client.channels.fetch(w.channel.id)) as TextChannel
     await channel.send(`psst: alice holds <:${emoji.name}:${emoji.id}>`)

@@ -42,6 +42,6 @@ export class SplitRest extends REST {
 const INTERACTION_REQUESTS_PER_SECOND = 100_000
 
 /** `/interactions/{id}/{token}/callback` and `/webhooks/{application}/{token}…` (follow-ups, edits). */
-export function isInteractionRoute(route: string): boolean {
+function isInteractionRoute(route: string): boolean {
   return /^\/interactions\/[^/]+\/[^/]+\/callback$/.test(route) || /^\/webhooks\/[^/]+\/[^/]+/.test(route)
 }

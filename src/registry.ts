@@ -4,6 +4,7 @@ import { badugiGame } from './render/games/badugi.js'
 import { bugamiGame } from './render/games/bugami.js'
 import { buraGame } from './render/games/bura.js'
 import type { AnyGameModule } from './render/games/module.js'
+import { listText } from './render/format.js'
 import type { Lang } from './i18n/index.js'
 import { lookupText } from './i18n/lookup.js'
 
@@ -42,17 +43,12 @@ export function gameModules(): AnyGameModule[] {
   return [...Object.values(GAMES), ...added.values()]
 }
 
-/** "a, b or c" / "a, b oder c" (no serial comma: neither language's players write one). */
-function orList(lang: Lang, items: readonly string[]): string {
-  if (items.length <= 1) return items[0] ?? ''
-  return `${items.slice(0, -1).join(', ')} ${lang.t('messages:registry.or')} ${items[items.length - 1]}`
-}
-
 /** The start commands in words: "`/bugami start`, `/bura start` or `/badugi start`" (`quote` around each). */
 export function startCommandsText(lang: Lang, quote = '`'): string {
-  return orList(
-    lang,
+  return listText(
     gameModules().map((m) => lang.t('messages:registry.startCommand', { game: m.engine.id, quote })),
+    'or',
+    lang,
   )
 }
 
@@ -75,9 +71,10 @@ export function stakesText(lang: Lang): string {
 
 /** The games played for chips, in words: "Bura or Badugi". */
 export function chipGamesText(lang: Lang): string {
-  return orList(
-    lang,
+  return listText(
     gameModules().flatMap((m) => (m.engine.usesChips ? [m.engine.title] : [])),
+    'or',
+    lang,
   )
 }
 

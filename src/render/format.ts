@@ -47,16 +47,6 @@ export function handText(
   return groups.join('  ·  ')
 }
 
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`
-}
-
-/** 12,345: thousands separated (without Intl, which is slow on the hot path of every render). */
-export function formatNumber(n: number): string {
-  const sign = n < 0 ? '-' : ''
-  return sign + String(Math.abs(Math.trunc(n))).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-}
-
 /** "1,234 chips" / "1.234 Chips". */
 export function chips(n: number, lang: Lang = ENGLISH): string {
   return lang.t('cards:chips', { count: n, n: lang.number(n) })

@@ -58,7 +58,6 @@ export function makeDeck(ranks: readonly Rank[] = RANKS, jokers = 0): Card[] {
 }
 
 const SUIT_SYMBOL: Record<Suit, string> = { S: '♠', H: '♥', D: '♦', C: '♣' }
-export const SUIT_NAME: Record<Suit, string> = { S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' }
 
 /** A card for people: `7♦`, `10♥`, `Joker 1`. */
 export function cardLabel(c: Card): string {

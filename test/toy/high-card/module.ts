@@ -1,10 +1,15 @@
 import { cardLabel } from '../../../src/games/core/cards.js'
 import { cardSelect, layout, refreshButton } from '../../../src/render/controls.js'
-import { handText, listText, plural } from '../../../src/render/format.js'
+import { handText, listText } from '../../../src/render/format.js'
 import { defineGame, oneLineEach } from '../../../src/render/games/module.js'
 import type { RenderContext } from '../../../src/render/types.js'
 import type { GameRules } from '../../../src/render/rules-text.js'
 import { highCardEngine, type HighCardEvent, type HighCardView, type Play } from './engine.js'
+
+/** "1 point", "3 points": the toy game speaks English only. */
+function plural(n: number, one: string): string {
+  return `${n} ${n === 1 ? one : `${one}s`}`
+}
 
 /** High card on Discord: the toy game's renderer, rules text and start command. */
 

@@ -2,6 +2,7 @@ import type { Client } from 'discord.js'
 import type { Clock } from '../clock.js'
 import type { Logger } from '../log.js'
 import type { TableService, TableSnapshot, TableUpdate } from '../tables/index.js'
+import type { GuildSettingsValue } from '../store/index.js'
 import { renderRetiredTableMessage } from '../render/messages.js'
 import { describeEvents, describeTableEvents, renderTableMessage } from '../render/table.js'
 import { crashPoint } from '../crash-points.js'
@@ -11,7 +12,7 @@ import { deliverEffects, previousResult } from './outbox.js'
 import { withTablePicture } from './pictures.js'
 import { withCardEmojiText, type CardEmojis } from '../render/emojis.js'
 import { messageExists, showPublicMessage } from './public-message.js'
-import { serverLang } from './lang.js'
+import { serverLang, serverLangOf } from './lang.js'
 import type { Lang, Locale } from '../i18n/index.js'
 
 const RECENT_KEPT = 12
@@ -179,7 +180,7 @@ export class TableDesk {
     const done = await deliverEffects(
       {
         ...this.deps,
-        publish: (table, nonce) => this.publish(table, nonce),
+        publish: (table, nonce, settings) => this.publish(table, nonce, settings),
         editableAt: (id) => (this.editedAt.get(id) ?? -Infinity) + this.pace.tableEditMs,
       },
       tableId,
@@ -235,10 +236,10 @@ export class TableDesk {
   }
 
   // `table` was read in the table's queue after the change committed: the latest state.
-  private async publish(table: TableSnapshot, nonce: string): Promise<string | null> {
-    const lang = await serverLang(this.deps, table.guildId)
+  private async publish(table: TableSnapshot, nonce: string, settings: GuildSettingsValue): Promise<string | null> {
+    const lang = serverLangOf(this.deps.client, table.guildId, settings)
     const lines = await this.linesIn(lang, table)
-    const { images, emojis } = await this.deps.tables.settings(table.guildId)
+    const { images, emojis } = settings
     const text = withCardEmojiText(
       renderTableMessage(lang, table, this.deps.clock.now(), lines, await this.previousResult(lang, table)),
       emojis ? this.deps.emojis() : null,

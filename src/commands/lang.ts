@@ -1,5 +1,6 @@
-import type { Interaction } from 'discord.js'
+import type { Client, Interaction } from 'discord.js'
 import { langOf, localeOfDiscord, type Lang } from '../i18n/index.js'
+import type { GuildSettingsValue } from '../store/index.js'
 import type { BotContext } from './context.js'
 
 /** The language of a private answer: the member's Discord client language. */
@@ -16,7 +17,16 @@ export async function serverLang(
   guildId: string,
   guildLocale?: string | null,
 ): Promise<Lang> {
-  const chosen = (await ctx.tables.settings(guildId)).language
-  if (chosen) return langOf(chosen)
-  return langOf(localeOfDiscord(guildLocale ?? ctx.client.guilds.cache.get(guildId)?.preferredLocale))
+  return serverLangOf(ctx.client, guildId, await ctx.tables.settings(guildId), guildLocale)
+}
+
+/** `serverLang` from the server's settings already read. */
+export function serverLangOf(
+  client: Client,
+  guildId: string,
+  settings: Pick<GuildSettingsValue, 'language'>,
+  guildLocale?: string | null,
+): Lang {
+  if (settings.language) return langOf(settings.language)
+  return langOf(localeOfDiscord(guildLocale ?? client.guilds.cache.get(guildId)?.preferredLocale))
 }

@@ -3,11 +3,11 @@ import type { Clock } from '../clock.js'
 import { crashPoint } from '../crash-points.js'
 import type { Logger } from '../log.js'
 import { renderFinalStandings, renderGameResult, renderResultLine, renderPing } from '../render/table.js'
-import type { EffectRecord } from '../store/index.js'
+import type { EffectRecord, GuildSettingsValue } from '../store/index.js'
 import type { FinalStandings, PingReason } from '../store/effects.js'
 import type { TableService, TableSnapshot } from '../tables/index.js'
 import { deleteInChannel, postInChannel } from './public-message.js'
-import { serverLang } from './lang.js'
+import { serverLangOf } from './lang.js'
 import type { Lang } from '../i18n/index.js'
 
 /** Failed deliveries wait 1 s, 2 s, 4 s … at most this long between attempts. */
@@ -23,7 +23,7 @@ export interface OutboxDeps {
   readonly log: Logger
   readonly tables: TableService
   /** Draws the table message at the table's committed state; posts a fresh one with `nonce` if needed. */
-  readonly publish: (table: TableSnapshot, nonce: string) => Promise<string | null>
+  readonly publish: (table: TableSnapshot, nonce: string, settings: GuildSettingsValue) => Promise<string | null>
   /** The earliest time the table's message may be edited again (the desk's pace). */
   readonly editableAt: (tableId: string) => number
 }
@@ -64,7 +64,8 @@ export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise
       return SETTLED
     }
     // Everything posted in the channel speaks the server's language.
-    const lang = await serverLang(deps, table.guildId)
+    const settings = await deps.tables.settings(table.guildId)
+    const lang = serverLangOf(deps.client, table.guildId, settings)
     const of = (kind: EffectRecord['kind']) => pending.filter((e) => e.kind === kind)
     const unpings = of('unping')
     if (unpings.length) {
@@ -84,7 +85,7 @@ export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise
     if (refreshes.length && waitUntil === null) {
       // The oldest pending refresh names the post: a crash after posting and before saving the
       // message id leads to the same nonce again, whatever changes came in meanwhile.
-      messageId = await deps.publish(table, refreshes[0]!.nonce)
+      messageId = await deps.publish(table, refreshes[0]!.nonce, settings)
       crashPoint('table-shown')
       await settle(refreshes)
     }

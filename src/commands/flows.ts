@@ -116,7 +116,8 @@ export async function startTable(
   req: StartRequest,
 ): Promise<void> {
   answerPrivately(interaction)
-  const { t } = memberLang(interaction)
+  const lang = memberLang(interaction)
+  const { t } = lang
   const engine = engineFor(req.game)
   if (!engine) return sayRefusal(interaction, t('commands:replies.start.unavailable', { game: req.game }))
   let turnSeconds: number | undefined
@@ -147,7 +148,7 @@ export async function startTable(
   if (here.parentId === undefined && (await ctx.tables.settings(input.guildId)).threads) {
     // Refusals first, so that a table refused leaves no empty thread behind.
     const checked = await ctx.tables.check({ ...input, channelId: here.channelId })
-    if (!checked.ok) return sayRefusal(interaction, refusalText(checked.error, memberLang(interaction)))
+    if (!checked.ok) return sayRefusal(interaction, refusalText(checked.error, lang))
     const publicLang = await serverLang(ctx, input.guildId, interaction.guildLocale)
     place = await openTableThread(interaction, engine.title, ctx.log, publicLang)
   }
@@ -156,7 +157,7 @@ export async function startTable(
     channelId: place.channelId,
     ...('parentId' in place && place.parentId !== undefined ? { parentId: place.parentId } : {}),
   })
-  if (!result.ok) return sayRefusal(interaction, refusalText(result.error, memberLang(interaction)))
+  if (!result.ok) return sayRefusal(interaction, refusalText(result.error, lang))
   const table = result.value.table
   ctx.log.info({ tableId: table.id, game: table.game, guildId: table.guildId }, 'table created')
   const opened = { game: engine.title, how: t('commands:replies.start.how') }
@@ -236,11 +237,12 @@ async function leave(
   tableId: string,
   token?: string,
 ): Promise<void> {
-  const { t } = memberLang(interaction)
+  const lang = memberLang(interaction)
+  const { t } = lang
   if (token === undefined) {
     const table = await ctx.tables.get(tableId)
     if (table && needsLeaveQuestion(table, interaction.user.id))
-      return say(interaction, renderLeaveQuestion(memberLang(interaction), table, leaveToken(table)))
+      return say(interaction, renderLeaveQuestion(lang, table, leaveToken(table)))
   }
   const result = await ctx.tables.leave(tableId, interaction.user.id, {
     interactionId: interaction.id,
@@ -422,8 +424,7 @@ export async function askMove(
     engine && seat !== undefined && seat.position !== null && seat.status === 'seated'
       ? moveToken(engine, table.state, table.gamesPlayed, seat.position, verb)
       : null
-  const asked =
-    current === token ? renderMoveQuestion(memberLang(interaction), table, interaction.user.id, token, verb) : null
+  const asked = current === token ? renderMoveQuestion(lang, table, interaction.user.id, token, verb) : null
   if (!asked) return refuseMove(ctx, interaction, inView, tableId, REFUSALS.stale(lang))
   await say(interaction, inView ? inPlace(interaction, asked) : asked)
 }
@@ -472,7 +473,7 @@ export async function playMove(
     ctx.log.info({ tableId, seat, action: actionForLog(action), version: result.value.table.version }, 'move')
   }
   // The view is drawn while the change is shown; the answer is one UPDATE_MESSAGE of the view.
-  const view = handView(ctx, result.value.table, userId, memberLang(interaction))
+  const view = handView(ctx, result.value.table, userId, lang)
   view.catch(() => undefined)
   await ctx.desk.showThenAnswer(result.value, async () =>
     say(interaction, onPrivateView ? inPlace(interaction, await view) : await view),
@@ -521,10 +522,10 @@ export async function chipsBalance(
 
 export async function chipsDaily(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   answerPrivately(interaction)
-  const result = await ctx.tables.claimDaily(interaction.guildId!, interaction.user.id)
-  if (!result.ok) return sayRefusal(interaction, refusalText(result.error, memberLang(interaction)))
-  ctx.log.info({ guildId: interaction.guildId, amount: result.value.claimed }, 'daily claimed')
   const lang = memberLang(interaction)
+  const result = await ctx.tables.claimDaily(interaction.guildId!, interaction.user.id)
+  if (!result.ok) return sayRefusal(interaction, refusalText(result.error, lang))
+  ctx.log.info({ guildId: interaction.guildId, amount: result.value.claimed }, 'daily claimed')
   const headline = lang.t('messages:balance.dailyClaimed', { chips: lang.number(result.value.claimed) })
   await say(interaction, renderBalance(lang, balanceInfo(ctx, result.value), headline))
 }
@@ -539,7 +540,7 @@ export async function chipsGrant(
   const lang = memberLang(interaction)
   if (!managesServer(interaction)) return sayRefusal(interaction, lang.t('commands:replies.grantRefused'))
   const result = await ctx.tables.grant(interaction.guildId!, userId, amount, interaction.user.id)
-  if (!result.ok) return sayRefusal(interaction, refusalText(result.error, memberLang(interaction)))
+  if (!result.ok) return sayRefusal(interaction, refusalText(result.error, lang))
   ctx.log.info({ guildId: interaction.guildId, amount }, 'chips granted')
   const headline = lang.t('messages:balance.granted', { chips: lang.number(amount) })
   await say(interaction, renderBalance(lang, balanceInfo(ctx, result.value), headline))
@@ -601,7 +602,7 @@ export async function changeSettings(
   }
   if (Object.keys(patch).length === 0) return sayRefusal(interaction, lang.t('commands:replies.settings.nothing'))
   const result = await ctx.tables.updateSettings(interaction.guildId!, patch)
-  if (!result.ok) return sayRefusal(interaction, refusalText(result.error, memberLang(interaction)))
+  if (!result.ok) return sayRefusal(interaction, refusalText(result.error, lang))
   ctx.log.info({ guildId: interaction.guildId, changed: Object.keys(patch) }, 'settings changed')
   await say(interaction, renderSettings(lang, result.value, true))
 }

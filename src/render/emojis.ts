@@ -1,5 +1,5 @@
 import { ComponentType, type APIMessageComponentEmoji } from 'discord.js'
-import { parseCard, type Card } from '../games/core/cards.js'
+import { parseCard, SUITS, suitSymbol, type Card } from '../games/core/cards.js'
 import { parseCustomId } from './custom-id.js'
 import { LIMITS, limitViolations } from './limits.js'
 import type { Payload } from './payload.js'
@@ -55,8 +55,6 @@ export function withCardEmojis(p: Payload, emojis: CardEmojis | null): Payload {
  */
 const CARD_IN_TEXT = /(?:\*\*)?(?<![\p{L}\p{N}])(?:(10|[2-9JQKA])([♠♥♦♣])|Joker ([1-9]))(?![\p{L}\p{N}])/gu
 
-const SUIT_OF_SYMBOL: Readonly<Record<string, string>> = { '♠': 'S', '♥': 'H', '♦': 'D', '♣': 'C' }
-
 /**
  * The text with each card it names led by that card's emoji: `K♦` → `<:card_KD:123> K♦`. The name
  * stays: it is what a screen reader reads after the emoji's name and what a search finds. Without
@@ -65,8 +63,8 @@ const SUIT_OF_SYMBOL: Readonly<Record<string, string>> = { '♠': 'S', '♥': 'H
 export function cardEmojiText(text: string, emojis: CardEmojis | null): string {
   if (!emojis) return text
   return text.replace(CARD_IN_TEXT, (whole, rank?: string, symbol?: string, joker?: string) => {
-    const code = joker ? `X${joker}` : `${rank === '10' ? 'T' : rank}${SUIT_OF_SYMBOL[symbol!]}`
-    const e = emojis.get(code as Card)
+    const code = joker ? `X${joker}` : parseCard(`${rank}${SUITS.find((s) => suitSymbol(s) === symbol)}`)
+    const e = code ? emojis.get(code as Card) : undefined
     return e ? `<:${e.name}:${e.id}> ${whole}` : whole
   })
 }

@@ -48,10 +48,14 @@ export function named<T extends Localizable>(builder: T, path: string, vars?: Va
   return builder
 }
 
+/** The same text for every language besides English. */
+const inEveryOther = (text: string): Partial<Record<LocaleString, string>> =>
+  Object.fromEntries(OTHERS.map((l) => [l, text]))
+
 /** A name that is the same in every language (a game's command is named by its id). */
 export function sameNameInAll<T extends Localizable>(builder: T, name: string): T {
   builder.setName(name)
-  builder.setNameLocalizations(Object.fromEntries(OTHERS.map((l) => [l, name])))
+  builder.setNameLocalizations(inEveryOther(name))
   return builder
 }
 
@@ -77,5 +81,5 @@ export function sameInAll<V extends string | number>(
   name: string,
   value: V,
 ): { name: string; value: V; name_localizations: Partial<Record<LocaleString, string>> } {
-  return { name, value, name_localizations: Object.fromEntries(OTHERS.map((l) => [l, name])) }
+  return { name, value, name_localizations: inEveryOther(name) }
 }

@@ -36,7 +36,9 @@ const tableMessages = (channel: FakeChannel) =>
 /** A fresh channel with a Badugi table whose hand is on, and the table as committed. */
 async function badugiInPlay(): Promise<{ channel: FakeChannel; table: TableSnapshot }> {
   const channel = bot.discord.guild('Crash Club').channel(`cards-${++channels}`)
-  await alice.slash(channel, 'badugi start', { buy_in: 50 })
+  // A break of an hour: an earlier case's table must not deal its next hand (and reach an armed
+  // crash point) while a later case runs on a slow machine.
+  await alice.slash(channel, 'badugi start', { buy_in: 50, break: 60 })
   const lobby = await channel.waitFor((m) => buttonLabels(m).includes('Join'))
   await bob.click(lobby, 'Join')
   await alice.click(lobby, 'Start')

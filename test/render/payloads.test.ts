@@ -8,7 +8,7 @@ import { moveToken } from '../../src/games/core/move-context.js'
 import { parseCustomId } from '../../src/render/custom-id.js'
 import { limitViolations } from '../../src/render/limits.js'
 import { describeEvents, renderHandView, renderTableMessage } from '../../src/render/table.js'
-import { actionKey, leakedCards, offeredActions, strings, tableFor, userId, walk } from './support.js'
+import { actionKey, cardsCarried, leakedCards, offeredActions, strings, tableFor, userId, walk } from './support.js'
 
 /**
  * Property tests over random game states of every registered game: the public message never shows
@@ -114,12 +114,20 @@ for (const engine of Object.values(ENGINES))
               walk(engine, players, seed, 400, options, (state, step, events) => {
                 const table = tableFor(engine, state, players, step)
                 const lines = describeEvents(lang, table, events)
-                expect(leakedCards({ content: lines.join('\n') }, engine.hiddenFrom(state, null))).toEqual([])
+                // Events are public by type: a card one carries was shown to the table as it
+                // happened (a face-up play), even when a later trick in the same move buries it.
+                const shown = cardsCarried(events)
+                const hidden = engine.hiddenFrom(state, null).filter((c) => !shown.has(c))
+                expect(leakedCards({ content: lines.join('\n') }, hidden)).toEqual([])
                 for (const line of lines) expect(line.length).toBeLessThan(400)
               })
             },
           ),
-          { numRuns: 10 },
+          {
+            numRuns: 10,
+            // A Bura move that ends two tricks: the first trick's K♠ was played face up, then buried.
+            examples: engine.id === 'bura' ? [[5, 429816, { deck32: true, scoring: 'points', showCounts: false }]] : [],
+          },
         )
       })
     })

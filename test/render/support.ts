@@ -83,6 +83,20 @@ export function leakedCards(payload: Payload, hidden: readonly Card[]): Card[] {
   return hidden.filter((c) => seen.has(c))
 }
 
+/** Every card code an engine's events carry, anywhere in them. */
+export function cardsCarried(events: readonly unknown[]): Set<Card> {
+  const out = new Set<Card>()
+  const visit = (v: unknown): void => {
+    if (typeof v === 'string') {
+      const card = parseCard(v)
+      if (card) out.add(card)
+    } else if (Array.isArray(v)) v.forEach(visit)
+    else if (v && typeof v === 'object') Object.values(v).forEach(visit)
+  }
+  visit(events)
+  return out
+}
+
 function subsets<T>(items: readonly T[], min: number, max: number): T[][] {
   const out: T[][] = []
   const pick = (start: number, acc: T[]) => {

@@ -33,6 +33,13 @@ export interface Pace {
   readonly answerWaitMs: number
 }
 
+/** A change being shown in its channel. */
+export interface Showing {
+  readonly done: Promise<void>
+  /** Nothing held it back when it started: it should be in the channel in a moment. */
+  readonly prompt: boolean
+}
+
 /**
  * One edit a second per table: a player sees the table follow within a second, and a busy server's
  * tables share Discord's 50 requests a second with their pings.
@@ -81,17 +88,37 @@ export class TableDesk {
 
   /**
    * Shows a change, then `answer`s once it is shown or after the pace's answer wait, whichever
-   * comes first (a busy channel never holds an answer up for long); resolves when both are done.
+   * comes first (a busy channel never holds an answer up for long); resolves once answered. The
+   * showing goes on in the table's queue (`idle` waits for it): a handler never holds its place
+   * among the bot's moves while the channel waits for Discord's global budget.
    */
-  async showThenAnswer(update: TableUpdate, answer: () => Promise<void>): Promise<void> {
-    const shown = this.show(update)
-    if (Number.isFinite(this.pace.answerWaitMs)) {
+  showThenAnswer(update: TableUpdate, answer: () => Promise<void>): Promise<void> {
+    return this.answerWhenShown(this.startShowing(update), answer)
+  }
+
+  /**
+   * `answer`s once `showing` is done or after the pace's answer wait. Only a change the channel can
+   * show at once is waited for: behind other work of its table, or an edit the pace holds back, it
+   * would not be shown within the wait anyway.
+   */
+  async answerWhenShown(showing: Showing, answer: () => Promise<void>): Promise<void> {
+    if (!Number.isFinite(this.pace.answerWaitMs)) await showing.done
+    else if (showing.prompt) {
       let timer: NodeJS.Timeout | undefined
-      await Promise.race([shown, new Promise((resolve) => (timer = setTimeout(resolve, this.pace.answerWaitMs)))])
+      await Promise.race([
+        showing.done,
+        new Promise((resolve) => (timer = setTimeout(resolve, this.pace.answerWaitMs))),
+      ])
       clearTimeout(timer)
-    } else await shown
+    }
     await answer()
-    await shown
+  }
+
+  /** Starts showing a change; `prompt` when nothing holds it back (no work of its table ahead, no paced edit). */
+  startShowing(update: TableUpdate): Showing {
+    const id = update.table.id
+    const prompt = !this.queue.busy(id) && this.editableAt(id) <= this.deps.clock.now()
+    return { done: this.show(update), prompt }
   }
 
   /** After a change: deliver its effects (and any still pending), re-arm timers. */
@@ -181,7 +208,7 @@ export class TableDesk {
       {
         ...this.deps,
         publish: (table, nonce, settings) => this.publish(table, nonce, settings),
-        editableAt: (id) => (this.editedAt.get(id) ?? -Infinity) + this.pace.tableEditMs,
+        editableAt: (id) => this.editableAt(id),
       },
       tableId,
     ).catch((error: unknown) => {
@@ -225,6 +252,11 @@ export class TableDesk {
     this.remember(lang, table.id, describeEvents(lang, table, events, automatic))
   }
 
+  /** The earliest time the table's message may be edited again (the pace). */
+  private editableAt(tableId: string): number {
+    return (this.editedAt.get(tableId) ?? -Infinity) + this.pace.tableEditMs
+  }
+
   /** Waits for queued Discord work (for a clean stop). */
   idle(): Promise<void> {
     return this.queue.idle()
@@ -247,7 +279,7 @@ export class TableDesk {
     const messageId = await showPublicMessage(
       { ...this.deps, uploads: this.uploads },
       { channelId: table.channelId, messageId: table.messageId },
-      withTablePicture(lang, this.deps.client, table, text, images),
+      await withTablePicture(lang, this.deps.client, table, text, images),
       (url) => renderRetiredTableMessage(url, lang),
       nonce,
     )

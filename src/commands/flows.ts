@@ -30,6 +30,7 @@ import { leaveToken } from '../tables/leave-token.js'
 import { actionForLog } from '../log.js'
 import { parseAgreedEnd, parseTurnDeadline } from '../scheduler/deadline-option.js'
 import type { BotContext } from './context.js'
+import type { Showing } from './desk.js'
 import { keepUploaded } from '../render/images/attach.js'
 import { withHandEmojis, withHandPicture, withTablePicture } from './pictures.js'
 import { withCardEmojiText } from '../render/emojis.js'
@@ -38,6 +39,7 @@ import { memberLang, serverLang } from './lang.js'
 import { commandPlace, openTableThread, type TablePlace } from './table-thread.js'
 import { refusalText } from '../render/refusals.js'
 import { startedAnswer, timelyAnswer } from './timely-answer.js'
+import { inTurn } from './in-turn.js'
 
 type Component = ButtonInteraction | StringSelectMenuInteraction
 
@@ -351,7 +353,7 @@ export async function tableStatus(ctx: BotContext, interaction: ChatInputCommand
   const { images, emojis } = await ctx.tables.settings(table.guildId)
   await say(
     interaction,
-    withTablePicture(lang, ctx.client, table, withCardEmojiText(text, emojis ? ctx.emojis() : null), images),
+    await withTablePicture(lang, ctx.client, table, withCardEmojiText(text, emojis ? ctx.emojis() : null), images),
   )
 }
 
@@ -395,9 +397,11 @@ export async function showHand(
 ): Promise<void> {
   const inView = onPrivateMessage(interaction)
   timelyAnswer(interaction, inView)
-  const table = tableId === null ? await tableHere(ctx, interaction) : await ctx.tables.get(tableId)
-  if (!table) return tableId === null ? undefined : say(interaction, REFUSALS.tableGone(memberLang(interaction)))
-  const view = await handView(ctx, table, interaction.user.id, memberLang(interaction))
+  const view = await inTurn(async () => {
+    const table = tableId === null ? await tableHere(ctx, interaction) : await ctx.tables.get(tableId)
+    return table && handView(ctx, table, interaction.user.id, memberLang(interaction))
+  })
+  if (!view) return tableId === null ? undefined : say(interaction, REFUSALS.tableGone(memberLang(interaction)))
   await say(interaction, inView ? inPlace(interaction, view) : view)
 }
 
@@ -414,7 +418,7 @@ export async function askMove(
 ): Promise<void> {
   const inView = onPrivateMessage(interaction)
   timelyAnswer(interaction, inView)
-  const table = await ctx.tables.get(tableId)
+  const table = await inTurn(() => ctx.tables.get(tableId))
   const lang = memberLang(interaction)
   if (!table || table.status !== 'playing')
     return refuseMove(ctx, interaction, inView, tableId, REFUSALS.tableGone(lang))
@@ -446,37 +450,32 @@ export async function playMove(
   const onPrivateView = interaction.message.flags.has(MessageFlags.Ephemeral)
   timelyAnswer(interaction, onPrivateView)
   const userId = interaction.user.id
-  const table = await ctx.tables.get(tableId)
   const lang = memberLang(interaction)
-  if (!table || table.status !== 'playing')
-    return refuseMove(ctx, interaction, onPrivateView, tableId, REFUSALS.tableGone(lang))
-  const action = moveToAction(table.game, move, values)
-  if (!action)
-    return refuseMove(
-      ctx,
-      interaction,
-      onPrivateView,
-      tableId,
-      REFUSALS.illegal(lang, lang.t('commands:replies.notCards')),
-    )
-  const result = await ctx.tables.act(tableId, userId, action, {
-    interactionId: interaction.id,
-    expectedToken: token,
+  const made = await inTurn(async (): Promise<{ refusal: Payload } | { showing: Showing; view: Payload }> => {
+    const table = await ctx.tables.get(tableId)
+    if (!table || table.status !== 'playing') return { refusal: REFUSALS.tableGone(lang) }
+    const action = moveToAction(table.game, move, values)
+    if (!action) return { refusal: REFUSALS.illegal(lang, lang.t('commands:replies.notCards')) }
+    const result = await ctx.tables.act(tableId, userId, action, {
+      interactionId: interaction.id,
+      expectedToken: token,
+    })
+    if (!result.ok)
+      return {
+        refusal: result.error.code === 'stale' ? REFUSALS.stale(lang) : renderRefusal(refusalText(result.error, lang)),
+      }
+    if (!result.value.duplicate) {
+      const seat = result.value.table.seats.find((s) => s.userId === userId)?.position ?? null
+      ctx.log.info({ tableId, seat, action: actionForLog(action), version: result.value.table.version }, 'move')
+    }
+    // The change is shown in the channel while the view is drawn.
+    const showing = ctx.desk.startShowing(result.value)
+    return { showing, view: await handView(ctx, result.value.table, userId, lang) }
   })
-  if (!result.ok) {
-    const refusal =
-      result.error.code === 'stale' ? REFUSALS.stale(lang) : renderRefusal(refusalText(result.error, lang))
-    return refuseMove(ctx, interaction, onPrivateView, tableId, refusal)
-  }
-  if (!result.value.duplicate) {
-    const seat = result.value.table.seats.find((s) => s.userId === userId)?.position ?? null
-    ctx.log.info({ tableId, seat, action: actionForLog(action), version: result.value.table.version }, 'move')
-  }
-  // The view is drawn while the change is shown; the answer is one UPDATE_MESSAGE of the view.
-  const view = handView(ctx, result.value.table, userId, lang)
-  view.catch(() => undefined)
-  await ctx.desk.showThenAnswer(result.value, async () =>
-    say(interaction, onPrivateView ? inPlace(interaction, await view) : await view),
+  if ('refusal' in made) return refuseMove(ctx, interaction, onPrivateView, tableId, made.refusal)
+  // The answer is one UPDATE_MESSAGE of the view.
+  await ctx.desk.answerWhenShown(made.showing, () =>
+    say(interaction, onPrivateView ? inPlace(interaction, made.view) : made.view),
   )
 }
 

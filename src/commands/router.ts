@@ -7,16 +7,7 @@ import { commandByName } from './index.js'
 import { askMove, joinTable, leaveByButton, playMove, rebuyAtTable, showHand, showRules, startGame } from './flows.js'
 import { addAiByButton } from './ai-seats.js'
 import { memberLang } from './lang.js'
-import { startedAnswer, timelyAnswer } from './timely-answer.js'
-import { Gate } from './gate.js'
-
-/**
- * Moves and private views, the work a busy table repeats (a database change, pictures): at most
- * this many at once. Without a limit a busy bot starts every click's work together and none ends
- * in time; the rest are acknowledged at once and wait their turn.
- */
-const VIEWS_AT_ONCE = 6
-const views = new Gate(VIEWS_AT_ONCE)
+import { startedAnswer } from './timely-answer.js'
 
 /** A private answer: into the deferred (private) reply when there is one, else a new ephemeral reply. */
 async function answerPrivately(interaction: RepliableInteraction, payload: Payload): Promise<void> {
@@ -66,18 +57,11 @@ export async function routeInteraction(interaction: Interaction, ctx: BotContext
         await interaction.update(forUpdate(renderRules(id.game, memberLang(interaction), id.page)))
         return
       }
-      // Waiting for the gate, the view (ephemeral) updates in place; anywhere else the answer is private.
-      const inTurn = <T>(job: () => Promise<T>) =>
-        views.run(job, () =>
-          timelyAnswer(interaction, interaction.message.flags.has(MessageFlags.Ephemeral))
-            .defer()
-            .catch(() => undefined),
-        )
-      if (id.kind === 'ask') return await inTurn(() => askMove(ctx, interaction, id.tableId, id.token, id.verb))
+      if (id.kind === 'ask') return await askMove(ctx, interaction, id.tableId, id.token, id.verb)
       if (id.kind === 'leave') return await leaveByButton(ctx, interaction, id.tableId, id.token)
       if (id.kind === 'move') {
         const values = interaction.isStringSelectMenu() ? interaction.values : []
-        return await inTurn(() => playMove(ctx, interaction, id.tableId, id.token, id.move, values))
+        return await playMove(ctx, interaction, id.tableId, id.token, id.move, values)
       }
       switch (id.verb) {
         case 'join':
@@ -89,7 +73,7 @@ export async function routeInteraction(interaction: Interaction, ctx: BotContext
         case 'ai':
           return await addAiByButton(ctx, interaction as ButtonInteraction, id.tableId)
         case 'hand':
-          return await inTurn(() => showHand(ctx, interaction, id.tableId))
+          return await showHand(ctx, interaction, id.tableId)
         case 'rebuy':
           return await rebuyAtTable(ctx, interaction, id.tableId)
         case 'rules': {

@@ -10,11 +10,11 @@ export const DEFER_AFTER_MS = 1500
 /** An interaction older than this by our clock means the clocks disagree, not that it waited. */
 const CLOCKS_AGREE_MS = 60_000
 /**
- * A busy bot acknowledges at once: when this many answers are already being worked on, or the
- * interaction waited this long to reach its handler, the work queued ahead (pictures, database)
- * would hold a late acknowledgement past Discord's 3 s, since a timer cannot fire while it runs.
+ * An interaction that waited this long to reach its handler finds a busy event loop: it is
+ * acknowledged at once, since the work ahead of a timer (pictures, database) could hold a late
+ * acknowledgement past Discord's 3 s. Work that must wait for its turn is acknowledged by the
+ * work gate (in-turn.ts).
  */
-const BUSY_ANSWERS = 8
 const BUSY_AGE_MS = 500
 
 /**
@@ -24,11 +24,8 @@ const BUSY_AGE_MS = 500
  * costs a defer and an edit. Extra private messages (follow-ups) need `defer()` first.
  */
 export class TimelyAnswer {
-  /** Answers started and neither sent nor deferred yet, across the bot. */
-  private static working = 0
   private deferring: Promise<unknown> | null = null
   private sending = false
-  private counted = true
 
   constructor(
     private readonly interaction: RepliableInteraction,
@@ -41,8 +38,7 @@ export class TimelyAnswer {
     const age = Date.now() - interaction.createdTimestamp
     const spent = age >= 0 && age < CLOCKS_AGREE_MS ? age : 0
     const left = Math.max(0, windowMs - spent)
-    TimelyAnswer.working++
-    if (TimelyAnswer.working > BUSY_ANSWERS || spent > BUSY_AGE_MS) {
+    if (spent > BUSY_AGE_MS) {
       this.defer().catch(() => undefined)
       return
     }
@@ -53,14 +49,8 @@ export class TimelyAnswer {
     timer.unref()
   }
 
-  private uncount(): void {
-    if (this.counted) TimelyAnswer.working--
-    this.counted = false
-  }
-
   /** Acknowledges now (for answers that add follow-ups); resolves once acknowledged. */
   defer(): Promise<unknown> {
-    this.uncount()
     const i = this.interaction
     this.deferring ??=
       this.sending || i.deferred || i.replied
@@ -73,7 +63,6 @@ export class TimelyAnswer {
 
   /** Sends the answer: the acknowledgement itself while in time, else the edit of the deferred one. */
   async send(payload: Payload): Promise<void> {
-    this.uncount()
     const i = this.interaction
     if (this.deferring) await this.deferring
     if (i.deferred || i.replied) return void (await i.editReply(forUpdate(payload)))

@@ -17,6 +17,11 @@ export class SerialQueue {
     return result
   }
 
+  /** Whether a job for `key` is running or waiting. */
+  busy(key: string): boolean {
+    return this.tails.has(key)
+  }
+
   /** Resolves when every queued job has finished (for a clean stop). */
   async idle(): Promise<void> {
     while (this.tails.size > 0) await Promise.all([...this.tails.values()])

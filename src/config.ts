@@ -29,6 +29,7 @@ const configSchema = z.object({
     z.coerce.number().int().min(0).max(60_000).default(DEFAULT_AI_MOVE_DELAY_MS),
   ),
   AI_THINK_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(10_000).default(DEFAULT_AI_THINK_MS)),
+  IMAGE_THREADS: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(64).optional()),
   // A shard process started by the ShardingManager gets SHARDS=<its id> from discord.js: not ours.
   SHARDS: z.preprocess(
     blankToUndefined,
@@ -53,6 +54,8 @@ export interface Config {
   shards: 'auto' | number
   /** AI seats: the pause before each move and the cap on thinking, in ms. */
   ai: { moveDelayMs: number; thinkMs: number }
+  /** Threads that draw the pictures (0: the bot's own thread); undefined: one fewer than the cores. */
+  imageThreads: number | undefined
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] }
@@ -77,6 +80,7 @@ export function readConfig(env: Record<string, string | undefined>): ConfigResul
       production: e.NODE_ENV === 'production',
       shards: e.SHARDS === 'auto' ? 'auto' : Number(e.SHARDS),
       ai: { moveDelayMs: e.AI_MOVE_DELAY_MS, thinkMs: e.AI_THINK_MS },
+      imageThreads: e.IMAGE_THREADS,
     },
   }
 }

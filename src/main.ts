@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { missingTokenHelp, readConfig, type Config } from './config.js'
 import { createLogger, type Logger } from './log.js'
 import { untilStopped } from './stop-signal.js'
+import { setDrawThreads } from './render/images/threads.js'
 
 /** `npm start`: runs the bot with the settings from .env until it is stopped (Ctrl-C or SIGTERM). */
 async function main(): Promise<number> {
@@ -15,6 +16,7 @@ async function main(): Promise<number> {
     return 1
   }
   const config = read.config
+  if (config.imageThreads !== undefined) setDrawThreads(config.imageThreads)
   if (!config.token) {
     process.stderr.write(missingTokenHelp(config.clientId))
     // A production server without a token is misconfigured: never answer that with a sandbox.

@@ -20,22 +20,34 @@ function displayNames(lang: Lang, client: Client, guildId: string | undefined): 
   }
 }
 
-export function withTablePicture(lang: Lang, client: Client, table: RenderTable, p: Payload, on: boolean): Payload {
-  return withImage(p, on ? tableImage(lang, table, displayNames(lang, client, table.guildId)) : null)
+/** A picture that could not be drawn (its drawing thread died) leaves the message text only, which is complete. */
+const none = () => null
+
+export async function withTablePicture(
+  lang: Lang,
+  client: Client,
+  table: RenderTable,
+  p: Payload,
+  on: boolean,
+): Promise<Payload> {
+  return withImage(p, on ? await tableImage(lang, table, displayNames(lang, client, table.guildId)).catch(none) : null)
 }
 
 /** A seat's hand picture on its private view; spectators and seats out of the game get none. */
-export function withHandPicture(
+export async function withHandPicture(
   lang: Lang,
   client: Client,
   table: RenderTable,
   userId: string,
   p: Payload,
   on: boolean,
-): Payload {
+): Promise<Payload> {
   const seat = table.seats.find((s) => s.userId === userId)
   const playing = table.status === 'playing' && seat !== undefined && seat.position !== null
-  const image = on && playing ? handImage(lang, table, seat.position, displayNames(lang, client, table.guildId)) : null
+  const image =
+    on && playing
+      ? await handImage(lang, table, seat.position, displayNames(lang, client, table.guildId)).catch(none)
+      : null
   return withImage(p, image)
 }
 

@@ -24,8 +24,21 @@ describe('bot settings', () => {
         production: false,
         shards: 1,
         ai: { moveDelayMs: 1500, thinkMs: 300 },
+        imageThreads: undefined,
       },
     })
+  })
+
+  it('IMAGE_THREADS: a whole number from 0 (pictures on the bot thread) to 64', () => {
+    const threads = (value: string) => {
+      const read = readConfig({ DISCORD_TOKEN: 'abc', IMAGE_THREADS: value })
+      return read.ok ? read.config.imageThreads : read.problems.map((p) => p.split(':')[0])
+    }
+    expect(threads('0')).toBe(0)
+    expect(threads('3')).toBe(3)
+    expect(threads('')).toBeUndefined()
+    expect(threads('-1')).toEqual(['IMAGE_THREADS'])
+    expect(threads('two')).toEqual(['IMAGE_THREADS'])
   })
 
   it('SHARDS: auto or a whole number; a shard process ignores the SHARDS discord.js gives it', () => {

@@ -132,8 +132,8 @@ describe('a Bura table in German', () => {
     ])
   })
 
-  it('writes the picture’s alt text in German', () => {
-    const image = tableImage(DE, table)!
+  it('writes the picture’s alt text in German', async () => {
+    const image = (await tableImage(DE, table))!
     expect(image.description).toMatch(/^Bura · Spiel 1\. Trumpf [♠♥♦♣] (Pik|Herz|Karo|Kreuz) · Pott 20 Chips/)
     expect(image.description).toContain('Platz 1')
     expect(image.description).not.toMatch(ENGLISH_WORDS)

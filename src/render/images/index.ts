@@ -3,9 +3,7 @@ import { cardLabel } from '../../games/core/cards.js'
 import { gameModule } from '../../registry.js'
 import type { RenderTable } from '../types.js'
 import { Lru } from './cache.js'
-import { paintHand, paintTable } from './paint.js'
-import { encodePng } from './png.js'
-import { CARDS_KEYWORD } from './png-text.js'
+import { drawPool } from './pool.js'
 import { facesShown, type Scene } from './scene.js'
 import type { SeatNames } from './scenes/names.js'
 import { ownSeatView, spectatorView } from './views.js'
@@ -58,20 +56,18 @@ function describe(lang: Lang, scene: Scene): string {
   return text.length <= 1024 ? text : `${text.slice(0, 1023)}…`
 }
 
-/** Draws a scene (or takes it from the cache). */
-export function drawScene(lang: Lang, scene: Scene): CardImage {
+/** Draws a scene (on the drawing threads, pool.ts), or takes it from the cache. */
+export async function drawScene(lang: Lang, scene: Scene): Promise<CardImage> {
   // The alt text is in the language too: the same scene in two languages is two entries.
   const key = `${lang.locale}:${JSON.stringify(scene)}`
   const hit = cache.get(key)
   if (hit) return hit
   const hash = createHash('sha256').update(key).digest('hex').slice(0, 16)
-  const cards = facesShown(scene)
-  const { rgba, width, height } = scene.kind === 'table' ? paintTable(scene) : paintHand(scene)
   const image: CardImage = {
     name: `${scene.kind}-${hash}.png`,
-    png: encodePng(rgba, width, height, { [CARDS_KEYWORD]: cards.join(' ') }),
+    png: await drawPool().draw(scene),
     description: describe(lang, scene),
-    cards,
+    cards: facesShown(scene),
   }
   cache.set(key, image)
   return image
@@ -118,9 +114,9 @@ export function tableImage(
   lang: Lang,
   table: RenderTable,
   displayName?: (userId: string) => string | undefined,
-): CardImage | null {
+): Promise<CardImage | null> {
   const scene = tableSceneOf(lang, table, displayName)
-  return scene ? drawScene(lang, scene) : null
+  return scene ? drawScene(lang, scene) : Promise.resolve(null)
 }
 
 export function handImage(
@@ -128,7 +124,7 @@ export function handImage(
   table: RenderTable,
   seat: number,
   displayName?: (userId: string) => string | undefined,
-): CardImage | null {
+): Promise<CardImage | null> {
   const scene = handSceneOf(lang, table, seat, displayName)
-  return scene ? drawScene(lang, scene) : null
+  return scene ? drawScene(lang, scene) : Promise.resolve(null)
 }

@@ -8,17 +8,17 @@ import { fixedTable } from './states.js'
 const text: Payload = { content: '', embeds: [{ title: 'Bura', description: 'Trump ♠' }] }
 
 describe('pictures on messages', () => {
-  it('the same table content is drawn once and keeps its file name; another content gets another', () => {
-    const a = tableImage(ENGLISH, fixedTable('bura', 3, 2, 2))!
-    const again = tableImage(ENGLISH, fixedTable('bura', 3, 2, 2))!
+  it('the same table content is drawn once and keeps its file name; another content gets another', async () => {
+    const a = (await tableImage(ENGLISH, fixedTable('bura', 3, 2, 2)))!
+    const again = (await tableImage(ENGLISH, fixedTable('bura', 3, 2, 2)))!
     expect(again).toBe(a)
-    const other = tableImage(ENGLISH, fixedTable('bura', 3, 2, 3))!
+    const other = (await tableImage(ENGLISH, fixedTable('bura', 3, 2, 3)))!
     expect(other.name).not.toBe(a.name)
     expect(a.name).toMatch(/^table-[0-9a-f]{16}\.png$/)
   })
 
-  it('withImage uploads the picture and shows it in the first embed; without one it clears attachments', () => {
-    const image = tableImage(ENGLISH, fixedTable('bura', 2, 1, 0))!
+  it('withImage uploads the picture and shows it in the first embed; without one it clears attachments', async () => {
+    const image = (await tableImage(ENGLISH, fixedTable('bura', 2, 1, 0)))!
     const p = withImage(text, image)
     expect(p.embeds![0]!.image).toEqual({ url: `attachment://${image.name}` })
     expect(p.files).toEqual([{ attachment: image.png, name: image.name, description: image.description }])
@@ -26,8 +26,8 @@ describe('pictures on messages', () => {
     expect(withImage(text, null)).toMatchObject({ files: [], attachments: [] })
   })
 
-  it('an edit to a message already carrying the picture uploads nothing; a changed picture is uploaded', () => {
-    const image = tableImage(ENGLISH, fixedTable('bura', 2, 1, 0))!
+  it('an edit to a message already carrying the picture uploads nothing; a changed picture is uploaded', async () => {
+    const image = (await tableImage(ENGLISH, fixedTable('bura', 2, 1, 0)))!
     const p = withImage(text, image)
     const same = keepUploaded(p, [image.name])
     expect(same.files).toBeUndefined()

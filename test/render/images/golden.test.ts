@@ -68,8 +68,8 @@ describe('golden images', () => {
   for (const s of FIXED_STATES) {
     it(`${s.name}: table and seat 1's hand look as checked in`, async () => {
       const table = s.table()
-      await expectGolden(`${s.name}-table`, tableImage(ENGLISH, table)!.png)
-      await expectGolden(`${s.name}-hand`, handImage(ENGLISH, table, 0)!.png)
+      await expectGolden(`${s.name}-table`, (await tableImage(ENGLISH, table))!.png)
+      await expectGolden(`${s.name}-hand`, (await handImage(ENGLISH, table, 0))!.png)
     })
   }
 
@@ -92,7 +92,7 @@ describe('golden images', () => {
 
   it('notices a change: a different state does not pass for the golden one', async () => {
     const [first, second] = FIXED_STATES
-    const other = tableImage(ENGLISH, second!.table())!.png
+    const other = (await tableImage(ENGLISH, second!.table()))!.png
     expect(await difference(other, readFileSync(join(DIR, `${first!.name}-table.png`)))).toBeGreaterThan(
       PIXEL_TOLERANCE,
     )

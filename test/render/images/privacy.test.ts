@@ -35,19 +35,19 @@ describe('pictures show only what their viewer may see', () => {
   })
 
   for (const s of FIXED_STATES) {
-    it(`${s.name}: the table picture names no hidden card, each hand picture only its seat's`, () => {
+    it(`${s.name}: the table picture names no hidden card, each hand picture only its seat's`, async () => {
       const table = s.table()
       const engine = engineFor(table.game)!
       const hiddenFromAll = new Set<Card>(engine.hiddenFrom(table.state, null))
       const publicCards = facesShown(tableSceneOf(ENGLISH, table)!)
       expect(publicCards.filter((c) => hiddenFromAll.has(c))).toEqual([])
       // The PNG says which cards it was drawn from, and that is exactly the scene's.
-      expect(readTextChunks(tableImage(ENGLISH, table)!.png).cards).toBe(publicCards.join(' '))
+      expect(readTextChunks((await tableImage(ENGLISH, table))!.png).cards).toBe(publicCards.join(' '))
       for (const seat of table.seats) {
         const hidden = new Set<Card>(engine.hiddenFrom(table.state, seat.position))
         const cards = facesShown(handSceneOf(ENGLISH, table, seat.position!)!)
         expect(cards.filter((c) => hidden.has(c))).toEqual([])
-        expect(handImage(ENGLISH, table, seat.position!)!.cards).toEqual(cards)
+        expect((await handImage(ENGLISH, table, seat.position!))!.cards).toEqual(cards)
       }
     })
   }

@@ -42,8 +42,34 @@ const UNITS = [
   ['second', 1_000],
 ] as const
 
+/**
+ * Texts already put together, per language: a busy bot writes the same lines over and over (seat
+ * lines, buttons, headings), and i18next's lookup with plurals and interpolation costs more than
+ * the table's own rendering. Bounded: past the limit it starts afresh.
+ */
+const REMEMBERED_TEXTS = 20_000
+const remembered = new Map<Locale, Map<string, string>>()
+
+function rememberingT(locale: Locale): TFunction<Namespaces> {
+  const fixed = i18n.getFixedT(locale) as unknown as (...args: unknown[]) => unknown
+  const texts = new Map<string, string>()
+  remembered.set(locale, texts)
+  return ((...args: unknown[]) => {
+    const key = JSON.stringify(args)
+    const known = texts.get(key)
+    if (known !== undefined) return known
+    const text = fixed(...args)
+    // Only strings: an object (`returnObjects`) could be changed by the caller.
+    if (typeof text === 'string') {
+      if (texts.size >= REMEMBERED_TEXTS) texts.clear()
+      texts.set(key, text)
+    }
+    return text
+  }) as unknown as TFunction<Namespaces>
+}
+
 function makeLang(locale: Locale): Lang {
-  const t: TFunction<Namespaces> = i18n.getFixedT(locale)
+  const t = rememberingT(locale)
   const numbers = new Intl.NumberFormat(locale)
   const lists = new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' })
   const units = Object.fromEntries(
@@ -76,6 +102,7 @@ function makeLang(locale: Locale): Lang {
  */
 export function addTexts(locale: Locale, namespace: keyof (typeof RESOURCES)['en'], texts: object): void {
   i18n.addResourceBundle(locale, namespace, texts, true, false)
+  remembered.get(locale)?.clear()
 }
 
 const LANGS: Record<Locale, Lang> = { en: makeLang('en'), de: makeLang('de') }

@@ -1,4 +1,4 @@
-import { Client, Events, GatewayIntentBits, MessageFlags, type Interaction } from 'discord.js'
+import { Client, Events, GatewayIntentBits, MessageFlags, Options, type Interaction } from 'discord.js'
 import { systemClock, type Clock } from './clock.js'
 import { createLogger, type Logger } from './log.js'
 import { commandDefinitions } from './commands/index.js'
@@ -75,6 +75,9 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const shards = opts.shards ?? (process.env.SHARDING_MANAGER ? undefined : { ids: [0], count: 1 })
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
+    // The bot reads no message back from its cache (it edits by id and gets each interaction's
+    // message with it): caching every message it sends would grow with the tables, to no use.
+    makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 0 }),
     rest: { api: `${opts.discordUrl}/api`, rejectOnRateLimit: (limit) => limit.retryAfter > MAX_RATE_LIMIT_WAIT_MS },
     ...(shards ? { shards: [...shards.ids], shardCount: shards.count } : {}),
   })

@@ -3,6 +3,9 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { FakeDiscord } from '../../src/sandbox/discord/index.js'
 
+/** Linux's clock ticks a second (USER_HZ), the unit of /proc/<pid>/stat's times. */
+const CLOCK_TICKS = 100
+
 const ROOT = resolve(import.meta.dirname, '..', '..')
 
 /**
@@ -26,6 +29,8 @@ export class BotProcess {
         DISCORD_API_URL: discord.url,
         DATABASE_URL: databaseUrl,
         LOG_LEVEL: 'info',
+        // The bot's own settings that change its speed pass through (docs/load.md).
+        ...passThrough('SQLITE_SYNCHRONOUS', 'IMAGE_THREADS'),
         // No .env of the developer's: only the settings above.
         DOTENV_CONFIG_PATH: '/nonexistent/.env',
       },
@@ -67,6 +72,12 @@ export class BotProcess {
     return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) }
   }
 
+  /** CPU seconds used so far (user + system, from /proc): all the process's threads, and its main thread's. */
+  cpuSeconds(): { all: number; main: number } {
+    const pid = this.child.pid!
+    return { all: ticks(`/proc/${pid}/stat`), main: ticks(`/proc/${pid}/task/${pid}/stat`) }
+  }
+
   /** SIGTERM (a clean stop, as Ctrl-C) and wait for the exit. */
   async stop(): Promise<void> {
     if (this.child.exitCode !== null || this.child.signalCode !== null) return
@@ -74,4 +85,15 @@ export class BotProcess {
     this.child.kill('SIGTERM')
     await gone
   }
+}
+
+function ticks(statFile: string): number {
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const stat = readFileSync(statFile, 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
+}
+
+function passThrough(...names: string[]): Record<string, string> {
+  return Object.fromEntries(names.flatMap((n) => (process.env[n] !== undefined ? [[n, process.env[n]]] : [])))
 }

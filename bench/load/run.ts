@@ -80,11 +80,17 @@ export async function runLoad(opts: LoadOptions) {
     const countsBefore = discord.requestCounts
     const failedBefore = discord.failedInteractions.length
     const began = Date.now()
+    const cpuBefore = bot.cpuSeconds()
+    const ownCpuBefore = process.cpuUsage()
     await Promise.all(drivers.map((d) => d.run(began + opts.seconds * 1000)))
     const elapsed = (Date.now() - began) / 1000
     stats.measuring = false
     const countsAfter = discord.requestCounts
     const memory = bot.memory()
+    const cpuAfter = bot.cpuSeconds()
+    const ownCpu = process.cpuUsage(ownCpuBefore)
+    const cpu = cpuAfter.all - cpuBefore.all
+    const mainCpu = cpuAfter.main - cpuBefore.main
     const loadAfter = loadavg()
     const check = await checkLog(store, reader, stats)
     const failed = discord.failedInteractions.slice(failedBefore)
@@ -108,6 +114,17 @@ export async function runLoad(opts: LoadOptions) {
       otherRequests: otherRoutes(discord.requests),
       rateLimited: discord.errors.filter((e) => e.status === 429).length,
       botMemoryMb: memory,
+      // Share of one core and ms per move: all the bot's threads (picture threads included), and
+      // its main thread, whose share near 1 means the bot is at its limit.
+      botCpu: {
+        coreShare: round(cpu / elapsed, 2),
+        mainThreadShare: round(mainCpu / elapsed, 2),
+        msPerMove: round((cpu * 1000) / Math.max(1, stats.movesAcknowledged), 1),
+        mainThreadMsPerMove: round((mainCpu * 1000) / Math.max(1, stats.movesAcknowledged), 1),
+      },
+      // This process (the fake Discord and the members): near 1, the latencies it measures include
+      // its own waits for a core.
+      driverCpuShare: round((ownCpu.user + ownCpu.system) / 1e6 / elapsed, 2),
       loadavg: { before: loadBefore, after: loadAfter },
       errors: {
         count: stats.errors.length + failed.length + serverErrors.length + bot.errors.length,

@@ -1,12 +1,14 @@
 import type { Answer, FakeChannel, FakeMember, FakeMessage } from '../../src/sandbox/discord/index.js'
 import type { TableService, TableSnapshot } from '../../src/tables/index.js'
-import { buttonLabels, chooseMove, controlFor } from '../../test/support/controls.js'
+import { buttonLabels, chooseMove, componentsOf, controlFor } from '../../test/support/controls.js'
 import type { LoadStats } from './stats.js'
 
 /** How long a member looks for their turn ping before using the table message instead. */
 const PING_WAIT_MS = 3000
 /** After a failure a member waits this long before trying again, as a user reading "This interaction failed". */
 const RETRY_AFTER_ERROR_MS = 2000
+/** How long a member waits for the table message to catch up (Discord's global budget is shared by every table). */
+const TABLE_MESSAGE_WAIT_MS = 30_000
 /** Steps without any change at a table before its creator closes it and opens a new one. */
 const STUCK_STEPS = 5
 
@@ -74,7 +76,7 @@ export class TableDriver {
     const table = await reader.inChannel(guildId, channel.id)
     if (!table) throw new Error('the table did not open')
     this.tableId = table.id
-    const lobby = await this.tableMessage(table)
+    const lobby = await this.tableMessage(table, 'Join')
     await this.timed(joiner.click(lobby, 'Join'))
     await this.timed(creator.click(lobby, 'Start'))
     this.view = null
@@ -96,7 +98,7 @@ export class TableDriver {
       return
     }
     if (t.progress !== 'acting') {
-      await this.nextGame()
+      await this.nextGame(t)
       return
     }
     const who = t.waitingFor[0]
@@ -116,6 +118,8 @@ export class TableDriver {
       control = controlFor(view, t.game, action)
     } catch {
       view = await this.openView(t, member)
+      // The table moved on meanwhile (a deadline, the table ended): look at it again.
+      if ((await this.deps.reader.get(t.id))?.version !== t.version) return
       control = controlFor(view, t.game, action)
     }
     const began = Date.now()
@@ -144,21 +148,26 @@ export class TableDriver {
   private async openView(t: TableSnapshot, member: FakeMember): Promise<FakeMessage> {
     const mention = `<@${member.id}>`
     const ping = await this.deps.channel
-      .waitFor((m) => m.ephemeralFor === null && m.content.includes(mention) && buttonLabels(m).includes('Play'), {
-        timeout: PING_WAIT_MS,
-      })
+      .waitFor(
+        (m) =>
+          m.ephemeralFor === null &&
+          m.content.includes(mention) &&
+          // This table's ping: an earlier table's in this channel may still be there.
+          componentsOf(m).some((c) => c.label === 'Play' && String(c.custom_id).includes(t.id)),
+        { timeout: PING_WAIT_MS },
+      )
       .catch(() => null)
     if (ping) return this.timed(member.click(ping, 'Play'))
     this.deps.stats.viewsWithoutPing++
-    return this.timed(member.click(await this.tableMessage(t), 'Your hand'))
+    return this.timed(member.click(await this.tableMessage(t, 'Your hand'), 'Your hand'))
   }
 
   /** Next game: the "Next …" button on the result ping (or on the table message). */
-  private async nextGame(): Promise<void> {
+  private async nextGame(t: TableSnapshot): Promise<void> {
     const where = await this.deps.channel
-      .waitFor((m) => m.ephemeralFor === null && buttonLabels(m).some((l) => /^Next /.test(l)), { timeout: 0 })
+      .waitFor((m) => m.ephemeralFor === null && nextButton(m, t.id) !== undefined, { timeout: 0 })
       .catch(() => null)
-    const button = where && buttonLabels(where).find((l) => /^Next /.test(l))
+    const button = where && nextButton(where, t.id)
     if (!where || !button) {
       // Nothing to press yet (the result is still being posted): look again shortly.
       await new Promise((r) => setTimeout(r, 100))
@@ -168,15 +177,17 @@ export class TableDriver {
     this.view = null
   }
 
-  private async tableMessage(t: TableSnapshot): Promise<FakeMessage> {
+  /** The table's message once it offers `button`. */
+  private async tableMessage(t: TableSnapshot, button: string): Promise<FakeMessage> {
     const { reader } = this.deps
-    const deadline = Date.now() + 10_000
+    const deadline = Date.now() + TABLE_MESSAGE_WAIT_MS
     for (;;) {
       const fresh = await reader.get(t.id)
       const found = fresh?.messageId ? this.deps.message(fresh.messageId) : undefined
-      const message = found && found.components.length > 0 ? found : undefined
+      // A table message that has not caught up yet (the lobby after Start) is waited for, as a user would.
+      const message = found && buttonLabels(found).includes(button) ? found : undefined
       if (message) return message
-      if (Date.now() > deadline) throw new Error(`table ${t.id} shows no table message`)
+      if (Date.now() > deadline) throw new Error(`table ${t.id} shows no table message with ${button}`)
       await new Promise((r) => setTimeout(r, 100))
     }
   }
@@ -196,4 +207,11 @@ export class TableDriver {
     this.deps.stats.interaction(a.ackMs)
     return a
   }
+}
+
+/** The "Next …" button of this table on a message (an earlier table's result may still be in the channel). */
+function nextButton(m: FakeMessage, tableId: string): string | undefined {
+  return componentsOf(m).find(
+    (c) => c.type === 2 && /^Next /.test(String(c.label)) && String(c.custom_id).includes(tableId),
+  )?.label as string | undefined
 }

@@ -199,20 +199,20 @@ export function privateParts(v: BadugiView, legal: readonly BadugiAction[], ctx:
   const has = (type: BadugiAction['type']) => legal.some((a) => a.type === type)
 
   if (has('fold'))
-    buttons.push(moveButton(controls, { verb: 'fold' }, lang.t('table:badugi.buttons.fold'), ButtonStyle.Danger))
+    buttons.push(moveButton(controls, { type: 'fold' }, lang.t('table:badugi.buttons.fold'), ButtonStyle.Danger))
   if (has('check'))
-    buttons.push(moveButton(controls, { verb: 'check' }, lang.t('table:badugi.buttons.check'), ButtonStyle.Secondary))
+    buttons.push(moveButton(controls, { type: 'check' }, lang.t('table:badugi.buttons.check'), ButtonStyle.Secondary))
   if (has('call')) {
     const pay = Math.min(you.toCall, me.stack)
     const label = lang.t(pay >= me.stack ? 'table:badugi.buttons.callAllIn' : 'table:badugi.buttons.call', { n: pay })
-    buttons.push(moveButton(controls, { verb: 'call' }, label, ButtonStyle.Primary))
+    buttons.push(moveButton(controls, { type: 'call' }, label, ButtonStyle.Primary))
   }
   const wagers = legal.filter((a): a is Bet => a.type === 'bet' || a.type === 'raise')
   if (wagers.length && you.wager) {
     const kind = you.wager.kind
     const word = (to: number) => lang.t(`table:badugi.buttons.${to >= allIn ? 'allIn' : kind}`, { n: to })
     if (v.limit === 'fixed')
-      buttons.push(moveButton(controls, { verb: kind, amount: null }, word(you.wager.min), ButtonStyle.Success))
+      buttons.push(moveButton(controls, { type: kind }, word(you.wager.min), ButtonStyle.Success))
     else
       for (const p of presets(v, you.wager, you.toCall)) {
         // A range of one amount is a single action, not a choice: no "(min)" beside it.
@@ -224,7 +224,7 @@ export function privateParts(v: BadugiView, legal: readonly BadugiAction[], ctx:
                 label: word(p.amount),
                 note: lang.t(`table:badugi.notes.${p.note}`),
               })
-        buttons.push(moveButton(controls, { verb: kind, amount: p.amount }, label, ButtonStyle.Success))
+        buttons.push(moveButton(controls, { type: kind, amount: p.amount }, label, ButtonStyle.Success))
       }
   }
   const draws = legal.filter((a): a is BadugiAction & { type: 'draw' } => a.type === 'draw')
@@ -236,7 +236,7 @@ export function privateParts(v: BadugiView, legal: readonly BadugiAction[], ctx:
       selects.push(
         cardSelect(
           controls,
-          { verb: 'draw', cards: null },
+          { action: { type: 'draw' }, select: { field: 'cards', list: true } },
           discardable,
           lang.t('table:badugi.buttons.discard'),
           1,
@@ -254,7 +254,7 @@ export function privateParts(v: BadugiView, legal: readonly BadugiAction[], ctx:
       buttons.push(
         moveButton(
           controls,
-          { verb: 'draw', cards: dead },
+          { type: 'draw', cards: dead },
           lang.t('table:badugi.buttons.drawDead', { n: dead.length, cards: cardsText(dead) }),
           ButtonStyle.Primary,
         ),
@@ -262,7 +262,7 @@ export function privateParts(v: BadugiView, legal: readonly BadugiAction[], ctx:
     }
     if (draws.some((d) => d.cards.length === 0))
       buttons.push(
-        moveButton(controls, { verb: 'draw', cards: [] }, lang.t('table:badugi.buttons.standPat'), ButtonStyle.Success),
+        moveButton(controls, { type: 'draw', cards: [] }, lang.t('table:badugi.buttons.standPat'), ButtonStyle.Success),
       )
   }
   trailing.push(refreshButton(controls, lang))

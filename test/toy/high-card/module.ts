@@ -60,7 +60,16 @@ export const highCardGame = defineGame({
     privateParts: (v, legal, ctx) => {
       const cards = legal.map((a) => a.card)
       const selects = cards.length
-        ? [cardSelect(ctx.controls, { verb: 'play', cards: null }, cards, 'Play a card', 1, 1)]
+        ? [
+            cardSelect(
+              ctx.controls,
+              { action: { type: 'play' }, select: { field: 'card', list: false } },
+              cards,
+              'Play a card',
+              1,
+              1,
+            ),
+          ]
         : []
       return {
         title: 'Your hand',

@@ -1,6 +1,7 @@
 import type { AnyEngine } from '../games/core/engine.js'
 import type { LogEntry } from '../store/actions.js'
 import { rebuildState } from './rebuild.js'
+import { readSetup, type TableSetup } from './setup-entry.js'
 
 /** A scenario file (RULES.md, "Scenario files") as `/table log` writes it. */
 export interface Scenario {
@@ -41,7 +42,7 @@ type Entry = Pick<LogEntry, 'kind' | 'seat' | 'payload'>
  * (a player standing up between the hands of a freeze-out).
  */
 export function lastFinishedGame(engine: AnyEngine, log: readonly Entry[], open: boolean): FinishedGame | null {
-  let chain: { setup: Record<string, unknown>; actions: Record<string, unknown>[]; writable: boolean } | null = null
+  let chain: { setup: TableSetup; actions: Record<string, unknown>[]; writable: boolean } | null = null
   let found: FinishedGame | null = null
   // The last game of a run that a later fresh deal closed.
   let closed: FinishedGame | null = null
@@ -49,7 +50,7 @@ export function lastFinishedGame(engine: AnyEngine, log: readonly Entry[], open:
   rebuildState(engine, log, undefined, undefined, (e, state) => {
     if (e.kind === 'setup') {
       closed = found
-      chain = { setup: e.payload as Record<string, unknown>, actions: [], writable: true }
+      chain = { setup: readSetup(e.payload), actions: [], writable: true }
     } else if (e.kind !== 'nextDeal' && chain) {
       // A replay deals the next game before any move made while the table waits between games.
       if (engine.progress(before) !== 'acting') chain.writable = false
@@ -63,23 +64,16 @@ export function lastFinishedGame(engine: AnyEngine, log: readonly Entry[], open:
   return open ? closed : found
 }
 
-function scenarioOf(
-  engine: AnyEngine,
-  setup: Record<string, unknown>,
-  actions: readonly Record<string, unknown>[],
-): Scenario {
-  const pick = <K extends string>(k: K) => (setup[k] === undefined ? {} : { [k]: setup[k] })
+function scenarioOf(engine: AnyEngine, setup: TableSetup, actions: readonly Record<string, unknown>[]): Scenario {
   return {
     game: engine.id,
-    players: setup.players as number,
-    dealer: setup.dealer as number,
+    players: setup.players,
+    dealer: setup.dealer,
     options: setup.options,
-    seed: setup.seed as number,
-    ...pick('stacks'),
-    ...(typeof setup.pot === 'number' && setup.pot > 0
-      ? { pot: setup.pot, potShares: setup.potShares as number[] }
-      : {}),
-    ...pick('gameNo'),
+    seed: setup.seed,
+    ...(setup.stacks ? { stacks: setup.stacks } : {}),
+    ...(setup.pot !== undefined && setup.pot > 0 ? { pot: setup.pot, potShares: setup.potShares } : {}),
+    ...(setup.gameNo !== undefined ? { gameNo: setup.gameNo } : {}),
     actions: [...actions],
   }
 }

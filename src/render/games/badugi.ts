@@ -15,7 +15,7 @@ import type { Lang } from '../../i18n/index.js'
 import { handName, reasonText } from './badugi-words.js'
 import { ButtonStyle } from '../payload.js'
 import type { GameResult, PrivateContext, PrivateParts, PublicParts, RenderContext } from '../types.js'
-import { badugiEngine } from '../../games/badugi/engine.js'
+import { badugiEngine, smallBlindFor } from '../../games/badugi/index.js'
 import { badugiRules } from './badugi-rules.js'
 import { ENGLISH } from '../../i18n/index.js'
 import * as scenes from '../images/scenes/badugi.js'
@@ -377,10 +377,18 @@ export function eventLine(e: BadugiEvent, ctx: RenderContext): string | null {
   }
 }
 
-/** Fixed-limit bets follow the big blind as usual: the small bet is the big blind, the big bet twice it. */
-export function betsFromBlinds(options: Record<string, unknown>): Record<string, unknown> {
-  const bigBlind = options.bigBlind
-  return typeof bigBlind === 'number' ? { ...options, smallBet: bigBlind, bigBet: 2 * bigBlind } : options
+/**
+ * The stakes a creator names follow each other as the server's stakes set them: a blind left out
+ * follows the given one (the small blind is half the big one, at least 1; the big blind twice the
+ * small one), and the fixed-limit bets follow the big blind (the small bet is the big blind, the
+ * big bet twice it). Without blinds the server's stakes set all four.
+ */
+export function stakesFromBlinds(options: Record<string, unknown>): Record<string, unknown> {
+  const { smallBlind, bigBlind } = options
+  const big = typeof bigBlind === 'number' ? bigBlind : typeof smallBlind === 'number' ? 2 * smallBlind : null
+  if (big === null) return options
+  const small = typeof smallBlind === 'number' ? smallBlind : smallBlindFor(big)
+  return { ...options, smallBlind: small, bigBlind: big, smallBet: big, bigBet: 2 * big }
 }
 
 export function turnAsk(v: BadugiView, seat: number, lang: Lang): string {
@@ -402,7 +410,7 @@ export const badugiGame = defineGame({
     description: 'Badugi: lowball draw poker for chips (2-8 players)',
     hidden: ['smallBet', 'bigBet'],
     choiceNames: { limit: { fixed: 'fixed limit', pot: 'pot limit', no: 'no limit' } },
-    derive: betsFromBlinds,
+    derive: stakesFromBlinds,
   },
   optionLabels: {
     limit: (limit, _, lang) => lang.t(`table:badugi.options.limit.${limit}`),

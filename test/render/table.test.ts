@@ -2,7 +2,7 @@ import { ENGLISH } from '../../src/i18n/index.js'
 import { ComponentType, type APIButtonComponentWithCustomId, type APIStringSelectComponent } from 'discord.js'
 import { describe, expect, it } from 'vitest'
 import { cardLabel, type Card } from '../../src/games/core/cards.js'
-import type { AnyEngine } from '../../src/games/core/engine.js'
+import { DEFAULT_STACK, type AnyEngine } from '../../src/games/core/engine.js'
 import { moveToken } from '../../src/games/core/move-context.js'
 import { ENGINES } from '../../src/games/registry.js'
 import { parseCustomId } from '../../src/render/custom-id.js'
@@ -36,7 +36,7 @@ function start(
     dealer,
     seed,
     options: engine.optionsSchema.parse(options),
-    ...(engine.usesChips ? { stacks: Array.from({ length: players }, () => 100) } : {}),
+    ...(engine.usesChips ? { stacks: Array.from({ length: players }, () => DEFAULT_STACK) } : {}),
   })
   if (!out.ok) throw new Error(refusalText(out.error, ENGLISH))
   return { state: out.value.state, events: out.value.events }

@@ -467,10 +467,11 @@ export function renderResultPing(lang: Lang, table: RenderTable, userIds: readon
       : renderer.publicParts(engine.view(table.state, null), contextFor(lang, table)).result?.headline
   const between = table.status === 'playing' && table.progress === 'gameOver'
   const word = gameWordOf(rules)
+  const label = nextLabel(lang, table)
   const next = !between
     ? ''
     : table.deadlineAt !== null && table.deadlineAt > now
-      ? ` ${lang.t(`table:ping.nextAt.${word}`, { when: relativeTime(table.deadlineAt), label: nextLabel(lang, table) })}`
+      ? ` ${lang.t(`table:ping.nextAt.${word}`, { when: relativeTime(table.deadlineAt), label })}`
       : ` ${lang.t(`table:ping.nextDealt.${word}`)}`
   const who = listText(userIds.map(mention), 'and', lang)
   return {

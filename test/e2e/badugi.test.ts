@@ -38,7 +38,7 @@ describe('Badugi through Discord', () => {
     const best = Math.max(...balances) - 1000
     expect(board.embeds[0]!.description).toContain(`**${best.toLocaleString('en-US')}** net chips`)
   })
-  it('between hands a newcomer joins and a player deals the next hand; ending mid-hand returns every chip', async () => {
+  it('between hands a newcomer joins, a player deals the next hand; ending mid-hand returns every chip', async () => {
     const w = await startWorld(['alice', 'bob', 'dave'])
     const [alice, bob, dave] = ['alice', 'bob', 'dave'].map((n) => w.member(n))
     await openAndStart(w, 'badugi start', { buy_in: 40 }, ['bob'])

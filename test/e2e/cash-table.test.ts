@@ -4,7 +4,7 @@ import { buttonLabels, eachTestWorld, openAndStart, openHand, playUntil, textOf 
 const startWorld = eachTestWorld()
 
 describe('a Badugi cash table over a session', () => {
-  it('seats a newcomer mid-hand for the next one, counts hands on, offers a rebuy at 0 and pays a leaver at once', async () => {
+  it('seats a newcomer mid-hand for the next, counts hands on, offers a rebuy at 0, pays a leaver', async () => {
     const w = await startWorld(['alice', 'bob', 'carol'])
     const [alice, bob, carol] = [w.member('alice'), w.member('bob'), w.member('carol')]
     await openAndStart(w, 'badugi start', { buy_in: 4, small_blind: 1, big_blind: 2 }, ['bob'])

@@ -317,7 +317,8 @@ describe('Bura', () => {
         const lines = describeEvents(ENGLISH, table, s.events).join('\n')
         expect(lines).toMatch(
           new RegExp(
-            `<@${userId(seat)}> declared (31 with \\d+ points — wins \\d+ chips|with only \\d+ points: a false declaration)\\.`,
+            `<@${userId(seat)}> declared ` +
+              '(31 with \\d+ points — wins \\d+ chips|with only \\d+ points: a false declaration)\\.',
           ),
         )
         const over = renderTableMessage(ENGLISH, tableFor(bura, s.state, 2, 8), NOW)

@@ -25,7 +25,7 @@ async function badugi(players: string[], options: Record<string, unknown> = {}) 
 
 const engine = engineFor('badugi')!
 
-test('hands dealt on from one shuffle: written out only once the table is closed, every hand since the deal in one file', async () => {
+test('hands dealt from one shuffle: written once the table closed, each hand since the deal in a file', async () => {
   const id = await badugi(['ann', 'ben'])
   await playGame(fx.tables, id, 1)
   expect((await fx.tables.nextDeal(id)).ok).toBe(true)
@@ -40,7 +40,7 @@ test('hands dealt on from one shuffle: written out only once the table is closed
   expect(result).toEqual(JSON.parse(JSON.stringify(engine.summary((await fx.tables.get(id))!.state))))
 })
 
-test('a fresh deal closes the run before it: the last hand of that run is written out while the table plays on', async () => {
+test('a fresh deal closes the run before it: its last hand is written out while the table plays on', async () => {
   const id = await badugi(['ann', 'ben'])
   await playGame(fx.tables, id, 1)
   const first = engine.summary((await fx.tables.get(id))!.state)

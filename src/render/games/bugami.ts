@@ -95,9 +95,10 @@ export function publicParts(v: BugamiView, ctx: RenderContext): PublicParts {
   if (v.lastTrick) {
     const left = v.lastTrick.leftovers.length ? ` (+ ${leftovers(v.lastTrick.leftovers.length, lang)})` : ''
     // Mentions render in field values only, not in field names.
+    const takenBy = lang.t('table:bugami.fields.takenBy', { who: ctx.name(v.lastTrick.winner) })
     fields.push({
       name: lang.t('table:bugami.fields.lastTrick', { n: v.lastTrick.number }),
-      value: `${trickText(v.lastTrick.cards, ctx)}${left}\n${lang.t('table:bugami.fields.takenBy', { who: ctx.name(v.lastTrick.winner) })}`,
+      value: `${trickText(v.lastTrick.cards, ctx)}${left}\n${takenBy}`,
     })
   }
   if (v.shotgunWedding && v.partnerships.some((p) => p.length > 1)) {

@@ -148,11 +148,13 @@ export function publicParts(v: BuraView, ctx: RenderContext): PublicParts {
       : lang.t('table:bura.fields.trick')
     fields.push({ name, value: trickValue(v.trick.plays, v.trick.winning, ctx) })
   }
-  if (v.lastTrick)
+  if (v.lastTrick) {
+    const takenBy = lang.t('table:bura.fields.takenBy', { who: ctx.name(v.lastTrick.winner) })
     fields.push({
       name: lang.t('table:bura.fields.lastTrick'),
-      value: `${v.lastTrick.plays.map((p) => playText(p, ctx)).join(' · ')}\n${lang.t('table:bura.fields.takenBy', { who: ctx.name(v.lastTrick.winner) })}`,
+      value: `${v.lastTrick.plays.map((p) => playText(p, ctx)).join(' · ')}\n${takenBy}`,
     })
+  }
   if (v.result?.revealed) {
     const r = v.result.revealed
     fields.push({

@@ -47,10 +47,10 @@ export const highCardGame = defineGame({
         v.turn >= 0
           ? `Round ${v.round} of ${v.rounds} · ▶ ${ctx.name(v.turn)} to play.`
           : `Round ${v.round} was the last.`,
-      seatLines: v.points.map(
-        (p, seat) =>
-          `${ctx.live && v.turn === seat ? '▶ ' : ''}${ctx.name(seat)} — ${plural(p, 'point')} · ${v.handSizes[seat]} in hand`,
-      ),
+      seatLines: v.points.map((p, seat) => {
+        const marker = ctx.live && v.turn === seat ? '▶ ' : ''
+        return `${marker}${ctx.name(seat)} — ${plural(p, 'point')} · ${v.handSizes[seat]} in hand`
+      }),
       fields: [
         { name: 'This round', value: playsText(v.trick, ctx) },
         ...(v.lastRound ? [{ name: 'Last round', value: playsText(v.lastRound.plays, ctx) }] : []),

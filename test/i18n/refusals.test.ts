@@ -3,20 +3,18 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { refuse } from '../../src/games/core/engine.js'
 import { ENGLISH, langOf } from '../../src/i18n/index.js'
-import { RESOURCES } from '../../src/i18n/resources.js'
+import { isText, RESOURCES, type ResourceTree } from '../../src/i18n/resources.js'
 import { refusalText } from '../../src/render/refusals.js'
 import { engine as buraEngine, SOURCE_DEAL, start } from '../games/bura/helpers.js'
 
 const GERMAN = langOf('de')
 
-type Tree = { readonly [key: string]: string | Tree }
-
 /** Every text key of the refusals resource, plural suffixes dropped ("too-few-players"). */
-function keys(tree: Tree, prefix = ''): Set<string> {
+function keys(tree: ResourceTree, prefix = ''): Set<string> {
   const out = new Set<string>()
   for (const [k, v] of Object.entries(tree)) {
     const key = (prefix ? `${prefix}.${k}` : k).replace(/_(one|other)$/, '')
-    if (typeof v === 'string') out.add(key)
+    if (isText(v)) out.add(key)
     else for (const kk of keys(v, key)) out.add(kk)
   }
   return out

@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { ENGLISH, langOf, LOCALES, localeOfDiscord } from '../../src/i18n/index.js'
-import { RESOURCES } from '../../src/i18n/resources.js'
+import { isText, joinedText, RESOURCES, type ResourceTree } from '../../src/i18n/resources.js'
 
-type Tree = { readonly [key: string]: string | Tree }
-
-/** Every leaf key of a resource tree with its text, "a.b.c" → text. */
-function leaves(tree: Tree, prefix = ''): Map<string, string> {
+/** Every leaf key of a resource tree with its text (pieces joined), "a.b.c" → text. */
+function leaves(tree: ResourceTree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>()
   for (const [k, v] of Object.entries(tree)) {
     const key = prefix ? `${prefix}.${k}` : k
-    if (typeof v === 'string') out.set(key, v)
+    if (isText(v)) out.set(key, joinedText(v))
     else for (const [kk, vv] of leaves(v, key)) out.set(kk, vv)
   }
   return out

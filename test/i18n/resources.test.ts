@@ -1,6 +1,11 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ENGLISH, langOf, LOCALES, localeOfDiscord } from '../../src/i18n/index.js'
 import { isText, joinedText, RESOURCES, type ResourceTree } from '../../src/i18n/resources.js'
+import { lineLength } from '../../src/i18n/wrap-texts.js'
+
+const LOCALES_DIR = join(import.meta.dirname, '../../src/i18n/locales')
 
 /** Every leaf key of a resource tree with its text (pieces joined), "a.b.c" → text. */
 function leaves(tree: ResourceTree, prefix = ''): Map<string, string> {
@@ -38,6 +43,20 @@ describe('resource files', () => {
       })
     }
   }
+})
+
+describe('resource file lines', () => {
+  it('are at most 120 characters: a long text is written in pieces (npm run i18n:wrap)', () => {
+    let files = 0
+    for (const locale of readdirSync(LOCALES_DIR))
+      for (const name of readdirSync(join(LOCALES_DIR, locale)).filter((n) => n.endsWith('.json'))) {
+        files++
+        readFileSync(join(LOCALES_DIR, locale, name), 'utf8')
+          .split('\n')
+          .forEach((line, i) => expect(lineLength(line), `${locale}/${name}:${i + 1}`).toBeLessThanOrEqual(120))
+      }
+    expect(files).toBe(2 * Object.keys(RESOURCES.en).length)
+  })
 })
 
 describe('languages', () => {

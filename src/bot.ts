@@ -3,6 +3,7 @@ import { systemClock, type Clock } from './clock.js'
 import { createLogger, type Logger } from './log.js'
 import { commandDefinitions } from './commands/index.js'
 import { routeInteraction } from './commands/router.js'
+import { memberLang } from './commands/lang.js'
 import { TableDesk, type Pace } from './commands/desk.js'
 import type { BotContext } from './commands/context.js'
 import { MAX_RATE_LIMIT_WAIT_MS } from './commands/public-message.js'
@@ -222,6 +223,6 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
 async function refuseWhileStopping(interaction: Interaction): Promise<void> {
   if (!interaction.isRepliable()) return
   await interaction
-    .reply({ content: 'The bot is restarting. Try again in a moment.', flags: MessageFlags.Ephemeral })
+    .reply({ content: memberLang(interaction).t('commands:replies.restarting'), flags: MessageFlags.Ephemeral })
     .catch(() => {})
 }

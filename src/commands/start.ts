@@ -7,11 +7,11 @@ import {
 import { langOf, LOCALES, type Locale } from '../i18n/index.js'
 import { lookupText } from '../i18n/lookup.js'
 import { described, hasSlashTexts, named, sameNameInAll } from './localized.js'
-import { describeOptions, type OptionSpec } from '../games/core/options.js'
+import { describeOptions, slashOptionName, type OptionSpec } from '../games/core/options.js'
 import type { AnyGameModule } from '../render/games/module.js'
 import type { BotContext } from './context.js'
 import type { Command } from './types.js'
-import { addBreakOption, addDeadlineOption, addEndsOption, engineOptionsFrom, slashOptionName } from './options.js'
+import { addBreakOption, addDeadlineOption, addEndsOption, engineOptionsFrom } from './options.js'
 import { startTable } from './flows.js'
 
 const DESCRIPTION_MAX = 100

@@ -178,7 +178,13 @@ export interface BalanceInfo {
 /** `/chips balance` and the answers of `/chips daily` / `/chips grant` (with a headline). */
 export function renderBalance(lang: Lang, info: BalanceInfo, headline?: string): Payload {
   const { t } = lang
-  const lines = [t('messages:balance.has', { member: mention(info.userId), balance: lang.number(info.balance) })]
+  const lines = [
+    t('messages:balance.has', {
+      count: info.balance,
+      member: mention(info.userId),
+      balance: lang.number(info.balance),
+    }),
+  ]
   if (info.atTables) lines.push(t('messages:balance.atTables', { chips: lang.number(info.atTables) }))
   if (info.nextDailyAt !== undefined) {
     lines.push(
@@ -278,7 +284,7 @@ export const REFUSALS = {
   tableFull: ({ t }: Lang, max: number) => renderRefusal(t('messages:refusals.tableFull', { max })),
   notInLobby: ({ t }: Lang) => renderRefusal(t('messages:refusals.notInLobby'), t('messages:refusals.notInLobbyHint')),
   tooFewPlayers: ({ t }: Lang, have: number, min: number) =>
-    renderRefusal(t('messages:refusals.tooFewPlayers', { have, min }), t('messages:refusals.tooFewPlayersHint')),
+    renderRefusal(t('messages:refusals.tooFewPlayers', { count: have, min }), t('messages:refusals.tooFewPlayersHint')),
   notCreator: ({ t }: Lang) => renderRefusal(t('messages:refusals.notCreator')),
   notYourTurn: ({ t }: Lang) =>
     renderRefusal(t('messages:refusals.notYourTurn'), t('messages:refusals.notYourTurnHint')),
@@ -286,7 +292,7 @@ export const REFUSALS = {
   illegal: ({ t }: Lang, ruleMessage: string) => renderRefusal(ruleMessage, t('messages:refusals.illegalHint')),
   notEnoughChips: (lang: Lang, need: number, have: number) =>
     renderRefusal(
-      lang.t('messages:refusals.notEnoughChips', { need: lang.number(need), have: lang.number(have) }),
+      lang.t('messages:refusals.notEnoughChips', { count: need, need: lang.number(need), have: lang.number(have) }),
       lang.t('messages:refusals.notEnoughChipsHint'),
     ),
   dailyTaken: ({ t }: Lang, nextAt: number) =>

@@ -339,7 +339,7 @@ export class TableService {
     const parsed = engine.optionsSchema.safeParse({ ...stakeOptions(engine, settings.defaultStakes, given), ...given })
     if (!parsed.success) {
       const i = parsed.error.issues[0]!
-      const option = i.path.join('.') || '?'
+      const option = { game: engine.id, option: i.path.join('.') || '?' }
       // A rule between options names its refusal; any other issue is a value Discord let through.
       const refusal: unknown = i.code === 'custom' ? i.params?.refusal : undefined
       if (typeof refusal === 'string') return refuse(refusal, { option })

@@ -1,7 +1,7 @@
 import { ApplicationCommandOptionType, InteractionContextType } from 'discord.js'
 import { describe, expect, it } from 'vitest'
 import { commandDefinitions } from '../../src/commands/index.js'
-import { engineOptionName } from '../../src/commands/options.js'
+import { engineOptionName } from '../../src/games/core/options.js'
 import { betsFromBlinds } from '../../src/render/games/badugi.js'
 
 const defs = commandDefinitions()

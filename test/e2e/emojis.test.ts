@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { HttpError } from '../../src/sandbox/discord/errors.js'
-import { cardLabel, type Card } from '../../src/games/core/cards.js'
+import type { Card } from '../../src/games/core/cards.js'
+import { cardText } from '../../src/render/format.js'
+import { ENGLISH } from '../../src/i18n/index.js'
 import type { FakeMessage } from '../../src/sandbox/discord/index.js'
 import {
   chooseMove,
@@ -62,14 +64,14 @@ describe('card emojis', () => {
     // The hand in text: each card led by its emoji, the name staying ("<:card_KD:1> **K♦**").
     const emojiOf = (c: Card) => `<:card_${c}:${app.emojis.find((e) => e.name === `card_${c}`)!.id}>`
     const hand = (table.state as { hands: Card[][] }).hands[table.seats.find((s) => s.userId === leaderId)!.position!]!
-    for (const c of hand) expect(view.embeds[0]!.description).toContain(`${emojiOf(c)} **${cardLabel(c)}**`)
+    for (const c of hand) expect(view.embeds[0]!.description).toContain(`${emojiOf(c)} **${cardText(c, ENGLISH)}**`)
 
     // The lead shows in the public table message with its emojis.
     const lead = chooseMove(await w.table(), table.seats.find((s) => s.userId === leaderId)!.position!)
     await useControl(leader, view, 'bura', lead)
     const led = lead.cards as Card[]
     const publicText = tableText(w.publicMessage(await w.table()))
-    for (const c of led) expect(publicText).toContain(`${emojiOf(c)} ${cardLabel(c)}`)
+    for (const c of led) expect(publicText).toContain(`${emojiOf(c)} ${cardText(c, ENGLISH)}`)
 
     // Emojis off for the server: the text form only, on the private view and the table message.
     await w.member('alice').slash(w.channel, 'settings set', { emojis: 'off' })
@@ -81,7 +83,7 @@ describe('card emojis', () => {
     await playTurn(w, next.waitingFor[0]!)
     const plainText = tableText(w.publicMessage(await w.table()))
     expect(plainText).not.toContain('<:card_')
-    for (const c of led) expect(plainText).toContain(cardLabel(c))
+    for (const c of led) expect(plainText).toContain(cardText(c, ENGLISH))
   })
 
   it('a failed upload leaves the cards as text, and nothing else breaks', async () => {

@@ -30,6 +30,15 @@ describe('commands in German and English', () => {
     expect(textOf(await carol.slash(w.channel, 'settings set', { channels: 'alle' }))).toContain(
       'jeder Kanal des Servers',
     )
+    // Too many channels named: refused in each admin's words, and nothing changed.
+    const many = Array.from({ length: 26 }, (_, i) => `<#${100_000_000_000_000_000n + BigInt(i)}>`).join(' ')
+    expect((await carol.slash(w.channel, 'settings set', { channels: many })).content).toContain(
+      'Tische lassen sich auf höchstens 25 Kanäle beschränken; du hast 26 genannt.',
+    )
+    expect((await dave.slash(w.channel, 'settings set', { channels: many })).content).toContain(
+      'Tables can be limited to at most 25 channels; you named 26.',
+    )
+    expect((await w.bot.store.settings.get(w.guild.id)).tableChannels).toEqual([])
 
     // A public board at a server whose Discord language is German is German, whoever asks.
     w.guild.preferredLocale = 'de'

@@ -21,8 +21,9 @@ export interface GameRenderer<V, A, E> {
   /**
    * What the game asks of `seat` now, in a few words for its public turn ping ("your bid",
    * "answer with 3 cards", "20 to call"). `view` is the spectator view: the ping is public.
+   * `count` is how many players the ping asks it of at once (German: "dein Gebot", "euer Gebot").
    */
-  turnAsk(view: V, seat: number, lang: Lang): string
+  turnAsk(view: V, seat: number, lang: Lang, count: number): string
 }
 
 /**

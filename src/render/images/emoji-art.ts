@@ -27,7 +27,8 @@ export function emojiPng(face: Face): Buffer {
   const g = canvas.getContext('2d')
   const h = SIZE - 4
   const w = Math.round(h / CARD_RATIO)
-  paintCard(g, face, Math.round((SIZE - w) / 2), 2, w)
+  // One set of emojis serves every server: drawn with the English rank letters.
+  paintCard(g, 'en', face, Math.round((SIZE - w) / 2), 2, w)
   const png = encodePng(g.getImageData(0, 0, SIZE, SIZE).data, SIZE, SIZE)
   drawn.set(face, png)
   return png

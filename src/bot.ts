@@ -219,8 +219,8 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   }
 }
 
-/** An interaction that arrives while the bot shuts down: nothing changes, the user is told why. */
-async function refuseWhileStopping(interaction: Interaction): Promise<void> {
+/** An interaction that arrives while the bot shuts down: nothing changes, the member is told why, in their language. */
+export async function refuseWhileStopping(interaction: Interaction): Promise<void> {
   if (!interaction.isRepliable()) return
   await interaction
     .reply({ content: memberLang(interaction).t('commands:replies.restarting'), flags: MessageFlags.Ephemeral })

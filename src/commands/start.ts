@@ -128,7 +128,7 @@ export function startCommand(module: AnyGameModule): Command {
   const hidden = new Set<string>(command.hidden ?? [])
   const data = new SlashCommandBuilder()
   if (hasSlashTexts(`games.${engine.id}`)) described(sameNameInAll(data, engine.id), `games.${engine.id}`)
-  else data.setName(engine.id).setDescription(command.description)
+  else data.setName(engine.id).setDescription(command.description ?? engine.title)
   data.addSubcommand((sub) => {
     named(sub, 'start', { game: engine.title })
     if (engine.usesChips) addBuyIn(sub)

@@ -1,5 +1,4 @@
 import { ENGLISH, type Lang } from '../i18n/index.js'
-import { lookupText } from '../i18n/lookup.js'
 import { button, buttonRows, clip, COLOURS, ephemeral, NO_PINGS, type Payload } from './payload.js'
 import { chipGamesText, gameModule, gameModules, stakesText, startCommandsText } from '../registry.js'
 import type { GameRules } from './rules-text.js'
@@ -112,8 +111,8 @@ export interface LeaderboardEntry {
 
 export interface LeaderboardOptions {
   readonly game?: string | null
-  /** What `value` means, e.g. "chips", "net chips", "points" (said in the board's language). */
-  readonly unit: string
+  /** What `value` means (said in the board's language). */
+  readonly unit: 'chips' | 'wins' | 'netChips' | 'points'
   readonly title?: string
   /** One line under the title: what the board ranks by. */
   readonly about?: string
@@ -129,7 +128,7 @@ const MEDALS = ['🥇', '🥈', '🥉']
 export function renderLeaderboard(lang: Lang, entries: readonly LeaderboardEntry[], opts: LeaderboardOptions): Payload {
   const { t } = lang
   const name = opts.game ? rulesOf(opts.game).title : t('messages:leaderboard.allGames')
-  const unit = lookupText(lang.locale, 'messages', `leaderboard.units.${opts.unit}`) ?? opts.unit
+  const unit = t(`messages:leaderboard.units.${opts.unit}`)
   const top = entries.slice(0, 25)
   const lines = top.map((e, i) => {
     const place = MEDALS[i] ?? `**${i + 1}.**`

@@ -47,8 +47,8 @@ export interface WalletView extends WalletInfo {
 }
 
 export interface LeaderboardView extends Leaderboard {
-  /** What `value` counts: "chips", "net chips", "wins". */
-  readonly unit: string
+  /** What `value` counts. */
+  readonly unit: 'chips' | 'netChips' | 'wins'
   /** The rows in render's shape. */
   readonly entries: readonly {
     userId: string
@@ -275,7 +275,7 @@ export class TableService {
           : wins
             ? await lb.wins(guildId, game, callerId, limit)
             : await lb.netChips(guildId, game, callerId, limit)
-    const unit = game === null ? 'chips' : pointsGame || wins ? 'wins' : 'net chips'
+    const unit = game === null ? 'chips' : pointsGame || wins ? 'wins' : 'netChips'
     const entries = board.rows.map((r) => ({
       userId: r.userId,
       value: r.value,

@@ -190,7 +190,7 @@ describe('in German', () => {
 
   it('ranks with German numbers and words', () => {
     const entries = [{ userId: '1', value: 12_345, games: 1, wins: 1, points: 2500 }]
-    const t = text(renderLeaderboard(de, entries, { unit: 'net chips', viewer: { userId: '9', rank: 7, value: 5 } }))
+    const t = text(renderLeaderboard(de, entries, { unit: 'netChips', viewer: { userId: '9', rank: 7, value: 5 } }))
     expect(t).toContain('Rangliste — Alle Spiele')
     expect(t).toContain('🥇 <@1> — **12.345** Chips netto (1 Spiel, 1 gewonnen, 2.500 Punkte)')
     expect(t).toContain('**7.** <@9> — **5** Chips netto ← du')

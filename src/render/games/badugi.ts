@@ -396,15 +396,9 @@ export const badugiGame = defineGame({
   ai: decideBadugi,
   renderer: { publicParts, privateParts, eventLines: oneLineEach(eventLine), turnAsk },
   scenes,
-  stakesName: 'big blind',
   rules: badugiRules(ENGLISH),
   rulesIn: badugiRules,
-  command: {
-    description: 'Badugi: lowball draw poker for chips (2-8 players)',
-    hidden: ['smallBet', 'bigBet'],
-    choiceNames: { limit: { fixed: 'fixed limit', pot: 'pot limit', no: 'no limit' } },
-    derive: betsFromBlinds,
-  },
+  command: { hidden: ['smallBet', 'bigBet'], derive: betsFromBlinds },
   optionLabels: {
     limit: (limit, _, lang) => lang.t(`table:badugi.options.limit.${limit}`),
     smallBlind: (n, _, lang) => lang.t('table:badugi.options.smallBlind', { n }),

@@ -310,10 +310,7 @@ export const bugamiGame = defineGame({
   scenes,
   rules: bugamiRules(ENGLISH),
   rulesIn: bugamiRules,
-  command: {
-    description: 'Bugami: trick-taking with secret bug-suit bids (3-7 players, points)',
-    choiceNames: { jokers: { 0: 'none', 1: 'one', 2: 'two' } },
-  },
+  command: {},
   optionLabels: {
     target: (points, _, lang) => lang.t('table:bugami.options.target', { n: points }),
     jokers: (n, _, lang) => (n ? lang.t('table:bugami.jokers', { count: n }) : lang.t('table:bugami.options.noJokers')),

@@ -413,21 +413,11 @@ export const buraGame = defineGame({
   ai: decideBura,
   renderer: { publicParts, privateParts, eventLines, turnAsk, confirm: { declare: confirmDeclare } },
   scenes,
-  stakesName: 'ante',
   rules: buraRules(ENGLISH),
   rulesIn: buraRules,
   command: {
-    description: 'Bura: Russian trick-taking for chips (2-6 players)',
     // The engine always refuses manual combinations (docs/bura.md): offering the option would only produce an error.
     hidden: ['manualCombinations'],
-    choiceNames: {
-      scoring: {
-        chips: 'chips',
-        points: 'penalty points (12 loses)',
-        games: 'games won (first to the target, 2 ahead)',
-      },
-      gamesTarget: { '21': '21 games', '11': '11 games' },
-    },
   },
   optionLabels: {
     ante: (n, o, lang) => (o.scoring === 'chips' ? lang.t('table:bura.options.ante', { n }) : null),

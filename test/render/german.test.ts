@@ -18,6 +18,7 @@ import {
   renderTurnPing,
 } from '../../src/render/table.js'
 import { strings, tableFor, userId, walk } from './support.js'
+import { ENGLISH_WORDS } from '../support/english-words.js'
 
 const DE = langOf('de')
 const NOW = 1_800_000_000_000
@@ -33,13 +34,6 @@ function text(p: Payload): string {
   )
   return strings({ content: p.content, embeds: p.embeds, controls }).join('\n')
 }
-
-/**
- * English words that have no business in a German message (German keeps the players' own terms:
- * Pot, Blinds, All-in, Stack, Badugi). A word here in a German payload is a string left untranslated.
- */
-const ENGLISH_WORDS =
-  /\b(the|your|you|with|and|waiting|wins|won|tricks?|cards?|points|press|seat|deal|game|turn|folded|checked|called|raised|drew|dealer|pile|trump|latest|left|bid|match|sits|takes|shows|main|side|NaN)\b/i
 
 describe('German words and numbers', () => {
   it('chips, lists and durations follow German conventions', () => {

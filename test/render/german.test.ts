@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ENGLISH, langOf } from '../../src/i18n/index.js'
-import { reasonText } from '../../src/render/games/badugi-words.js'
+import { handName, reasonText } from '../../src/render/games/badugi-words.js'
 import { ENGINES } from '../../src/games/registry.js'
 import { cardText, chips, durationText, listText } from '../../src/render/format.js'
 import { tableImage } from '../../src/render/images/index.js'
@@ -58,6 +58,12 @@ describe('German words and numbers', () => {
       'Joker 1',
     ])
     expect(['QS', 'JH'].map((c) => cardText(c as never, ENGLISH))).toEqual(['Q♠', 'J♥'])
+  })
+
+  it('Badugi hands are named in German with the German letters', () => {
+    expect(handName('K-Q-J-4 badugi', DE)).toBe('Badugi K-D-B-4')
+    expect(handName('3-card Q-10-2', DE)).toBe('Dreier-Hand D-10-2')
+    expect(handName('K-Q-J-4 badugi', ENGLISH)).toBe('K-Q-J-4 badugi')
   })
 
   it('Badugi pots are named in German, side pots too', () => {

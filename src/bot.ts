@@ -13,7 +13,8 @@ import { TableService, type TableSnapshot } from './tables/index.js'
 import { AiTurns } from './scheduler/ai-turns.js'
 import { DEFAULT_AI_MOVE_DELAY_MS, DEFAULT_AI_THINK_MS } from './config.js'
 import { aiFor } from './registry.js'
-import type { CardEmojis } from './render/emojis.js'
+import type { CardEmojis, CardEmojisByLanguage } from './render/emojis.js'
+import type { Locale } from './i18n/index.js'
 import { uploadCardEmojis } from './commands/card-emojis.js'
 import { shardOf } from './sharding/shard-of.js'
 import { SplitRest } from './discord-rest.js'
@@ -44,8 +45,8 @@ export interface Bot {
   /** The database (tests read the audit and balances through it). */
   readonly store: Store
   readonly clock: Clock
-  /** The card emojis once uploaded (or found from an earlier start); null until then or on failure. */
-  cardEmojis(): CardEmojis | null
+  /** The card emojis of each language once uploaded (or found from an earlier start); null until then or on failure. */
+  cardEmojis(): CardEmojisByLanguage | null
   /** Settles when the emoji upload at start-up has finished, well or not. */
   readonly emojisSettled: Promise<void>
   /**
@@ -94,7 +95,8 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     scheduler.track(table)
     ai.track(table)
   }
-  let cardEmojis: CardEmojis | null = null
+  let cardEmojis: CardEmojisByLanguage | null = null
+  const emojisIn = (locale: Locale): CardEmojis | null => cardEmojis?.get(locale) ?? null
   const desk = new TableDesk({
     client,
     clock,
@@ -102,7 +104,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     tables,
     owns,
     onTable,
-    emojis: () => cardEmojis,
+    emojis: emojisIn,
     ...(opts.pace ? { pace: opts.pace } : {}),
   })
   ai = new AiTurns({
@@ -128,7 +130,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       await desk.deliverNow(tableId)
     },
   })
-  const ctx: BotContext = { client, clock, log, tables, desk, emojis: () => cardEmojis }
+  const ctx: BotContext = { client, clock, log, tables, desk, emojis: emojisIn }
   // Interactions in progress, so that stop() never closes the database under one.
   const handling = new Set<Promise<void>>()
   // Set by stop(): new interactions get a short answer instead of a change, in-flight ones finish.

@@ -4,6 +4,7 @@ import { parseCustomId } from './custom-id.js'
 import { LIMITS, limitViolations } from './limits.js'
 import type { Payload } from './payload.js'
 import { RANK_LETTERS, rankOfLetter } from './ranks.js'
+import type { Locale } from '../i18n/index.js'
 
 /**
  * Card emojis in buttons, select menus and text. `CardEmojis` maps a card code (and `back`) to the
@@ -11,6 +12,9 @@ import { RANK_LETTERS, rankOfLetter } from './ranks.js'
  * cards keep their text form ("K♦"), which stays in any case: the emoji adds, never replaces.
  */
 export type CardEmojis = ReadonlyMap<Card | 'back', { readonly id: string; readonly name: string }>
+
+/** The card emojis of each language: a German text's D♠ gets the emoji that shows a D. */
+export type CardEmojisByLanguage = ReadonlyMap<Locale, CardEmojis>
 
 function emojiFor(emojis: CardEmojis, card: Card | null): APIMessageComponentEmoji | undefined {
   const e = card ? emojis.get(card) : undefined

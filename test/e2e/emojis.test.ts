@@ -17,8 +17,9 @@ import {
 
 const startWorld = eachTestWorld()
 
-/** 52 cards, 2 jokers and a back. */
+/** 52 cards, 2 jokers and a back; a language's own art for the faces it letters differently (German D, B). */
 const EMOJIS = 55
+const GERMAN_ART = 8
 
 /** A table message's embed text: descriptions and field values. */
 function tableText(m: FakeMessage): string {
@@ -40,17 +41,24 @@ describe('card emojis', () => {
     const w = await startWorld(['alice', 'bob'], { admins: ['alice'] })
     await w.bot.emojisSettled
     const app = w.discord.applicationEmojis
-    expect(app.uploads).toBe(EMOJIS)
+    expect(app.uploads).toBe(EMOJIS + GERMAN_ART)
     expect(app.emojis.map((e) => e.name)).toEqual(
-      expect.arrayContaining(['card_KD', 'card_TH', 'card_X2', 'card_back']),
+      expect.arrayContaining(['card_KD', 'card_TH', 'card_X2', 'card_back', 'card_QS_de', 'card_JC_de']),
     )
     const ids = app.emojis.map((e) => e.id)
 
     await w.restart()
     await w.bot.emojisSettled
-    expect(app.uploads).toBe(EMOJIS)
+    expect(app.uploads).toBe(EMOJIS + GERMAN_ART)
     expect(app.emojis.map((e) => e.id)).toEqual(ids)
-    expect(w.bot.cardEmojis()?.size).toBe(EMOJIS)
+    // Every language has an emoji for every face: its own art where its letters differ.
+    const [en, de] = [w.bot.cardEmojis()?.get('en'), w.bot.cardEmojis()?.get('de')]
+    expect([en?.size, de?.size]).toEqual([EMOJIS, EMOJIS])
+    expect([en?.get('QS')?.name, de?.get('QS')?.name, de?.get('KD')?.name]).toEqual([
+      'card_QS',
+      'card_QS_de',
+      'card_KD',
+    ])
 
     // Bura: the player to lead has one button per card.
     await openAndStart(w, 'bura start', { ante: 5, buy_in: 100 }, ['bob'])

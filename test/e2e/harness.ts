@@ -206,7 +206,7 @@ export {
 export function cardPattern(c: Card, emojiIds: readonly string[] = []): RegExp {
   const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   const labels = [...new Set(LOCALES.map((l) => cardText(c, langOf(l))))].map(esc)
-  const emoji = [`<a?:card_${c}:\\d+>`, ...emojiIds.map((id) => `<a?:\\w+:${id}>`)]
+  const emoji = [`<a?:card_${c}(?:_[a-z]+)?:\\d+>`, ...emojiIds.map((id) => `<a?:\\w+:${id}>`)]
   return new RegExp(`(?<![A-Za-z0-9])(?:${[esc(c), ...labels].join('|')})(?![A-Za-z0-9])|${emoji.join('|')}`)
 }
 
@@ -301,7 +301,8 @@ function hiddenThroughout(
     c,
     cardPattern(
       c,
-      emojis.filter((e) => e.name === `card_${c}`).map((e) => e.id),
+      // The English art (`card_QS`) and each language's own (`card_QS_de`).
+      emojis.filter((e) => e.name === `card_${c}` || e.name?.startsWith(`card_${c}_`)).map((e) => e.id),
     ),
   ])
 }

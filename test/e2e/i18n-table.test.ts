@@ -98,6 +98,8 @@ describe('a Bura table at a German server', () => {
       [bob.id, bob],
     ])
 
+    // Card emojis on: a German text's queens and jacks get the emojis that show D and B.
+    await w.bot.emojisSettled
     await alice.slash(w.channel, 'bura start', { ante: 10, buy_in: 1000 })
     const lobby = await w.channel.waitFor((m) => buttonLabels(m).includes('Mitspielen'))
     await bob.click(lobby, 'Mitspielen')
@@ -119,8 +121,11 @@ describe('a Bura table at a German server', () => {
       expect(pub.embeds[0]!.fields!.map((f) => f.name)).toContain('Pott')
       const view = await member.click(pub, 'Deine Karten')
       expect(view.ephemeral).toBe(true)
-      if (member === alice) expect(view.embeds[0]!.title).toMatch(/^Deine Karten — Bura, Spiel \d+$/)
-      else {
+      if (member === alice) {
+        expect(view.embeds[0]!.title).toMatch(/^Deine Karten — Bura, Spiel \d+$/)
+        expect(view.embeds[0]!.description).toMatch(/<:card_\w+:\d+> \*\*/)
+        expectGermanArt(view)
+      } else {
         expect(view.embeds[0]!.title).toMatch(/^Your hand — Bura, game \d+$/)
         expect(buttonLabels(view)).toContain('↻ Refresh')
       }
@@ -142,9 +147,19 @@ describe('a Bura table at a German server', () => {
     expect(posted.some((m) => /^<@\d+>, du bist dran bei Bura: /.test(m.content))).toBe(true)
     // Every public message the bot posted here (lobby and table message, turn pings, the result
     // and its ping) reads German: no English word in what a member can read.
-    for (const m of posted) for (const line of readable(m)) expect(line, `message ${m.id}`).not.toMatch(ENGLISH_WORDS)
+    for (const m of posted) {
+      for (const line of readable(m)) expect(line, `message ${m.id}`).not.toMatch(ENGLISH_WORDS)
+      expectGermanArt(m)
+    }
   }, 120_000)
 })
+
+/** A German message's queen and jack emojis are the German art (`card_QS_de`), never the English Q and J. */
+function expectGermanArt(m: FakeMessage): void {
+  const text = JSON.stringify({ content: m.content, embeds: m.embeds })
+  expect(text).not.toMatch(/<:card_[QJ][SHDC]:\d+>/)
+  for (const [, art] of text.matchAll(/<:(card_\w+):\d+> (?:\*\*)?[DB][♠♥♦♣]/g)) expect(art).toMatch(/_de$/)
+}
 
 /** What a member reads in a message: its text, embeds, control labels and pictures' alt text. */
 function readable(m: FakeMessage): string[] {

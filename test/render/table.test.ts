@@ -358,6 +358,29 @@ describe('Badugi', () => {
     }
   })
 
+  it('offers a bet range of one amount as that one action, never "any amount from N to N"', () => {
+    // Blinds 10/20 and 30 chips first to act: a full raise (to 40) is more than the stack, so the
+    // only raise there is is all-in for 30, in pot limit and no limit alike.
+    for (const limit of ['pot', 'no']) {
+      const options = badugi.optionsSchema.parse({ limit, smallBlind: 10, bigBlind: 20 }) as Record<string, unknown>
+      const out = badugi.setup({ players: 3, dealer: 0, seed: 4, options, stacks: [30, 100, 100] })
+      if (!out.ok) throw new Error(refusalText(out.error, ENGLISH))
+      const state = out.value.state
+      expect(badugi.waitingFor(state)).toEqual([0])
+      const p = renderHandView(ENGLISH, tableFor(badugi, state, 3, 1, { options }), userId(0), NOW)
+      expect(labels(p), limit).toEqual(['Fold', 'Call 20', 'All-in 30', '↻ Refresh'])
+      expect(text(p), limit).not.toMatch(/any amount|\(min\)|\(max\)/)
+      // With chips behind the full raise, the range is a choice and says so.
+      const deep = renderHandView(
+        ENGLISH,
+        tableFor(badugi, start(badugi, 3, 4, options).state, 3, 1, { options }),
+        userId(0),
+        NOW,
+      )
+      expect(text(deep), limit).toMatch(/You may raise to any amount from 40 to \d+\./)
+    }
+  })
+
   it('draws with a multi-select of card codes and a Stand pat button', () => {
     let s = start(badugi, 2, 9)
     while ((badugi.view(s.state, null) as { phase: string }).phase === 'betting') {

@@ -51,6 +51,7 @@ describe('a Badugi cash table over a session', () => {
     expect((await w.bot.store.wallets.get(w.guild.id, out.id)).balance).toBe(wallet - 4)
     table = await w.table()
     expect(textOf(w.publicMessage(table))).not.toContain('Out of chips')
+    expect(textOf(w.publicMessage(table))).toContain(`🪑 <@${out.id}> rebought for 4 chips from their balance.`)
 
     // Standing up between hands pays out at once, and the table message says so.
     const leaver = [alice, bob, carol].find(

@@ -4,30 +4,15 @@ import { engineFor } from '../../src/games/registry.js'
 import {
   buttonLabels,
   eachTestWorld,
+  everyChipIn,
   expectNothingHidden,
   openAndStart,
-  openHand,
+  playChoosing,
   playUntil,
   textOf,
-  useControl,
-  type World,
 } from './harness.js'
 
 const startWorld = eachTestWorld()
-
-type Move = { type: string; amount?: number; cards?: string[] }
-
-/** Plays the hand through Discord, each move `choose`n from the legal ones of the seat to act. */
-async function playChoosing(w: World, choose: (legal: Move[]) => Move): Promise<void> {
-  const badugi = engineFor('badugi')!
-  for (let t = await w.table(); t.progress === 'acting'; t = await w.table()) {
-    const who = t.waitingFor[0]!
-    const seat = t.seats.find((s) => s.userId === who)!.position!
-    const member = w.member(w.nameOf(who))
-    await useControl(member, await openHand(w, member), 'badugi', choose(badugi.legalActions(t.state, seat) as Move[]))
-    await expectNothingHidden(w, t.id)
-  }
-}
 
 describe('Badugi through Discord', () => {
   it('plays a hand from /badugi start to the showdown; stacks go back to balances at the end', async () => {
@@ -119,13 +104,7 @@ describe('Badugi through Discord', () => {
 
     // Hand 2: everyone puts every chip in. The main pot holds 90 from each, the side pot the 5
     // more that the two deeper stacks both put in; the rest of the deepest stack goes back.
-    await playChoosing(w, (legal) => {
-      const wagers = legal.filter((a) => a.type === 'bet' || a.type === 'raise')
-      if (wagers.length) return wagers.reduce((a, b) => ((b.amount ?? 0) > (a.amount ?? 0) ? b : a))
-      return (
-        legal.find((a) => a.type === 'call') ?? legal.find((a) => a.type === 'check') ?? { type: 'draw', cards: [] }
-      )
-    })
+    await playChoosing(w, everyChipIn)
     const result = await w.channel.waitFor((m) => m.content.startsWith('🏁 **Badugi** — Hand 2: '))
     const headline = result.content.split('\n')[0]!
     // Each pot with its own winner (or winners with their shares), each named with their hand.

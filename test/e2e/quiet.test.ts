@@ -156,6 +156,11 @@ describe('one tap from ping to move', () => {
     const [ping] = await livePings(w, t1)
     expect(ping!.content).toMatch(new RegExp(`^<@${answerer}>, your turn at Bura: answer with ${cards}\\.`))
 
+    // The table's footer: its options as players say them, none by its internal name (showCounts).
+    expect(w.publicMessage(t1).embeds[0]!.footer!.text).toMatch(
+      /^ante 10 · count in your head · turn time 12 h · break 2 min$/,
+    )
+
     const member = w.member(w.nameOf(answerer))
     const view = await member.click(ping!, 'Play')
     expect(view.ephemeral).toBe(true)

@@ -397,6 +397,30 @@ export async function playUntil(world: World, stop: (t: TableSnapshot) => boolea
   }
 }
 
+type Move = { type: string; amount?: number; cards?: string[] }
+
+/**
+ * Plays the game at the table through Discord until it waits for nobody, each move `choose`n
+ * from the legal ones of the seat to act.
+ */
+export async function playChoosing(world: World, choose: (legal: Move[]) => Move): Promise<void> {
+  for (let t = await world.table(); t.progress === 'acting'; t = await world.table()) {
+    const who = t.waitingFor[0]!
+    const seat = t.seats.find((s) => s.userId === who)!.position!
+    const member = world.member(world.nameOf(who))
+    const legal = engineFor(t.game)!.legalActions(t.state, seat) as Move[]
+    await useControl(member, await openHand(world, member), t.game, choose(legal))
+    await expectNothingHidden(world, t.id)
+  }
+}
+
+/** Badugi with every chip in: the largest bet or raise, else a call or check; standing pat at the draw. */
+export function everyChipIn(legal: Move[]): Move {
+  const wagers = legal.filter((a) => a.type === 'bet' || a.type === 'raise')
+  if (wagers.length) return wagers.reduce((a, b) => ((b.amount ?? 0) > (a.amount ?? 0) ? b : a))
+  return legal.find((a) => a.type === 'call') ?? legal.find((a) => a.type === 'check') ?? { type: 'draw', cards: [] }
+}
+
 /**
  * A Bura deal can end before anyone acts (a Bura dealt at the start); then a seated player (`by`,
  * or the first one) presses "Next game" until a game waits for someone. Returns the table then.

@@ -18,6 +18,19 @@ export interface Group {
  * Cards every group allows come last, where the count has a closed form.
  */
 export function dealInto(cards: readonly Card[], groups: readonly Group[], rng: Rng): Card[][] | null {
+  // Groups that take any card are one group to the count, whose cards are then split among them
+  // at random: fewer groups, far fewer ways to enumerate.
+  const open = groups.flatMap((g, i) => (cards.every((c) => g.allows(c)) ? [i] : []))
+  if (open.length > 1) {
+    const size = open.reduce((a, i) => a + groups[i]!.size, 0)
+    const merged = [...groups.filter((_, i) => !open.includes(i)), { size, allows: () => true }]
+    const dealt = dealInto(cards, merged, rng)
+    if (!dealt) return null
+    const pool = dealt.pop()!
+    let next = 0
+    let closed = 0
+    return groups.map((g, i) => (open.includes(i) ? pool.slice(next, (next += g.size)) : dealt[closed++]!))
+  }
   const total = groups.reduce((a, g) => a + g.size, 0)
   if (total !== cards.length) throw new Error(`${cards.length} cards for ${total} places`)
   const all = (1 << groups.length) - 1

@@ -19,11 +19,12 @@ export interface WrittenDeal {
 export type Begin = { readonly setup: Record<string, unknown> } | { readonly after: unknown }
 
 /**
- * Steps (moves applied and compared) one round of tries may take before the deal is cut shorter;
- * a deal gets a few rounds. Enough for thousands of tries of a whole deal.
+ * Steps (moves applied and compared, some 25-50 µs each) one round of tries may take before the
+ * deal is cut shorter: hundreds of tries of a whole deal, where one in a few fits at worst; the
+ * bot's event loop waits meanwhile, so a deal gets only a few rounds.
  */
-export const TRY_STEPS = 20_000
-const ROUNDS = 4
+export const TRY_STEPS = 5_000
+const ROUNDS = 3
 
 /**
  * Writes one deal for `viewer`: every card the viewer never saw in it is dealt afresh by a random
@@ -55,15 +56,35 @@ export function writeDeal(
   })
   const groups = groupsOf(engine, deal, viewer)
 
+  const kept = deal.decks[deal.decks.length - 1]!
+  /**
+   * A deck nobody saw that the deal threw away (a Bura redeal): any shuffle the deal throws away
+   * too, drawn on its own (whether a deck is thrown away depends on that deck alone).
+   */
+  const thrownAway = (deck: readonly Card[]): { deck: Card[]; cost: number } => {
+    for (let cost = 1; ; cost++) {
+      const candidate = rng.shuffle(deck)
+      const out = dealFrom(engine, begin, [candidate, kept.slice()], [])
+      if (out.ok && (supplyOf(out.value.state).record ?? []).length > 1) return { deck: candidate, cost }
+    }
+  }
+
   const attempt = (limit: number): { world: WrittenDeal } | { passed: number; cost: number } => {
     const sigma = new Map<Card, Card>()
     const dealt = dealInto(deal.hidden, groups, rng)
     if (!dealt) throw new Error(`${engine.id}: the cards as they lie do not fit the moves`)
     groups.forEach((g, j) => g.cards.forEach((c, k) => sigma.set(c, dealt[j]![k]!)))
     const map = (c: Card) => sigma.get(c) ?? c
-    const decks = deal.decks.map((d, i) => (i < deal.decks.length - 1 ? rng.shuffle(d) : d.map(map)))
+    let cost = 0
+    const decks = deal.decks.map((d, i) => {
+      if (i === deal.decks.length - 1) return d.map(map)
+      const away = thrownAway(d)
+      cost += away.cost
+      return away.deck
+    })
     const reshuffles = deal.reshuffles.map((p) => p.map(map))
-    return play(engine, deal, begin, viewer, written, limit, decks, reshuffles, map)
+    const out = play(engine, deal, begin, viewer, written, limit, decks, reshuffles, map)
+    return 'world' in out ? out : { passed: out.passed, cost: out.cost + cost }
   }
 
   let limit = written.length
@@ -127,6 +148,18 @@ function mapCards(value: unknown, map: (c: Card) => Card): unknown {
   return value
 }
 
+/** Deals from `begin` with these decks and piles, the supply recording what it takes. */
+function dealFrom(
+  engine: AnyEngine,
+  begin: Begin,
+  decks: Card[][],
+  reshuffles: Card[][],
+): Outcome<Transition<unknown, unknown>> {
+  if ('setup' in begin) return engine.setup({ ...begin.setup, seed: 0, decks, reshuffles, record: true } as never)
+  const supply = { ...supplyOf(begin.after), decks, reshuffles, record: [] }
+  return engine.nextDeal(withSupply(begin.after, supply))
+}
+
 /**
  * Plays a candidate deal and compares it with the real one step by step. `passed`: how many moves
  * matched before one did not (-1: the deal itself did not); `cost`: the steps it took.
@@ -142,12 +175,7 @@ function play(
   reshuffles: Card[][],
   map: (c: Card) => Card,
 ): { world: WrittenDeal } | { passed: number; cost: number } {
-  let out: Outcome<Transition<unknown, unknown>>
-  if ('setup' in begin) out = engine.setup({ ...begin.setup, seed: 0, decks, reshuffles, record: true } as never)
-  else {
-    const supply = { ...supplyOf(begin.after), decks, reshuffles, record: [] }
-    out = engine.nextDeal(withSupply(begin.after, supply))
-  }
+  const out = dealFrom(engine, begin, decks, reshuffles)
   let cost = 1
   const same = (o: Outcome<Transition<unknown, unknown>>, step: { events: string; view: string }) =>
     o.ok &&

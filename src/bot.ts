@@ -37,6 +37,8 @@ export interface BotOptions {
   readonly ai?: { readonly moveDelayMs: number; readonly thinkMs: number }
   /** How fast busy tables are drawn and answers wait for the channel (default DEFAULT_PACE). */
   readonly pace?: Pace
+  /** Seeds of the random source `/table log` deals unseen cards from (default: crypto random; tests fix them). */
+  readonly fileSeeds?: () => number
 }
 
 export interface Bot {
@@ -70,6 +72,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     store,
     clock,
     aiFor,
+    ...(opts.fileSeeds ? { fileSeeds: opts.fileSeeds } : {}),
     instance: `pid ${process.pid} shards ${opts.shards?.ids.join(',') ?? process.env.SHARDS ?? '0'}`,
   })
   // Explicit unless a ShardingManager started this process (discord.js then reads SHARDS and

@@ -588,7 +588,12 @@ export function describeEvents(
   return lines
 }
 
-/** Table events as log lines: seats taken and left (with their chips), kicks, away and back. */
+/**
+ * Table events as log lines: seats taken and left (with their chips), kicks, rebuys, away and
+ * back. The others are told elsewhere: the lobby (created), the game's own deal line (started,
+ * nextGame), the marked engine lines of automatic moves (autoMove), the result and final
+ * standings posts (gameOver, final), the closed table message with its refund lines (ended).
+ */
 export function describeTableEvents(lang: Lang, events: readonly TableEvent[]): string[] {
   const lines: string[] = []
   for (const e of events) {
@@ -615,12 +620,26 @@ export function describeTableEvents(lang: Lang, events: readonly TableEvent[]): 
         )
         break
       }
+      case 'rebuy':
+        lines.push(lang.t('table:events.rebuy', { who: mention(e.userId), chips: chips(e.amount, lang) }))
+        break
       case 'away':
         lines.push(lang.t('table:events.away', { who: mention(e.userId) }))
         break
       case 'back':
         lines.push(lang.t('table:events.back', { who: mention(e.userId) }))
         break
+      case 'created':
+      case 'started':
+      case 'nextGame':
+      case 'autoMove':
+      case 'gameOver':
+      case 'final':
+      case 'ended':
+        break
+      default:
+        // A new kind of table event must say here whether it is a log line.
+        e satisfies never
     }
   }
   return lines

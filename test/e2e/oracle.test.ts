@@ -61,6 +61,64 @@ describe('the privacy oracle the game tests rely on', () => {
   })
 })
 
+describe('the privacy oracle on scenario files', () => {
+  /** A Bugami table of three just dealt, and a scenario file of its deal as it really lies (no seed). */
+  async function dealtTable(w: World) {
+    await openAndStart(w, 'bugami start', { target: 20 }, ['bob', 'carol'])
+    const table = await w.table()
+    await expectNothingHidden(w, table.id)
+    const [setup] = await w.bot.store.actions.list(table.id)
+    const params = setup!.payload as { seed: number } & Record<string, unknown>
+    const dealt = engineFor('bugami')!.setup({ ...params, record: true } as never)
+    if (!dealt.ok) throw new Error('the setup does not deal again')
+    const deck = (dealt.value.state as { supply: { record: { cards: Card[] }[] } }).supply.record[0]!.cards
+    const { seed, ...rest } = params
+    return { table, seed, truth: { game: 'bugami', ...rest, decks: [deck], actions: [] as unknown[] } }
+  }
+
+  async function post(w: World, file: object): Promise<void> {
+    const channel = (await w.bot.client.channels.fetch(w.channel.id)) as TextChannel
+    await channel.send({ files: [{ attachment: Buffer.from(JSON.stringify(file)), name: 'bugami-log.json' }] })
+  }
+
+  it('catches a file with the cards a member never saw where they really lie', async () => {
+    const w = await startWorld(['alice', 'bob', 'carol'])
+    const { table, truth } = await dealtTable(w)
+    await post(w, truth)
+    await expect(expectNothingHidden(w, table.id)).rejects.toThrow(
+      /has all \d+ cards alice never saw where they really lay/,
+    )
+  })
+
+  it('catches a file that names the table’s seed', async () => {
+    const w = await startWorld(['alice', 'bob', 'carol'])
+    const { table, seed, truth } = await dealtTable(w)
+    const { decks: _decks, ...seeded } = truth
+    await post(w, { ...seeded, seed })
+    await expect(expectNothingHidden(w, table.id)).rejects.toThrow(/names a seed of the table/)
+  })
+
+  it('catches a file that does not show a member what they saw', async () => {
+    const w = await startWorld(['alice', 'bob', 'carol'])
+    const { table, truth } = await dealtTable(w)
+    const aliceCard = cardOfAlice(w, table)
+    const deck = truth.decks[0]!.slice()
+    // Alice's card swapped with one of the leftovers (the last card dealt is nobody's).
+    const at = deck.indexOf(aliceCard)
+    ;[deck[at], deck[deck.length - 1]] = [deck[deck.length - 1]!, deck[at]!]
+    await post(w, { ...truth, decks: [deck] })
+    await expect(expectNothingHidden(w, table.id)).rejects.toThrow(/shows alice a game the table did not show them/)
+  })
+
+  it('lets the file /table log gives pass', async () => {
+    const w = await startWorld(['alice', 'bob', 'carol'])
+    const { table } = await dealtTable(w)
+    const answer = await w.member('alice').slash(w.channel, 'table log')
+    expect(answer.attachments).toHaveLength(1)
+    await expectNothingHidden(w, table.id)
+  })
+})
+
 describe('the oracle reads a card', () => {
   it('as its code, its label or its emoji (by name, or by the id of the emoji that draws it)', () => {
     const kd = cardPattern('KD', ['777'])

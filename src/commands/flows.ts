@@ -366,7 +366,13 @@ export async function tableStatus(ctx: BotContext, interaction: ChatInputCommand
   const { images, emojis } = await ctx.tables.settings(table.guildId)
   await say(
     interaction,
-    await withTablePicture(lang, ctx.client, table, withCardEmojiText(text, emojis ? ctx.emojis() : null), images),
+    await withTablePicture(
+      lang,
+      ctx.client,
+      table,
+      withCardEmojiText(text, emojis ? ctx.emojis(lang.locale) : null),
+      images,
+    ),
   )
 }
 
@@ -378,7 +384,7 @@ async function handView(ctx: BotContext, table: TableSnapshot, userId: string, l
   ])
   const text = withHandEmojis(
     renderHandView(lang, table, userId, ctx.clock.now(), automatic),
-    emojis ? ctx.emojis() : null,
+    emojis ? ctx.emojis(lang.locale) : null,
   )
   return withHandPicture(lang, ctx.client, table, userId, text, images)
 }

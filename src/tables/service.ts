@@ -52,8 +52,8 @@ export interface WalletView extends WalletInfo {
 }
 
 export interface LeaderboardView extends Leaderboard {
-  /** What `value` counts: "chips", "net chips", "wins". */
-  readonly unit: string
+  /** What `value` counts. */
+  readonly unit: 'chips' | 'netChips' | 'wins'
   /** The rows in render's shape. */
   readonly entries: readonly {
     userId: string
@@ -281,7 +281,7 @@ export class TableService {
           : wins
             ? await lb.wins(guildId, game, callerId, limit)
             : await lb.netChips(guildId, game, callerId, limit)
-    const unit = game === null ? 'chips' : pointsGame || wins ? 'wins' : 'net chips'
+    const unit = game === null ? 'chips' : pointsGame || wins ? 'wins' : 'netChips'
     const entries = board.rows.map((r) => ({
       userId: r.userId,
       value: r.value,
@@ -345,7 +345,7 @@ export class TableService {
     const parsed = engine.optionsSchema.safeParse({ ...stakeOptions(engine, settings.defaultStakes, given), ...given })
     if (!parsed.success) {
       const i = parsed.error.issues[0]!
-      const option = i.path.join('.') || '?'
+      const option = { game: engine.id, option: i.path.join('.') || '?' }
       // A rule between options names its refusal; any other issue is a value Discord let through.
       const refusal: unknown = i.code === 'custom' ? i.params?.refusal : undefined
       if (typeof refusal === 'string') return refuse(refusal, { option })

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { cardLabel, type Card } from '../../src/games/core/cards.js'
+import type { Card } from '../../src/games/core/cards.js'
+import { cardText } from '../../src/render/format.js'
+import { ENGLISH } from '../../src/i18n/index.js'
 import { engineFor } from '../../src/games/registry.js'
 import {
   buttonLabels,
@@ -32,7 +34,7 @@ describe('Badugi through Discord', () => {
     // Everyone called down to the showdown, so every hand is shown to the table.
     const shown = textOf(w.publicMessage(over))
     const summary = engineFor('badugi')!.summary(over.state) as unknown as { seats: { hand: Card[] }[] }
-    for (const seat of summary.seats) for (const c of seat.hand) expect(shown).toContain(cardLabel(c))
+    for (const seat of summary.seats) for (const c of seat.hand) expect(shown).toContain(cardText(c, ENGLISH))
 
     await alice!.slash(w.channel, 'table end')
     const ended = await w.tableById(over.id)

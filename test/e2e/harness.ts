@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream'
 import { afterEach, expect } from 'vitest'
 import { startBot, type Bot } from '../../src/bot.js'
-import { cardLabel, type Card } from '../../src/games/core/cards.js'
+import type { Card } from '../../src/games/core/cards.js'
+import { cardText } from '../../src/render/format.js'
 import type { AnyEngine } from '../../src/games/core/engine.js'
 import { engineFor } from '../../src/games/registry.js'
 import { replayText } from '../../src/games/replay.js'
@@ -23,7 +24,7 @@ import {
   type OptionValue,
 } from '../../src/sandbox/discord/index.js'
 import { refusalText } from '../../src/render/refusals.js'
-import { ENGLISH } from '../../src/i18n/index.js'
+import { ENGLISH, langOf, LOCALES } from '../../src/i18n/index.js'
 
 /**
  * One end-to-end world: the fake Discord, the real bot (discord.js client, table service, a SQLite
@@ -198,17 +199,19 @@ export {
 } from '../support/controls.js'
 
 /**
- * A card as any message might spell it: its code (`7D`) or its label (`7♦`) as a whole token, or
- * its emoji (`<:card_7D:123>`), by name or by `emojiIds`, the ids of the uploaded emojis that draw
- * it (Discord draws an emoji from its id, whatever name the text gives it).
+ * A card as any message might spell it: its code (`QS`) or its label in any language (`Q♠`, the
+ * German `D♠`) as a whole token, or its emoji (`<:card_QS:123>`), by name or by `emojiIds`, the ids
+ * of the uploaded emojis that draw it (Discord draws an emoji from its id, whatever name the text
+ * gives it).
  */
 export function cardPattern(c: Card, emojiIds: readonly string[] = []): RegExp {
   const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  const emoji = [`<a?:card_${c}:\\d+>`, ...emojiIds.map((id) => `<a?:\\w+:${id}>`)]
-  return new RegExp(`(?<![A-Za-z0-9])(?:${esc(c)}|${esc(cardLabel(c))})(?![A-Za-z0-9])|${emoji.join('|')}`)
+  const labels = [...new Set(LOCALES.map((l) => cardText(c, langOf(l))))].map(esc)
+  const emoji = [`<a?:card_${c}(?:_[a-z]+)?:\\d+>`, ...emojiIds.map((id) => `<a?:\\w+:${id}>`)]
+  return new RegExp(`(?<![A-Za-z0-9])(?:${[esc(c), ...labels].join('|')})(?![A-Za-z0-9])|${emoji.join('|')}`)
 }
 
-const isRulesPage = (m: FakeMessage) => m.embeds.some((e) => /— rules/.test(e.title ?? ''))
+const isRulesPage = (m: FakeMessage) => m.embeds.some((e) => /— (rules|Regeln)\b/.test(e.title ?? ''))
 
 /**
  * A component as the oracle reads it: a custom_id's random table id and move token are not card
@@ -320,7 +323,8 @@ function hiddenThroughout(
     c,
     cardPattern(
       c,
-      emojis.filter((e) => e.name === `card_${c}`).map((e) => e.id),
+      // The English art (`card_QS`) and each language's own (`card_QS_de`).
+      emojis.filter((e) => e.name === `card_${c}` || e.name?.startsWith(`card_${c}_`)).map((e) => e.id),
     ),
   ])
 }

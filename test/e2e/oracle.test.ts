@@ -1,6 +1,8 @@
 import { TextChannel } from 'discord.js'
 import { describe, expect, it } from 'vitest'
-import { cardLabel, type Card } from '../../src/games/core/cards.js'
+import { rankOf, type Card } from '../../src/games/core/cards.js'
+import { ENGLISH, langOf } from '../../src/i18n/index.js'
+import { cardText } from '../../src/render/format.js'
 import { engineFor } from '../../src/games/registry.js'
 import { cardPattern, eachTestWorld, expectNothingHidden, openAndStart, type World } from './harness.js'
 import type { TableSnapshot } from '../../src/tables/index.js'
@@ -24,8 +26,25 @@ describe('the privacy oracle the game tests rely on', () => {
 
     const aliceCard = cardOfAlice(w, table)
     const channel = (await w.bot.client.channels.fetch(w.channel.id)) as TextChannel
-    await channel.send(`psst: alice holds ${cardLabel(aliceCard)}`)
+    await channel.send(`psst: alice holds ${cardText(aliceCard, ENGLISH)}`)
     await expect(expectNothingHidden(w, table.id)).rejects.toThrow(/can see .*hidden from them/)
+  })
+
+  it('catches a hidden card written in German letters (D for the queen, B for the jack)', async () => {
+    const w = await startWorld(['alice', 'bob', 'carol'])
+    await openAndStart(w, 'bugami start', { target: 20 }, ['bob', 'carol'])
+    const table = await w.table()
+    await expectNothingHidden(w, table.id)
+    // A queen or jack someone cannot see: with 17 cards a seat, the other 35 hold some.
+    const bobSeat = table.seats.find((s) => s.userId === w.member('bob').id)!.position!
+    const face = engineFor('bugami')!
+      .hiddenFrom(table.state, bobSeat)
+      .find((c) => rankOf(c) === 'Q' || rankOf(c) === 'J')!
+    const german = cardText(face, langOf('de'))
+    expect(german).not.toBe(cardText(face, ENGLISH))
+    const channel = (await w.bot.client.channels.fetch(w.channel.id)) as TextChannel
+    await channel.send(`psst: jemand hat ${german}`)
+    await expect(expectNothingHidden(w, table.id)).rejects.toThrow(new RegExp(`can see ${face}, hidden from them`))
   })
 
   it('catches a hidden card written only as its emoji', async () => {
@@ -107,5 +126,8 @@ describe('the oracle reads a card', () => {
       expect(kd.test(text), text).toBe(true)
     for (const text of ['KDX', 'AK♦', '<:card_KC:123>', '<:card_QD:7777>', '<:anything:7771>'])
       expect(kd.test(text), text).toBe(false)
+    // Every language's letters: the queen of spades is Q♠ and, in German, D♠.
+    for (const text of ['QS', 'a Q♠ b', 'a D♠ b']) expect(cardPattern('QS').test(text), text).toBe(true)
+    for (const text of ['D♦', 'B♠', 'AD♠']) expect(cardPattern('QS').test(text), text).toBe(false)
   })
 })

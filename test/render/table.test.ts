@@ -1,7 +1,8 @@
 import { ENGLISH, langOf } from '../../src/i18n/index.js'
 import { ComponentType, type APIButtonComponentWithCustomId, type APIStringSelectComponent } from 'discord.js'
 import { describe, expect, it } from 'vitest'
-import { cardLabel, type Card } from '../../src/games/core/cards.js'
+import type { Card } from '../../src/games/core/cards.js'
+import { cardText } from '../../src/render/format.js'
 import type { AnyEngine } from '../../src/games/core/engine.js'
 import { moveToken } from '../../src/games/core/move-context.js'
 import { ENGINES } from '../../src/games/registry.js'
@@ -168,9 +169,11 @@ describe('Bugami', () => {
     })
     const card = legal[0]!
     const played = act(bugami, s.state, leader, { type: 'play', card })
-    expect(describeEvents(ENGLISH, table, played.events)).toContain(`<@${userId(leader)}> played ${cardLabel(card)}.`)
+    expect(describeEvents(ENGLISH, table, played.events)).toContain(
+      `<@${userId(leader)}> played ${cardText(card, ENGLISH)}.`,
+    )
     const pub = renderTableMessage(ENGLISH, tableFor(bugami, played.state, players, 10), NOW)
-    expect(text(pub)).toContain(cardLabel(card))
+    expect(text(pub)).toContain(cardText(card, ENGLISH))
     expect(text(pub)).toContain(`<t:${Math.floor(table.deadlineAt! / 1000)}:R>`)
     expect(labels(pub)).toEqual(['Your hand', 'Rules', 'Leave'])
     // Whoever is not to play gets no card controls.
@@ -242,7 +245,7 @@ describe('Bura', () => {
       renderHandView(ENGLISH, table, userId(1), NOW),
     ]) {
       expect(text(p)).not.toMatch(/\d\**\s*(?:points?|pts)\b/i)
-      expect(text(p)).toContain(cardLabel(v.trumpCard))
+      expect(text(p)).toContain(cardText(v.trumpCard, ENGLISH))
     }
   })
 
@@ -290,7 +293,7 @@ describe('Bura', () => {
     }
     const line = describeEvents(ENGLISH, table, s.events).join('\n')
     expect(line).toContain(`<@${userId(leader)}> played `)
-    for (const c of big.cards as Card[]) expect(line).toContain(cardLabel(c))
+    for (const c of big.cards as Card[]) expect(line).toContain(cardText(c, ENGLISH))
   })
 
   it('words a declaration and the pot it wins as one line', () => {

@@ -10,10 +10,16 @@ import type { Rng } from './rng.js'
  */
 
 /**
- * A value a refusal names: a number, a word, cards (shown in the reader's card words) or a
- * duration (in the reader's words).
+ * A value a refusal names: a number, a word, cards (shown in the reader's card words), a duration
+ * (in the reader's words) or a game's table option (shown as its slash option's name in the
+ * reader's language).
  */
-export type RefusalParam = string | number | { readonly cards: readonly Card[] } | { readonly ms: number }
+export type RefusalParam =
+  | string
+  | number
+  | { readonly cards: readonly Card[] }
+  | { readonly ms: number }
+  | { readonly game: string; readonly option: string }
 
 /**
  * A rule the action breaks. Engines stay free of any language: `code` names the refusal (a key

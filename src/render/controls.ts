@@ -1,5 +1,6 @@
 import type { APIButtonComponentWithCustomId, APIStringSelectComponent } from 'discord.js'
-import { cardLabel, type Card } from '../games/core/cards.js'
+import type { Card } from '../games/core/cards.js'
+import { cardText } from './format.js'
 import { askId, moveId, tableButtonId, type ControlAction, type Move } from './custom-id.js'
 import { button, ButtonStyle, row, select, type Row } from './payload.js'
 import type { ControlScope } from './types.js'
@@ -41,6 +42,7 @@ export function askButton(
  * rely on. The chosen cards fill the field `move.select` names (`card` for one, `cards` for a list).
  */
 export function cardSelect(
+  lang: Lang,
   scope: ControlScope,
   move: Move & { readonly select: NonNullable<Move['select']> },
   cards: readonly Card[],
@@ -54,7 +56,7 @@ export function cardSelect(
     placeholder,
     cards.map((c) => {
       const description = describe?.(c)
-      return { label: cardLabel(c), value: c, ...(description ? { description } : {}) }
+      return { label: cardText(c, lang), value: c, ...(description ? { description } : {}) }
     }),
     min,
     max,

@@ -1,6 +1,7 @@
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas'
 import { font, registerFont } from './font.js'
 import { CARD_RATIO, cardStep, paintCard, roundRect } from './paint-card.js'
+import type { Locale } from '../../i18n/resources.js'
 import type { CardGroup, HandScene, SeatBadge, TableScene } from './scene.js'
 
 /** Scenes → pixels. Flat colours only: they draw fast and compress small. */
@@ -60,7 +61,15 @@ function heading(g: SKRSContext2D, title: string, subtitle: string, width: numbe
 }
 
 /** A captioned row of cards centred on `cx`, its top at `y`; returns its height. */
-function paintGroup(g: SKRSContext2D, group: CardGroup, cx: number, y: number, w: number, room: number): number {
+function paintGroup(
+  g: SKRSContext2D,
+  locale: Locale,
+  group: CardGroup,
+  cx: number,
+  y: number,
+  w: number,
+  room: number,
+): number {
   g.textAlign = 'center'
   g.textBaseline = 'top'
   g.fillStyle = INK
@@ -71,7 +80,7 @@ function paintGroup(g: SKRSContext2D, group: CardGroup, cx: number, y: number, w
   const span = n ? w + step * (n - 1) : 0
   let x = cx - span / 2
   for (const face of group.faces) {
-    paintCard(g, face, Math.round(x), y + 18, w)
+    paintCard(g, locale, face, Math.round(x), y + 18, w)
     x += step
   }
   return 18 + Math.round(w * CARD_RATIO)
@@ -84,7 +93,7 @@ function seatPosition(i: number, n: number): { x: number; y: number } {
   return { x: width / 2 + Math.cos(angle) * (width / 2 - 95), y: height / 2 + 22 + Math.sin(angle) * (height / 2 - 70) }
 }
 
-function paintSeat(g: SKRSContext2D, seat: SeatBadge, cx: number, cy: number): void {
+function paintSeat(g: SKRSContext2D, locale: Locale, seat: SeatBadge, cx: number, cy: number): void {
   const w = 160
   const h = 62
   const x = Math.round(cx - w / 2)
@@ -110,7 +119,7 @@ function paintSeat(g: SKRSContext2D, seat: SeatBadge, cx: number, cy: number): v
   if (!n) return
   const cw = 14
   const step = cardStep(n, cw, w - 12, 2)
-  for (let i = 0; i < n; i++) paintCard(g, seat.cards[i]!, Math.round(x + 6 + i * step), y + h - 4 - 20, cw)
+  for (let i = 0; i < n; i++) paintCard(g, locale, seat.cards[i]!, Math.round(x + 6 + i * step), y + h - 4 - 20, cw)
 }
 
 /** The dealer button: a white disc with a D, as on a card table. */
@@ -145,12 +154,12 @@ export function paintTable(scene: TableScene): Pixels {
     const cardW = groups.some((gr) => gr.faces.length > 3) ? 40 : 48
     groups.forEach((gr, i) => {
       const cx = width / 2 + (i - (groups.length - 1) / 2) * room
-      paintGroup(g, gr, cx, height / 2 - 30, cardW, room - 10)
+      paintGroup(g, scene.locale, gr, cx, height / 2 - 30, cardW, room - 10)
     })
   }
   scene.seats.forEach((seat, i) => {
     const p = seatPosition(i, scene.seats.length)
-    paintSeat(g, seat, p.x, p.y)
+    paintSeat(g, scene.locale, seat, p.x, p.y)
   })
   return pixelsOf(canvas)
 }
@@ -172,13 +181,13 @@ export function paintHand(scene: HandScene): Pixels {
   let x = (HAND_WIDTH - span) / 2
   for (const h of scene.hand) {
     // Playable cards stand up a little, as a player pulls them from the fan.
-    paintCard(g, h.card, Math.round(x), h.lit ? 64 : 76, cardW, h.lit)
+    paintCard(g, scene.locale, h.card, Math.round(x), h.lit ? 64 : 76, cardW, h.lit)
     x += step
   }
   if (scene.extra.length) {
     const room = (HAND_WIDTH - 32) / scene.extra.length
     scene.extra.forEach((gr, i) => {
-      paintGroup(g, gr, 16 + room * (i + 0.5), 64 + 12 + cardH + 12, 48, room - 10)
+      paintGroup(g, scene.locale, gr, 16 + room * (i + 0.5), 64 + 12 + cardH + 12, 48, room - 10)
     })
   }
   return pixelsOf(canvas)

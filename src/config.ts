@@ -93,7 +93,12 @@ export const BOT_PERMISSIONS = (1n << 10n) | (1n << 11n) | (1n << 14n) | (1n << 
 
 export function inviteUrl(clientId: string | undefined): string {
   const id = clientId ?? 'YOUR_APPLICATION_ID'
-  return `https://discord.com/oauth2/authorize?client_id=${id}&scope=bot+applications.commands&permissions=${BOT_PERMISSIONS}`
+  const query = new URLSearchParams({
+    client_id: id,
+    scope: 'bot applications.commands',
+    permissions: String(BOT_PERMISSIONS),
+  })
+  return `https://discord.com/oauth2/authorize?${query.toString()}`
 }
 
 /** What someone who ran `npm start` without a token should do next. */

@@ -11,9 +11,12 @@ import type { BugamiView } from '../games/bugami/index.js'
 import type { DecideOptions } from './budget.js'
 import { lastEntryWith, type SeatHistory } from './history.js'
 import { dealHidden, type Holder } from './deal-hidden.js'
-import { playout, search, type Position } from './search.js'
+import { playout, positionsOf, search, type PositionOf } from './search.js'
 
 export type BugamiHistory = SeatHistory<BugamiOptions, BugamiView, BugamiEvent, BugamiAction>
+
+const game = positionsOf(bugami)
+type BugamiPosition = PositionOf<typeof game>
 
 /** What the seat knows about the current deal, read from its history alone. */
 interface DealKnowledge {
@@ -67,7 +70,7 @@ function sampler(h: BugamiHistory, k: DealKnowledge, options: BugamiOptions) {
     if (s !== me) holders.push({ count: k.handSize - played.get(s)!.length, excludes: (c) => voidFor(k, s, c) })
   holders.push({ count: full.length - k.handSize * n, excludes: () => false })
 
-  return (rng: Rng): Position | null => {
+  return (rng: Rng): BugamiPosition | null => {
     const dealtHidden = dealHidden(unknown, holders, rng)
     if (!dealtHidden) return null
     const hands: Card[][] = []
@@ -79,25 +82,21 @@ function sampler(h: BugamiHistory, k: DealKnowledge, options: BugamiOptions) {
     const deck: Card[] = []
     for (let i = 0; i < k.handSize; i++) for (let j = 1; j <= n; j++) deck.push(hands[(k.dealer + j) % n]![i]!)
     deck.push(...leftovers)
-    const setup = bugami.setup({ players: n, dealer: k.dealer, options, seed: rng.int(0x7fffffff), decks: [deck] })
+    const setup = game.deal({ players: n, dealer: k.dealer, options, seed: rng.int(0x7fffffff), decks: [deck] })
     if (!setup.ok) return null
-    let pos = setup.value.state as unknown as Position
+    let pos = setup.value.state
     if (k.bids) {
       for (let s = 0; s < n; s++) {
         const bid = k.bids[s]!
-        const out = bugami.apply(
-          pos as never,
-          s,
-          bid === 'misere' ? { type: 'bid', misere: true } : { type: 'bid', suit: bid },
-        )
+        const out = game.apply(pos, s, bid === 'misere' ? { type: 'bid', misere: true } : { type: 'bid', suit: bid })
         if (!out.ok) return null
-        pos = out.value.state as unknown as Position
+        pos = out.value.state
       }
     }
     for (const p of k.plays) {
-      const out = bugami.apply(pos as never, p.seat, { type: 'play', card: p.card })
+      const out = game.apply(pos, p.seat, { type: 'play', card: p.card })
       if (!out.ok) return null
-      pos = out.value.state as unknown as Position
+      pos = out.value.state
     }
     return pos
   }
@@ -107,11 +106,11 @@ function voidFor(k: DealKnowledge, seat: number, card: Card): boolean {
   return !isJoker(card) && k.voids[seat]!.has(card[1]!)
 }
 
-const autoPolicy = (engine: typeof bugami, pos: Position, seat: number) => engine.autoAction(pos as never, seat)
+const autoPolicy = (pos: BugamiPosition, seat: number) => game.autoAction(pos, seat)
 
 /** The deal's score for `seat` against the average of the others (what decides a match). */
-function dealReward(pos: Position, seat: number): number {
-  const seats = bugami.summary(pos as never).seats as readonly { readonly score: number }[]
+function dealReward(pos: BugamiPosition, seat: number): number {
+  const seats = game.summary(pos).seats as readonly { readonly score: number }[]
   let others = 0
   for (let s = 0; s < seats.length; s++) if (s !== seat) others += seats[s]!.score
   return seats[seat]!.score - others / (seats.length - 1)
@@ -129,29 +128,27 @@ export function decideBugami(h: BugamiHistory, opts: DecideOptions): BugamiActio
   const options = bugami.optionsSchema.parse(h.options)
   const me = h.seat
   const bidding = view.phase === 'bidding'
-  const chosen = search<BugamiAction>(
+  const chosen = search(
     {
-      engine: bugami,
+      game,
       seat: me,
       sampler: sampler(h, k, options),
       candidates: (pos) =>
-        bidding
-          ? bugami.legalActions(pos as never, me).filter((a) => a.type === 'bid')
-          : bugami.legalActions(pos as never, me),
+        bidding ? game.legalActions(pos, me).filter((a) => a.type === 'bid') : game.legalActions(pos, me),
       evaluate: (pos, action) => {
-        const out = bugami.apply(pos as never, me, action)
+        const out = game.apply(pos, me, action)
         if (!out.ok) return -Infinity
-        let next = out.value.state as unknown as Position
+        let next = out.value.state
         // The others' bids are secret: each bids as the automatic move would on its sampled hand.
         if (bidding)
           for (let s = 0; s < h.players; s++) {
             if (s === me) continue
-            const bid = bugami.autoAction(next as never, s)
+            const bid = game.autoAction(next, s)
             if (!bid) continue
-            const placed = bugami.apply(next as never, s, bid)
-            if (placed.ok) next = placed.value.state as unknown as Position
+            const placed = game.apply(next, s, bid)
+            if (placed.ok) next = placed.value.state
           }
-        return dealReward(playout(bugami as never, next, autoPolicy as never), me)
+        return dealReward(playout(game, next, autoPolicy), me)
       },
       key: bidKey,
     },

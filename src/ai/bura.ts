@@ -5,9 +5,12 @@ import type { BuraOptions } from '../games/bura/options.js'
 import { fullDeck } from '../games/bura/cards.js'
 import type { DecideOptions } from './budget.js'
 import { lastEntryWith, type SeatHistory } from './history.js'
-import { playout, search, type Position } from './search.js'
+import { playout, positionsOf, search, type PositionOf } from './search.js'
 
 export type BuraHistory = SeatHistory<BuraOptions, BuraView, BuraEvent, BuraAction>
+
+const game = positionsOf(buraEngine)
+type BuraPosition = PositionOf<typeof game>
 
 /**
  * A place a card came from in this game's deck: a deck index, or the turned-up trump card.
@@ -149,7 +152,7 @@ function sampler(h: BuraHistory, k: GameKnowledge, options: BuraOptions) {
   const trumpAt = 3 * inGame.filter(Boolean).length
   const stacks = inGame.map((on) => (on ? options.ante * 1000 : 0))
 
-  return (rng: Rng): Position | null => {
+  return (rng: Rng): BuraPosition | null => {
     // Each card another seat played came from one of the slots it held then: which one is sampled.
     const cardOf = new Map<Slot, Card | null>()
     const laid: Card[][] = []
@@ -188,7 +191,7 @@ function sampler(h: BuraHistory, k: GameKnowledge, options: BuraOptions) {
     for (const seatSlots of k.slots)
       for (const s of seatSlots) if (s.at !== 'trump') deck[s.at] = s.card ?? cardOf.get(s) ?? null
     for (let i = 0; i < deck.length; i++) if (deck[i] === null) deck[i] = pool.pop()!
-    const setup = buraEngine.setup({
+    const setup = game.deal({
       players: n,
       dealer: k.dealer,
       options,
@@ -197,7 +200,7 @@ function sampler(h: BuraHistory, k: GameKnowledge, options: BuraOptions) {
       stacks,
     })
     if (!setup.ok) return null
-    let pos = setup.value.state as unknown as Position
+    let pos = setup.value.state
     const events: BuraEvent[] = setup.value.events.slice()
     let p = 0
     for (const m of k.moves) {
@@ -208,9 +211,9 @@ function sampler(h: BuraHistory, k: GameKnowledge, options: BuraOptions) {
         action = { type: 'play', cards, ...(m.play.faceDown ? { faceDown: true } : {}) }
       } else action = { type: m.kind }
       const seat = m.kind === 'play' ? m.play.seat : m.seat
-      const out = buraEngine.apply(pos as never, seat, action)
+      const out = game.apply(pos, seat, action)
       if (!out.ok) return null
-      pos = out.value.state as unknown as Position
+      pos = out.value.state
       events.push(...out.value.events)
     }
     if (signatureOf(events) !== k.signature) return null
@@ -219,16 +222,16 @@ function sampler(h: BuraHistory, k: GameKnowledge, options: BuraOptions) {
 }
 
 /** Playouts: the automatic move, except that a seat holding 31 in its tricks declares. */
-function rolloutPolicy(_engine: unknown, pos: Position, seat: number): BuraAction | null {
-  const seats = buraEngine.summary(pos as never).seats as readonly { readonly points: number }[]
-  if (seats[seat]!.points >= 31 && buraEngine.legalActions(pos as never, seat).some((a) => a.type === 'declare'))
+function rolloutPolicy(pos: BuraPosition, seat: number): BuraAction | null {
+  const seats = game.summary(pos).seats as readonly { readonly points: number }[]
+  if (seats[seat]!.points >= 31 && game.legalActions(pos, seat).some((a) => a.type === 'declare'))
     return { type: 'declare' }
-  return buraEngine.autoAction(pos as never, seat)
+  return game.autoAction(pos, seat)
 }
 
 /** 1 for taking the pot, a fair share for an all-pass (the pot stays), -1 for a false declaration. */
-function reward(pos: Position, seat: number): number {
-  const s = buraEngine.summary(pos as never)
+function reward(pos: BuraPosition, seat: number): number {
+  const s = game.summary(pos)
   const end = s.end as { reason: string; declarer?: number } | null
   if (!end) return 0
   if (end.reason === 'allPassed') return 1 / s.seats.filter((x) => x.inGame).length
@@ -247,23 +250,19 @@ export function decideBura(h: BuraHistory, opts: DecideOptions): BuraAction | nu
   const k = knowledge(h, options)
   const me = h.seat
   const chosen = k
-    ? search<BuraAction>(
+    ? search(
         {
-          engine: buraEngine,
+          game,
           seat: me,
           sampler: sampler(h, k, options),
           // Declaring first: on a tie (a sure 31 scores what any later win would) the earlier candidate wins.
           candidates: (pos) => {
-            const legal: BuraAction[] = buraEngine.legalActions(pos as never, me)
+            const legal = game.legalActions(pos, me)
             return [...legal.filter((a) => a.type === 'declare'), ...legal.filter((a) => a.type !== 'declare')]
           },
           evaluate: (pos, action) => {
-            const out = buraEngine.apply(pos as never, me, action)
-            if (!out.ok) return -Infinity
-            return reward(
-              playout(buraEngine as never, out.value.state as unknown as Position, rolloutPolicy as never),
-              me,
-            )
+            const out = game.apply(pos, me, action)
+            return out.ok ? reward(playout(game, out.value.state, rolloutPolicy), me) : -Infinity
           },
           key,
         },

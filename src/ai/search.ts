@@ -1,24 +1,61 @@
-import type { AnyEngine } from '../games/core/engine.js'
+import type { GameEngine, Outcome, Progress, ReplaySummary, SetupParams, Transition } from '../games/core/engine.js'
 import { Rng, seedRng } from '../games/core/rng.js'
 import { BUDGETS, mayContinue, type DecideOptions } from './budget.js'
 
+declare const sampled: unique symbol
+
 /**
  * One determinisation: an engine position the AI built itself, from a deck it sampled consistently
- * with its seat's history, by replaying the public moves. Opaque on purpose: the AI only hands it
- * back to the engine's functions, never reads it.
+ * with its seat's history, by replaying the public moves, in a game whose states are `S`. Opaque
+ * on purpose: the AI only hands it back to the engine's functions (`positionsOf`), never reads it.
  */
-export type Position = { readonly __determinisation: unique symbol }
+export interface Position<S> {
+  readonly [sampled]: S
+}
+
+/** An engine's functions on determinisations: the same functions, taking and giving positions for states. */
+export interface PositionEngine<S, A, O, E> {
+  /** Deals a determinisation from a sampled deck (`engine.setup`). */
+  deal(params: SetupParams<O>): Outcome<Transition<Position<S>, E>>
+  apply(pos: Position<S>, seat: number, action: A): Outcome<Transition<Position<S>, E>>
+  progress(pos: Position<S>): Progress
+  waitingFor(pos: Position<S>): number[]
+  legalActions(pos: Position<S>, seat: number): A[]
+  autoAction(pos: Position<S>, seat: number): A | null
+  summary(pos: Position<S>): ReplaySummary
+}
+
+/** The determinisations of a game (`PositionOf<typeof game>` for `const game = positionsOf(engine)`). */
+export type PositionOf<P> = P extends { progress(pos: infer Pos): Progress } ? Pos : never
+
+/** The engine's functions the AI uses, on its own determinisations instead of states. */
+export function positionsOf<S, A extends { readonly type: string }, O, V, E extends { readonly type: string }>(
+  engine: GameEngine<S, A, O, V, E>,
+): PositionEngine<S, A, O, E> {
+  // A position is the state the engine dealt and moved, under another name: the one place both meet.
+  const state = (pos: Position<S>) => pos as unknown as S
+  const positions = (out: Outcome<Transition<S, E>>) => out as unknown as Outcome<Transition<Position<S>, E>>
+  return {
+    deal: (params) => positions(engine.setup(params)),
+    apply: (pos, seat, action) => positions(engine.apply(state(pos), seat, action)),
+    progress: (pos) => engine.progress(state(pos)),
+    waitingFor: (pos) => engine.waitingFor(state(pos)),
+    legalActions: (pos, seat) => engine.legalActions(state(pos), seat),
+    autoAction: (pos, seat) => engine.autoAction(state(pos), seat),
+    summary: (pos) => engine.summary(state(pos)),
+  }
+}
 
 /** Tries to build one determinisation; null when the sample contradicts the history (it is redrawn). */
-export type Sampler = (rng: Rng) => Position | null
+export type Sampler<S> = (rng: Rng) => Position<S> | null
 
 /** How a playout moves for a seat: the fast engine's own moves, with game-specific touches. */
-export type RolloutPolicy<A> = (engine: AnyEngine, pos: Position, seat: number) => A | null
+export type RolloutPolicy<S, A> = (pos: Position<S>, seat: number) => A | null
 
 const ATTEMPTS_PER_SAMPLE = 40
 const MAX_ROLLOUT_STEPS = 2000
 
-export function drawSample(sampler: Sampler, rng: Rng): Position | null {
+export function drawSample<S>(sampler: Sampler<S>, rng: Rng): Position<S> | null {
   for (let i = 0; i < ATTEMPTS_PER_SAMPLE; i++) {
     const pos = sampler(rng)
     if (pos) return pos
@@ -27,28 +64,32 @@ export function drawSample(sampler: Sampler, rng: Rng): Position | null {
 }
 
 /** Plays a determinisation to the end of its game (or deal) with `policy` for every seat. */
-export function playout<A>(engine: AnyEngine, start: Position, policy: RolloutPolicy<A>): Position {
+export function playout<S, A>(
+  game: PositionEngine<S, A, unknown, unknown>,
+  start: Position<S>,
+  policy: RolloutPolicy<S, A>,
+): Position<S> {
   let pos = start
-  for (let step = 0; step < MAX_ROLLOUT_STEPS && engine.progress(pos) === 'acting'; step++) {
-    const seat = engine.waitingFor(pos)[0]
+  for (let step = 0; step < MAX_ROLLOUT_STEPS && game.progress(pos) === 'acting'; step++) {
+    const seat = game.waitingFor(pos)[0]
     if (seat === undefined) break
-    const action = policy(engine, pos, seat)
+    const action = policy(pos, seat)
     if (action === null) break
-    const out = engine.apply(pos, seat, action)
+    const out = game.apply(pos, seat, action)
     if (!out.ok) break
-    pos = out.value.state as Position
+    pos = out.value.state
   }
   return pos
 }
 
-export interface SearchSpec<A> {
-  readonly engine: AnyEngine
+export interface SearchSpec<S, A> {
+  readonly game: PositionEngine<S, A, unknown, unknown>
   readonly seat: number
-  readonly sampler: Sampler
+  readonly sampler: Sampler<S>
   /** The moves to compare, read off a determinisation (they depend only on what the seat knows). */
-  readonly candidates: (pos: Position) => A[]
+  readonly candidates: (pos: Position<S>) => A[]
   /** Plays one candidate out on one determinisation and scores the result for the seat. */
-  readonly evaluate: (pos: Position, action: A, rng: Rng) => number
+  readonly evaluate: (pos: Position<S>, action: A, rng: Rng) => number
   readonly key: (action: A) => string
 }
 
@@ -58,14 +99,14 @@ export interface SearchSpec<A> {
  * Easy level: the engine's automatic move on one determinisation, sometimes a random legal move.
  * Returns null only when no determinisation consistent with the history could be built.
  */
-export function search<A>(spec: SearchSpec<A>, opts: DecideOptions): A | null {
+export function search<S, A>(spec: SearchSpec<S, A>, opts: DecideOptions): A | null {
   const budget = BUDGETS[opts.level]
   const rng = new Rng(seedRng(opts.seed))
   if (opts.level === 'easy') {
     const pos = drawSample(spec.sampler, rng)
     if (!pos) return null
     const legal = spec.candidates(pos)
-    const auto = spec.engine.autoAction(pos, spec.seat) as A | null
+    const auto = spec.game.autoAction(pos, spec.seat)
     if (legal.length && (auto === null || rng.int(1000) < budget.noise * 1000)) return rng.pick(legal)
     return auto
   }

@@ -12,7 +12,7 @@ import { engineFor } from '../games/registry.js'
 import { gameModule } from '../registry.js'
 import type { TableEvent, TableSnapshot, TableUpdate } from '../tables/index.js'
 import type { SettingsPatch, WalletInfo } from '../store/index.js'
-import { moveToAction, type ConfirmedVerb, type Move } from '../render/custom-id.js'
+import { moveAction, type Move } from '../render/custom-id.js'
 import { ephemeral, forUpdate, type Payload } from '../render/payload.js'
 import { chips } from '../render/format.js'
 import {
@@ -433,7 +433,7 @@ export async function askMove(
   interaction: Component,
   tableId: string,
   token: string,
-  verb: ConfirmedVerb,
+  type: string,
 ): Promise<void> {
   const inView = onPrivateMessage(interaction)
   timelyAnswer(interaction, inView)
@@ -445,9 +445,9 @@ export async function askMove(
   const seat = table.seats.find((s) => s.userId === interaction.user.id)
   const current =
     engine && seat !== undefined && seat.position !== null && seat.status === 'seated'
-      ? moveToken(engine, table.state, table.gamesPlayed, seat.position, verb)
+      ? moveToken(engine, table.state, table.gamesPlayed, seat.position, type)
       : null
-  const asked = current === token ? renderMoveQuestion(lang, table, interaction.user.id, token, verb) : null
+  const asked = current === token ? renderMoveQuestion(lang, table, interaction.user.id, token, type) : null
   if (!asked) return refuseMove(ctx, interaction, inView, tableId, REFUSALS.stale(lang))
   await say(interaction, inView ? inPlace(interaction, asked) : asked)
 }
@@ -473,7 +473,7 @@ export async function playMove(
   const made = await inTurn(async (): Promise<{ refusal: Payload } | { showing: Showing; view: Payload }> => {
     const table = await ctx.tables.get(tableId)
     if (!table || table.status !== 'playing') return { refusal: REFUSALS.tableGone(lang) }
-    const action = moveToAction(table.game, move, values)
+    const action = moveAction(move, values)
     if (!action) return { refusal: REFUSALS.illegal(lang, lang.t('commands:replies.notCards')) }
     const result = await ctx.tables.act(tableId, userId, action, {
       interactionId: interaction.id,

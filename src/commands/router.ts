@@ -57,7 +57,7 @@ export async function routeInteraction(interaction: Interaction, ctx: BotContext
         await interaction.update(forUpdate(renderRules(id.game, memberLang(interaction), id.page)))
         return
       }
-      if (id.kind === 'ask') return await askMove(ctx, interaction, id.tableId, id.token, id.verb)
+      if (id.kind === 'ask') return await askMove(ctx, interaction, id.tableId, id.token, id.type)
       if (id.kind === 'leave') return await leaveByButton(ctx, interaction, id.tableId, id.token)
       if (id.kind === 'move') {
         const values = interaction.isStringSelectMenu() ? interaction.values : []

@@ -11,9 +11,16 @@ export interface SimulateParams {
   readonly options?: Record<string, unknown>
   /** Share of moves taken by the engine's automatic move instead of its random one. */
   readonly autoShare?: number
-  /** Chip games: the stack each seat sits down with. */
+  /** Chip games: the stack each seat sits down with (default SIMULATE_STACK). */
   readonly stack?: number
 }
+
+/**
+ * Chips each seat of a chip game sits down with in a simulation when none is given (not the
+ * engine's DEFAULT_STACK): a report depends on it, since the same seed plays other games with
+ * other stacks.
+ */
+export const SIMULATE_STACK = 200
 
 export interface SimulateReport {
   readonly game: string
@@ -46,7 +53,7 @@ export function simulate(p: SimulateParams): SimulateReport {
       dealer: chooser.int(p.players),
       options,
       seed: tableSeed++,
-      ...(engine.usesChips ? { stacks: Array.from({ length: p.players }, () => p.stack ?? 200) } : {}),
+      ...(engine.usesChips ? { stacks: Array.from({ length: p.players }, () => p.stack ?? SIMULATE_STACK) } : {}),
     })
     if (!setup.ok) throw new Error(`setup refused: ${refusalText(setup.error, ENGLISH)}`)
     return setup.value.state

@@ -1,5 +1,5 @@
 import { createInstance, type TFunction } from 'i18next'
-import { RESOURCES, type Locale } from './resources.js'
+import { RESOURCES, TEXT_JOINER, type Locale } from './resources.js'
 
 export { LOCALES, type Locale } from './resources.js'
 
@@ -33,6 +33,8 @@ void i18n.init({
   initAsync: false,
   interpolation: { escapeValue: false },
   returnNull: false,
+  // A long text written as pieces (resources.ts, ResourceText) reads as one string.
+  joinArrays: TEXT_JOINER,
 })
 
 const UNITS = [

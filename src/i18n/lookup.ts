@@ -1,6 +1,5 @@
-import { RESOURCES, type Locale } from './resources.js'
+import { isText, joinedText, RESOURCES, type Locale, type ResourceText, type ResourceTree } from './resources.js'
 
-type Tree = { readonly [key: string]: string | Tree }
 type Namespace = keyof (typeof RESOURCES)['en']
 
 /**
@@ -14,7 +13,8 @@ export function lookupText(
   path: string,
   vars: Readonly<Record<string, string>> = {},
 ): string | undefined {
-  let at: string | Tree | undefined = RESOURCES[locale][ns]
-  for (const part of path.split('.')) at = typeof at === 'object' ? at[part] : undefined
-  return typeof at === 'string' ? at.replace(/{{(\w+)}}/g, (_, v: string) => vars[v] ?? `{{${v}}}`) : undefined
+  let at: ResourceText | ResourceTree | undefined = RESOURCES[locale][ns]
+  for (const part of path.split('.')) at = at === undefined || isText(at) ? undefined : at[part]
+  const text = at !== undefined && isText(at) ? joinedText(at) : undefined
+  return text !== undefined ? text.replace(/{{(\w+)}}/g, (_, v: string) => vars[v] ?? `{{${v}}}`) : undefined
 }

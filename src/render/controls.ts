@@ -1,48 +1,50 @@
 import type { APIButtonComponentWithCustomId, APIStringSelectComponent } from 'discord.js'
 import type { Card } from '../games/core/cards.js'
 import { cardText } from './format.js'
-import { askId, moveId, tableButtonId, type ConfirmedVerb, type Move } from './custom-id.js'
+import { askId, moveId, tableButtonId, type ControlAction, type Move } from './custom-id.js'
 import { button, ButtonStyle, row, select, type Row } from './payload.js'
 import type { ControlScope } from './types.js'
 import type { Lang } from '../i18n/index.js'
 
 /**
- * Controls of a seat's private view; every move's custom_id carries the table id and the move's
- * context token for that seat (the move's verb is the engine action's type).
+ * Controls of a seat's private view; every move's custom_id carries the table id, the engine
+ * action it makes and that action type's context token for the seat.
  */
 
 export type Style = ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Success | ButtonStyle.Danger
 
+/** A button that makes `action`, one of the seat's legal actions. */
 export function moveButton(
   scope: ControlScope,
-  move: Move,
+  action: ControlAction,
   label: string,
   style: Style = ButtonStyle.Primary,
 ): APIButtonComponentWithCustomId {
-  return button(moveId(scope.tableId, scope.token(move.verb), move), label, style)
+  return button(moveId(scope.tableId, scope.token(action.type), { action }), label, style)
 }
 
 /**
  * A move the player confirms before it is made (Declare 31): the button asks, with the move's
- * token, and the question's button makes the move with that same token.
+ * token, and the question's button (the renderer's `confirm`) makes the action `{ type }` with
+ * that same token.
  */
 export function askButton(
   scope: ControlScope,
-  verb: ConfirmedVerb,
+  type: string,
   label: string,
   style: Style = ButtonStyle.Primary,
 ): APIButtonComponentWithCustomId {
-  return button(askId(scope.tableId, scope.token(verb), verb), label, style)
+  return button(askId(scope.tableId, scope.token(type), type), label, style)
 }
 
 /**
  * A select menu whose option values are card codes (`7D`, `TH`): the convention tools and tests
- * rely on. `move` has `cards: null`, so the chosen values are the cards.
+ * rely on. The chosen cards fill the field `move.select` names (`card` for one, `cards` for a list).
  */
 export function cardSelect(
   lang: Lang,
   scope: ControlScope,
-  move: Move,
+  move: Move & { readonly select: NonNullable<Move['select']> },
   cards: readonly Card[],
   placeholder: string,
   min: number,
@@ -50,7 +52,7 @@ export function cardSelect(
   describe?: (c: Card) => string | undefined,
 ): APIStringSelectComponent {
   return select(
-    moveId(scope.tableId, scope.token(move.verb), move),
+    moveId(scope.tableId, scope.token(move.action.type), move),
     placeholder,
     cards.map((c) => {
       const description = describe?.(c)

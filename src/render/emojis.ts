@@ -1,6 +1,6 @@
 import { ComponentType, type APIMessageComponentEmoji } from 'discord.js'
 import { card, parseCard, SUITS, suitSymbol, type Card } from '../games/core/cards.js'
-import { parseCustomId } from './custom-id.js'
+import { cardOfMove, parseCustomId } from './custom-id.js'
 import { LIMITS, limitViolations } from './limits.js'
 import type { Payload } from './payload.js'
 import { RANK_LETTERS, rankOfLetter } from './ranks.js'
@@ -24,9 +24,7 @@ function emojiFor(emojis: CardEmojis, card: Card | null): APIMessageComponentEmo
 /** The one card a move button plays (its custom_id carries the codes), else null. */
 function buttonCard(customId: unknown): Card | null {
   const id = parseCustomId(customId)
-  if (!id || id.kind !== 'move') return null
-  const cards = 'cards' in id.move ? id.move.cards : null
-  return cards?.length === 1 ? cards[0]! : null
+  return id?.kind === 'move' ? cardOfMove(id.move) : null
 }
 
 /** The payload with an emoji on every button that plays one card and every menu option that is a card. */

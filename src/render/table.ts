@@ -1,7 +1,7 @@
 import type { APIButtonComponentWithCustomId, APIEmbed, APIEmbedField } from 'discord.js'
 import { moveToken } from '../games/core/move-context.js'
 import { gameModule } from '../registry.js'
-import { leaveId, moveId, tableButtonId, type ConfirmedVerb } from './custom-id.js'
+import { leaveId, moveId, tableButtonId } from './custom-id.js'
 import { chips, durationText, gameWordOf, listText } from './format.js'
 import type { AnyGameModule } from './games/module.js'
 import { mention, relativeTime } from './messages.js'
@@ -478,10 +478,11 @@ export function renderResultPing(lang: Lang, table: RenderTable, userIds: readon
       : renderer.publicParts(engine.view(table.state, null), contextFor(lang, table)).result?.headline
   const between = table.status === 'playing' && table.progress === 'gameOver'
   const word = gameWordOf(rules)
+  const label = nextLabel(lang, table)
   const next = !between
     ? ''
     : table.deadlineAt !== null && table.deadlineAt > now
-      ? ` ${lang.t(`table:ping.nextAt.${word}`, { when: relativeTime(table.deadlineAt), label: nextLabel(lang, table) })}`
+      ? ` ${lang.t(`table:ping.nextAt.${word}`, { when: relativeTime(table.deadlineAt), label })}`
       : ` ${lang.t(`table:ping.nextDealt.${word}`)}`
   const who = listText(userIds.map(mention), 'and', lang)
   return {
@@ -658,23 +659,23 @@ function question(lang: Lang, table: RenderTable, text: string, confirm: APIButt
 
 /**
  * The question a confirmed move asks in the seat's private view (Bura: "Declare now? …"). Its
- * button is the move with `token`, the token of the view it was asked from: a question that
- * outlived its move is refused like any stale control. Null: no question for this move here.
+ * button is the move `{ type }` with `token`, the token of the view it was asked from: a question
+ * that outlived its move is refused like any stale control. Null: no question for this move here.
  */
 export function renderMoveQuestion(
   lang: Lang,
   table: RenderTable,
   userId: string,
   token: string,
-  verb: ConfirmedVerb,
+  type: string,
 ): Payload | null {
   const seat = table.seats.find((s) => s.userId === userId)
-  const ask = moduleOf(table).renderer.confirm?.[verb]
+  const { engine, renderer } = moduleOf(table)
+  const ask = renderer.confirm?.[type]
   if (!ask || !seat || seat.position === null || table.state === null || table.state === undefined) return null
-  const { engine } = moduleOf(table)
-  const text = ask(engine.view(table.state, seat.position), contextFor(lang, table))
-  const label = lang.t(`table:question.confirm.${verb}`)
-  return question(lang, table, text, button(moveId(table.id, token, { verb }), label, ButtonStyle.Danger))
+  const asked = ask(engine.view(table.state, seat.position), contextFor(lang, table))
+  const confirm = button(moveId(table.id, token, { action: { type } }), asked.button, ButtonStyle.Danger)
+  return question(lang, table, asked.text, confirm)
 }
 
 /**

@@ -34,7 +34,8 @@ export class ActionLog {
     const at = new Date(this.now())
     const values = entries.map(
       (e, i) =>
-        Prisma.sql`(${tableId}, ${firstSeq + i}, ${e.kind}, ${e.seat}, ${e.userId}, ${JSON.stringify(e.payload)}, ${e.interactionId ?? null}, ${at})`,
+        Prisma.sql`(${tableId}, ${firstSeq + i}, ${e.kind}, ${e.seat}, ${e.userId}, ${JSON.stringify(e.payload)},
+          ${e.interactionId ?? null}, ${at})`,
     )
     await this.sql.execute(
       Prisma.sql`INSERT INTO "ActionLog" ("tableId", "seq", "kind", "seat", "userId", "payload",
@@ -61,7 +62,8 @@ export class ActionLog {
   /** The kind of the latest move made for a user at a table (`action` or `auto`), null before any. */
   async lastMoveKind(tableId: string, userId: string): Promise<LogKind | null> {
     const [row] = await this.sql.query<{ kind: string }>(
-      Prisma.sql`SELECT "kind" FROM "ActionLog" WHERE "tableId" = ${tableId} AND "userId" = ${userId} ORDER BY "seq" DESC LIMIT 1`,
+      Prisma.sql`SELECT "kind" FROM "ActionLog" WHERE "tableId" = ${tableId} AND "userId" = ${userId}
+        ORDER BY "seq" DESC LIMIT 1`,
     )
     return row ? (row.kind as LogKind) : null
   }

@@ -89,7 +89,8 @@ export class Effects {
     if (!effects.length) return
     const at = new Date(this.now())
     const values = effects.map(({ kind, ...payload }) => {
-      return Prisma.sql`(${tableId}, ${kind}, ${version}, ${JSON.stringify(payload)}, ${newNonce()}, ${'pending'}, ${0}, ${at}, ${at})`
+      return Prisma.sql`(${tableId}, ${kind}, ${version}, ${JSON.stringify(payload)}, ${newNonce()}, ${'pending'}, ${0},
+        ${at}, ${at})`
     })
     await this.sql.execute(
       Prisma.sql`INSERT INTO "TableEffect" ("tableId", "kind", "version", "payload", "nonce", "status",
@@ -126,7 +127,8 @@ export class Effects {
   /** The newest game result of a table (delivered or not): the next game's table message repeats it in one line. */
   async latestResult(tableId: string): Promise<EffectRecord | null> {
     const rows = await this.sql.query<EffectRow>(
-      Prisma.sql`SELECT ${COLUMNS} FROM "TableEffect" WHERE "tableId" = ${tableId} AND "kind" = ${'result'} ORDER BY "id" DESC LIMIT 1`,
+      Prisma.sql`SELECT ${COLUMNS} FROM "TableEffect" WHERE "tableId" = ${tableId} AND "kind" = ${'result'}
+        ORDER BY "id" DESC LIMIT 1`,
     )
     return rows[0] ? record(rows[0]) : null
   }

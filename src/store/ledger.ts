@@ -51,7 +51,8 @@ export class Ledger {
       .map((m) => {
         if (!Number.isSafeInteger(m.amount) || m.amount < 0)
           throw new Error(`ledger amount must be a positive integer, got ${m.amount}`)
-        return Prisma.sql`(${m.guildId}, ${m.from.kind}, ${userOf(m.from)}, ${m.to.kind}, ${userOf(m.to)}, ${m.amount}, ${m.reason}, ${m.tableId ?? null}, ${at})`
+        return Prisma.sql`(${m.guildId}, ${m.from.kind}, ${userOf(m.from)}, ${m.to.kind}, ${userOf(m.to)}, ${m.amount},
+          ${m.reason}, ${m.tableId ?? null}, ${at})`
       })
     if (!rows.length) return
     await this.sql.execute(

@@ -131,11 +131,14 @@ export class Settings {
     const fresh = { ...DEFAULT_SETTINGS, ...parsed.data }
     const changed = SETTING_KEYS.filter((k) => parsed.data[k] !== undefined)
     // Only the patched columns of an existing row change, so racing patches of different settings both land.
+    const update = changed.length
+      ? Prisma.sql`UPDATE SET ${Prisma.join(changed.map((k) => Prisma.sql`${column(k)} = ${stored(fresh[k])}`))}`
+      : Prisma.raw('NOTHING')
     await this.sql.execute(Prisma.sql`
       INSERT INTO "GuildSettings" ("guildId", ${Prisma.join(SETTING_KEYS.map(column))}) VALUES
         (${guildId}, ${Prisma.join(SETTING_KEYS.map((k) => stored(fresh[k])))})
       ON CONFLICT ("guildId")
-        DO ${changed.length ? Prisma.sql`UPDATE SET ${Prisma.join(changed.map((k) => Prisma.sql`${column(k)} = ${stored(fresh[k])}`))}` : Prisma.raw('NOTHING')}`)
+        DO ${update}`)
     return ok(await this.get(guildId))
   }
 }

@@ -31,7 +31,8 @@ export class Stats {
       if (r.points !== undefined)
         await this.sql.execute(Prisma.sql`
           UPDATE "Stat" SET "bestPoints" = ${r.points}
-          WHERE "guildId" = ${guildId} AND "userId" = ${r.userId} AND "game" = ${game} AND ("bestPoints" IS NULL OR "bestPoints" < ${r.points})`)
+          WHERE "guildId" = ${guildId} AND "userId" = ${r.userId} AND "game" = ${game}
+            AND ("bestPoints" IS NULL OR "bestPoints" < ${r.points})`)
     }
   }
 

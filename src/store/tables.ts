@@ -109,8 +109,10 @@ type JoinedRow = {
 
 const SELECT_JOINED = Prisma.sql`
   SELECT t."id", t."game", t."guildId", t."channelId", t."messageId", t."status", t."creatorId", t."options", t."buyIn",
-    t."turnMs", t."breakMs", t."state", t."seed", t."version", t."deadlineAt", t."remindedFor", t."endsAt", t."pot", t."potShares", t."gamesPlayed", t."logSize",
-    s."userId" AS "seatUserId", s."joinOrder", s."position", s."stack", s."brought", s."status" AS "seatStatus", s."missedTurns", s."away"
+    t."turnMs", t."breakMs", t."state", t."seed", t."version", t."deadlineAt", t."remindedFor", t."endsAt", t."pot",
+    t."potShares", t."gamesPlayed", t."logSize",
+    s."userId" AS "seatUserId", s."joinOrder", s."position", s."stack", s."brought", s."status" AS "seatStatus",
+    s."missedTurns", s."away"
   FROM "GameTable" t LEFT JOIN "TableSeat" s ON s."tableId" = t."id"`
 
 /** Joined rows (in table order) to records, seats in joining order. */
@@ -183,7 +185,8 @@ export class Tables {
   /** The newest table of a channel, open or ended (`/table log` after a table closed). */
   async lastInChannel(guildId: string, channelId: string): Promise<TableRecord | null> {
     const [row] = await this.sql.query<{ id: string }>(
-      Prisma.sql`SELECT "id" FROM "GameTable" WHERE "guildId" = ${guildId} AND "channelId" = ${channelId} ORDER BY "createdAt" DESC, "id" DESC LIMIT 1`,
+      Prisma.sql`SELECT "id" FROM "GameTable" WHERE "guildId" = ${guildId} AND "channelId" = ${channelId}
+        ORDER BY "createdAt" DESC, "id" DESC LIMIT 1`,
     )
     return row ? this.get(row.id) : null
   }
@@ -192,8 +195,12 @@ export class Tables {
   async create(t: NewTable): Promise<TableRecord> {
     const now = new Date(this.now())
     await this.sql.execute(Prisma.sql`
-      INSERT INTO "GameTable" ("id", "game", "guildId", "channelId", "status", "openChannel", "creatorId", "options", "buyIn", "turnMs", "breakMs", "version", "pot", "potShares", "gamesPlayed", "logSize", "endsAt", "createdAt", "updatedAt")
-      VALUES (${t.id}, ${t.game}, ${t.guildId}, ${t.channelId}, ${'lobby'}, ${openChannelKey(t.guildId, t.channelId)}, ${t.creatorId}, ${JSON.stringify(t.options)}, ${t.buyIn}, ${t.turnMs}, ${t.breakMs}, ${0}, ${0}, ${'[]'}, ${0}, ${0}, ${t.endsAt === null ? null : new Date(t.endsAt)}, ${now}, ${now})`)
+      INSERT INTO "GameTable" ("id", "game", "guildId", "channelId", "status", "openChannel", "creatorId", "options",
+        "buyIn", "turnMs", "breakMs", "version", "pot", "potShares", "gamesPlayed", "logSize", "endsAt", "createdAt",
+        "updatedAt")
+      VALUES (${t.id}, ${t.game}, ${t.guildId}, ${t.channelId}, ${'lobby'}, ${openChannelKey(t.guildId, t.channelId)},
+        ${t.creatorId}, ${JSON.stringify(t.options)}, ${t.buyIn}, ${t.turnMs}, ${t.breakMs}, ${0}, ${0}, ${'[]'}, ${0},
+        ${0}, ${t.endsAt === null ? null : new Date(t.endsAt)}, ${now}, ${now})`)
     return {
       ...t,
       options: JSON.parse(JSON.stringify(t.options)) as Record<string, unknown>,
@@ -223,7 +230,9 @@ export class Tables {
   async claimReminder(id: string, deadline: number): Promise<boolean> {
     const at = new Date(deadline)
     const claimed = await this.sql.execute(
-      Prisma.sql`UPDATE "GameTable" SET "remindedFor" = ${at} WHERE "id" = ${id} AND "status" = ${'playing'} AND "deadlineAt" = ${at} AND ("remindedFor" IS NULL OR "remindedFor" <> ${at})`,
+      Prisma.sql`UPDATE "GameTable" SET "remindedFor" = ${at}
+        WHERE "id" = ${id} AND "status" = ${'playing'} AND "deadlineAt" = ${at}
+          AND ("remindedFor" IS NULL OR "remindedFor" <> ${at})`,
     )
     return claimed === 1
   }
@@ -285,7 +294,8 @@ export class Tables {
         await this.sql.execute(Prisma.sql`
           INSERT INTO "TableSeat" ("tableId", "userId", "joinOrder", "position", "stack", "brought", "status",
             "missedTurns", "away", "joinedAt")
-          VALUES (${tableId}, ${s.userId}, ${s.joinOrder}, ${s.position}, ${s.stack}, ${s.brought}, ${s.status}, ${s.missedTurns}, ${s.away}, ${new Date(this.now())})`)
+          VALUES (${tableId}, ${s.userId}, ${s.joinOrder}, ${s.position}, ${s.stack}, ${s.brought}, ${s.status},
+            ${s.missedTurns}, ${s.away}, ${new Date(this.now())})`)
       } else if (
         was.joinOrder !== s.joinOrder ||
         was.position !== s.position ||

@@ -3,6 +3,7 @@ import { SeatRecorder } from '../arena/record.js'
 import type { AnyEngine } from '../games/core/engine.js'
 import type { LogEntry } from '../store/actions.js'
 import { rebuildState } from './rebuild.js'
+import { readSetup } from './setup-entry.js'
 
 /**
  * What an AI seat at `position` has been shown since the game now at its table began, rebuilt
@@ -18,8 +19,7 @@ export function seatHistory(
 ): AnySeatHistory {
   let recorder: SeatRecorder | null = null
   rebuildState(engine, log, undefined, undefined, (entry, state, events) => {
-    if (entry.kind === 'setup')
-      recorder = new SeatRecorder(engine, position, (entry.payload as { players: number }).players, options)
+    if (entry.kind === 'setup') recorder = new SeatRecorder(engine, position, readSetup(entry.payload).players, options)
     const moved = entry.kind === 'action' || entry.kind === 'auto'
     recorder?.record(state, events, moved ? entry.seat : null, moved ? entry.payload : null)
   })

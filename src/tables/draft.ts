@@ -7,6 +7,7 @@ import type { SeatRecord, TableRecord, TableStatusValue } from '../store/tables.
 import { isPracticeTable } from './ai-seats.js'
 import { potShares } from './games.js'
 import { isFreezeout, playsAMatch, standingsOf } from './match.js'
+import type { TableSetup } from './setup-entry.js'
 import type { TableEvent } from './types.js'
 import { refusalText } from '../render/refusals.js'
 import { ENGLISH } from '../i18n/index.js'
@@ -91,8 +92,8 @@ export class TableDraft {
   }
 
   /** Deals a new game from parameters; seats must already hold their new positions. */
-  setup(params: Record<string, unknown>, seed: number): Outcome<void> {
-    const out = this.engine.setup(params as never)
+  setup(params: TableSetup, seed: number): Outcome<void> {
+    const out = this.engine.setup(params)
     if (!out.ok) return out
     this.state = out.value.state
     this.seed = seed

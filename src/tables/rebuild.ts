@@ -2,6 +2,7 @@ import type { AnyEngine } from '../games/core/engine.js'
 import type { LogEntry } from '../store/actions.js'
 import { refusalText } from '../render/refusals.js'
 import { ENGLISH } from '../i18n/index.js'
+import { readSetup } from './setup-entry.js'
 
 type Entry = Pick<LogEntry, 'kind' | 'seat' | 'payload'>
 
@@ -24,7 +25,7 @@ export function rebuildState(
   for (const [i, e] of log.entries()) {
     const out =
       e.kind === 'setup'
-        ? engine.setup(e.payload as never)
+        ? engine.setup(readSetup(e.payload))
         : e.kind === 'nextDeal'
           ? engine.nextDeal(state)
           : engine.apply(state, e.seat!, e.payload)

@@ -25,6 +25,7 @@ import { rebuildState } from './rebuild.js'
 import { leaveToken } from './leave-token.js'
 import { snapshot } from './snapshot.js'
 import { gameFile, type GameFile } from './scenario/index.js'
+import { readSetup, type TableSetup } from './setup-entry.js'
 import type { ActiveTable, ActOptions, CreateTableInput, GameEvents, TableSnapshot, TableUpdate } from './types.js'
 import { refusalText } from '../render/refusals.js'
 import { ENGLISH } from '../i18n/index.js'
@@ -723,11 +724,16 @@ export class TableService {
   ): Outcome<void> {
     for (const s of d.seats) s.position = null
     players.forEach((s, i) => (s.position = i))
-    const params: Record<string, unknown> = { players: players.length, dealer, options: d.rec.options, seed }
-    // Hands count on across fresh deals at a table that deals game after game ("Hand 14").
-    if (d.gamesPlayed > 0) params.gameNo = d.gamesPlayed + 1
-    if (d.engine.usesChips) params.stacks = players.map((s) => s.stack)
-    if (pot > 0) Object.assign(params, { pot, potShares })
+    const params: TableSetup = {
+      players: players.length,
+      dealer,
+      options: d.rec.options,
+      seed,
+      // Hands count on across fresh deals at a table that deals game after game ("Hand 14").
+      ...(d.gamesPlayed > 0 ? { gameNo: d.gamesPlayed + 1 } : {}),
+      ...(d.engine.usesChips ? { stacks: players.map((s) => s.stack) } : {}),
+      ...(pot > 0 ? { pot, potShares } : {}),
+    }
     return d.setup(params, seed)
   }
 
@@ -797,7 +803,7 @@ export class TableService {
       }
     }
     const started = d.log[before]
-    const payload = started?.kind === 'setup' ? (started.payload as { dealer: number; seed: number }) : null
+    const payload = started?.kind === 'setup' ? readSetup(started.payload) : null
     d.tableEvents.push({ type: 'nextGame', dealer: payload?.dealer ?? null, seed: payload?.seed ?? null })
     return ok(undefined)
   }

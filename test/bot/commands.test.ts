@@ -6,7 +6,7 @@ import { ENGINES } from '../../src/games/registry.js'
 import { z } from 'zod'
 import { startCommand } from '../../src/commands/start.js'
 import { highCardGame } from '../toy/high-card/module.js'
-import { betsFromBlinds } from '../../src/render/games/badugi.js'
+import { stakesFromBlinds } from '../../src/render/games/badugi.js'
 
 const defs = commandDefinitions()
 const byName = new Map(defs.map((d) => [d.name, d]))
@@ -284,12 +284,31 @@ describe('start options', () => {
 
 describe('badugi stakes', () => {
   it('sizes the fixed-limit bets from the big blind when blinds are given', () => {
-    expect(betsFromBlinds({ smallBlind: 5, bigBlind: 10 })).toEqual({
+    expect(stakesFromBlinds({ smallBlind: 5, bigBlind: 10 })).toEqual({
       smallBlind: 5,
       bigBlind: 10,
       smallBet: 10,
       bigBet: 20,
     })
-    expect(betsFromBlinds({ limit: 'pot' })).toEqual({ limit: 'pot' })
+    // Both named: the engine judges them (a small blind above the big one is refused there).
+    expect(stakesFromBlinds({ smallBlind: 20, bigBlind: 10 })).toMatchObject({ smallBlind: 20, bigBlind: 10 })
+  })
+
+  it('makes a blind left out follow the one given, as the server stakes would', () => {
+    expect(stakesFromBlinds({ bigBlind: 20 })).toEqual({ smallBlind: 10, bigBlind: 20, smallBet: 20, bigBet: 40 })
+    expect(stakesFromBlinds({ bigBlind: 7, limit: 'no' })).toEqual({
+      limit: 'no',
+      smallBlind: 3,
+      bigBlind: 7,
+      smallBet: 7,
+      bigBet: 14,
+    })
+    expect(stakesFromBlinds({ bigBlind: 1 })).toMatchObject({ smallBlind: 1, bigBlind: 1 })
+    expect(stakesFromBlinds({ smallBlind: 3 })).toEqual({ smallBlind: 3, bigBlind: 6, smallBet: 6, bigBet: 12 })
+  })
+
+  it('leaves the stakes to the server when no blind is given', () => {
+    expect(stakesFromBlinds({ limit: 'pot' })).toEqual({ limit: 'pot' })
+    expect(stakesFromBlinds({})).toEqual({})
   })
 })

@@ -68,7 +68,7 @@ describe('bot settings', () => {
     expect(BigInt(url.searchParams.get('permissions')!)).toBe(0x14c00n)
   })
 
-  it('in production, npm start without a token says what to do and exits non-zero without a stack trace, no sandbox', () => {
+  it('in production, npm start without a token says what to do, exits non-zero, no stack trace, no sandbox', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       env: {
         PATH: process.env.PATH,

@@ -35,7 +35,7 @@ describe('turn timers', () => {
     expect(calls).toEqual(['remind t1 90000 @75000', 'deadline t1 90000 @90000'])
   })
 
-  it('after a restart, a reminder that fell due while the bot was down goes out at once, unless it went out before', async () => {
+  it('after a restart, a reminder due while the bot was down goes out at once, unless it went out before', async () => {
     const clock = new ManualClock()
     const { calls, timers, start } = recorder(clock)
     await clock.advance(50_000)

@@ -22,7 +22,7 @@ async function expectRefused(w: World, answer: { ephemeral: boolean; content: st
 }
 
 describe('bad input is refused privately and changes nothing', () => {
-  it("refuses other players' table buttons, a second table, out-of-range options and grants without permission", async () => {
+  it("refuses others' table buttons, a second table, out-of-range options and grants without permission", async () => {
     const w = await startWorld(['alice', 'bob', 'carol'], { admins: ['carol'] })
     const [alice, bob, carol] = ['alice', 'bob', 'carol'].map((n) => w.member(n))
     await alice!.slash(w.channel, 'bura start', { buy_in: 100 })

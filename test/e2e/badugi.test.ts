@@ -50,7 +50,7 @@ describe('Badugi through Discord', () => {
     expect(board.embeds[0]!.description).toContain(`**${best.toLocaleString('en-US')}** net chips`)
   })
 
-  it('between hands a newcomer joins and a player deals the next hand; ending mid-hand returns every chip', async () => {
+  it('between hands a newcomer joins, a player deals the next hand; ending mid-hand returns every chip', async () => {
     const w = await startWorld(['alice', 'bob', 'dave'])
     const [alice, bob, dave] = ['alice', 'bob', 'dave'].map((n) => w.member(n))
     await openAndStart(w, 'badugi start', { buy_in: 40 }, ['bob'])
@@ -84,7 +84,27 @@ describe('Badugi through Discord', () => {
     )
     expect(balances.reduce((a, b) => a + b, 0)).toBe(3000)
   })
-  it('side pots: the result names each pot with its own winner and hand; the footer says the stakes in words', async () => {
+
+  it('takes one blind and makes the other follow it, as the option help says', async () => {
+    const w = await startWorld(['alice'])
+    const alice = w.member('alice')
+    // The server's stakes (10) would give 5/10: naming the big blind alone sets both.
+    expect((await alice.slash(w.channel, 'badugi start', { big_blind: 20 })).ephemeral).toBe(true)
+    const lobby = await w.channel.waitFor((m) => buttonLabels(m).includes('Join'))
+    for (const label of ['small blind 10', 'big blind 20', 'small bet 20', 'big bet 40'])
+      expect(textOf(lobby)).toContain(label)
+    expect((await w.table()).options).toMatchObject({ smallBlind: 10, bigBlind: 20, smallBet: 20, bigBet: 40 })
+
+    await alice.slash(w.channel, 'table end')
+    const opened = await alice.slash(w.channel, 'badugi start', { small_blind: 3 })
+    expect(textOf(opened)).not.toContain('cannot be larger')
+    const second = await w.channel.waitFor((m) => m.id !== lobby.id && buttonLabels(m).includes('Join'))
+    for (const label of ['small blind 3', 'big blind 6', 'small bet 6', 'big bet 12'])
+      expect(textOf(second)).toContain(label)
+    expect((await w.table()).options).toMatchObject({ smallBlind: 3, bigBlind: 6, smallBet: 6, bigBet: 12 })
+  })
+
+  it('side pots: the result names each pot with its winner and hand; the footer says the stakes in words', async () => {
     const w = await startWorld(['alice', 'bob', 'carol'])
     await openAndStart(w, 'badugi start', { buy_in: 100, limit: 'no', small_blind: 5, big_blind: 10 }, ['bob', 'carol'])
     let table = await w.table()

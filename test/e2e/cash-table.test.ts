@@ -32,7 +32,7 @@ async function playUntilBusted(w: World, hands = 10): Promise<string> {
 }
 
 describe('a Badugi cash table over a session', () => {
-  it('seats a newcomer mid-hand for the next one, counts hands on, offers a rebuy at 0 and pays a leaver at once', async () => {
+  it('seats a newcomer mid-hand for the next, counts hands on, offers a rebuy at 0, pays a leaver', async () => {
     const w = await startWorld(['alice', 'bob', 'carol'])
     const [alice, bob, carol] = [w.member('alice'), w.member('bob'), w.member('carol')]
     await openAndStart(w, 'badugi start', { buy_in: 4, small_blind: 1, big_blind: 2 }, ['bob'])
@@ -93,7 +93,7 @@ describe('a Badugi cash table over a session', () => {
     table = await w.table()
     expect(textOf(w.publicMessage(table))).toContain(`🚪 <@${leaver.id}> stood up: ${stack} chips paid out`)
   })
-  it('a rebuy takes what the balance holds when it is less than the buy-in; a player at 0 may stand up instead', async () => {
+  it('a rebuy takes what the balance holds when less than the buy-in; a player at 0 may stand up instead', async () => {
     const w = await startWorld(['alice', 'bob', 'carol'], { admins: ['carol'] })
     // New wallets start with 6 chips: after a buy-in of 4, 2 are left for a rebuy.
     await w.member('carol').slash(w.channel, 'settings set', { starting_chips: 6 })

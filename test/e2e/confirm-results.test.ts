@@ -79,7 +79,7 @@ describe('confirming what cannot be undone', () => {
     await expectNothingHidden(w, over.id)
   })
 
-  it('leaving a game in progress asks first; Cancel keeps the seat; a question from a finished game is refused', async () => {
+  it('leaving mid-game asks first; Cancel keeps the seat; a question from an ended game is refused', async () => {
     const w = await startWorld(['alice', 'bob', 'carol'])
     await openAndStart(w, 'bura start', { ante: 10, buy_in: 100 }, ['bob', 'carol'])
     const t0 = await untilSomeoneActs(w)
@@ -116,7 +116,7 @@ describe('confirming what cannot be undone', () => {
 })
 
 describe('confirming a leave in a Bugami match', () => {
-  it('asks first, Cancel keeps the seat, a confirmed leave plays the seat on, and a question the match outlived is refused', async () => {
+  it('asks first, Cancel keeps the seat, a leave plays it on; a question the match outlived is refused', async () => {
     const w = await startWorld(['alice', 'bob', 'carol'])
     // Target 1: the match is over after a deal or two.
     await openAndStart(w, 'bugami start', { target: 1 }, ['bob', 'carol'])
@@ -161,7 +161,7 @@ describe('confirming a leave in a Bugami match', () => {
 })
 
 describe('results stay in the channel', () => {
-  it('Bura: the game result is posted, stays after the next game starts, and the table message repeats it', async () => {
+  it('Bura: the game result is posted, stays after the next game starts; the table message repeats it', async () => {
     const w = await startWorld(['alice', 'bob'])
     await openAndStart(w, 'bura start', { ante: 10, buy_in: 100 }, ['bob'])
     const t0 = await untilSomeoneActs(w)

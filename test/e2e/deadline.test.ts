@@ -117,7 +117,7 @@ describe('asynchronous play on the injected clock', () => {
     expect(textOf(w.publicMessage(await w.table()))).toContain('Bura')
   })
 
-  it('a private view older than 15 minutes (its token expired) still plays: every click is a new interaction', async () => {
+  it('a private view older than 15 minutes (token expired) still plays: every click is a new interaction', async () => {
     const w = await startWorld(['alice', 'bob'])
     const t0 = await openBura(w, { deadline: '2h' })
     const player = w.member(w.nameOf(t0.waitingFor[0]!))

@@ -19,7 +19,7 @@ import {
 const startWorld = eachTestWorld()
 
 describe('a table ended with /table end mid-game', () => {
-  it('Bugami: the answer and the table message show no chips, no turn and no controls; an older view is refused', async () => {
+  it('Bugami: answer and table message show no chips, no turn and no controls; an older view is refused', async () => {
     const w = await startWorld(['alice', 'bob', 'carol'])
     await openAndStart(w, 'bugami start', { target: 500 }, ['bob', 'carol'])
     // Mid-deal: the bids are in and a card is on the table.

@@ -13,7 +13,7 @@ interface CommandNode {
 }
 
 describe('commands in German and English', () => {
-  it("answers each member privately in their Discord language, and speaks the server's language in public", async () => {
+  it("answers each member privately in their Discord language, speaks the server's language in public", async () => {
     const w = await startWorld(['alice', 'bob', 'carol', 'dave'], { admins: ['carol', 'dave'] })
     const [alice, bob, carol, dave] = [w.member('alice'), w.member('bob'), w.member('carol'), w.member('dave')]
     alice.locale = 'de'

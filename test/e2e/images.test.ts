@@ -45,7 +45,7 @@ async function playChecking(w: World, check: (m: FakeMessage) => Promise<void>):
 }
 
 describe('cards as pictures', () => {
-  it('Bura with images on: the table message and every private view carry a PNG drawn only from what that viewer may see', async () => {
+  it('Bura with images: table message and private views carry PNGs of only what their viewer may see', async () => {
     const w = await startWorld(['alice', 'bob', 'carol'])
     await openAndStart(w, 'bura start', { ante: 5, buy_in: 100 }, ['bob', 'carol'])
     await untilSomeoneActs(w)

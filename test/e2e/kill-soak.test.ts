@@ -127,7 +127,9 @@ describe('SIGKILL soak', () => {
     )
     const caughtUpMs = Date.now() - restartedAt
     console.log(
-      `soak: process start to ready ${restartedAt - startedAt} ms; every table shown as committed ${caughtUpMs} ms after ready; tables behind at each start: ${behind().join(', ')}`,
+      `soak: process start to ready ${restartedAt - startedAt} ms;`,
+      `every table shown as committed ${caughtUpMs} ms after ready;`,
+      `tables behind at each start: ${behind().join(', ')}`,
     )
     expect(bitten()).toBe(true)
     for (const channel of channels) {

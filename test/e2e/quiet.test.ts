@@ -103,7 +103,7 @@ describe('a quiet channel', () => {
 })
 
 describe('one tap from ping to move', () => {
-  it('the ping says what is wanted; Play opens the private view, which shows the table; the move updates that view', async () => {
+  it('the ping says what is wanted; Play opens the private view, showing the table; the move updates it', async () => {
     const w = await startWorld(['alice', 'bob', 'carol'])
     await openAndStart(w, 'badugi start', { buy_in: 100 }, ['bob', 'carol'])
     const table = await w.table()
@@ -129,7 +129,7 @@ describe('one tap from ping to move', () => {
     await expectNothingHidden(w, table.id)
   })
 
-  it('Bura: the ping asks to answer with N cards; Play shows the trick in progress, stacks, pot and deadline, then the last trick', async () => {
+  it('Bura: the ping asks for N cards; Play shows the trick, stacks, pot, deadline, then the last trick', async () => {
     const w = await startWorld(['alice', 'bob'])
     await openAndStart(w, 'bura start', { buy_in: 100 }, ['bob'])
     const t0 = await untilSomeoneActs(w)
@@ -217,7 +217,7 @@ describe('one tap from ping to move', () => {
 })
 
 describe('nobody waits for nothing', () => {
-  it('Next game on the result ping deals at once (the deadline of the break then does nothing); otherwise the break deals it, even across a restart', async () => {
+  it('Next game on the result ping deals at once (the break then does nothing), else the break deals', async () => {
     const w = await startWorld(['alice', 'bob'])
     await openAndStart(w, 'bura start', { buy_in: 200, break: 1 }, ['bob'])
     await untilSomeoneActs(w)

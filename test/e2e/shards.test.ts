@@ -168,7 +168,7 @@ function stopAfterTest(bot: ReturnType<typeof startSharded>): void {
 }
 
 describe('two shard processes on one PostgreSQL database', () => {
-  it('route each guild to its shard; a SIGKILLed shard is respawned and its guild goes on; SIGTERM stops all', async () => {
+  it('route each guild to its shard; a SIGKILLed shard respawns, its guild goes on; SIGTERM stops all', async () => {
     const discord = await startFakeDiscord({ recommendedShards: 2 })
     cleanup.push(() => discord.stop())
     const url = freshDatabaseUrl()
@@ -212,7 +212,7 @@ describe('two shard processes on one PostgreSQL database', () => {
     expect(report.granted).toBe(2 * 1100)
   }, 180_000)
 
-  it('plays a Bura game in a guild on each shard to its end through a SIGKILL of one shard; no move lost or doubled', async () => {
+  it('plays a Bura game on each shard to its end through a SIGKILL of one shard; no move lost or doubled', async () => {
     const discord = await startFakeDiscord({ recommendedShards: 2 })
     cleanup.push(() => discord.stop())
     const url = freshDatabaseUrl()

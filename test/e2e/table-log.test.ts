@@ -47,7 +47,7 @@ function result(out: Record<string, any>): Record<string, any> {
 }
 
 describe('/table log', () => {
-  it('gives a Badugi hand in play and then finished; replayed by the command line it ends as the table showed', async () => {
+  it('gives a Badugi hand in play and then finished; replayed by the command line, it ends as shown', async () => {
     const w = await startWorld(['alice', 'bob', 'carol'])
     const [alice, bob, carol] = ['alice', 'bob', 'carol'].map((n) => w.member(n)) as [
       FakeMember,
@@ -128,7 +128,7 @@ describe('/table log', () => {
     expect(result(replayed.out)).toEqual(JSON.parse(JSON.stringify(shown)))
   })
 
-  it('gives a Bugami match in play: bids still secret are made up, then the deal so far as the table shows it', async () => {
+  it('gives a Bugami match in play: bids still secret made up, then the deal so far as the table shows', async () => {
     const w = await startWorld(['alice', 'bob', 'carol'])
     const [alice, bob] = [w.member('alice'), w.member('bob')]
     await openAndStart(w, 'bugami start', { target: 20 }, ['bob', 'carol'])

@@ -19,7 +19,7 @@ const mentions = (m: FakeMessage, t: TableSnapshot) =>
   t.seats.filter((s) => s.position !== null && m.content.includes(`<@${s.userId}>`)).length
 
 describe('tables in threads', () => {
-  it('with threads on, a Bura table opens in its own thread: the channel keeps one pointer, the thread the table', async () => {
+  it('with threads on, a Bura table opens in a thread: the channel keeps a pointer, the thread the table', async () => {
     const w = await startWorld(['alice', 'bob', 'carol'], { admins: ['carol'] })
     const home = w.channel
     const set = await w.member('carol').slash(home, 'settings set', { threads: 'on' })

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { AnyEngine } from '../../src/games/core/engine.js'
+import { DEFAULT_STACK, type AnyEngine } from '../../src/games/core/engine.js'
 import { Rng, seedRng } from '../../src/games/core/rng.js'
 import { engineFor, engineIds, ENGINES } from '../../src/games/registry.js'
 import { simulate } from '../../src/games/simulate.js'
@@ -73,7 +73,7 @@ function walk(
     dealer: rng.int(players),
     options,
     seed,
-    ...(engine.usesChips ? { stacks: Array.from({ length: players }, () => 100) } : {}),
+    ...(engine.usesChips ? { stacks: Array.from({ length: players }, () => DEFAULT_STACK) } : {}),
   })
   if (!setup.ok) throw new Error(refusalText(setup.error, ENGLISH))
   let state: unknown = setup.value.state

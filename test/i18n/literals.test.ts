@@ -52,13 +52,17 @@ const EXEMPT: readonly { readonly what: string; readonly applies: (node: ts.Node
     applies: (_, at) => ts.isCallExpression(at) && at.expression.getText() === 'problems.push',
   },
   {
-    what: "the chip ledger's reasons (`reason: 'practice buy-in'`, `cashOut(seat, …)`, `wallets.grant(…)`): the audit's record",
+    what:
+      "the chip ledger's reasons (`reason: 'practice buy-in'`, `cashOut(seat, …)`, `wallets.grant(…)`): " +
+      "the audit's record",
     applies: (node, at) =>
       (ts.isPropertyAssignment(at) && at.name.getText() === 'reason' && at.initializer === node) ||
       (ts.isCallExpression(at) && /(\.cashOut|wallets\.grant)$/.test(at.expression.getText())),
   },
   {
-    what: "`limitViolations`: how a payload breaks Discord's limits, for the tests and as the bot's last guard; never sent",
+    what:
+      "`limitViolations`: how a payload breaks Discord's limits, for the tests and as the bot's last guard; " +
+      'never sent',
     applies: (_, at) => ts.isFunctionDeclaration(at) && at.name?.text === 'limitViolations',
   },
 ]

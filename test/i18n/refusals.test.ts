@@ -3,20 +3,18 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { refuse } from '../../src/games/core/engine.js'
 import { ENGLISH, langOf } from '../../src/i18n/index.js'
-import { RESOURCES } from '../../src/i18n/resources.js'
+import { isText, RESOURCES, type ResourceTree } from '../../src/i18n/resources.js'
 import { refusalText } from '../../src/render/refusals.js'
 import { engine as buraEngine, SOURCE_DEAL, start } from '../games/bura/helpers.js'
 
 const GERMAN = langOf('de')
 
-type Tree = { readonly [key: string]: string | Tree }
-
 /** Every text key of the refusals resource, plural suffixes dropped ("too-few-players"). */
-function keys(tree: Tree, prefix = ''): Set<string> {
+function keys(tree: ResourceTree, prefix = ''): Set<string> {
   const out = new Set<string>()
   for (const [k, v] of Object.entries(tree)) {
     const key = (prefix ? `${prefix}.${k}` : k).replace(/_(one|other)$/, '')
-    if (typeof v === 'string') out.add(key)
+    if (isText(v)) out.add(key)
     else for (const kk of keys(v, key)) out.add(kk)
   }
   return out
@@ -114,7 +112,8 @@ describe('refusal texts', () => {
   it('names a table option as the member types it: its slash option, in their language', () => {
     const kozel = refuse('bura.not-with-kozel', { option: { game: 'bura', option: 'littleMoscow' } }).error
     expect(refusalText(kozel, GERMAN)).toBe(
-      '`klein-moskau` gibt es beim Kosel nicht (kein Ansagen, keine Kombinationen aus drei Karten): Schalte eins von beiden ab.',
+      '`klein-moskau` gibt es beim Kosel nicht (kein Ansagen, keine Kombinationen aus drei Karten): ' +
+        'Schalte eins von beiden ab.',
     )
     expect(refusalText(kozel, ENGLISH)).toMatch(/^`little_moscow` does not apply to Kozel/)
     // A game without slash texts (the tests' toy game): the engine name in snake case.

@@ -1,15 +1,18 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ENGLISH, langOf, LOCALES, localeOfDiscord } from '../../src/i18n/index.js'
-import { RESOURCES } from '../../src/i18n/resources.js'
+import { isText, joinedText, RESOURCES, type ResourceTree } from '../../src/i18n/resources.js'
+import { lineLength } from '../../src/i18n/wrap-texts.js'
 
-type Tree = { readonly [key: string]: string | Tree }
+const LOCALES_DIR = join(import.meta.dirname, '../../src/i18n/locales')
 
-/** Every leaf key of a resource tree with its text, "a.b.c" → text. */
-function leaves(tree: Tree, prefix = ''): Map<string, string> {
+/** Every leaf key of a resource tree with its text (pieces joined), "a.b.c" → text. */
+function leaves(tree: ResourceTree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>()
   for (const [k, v] of Object.entries(tree)) {
     const key = prefix ? `${prefix}.${k}` : k
-    if (typeof v === 'string') out.set(key, v)
+    if (isText(v)) out.set(key, joinedText(v))
     else for (const [kk, vv] of leaves(v, key)) out.set(kk, vv)
   }
   return out
@@ -65,6 +68,20 @@ describe('resource files', () => {
       })
     }
   }
+})
+
+describe('resource file lines', () => {
+  it('are at most 120 characters: a long text is written in pieces (npm run i18n:wrap)', () => {
+    let files = 0
+    for (const locale of readdirSync(LOCALES_DIR))
+      for (const name of readdirSync(join(LOCALES_DIR, locale)).filter((n) => n.endsWith('.json'))) {
+        files++
+        readFileSync(join(LOCALES_DIR, locale, name), 'utf8')
+          .split('\n')
+          .forEach((line, i) => expect(lineLength(line), `${locale}/${name}:${i + 1}`).toBeLessThanOrEqual(120))
+      }
+    expect(files).toBe(2 * Object.keys(RESOURCES.en).length)
+  })
 })
 
 describe('languages', () => {

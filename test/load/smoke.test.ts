@@ -4,7 +4,7 @@ import { runLoad } from '../../bench/load/run.js'
 // The load test's smoke run (docs/load.md): the real bot process under 20 busy tables. No timing
 // asserts (the machine is shared); what must hold at any speed: no errors, no lost or doubled move.
 describe('the load test, small', () => {
-  it('20 tables for 10 s: moves are made, nothing fails, the action log holds every acknowledged move once', async () => {
+  it('20 tables for 10 s: moves are made, nothing fails, the log holds every acknowledged move once', async () => {
     const report = await runLoad({ tables: 20, seconds: 10 })
     expect(report.errors).toEqual({ count: 0, failedInteractions: 0, discordErrors: [], members: [], bot: [] })
     expect(report.tablesOpened).toBeGreaterThanOrEqual(20)

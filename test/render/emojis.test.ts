@@ -63,7 +63,7 @@ describe('card emojis in text', () => {
     expect(withCardEmojiText(big, EMOJIS)).toBe(big)
   })
 
-  it('name every card of a Bura table message and hand view, in either language, which read as before without them', () => {
+  it('name every card of a Bura table message and hand view, in either language, reading as before without', () => {
     const table = fixedTable('bura', 4, 11, 6)
     const german = langOf('de')
     for (const p of [

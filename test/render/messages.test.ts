@@ -228,7 +228,8 @@ describe('in German', () => {
       expect(p.content).not.toBe((make as (...a: unknown[]) => ReturnType<typeof renderRefusal>)(ENGLISH, 3, 2).content)
     }
     expect(REFUSALS.noTable(de).content).toBe(
-      '🙅 In diesem Kanal gibt es keinen Tisch.\nEröffne einen mit `/bugami starten`, `/bura starten` oder `/badugi starten`.',
+      '🙅 In diesem Kanal gibt es keinen Tisch.\n' +
+        'Eröffne einen mit `/bugami starten`, `/bura starten` oder `/badugi starten`.',
     )
     expect(REFUSALS.noTable(ENGLISH).content).toBe(
       '🙅 There is no table in this channel.\nOpen one with `/bugami start`, `/bura start` or `/badugi start`.',

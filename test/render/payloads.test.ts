@@ -56,11 +56,12 @@ function checkState(
       for (const c of r.components) {
         const id = parseCustomId('custom_id' in c ? c.custom_id : null)
         expect(id, 'custom_id parses').not.toBeNull()
-        if (id?.kind === 'move') expect(id.token).toBe(moveToken(engine, state, table.gamesPlayed, seat, id.move.verb))
-        else if (id?.kind === 'ask') expect(id.token).toBe(moveToken(engine, state, table.gamesPlayed, seat, id.verb))
+        if (id?.kind === 'move')
+          expect(id.token).toBe(moveToken(engine, state, table.gamesPlayed, seat, id.move.action.type))
+        else if (id?.kind === 'ask') expect(id.token).toBe(moveToken(engine, state, table.gamesPlayed, seat, id.type))
         else expect(id).toMatchObject({ kind: 'table', tableId: table.id })
       }
-    const offered = new Map(offeredActions(engine.id, own).map((a) => [actionKey(a), a]))
+    const offered = new Map(offeredActions(own).map((a) => [actionKey(a), a]))
     // Every legal action is offered (for amounts in a range: both ends) ...
     for (const a of legal) expect(offered.has(actionKey(a)), `seat ${seat} misses ${actionKey(a)}`).toBe(true)
     // ... and whatever else is offered (amounts between the ends) the engine accepts.

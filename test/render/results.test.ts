@@ -1,6 +1,6 @@
 import { ENGLISH } from '../../src/i18n/index.js'
 import { describe, expect, it } from 'vitest'
-import type { AnyEngine } from '../../src/games/core/engine.js'
+import { DEFAULT_STACK, type AnyEngine } from '../../src/games/core/engine.js'
 import { ENGINES } from '../../src/games/registry.js'
 import {
   describeEvents,
@@ -27,7 +27,7 @@ function setup(engine: AnyEngine, players: number, seed: number, options = {}, s
     dealer: 0,
     seed,
     options: engine.optionsSchema.parse(options),
-    ...(engine.usesChips ? { stacks: stacks ?? Array.from({ length: players }, () => 100) } : {}),
+    ...(engine.usesChips ? { stacks: stacks ?? Array.from({ length: players }, () => DEFAULT_STACK) } : {}),
   })
   if (!out.ok) throw new Error(refusalText(out.error, ENGLISH))
   return out.value.state

@@ -3,7 +3,7 @@ import { card, parseCard, type Card, type Suit } from '../../src/games/core/card
 import { RANK_LETTERS, rankOfLetter } from '../../src/render/ranks.js'
 import type { AnyEngine } from '../../src/games/core/engine.js'
 import { Rng, seedRng } from '../../src/games/core/rng.js'
-import { moveToAction, parseCustomId } from '../../src/render/custom-id.js'
+import { moveAction, parseCustomId } from '../../src/render/custom-id.js'
 import type { Payload } from '../../src/render/payload.js'
 import type { RenderTable } from '../../src/render/types.js'
 import { refusalText } from '../../src/render/refusals.js'
@@ -116,14 +116,15 @@ function subsets<T>(items: readonly T[], min: number, max: number): T[][] {
 }
 
 /** Every engine action the payload's move controls can send (select menus: every allowed choice). */
-export function offeredActions(game: string, payload: Payload): Record<string, unknown>[] {
+export function offeredActions(payload: Payload): Record<string, unknown>[] {
   const out: Record<string, unknown>[] = []
   for (const row of payload.components ?? []) {
     for (const c of row.components) {
       if (!('custom_id' in c)) continue
       const parsed = parseCustomId(c.custom_id)
       // A confirmed move's first button stands for the move its question makes.
-      const id = parsed?.kind === 'ask' ? { ...parsed, kind: 'move' as const, move: { verb: parsed.verb } } : parsed
+      const id =
+        parsed?.kind === 'ask' ? { ...parsed, kind: 'move' as const, move: { action: { type: parsed.type } } } : parsed
       if (!id || id.kind !== 'move') continue
       if (c.type === ComponentType.StringSelect) {
         for (const values of subsets(
@@ -131,11 +132,11 @@ export function offeredActions(game: string, payload: Payload): Record<string, u
           c.min_values ?? 1,
           c.max_values ?? 1,
         )) {
-          const a = moveToAction(game, id.move, values)
+          const a = moveAction(id.move, values)
           if (a) out.push(a)
         }
       } else {
-        const a = moveToAction(game, id.move, [])
+        const a = moveAction(id.move)
         if (a) out.push(a)
       }
     }

@@ -3,7 +3,7 @@ import { ComponentType, type APIButtonComponentWithCustomId, type APIStringSelec
 import { describe, expect, it } from 'vitest'
 import type { Card } from '../../src/games/core/cards.js'
 import { cardText } from '../../src/render/format.js'
-import type { AnyEngine } from '../../src/games/core/engine.js'
+import { DEFAULT_STACK, type AnyEngine } from '../../src/games/core/engine.js'
 import { moveToken } from '../../src/games/core/move-context.js'
 import { ENGINES } from '../../src/games/registry.js'
 import { parseCustomId } from '../../src/render/custom-id.js'
@@ -39,7 +39,7 @@ function start(
     dealer,
     seed,
     options: engine.optionsSchema.parse(options),
-    ...(engine.usesChips ? { stacks: Array.from({ length: players }, () => 100) } : {}),
+    ...(engine.usesChips ? { stacks: Array.from({ length: players }, () => DEFAULT_STACK) } : {}),
   })
   if (!out.ok) throw new Error(refusalText(out.error, ENGLISH))
   return { state: out.value.state, events: out.value.events }
@@ -165,7 +165,7 @@ describe('Bugami', () => {
       kind: 'move',
       tableId: table.id,
       token: moveToken(bugami, s.state, table.gamesPlayed, leader, 'play'),
-      move: { verb: 'play', cards: null },
+      move: { action: { type: 'play' }, select: { field: 'card', list: false } },
     })
     const card = legal[0]!
     const played = act(bugami, s.state, leader, { type: 'play', card })
@@ -178,7 +178,7 @@ describe('Bugami', () => {
     expect(labels(pub)).toEqual(['Your hand', 'Rules', 'Leave'])
     // Whoever is not to play gets no card controls.
     const idle = renderHandView(ENGLISH, tableFor(bugami, played.state, players, 10), userId(leader), NOW)
-    expect(offeredActions('bugami', idle)).toEqual([])
+    expect(offeredActions(idle)).toEqual([])
   })
 
   it('names Shotgun Wedding partners once the bids are revealed', () => {
@@ -322,7 +322,8 @@ describe('Bura', () => {
         const lines = describeEvents(ENGLISH, table, s.events).join('\n')
         expect(lines).toMatch(
           new RegExp(
-            `<@${userId(seat)}> declared (31 with \\d+ points — wins \\d+ chips|with only \\d+ points: a false declaration)\\.`,
+            `<@${userId(seat)}> declared ` +
+              '(31 with \\d+ points — wins \\d+ chips|with only \\d+ points: a false declaration)\\.',
           ),
         )
         const over = renderTableMessage(ENGLISH, tableFor(bura, s.state, 2, 8), NOW)
@@ -547,7 +548,7 @@ describe('table events in the log', () => {
     'ended',
   ])
 
-  it('every kind of seat change is one line naming the player, in English and German; the rest are told elsewhere', () => {
+  it('every kind of seat change is one line naming the player, in English and German; the rest told elsewhere', () => {
     for (const lang of [ENGLISH, langOf('de')])
       for (const [type, event] of Object.entries(EVERY) as [TableEvent['type'], TableEvent][]) {
         const lines = describeTableEvents(lang, [event])

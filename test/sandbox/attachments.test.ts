@@ -59,7 +59,7 @@ describe('attachments in the fake Discord', () => {
     expect(discord.attachmentData(stored.attachments[0]!.id)!.equals(png(1))).toBe(true)
   })
 
-  it('keeps attachments on an edit without files, replaces them on an edit with files, clears them with []', async () => {
+  it('keeps attachments on an edit without files, replaces them on one with files, clears them with []', async () => {
     const sent = await channel.send({
       embeds: [{ title: 'Table', image: { url: 'attachment://a.png' } }],
       files: [{ attachment: png(1), name: 'a.png' }],

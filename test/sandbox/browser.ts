@@ -2,7 +2,8 @@ import fs from 'node:fs'
 import { chromium, type Browser } from 'playwright-core'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-export const CHROMIUM_HINT = `Chromium not found at ${CHROMIUM}: install it with \`apt-get install -y chromium\` to run the browser tests.`
+export const CHROMIUM_HINT =
+  `Chromium not found at ${CHROMIUM}: ` + 'install it with `apt-get install -y chromium` to run the browser tests.'
 
 /**
  * Whether the browser tests run: always in CI (where a missing Chromium is a failure), elsewhere

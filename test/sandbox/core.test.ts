@@ -155,7 +155,7 @@ describe('fake Discord with a real discord.js client', () => {
     expect(discord.commands().map((c) => c.name)).toEqual(['table', 'secret', 'reset'])
   })
 
-  it('answers a slash command with subcommand and typed options, and a button click that updates the message', async () => {
+  it('answers a slash command with subcommand and typed options, and a click that updates the message', async () => {
     const guild = discord.guild('Test Server')
     const table = guild.channel('cards')
     const alice = guild.member('alice')

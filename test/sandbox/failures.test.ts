@@ -201,7 +201,7 @@ describe('fake Discord failure paths', () => {
     expect((await fresh.edit('new table, edited')).content).toBe('new table, edited')
   })
 
-  it('keeps ephemeral messages out of the channel routes; the interaction token edits them for 15 minutes', async () => {
+  it('keeps ephemeral messages out of the channel routes; the interaction token edits them for 15 min', async () => {
     const answer = await alice().slash(cards(), 'secret')
     expect(answer.ephemeral).toBe(true)
     const refused = async (attempt: Promise<unknown>) => {

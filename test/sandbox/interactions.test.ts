@@ -182,7 +182,7 @@ describe('fake Discord interaction details', () => {
     ).toContain('gone')
   })
 
-  it('sends MESSAGE_CREATE for public messages to a bot with the GuildMessages intent, never for ephemerals', async () => {
+  it('sends MESSAGE_CREATE for public messages to a bot with the GuildMessages intent, not ephemerals', async () => {
     const sent = await channel.send('hello channel')
     await expect.poll(() => created.some((m) => m.id === sent.id)).toBe(true)
     await member('alice').slash(cards(), 'hidden-thinking')

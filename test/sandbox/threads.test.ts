@@ -33,7 +33,7 @@ async function rest(method: string, path: string, body: Record<string, unknown>)
 }
 
 describe('threads', () => {
-  it('discord.js starts a thread from a message, posts in it, and sees commands used in it as from a thread', async () => {
+  it('discord.js starts a thread from a message, posts in it, and sees commands in it as from a thread', async () => {
     discord = await startFakeDiscord()
     const guild = discord.guild('G')
     const cards = guild.channel('cards')

@@ -38,12 +38,13 @@ describe('audit', () => {
     expect(report.problems.join('\n')).toMatch(/wallet g\/a holds 1107 but its ledger rows add up to 1100/)
   })
 
-  test('chips moved between wallets without matching ledger rows are found even when the total still adds up', async () => {
+  test('chips moved between wallets without ledger rows are found even when the total still adds up', async () => {
     await t.store.wallets.get('g', 'a')
     await t.store.wallets.get('g', 'b')
     await tamper(
       t.url,
-      `UPDATE "Wallet" SET balance = balance - 10 WHERE "userId" = 'a'; UPDATE "Wallet" SET balance = balance + 10 WHERE "userId" = 'b'`,
+      `UPDATE "Wallet" SET balance = balance - 10 WHERE "userId" = 'a';
+       UPDATE "Wallet" SET balance = balance + 10 WHERE "userId" = 'b'`,
     )
     const report = await t.store.audit()
     expect(report).toMatchObject({ ok: false, difference: 0 })
@@ -62,7 +63,8 @@ describe('audit', () => {
     expect((await t.store.audit()).ok).toBe(true)
     await tamper(
       t.url,
-      `UPDATE "WalletBucket" SET wallets = wallets + 1 WHERE "guildId" = 'g' AND wallets = 1 AND bucket = (SELECT MIN(bucket) FROM "WalletBucket")`,
+      `UPDATE "WalletBucket" SET wallets = wallets + 1
+       WHERE "guildId" = 'g' AND wallets = 1 AND bucket = (SELECT MIN(bucket) FROM "WalletBucket")`,
     )
     const report = await t.store.audit()
     expect(report).toMatchObject({ ok: false, difference: 0 })

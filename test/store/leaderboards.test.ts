@@ -52,7 +52,7 @@ describe('leaderboards', () => {
     expect((await t.store.leaderboards.chips('g', 'p29', 10)).caller).toEqual({ rank: 31, userId: 'p29', value: 710 })
   })
 
-  test('chips: every rank equals 1 + the wallets with more chips, through grants and buy-ins across balance ranges', async () => {
+  test('chips: every rank is 1 + the wallets with more chips, through grants and buy-ins across ranges', async () => {
     // Balances around range edges (127/128, 255/256, 1023/1024, ...) and far apart.
     const amount = fc.oneof(
       fc.integer({ min: 1, max: 300 }),
@@ -144,7 +144,7 @@ describe('leaderboards', () => {
     expect((await t.store.leaderboards.wins('g', 'badugi', 'a')).rows).toEqual([])
   })
 
-  test('per-game boards: every rank equals 1 + the players strictly ahead on the figure, then the tie-break', async () => {
+  test('per-game boards: every rank is 1 + the players strictly ahead on the figure, then the tie-break', async () => {
     const users = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']
     const game = fc.record({
       players: fc.subarray(users, { minLength: 2 }),

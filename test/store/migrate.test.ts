@@ -115,7 +115,8 @@ describe('migrations', () => {
     ]
     const db = new Database(file)
     const insert = db.prepare(
-      `INSERT INTO "Wallet" ("guildId", "userId", "balance", "createdAt") VALUES (?, ?, ?, '2026-11-29T00:00:00.000+00:00')`,
+      `INSERT INTO "Wallet" ("guildId", "userId", "balance", "createdAt")
+       VALUES (?, ?, ?, '2026-11-29T00:00:00.000+00:00')`,
     )
     balances.forEach((b, i) => insert.run(i % 2 ? 'g1' : 'g2', `u${i}`, b))
     db.close()

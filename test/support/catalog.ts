@@ -37,7 +37,8 @@ export function sqliteCatalog(file: string): Catalog {
     const out: Catalog = {}
     const tables = db
       .prepare(
-        `SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != '_prisma_migrations'`,
+        `SELECT name, sql FROM sqlite_master
+         WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != '_prisma_migrations'`,
       )
       .all() as { name: string; sql: string }[]
     for (const t of tables) {
@@ -99,7 +100,8 @@ export async function postgresCatalog(connectionString: string, schema: string):
       is_nullable: string
       column_default: string | null
     }>(
-      `SELECT table_name, column_name, data_type, is_nullable, column_default FROM information_schema.columns WHERE table_schema = $1 AND table_name != '_prisma_migrations'`,
+      `SELECT table_name, column_name, data_type, is_nullable, column_default FROM information_schema.columns
+       WHERE table_schema = $1 AND table_name != '_prisma_migrations'`,
       [schema],
     )
     const out: Catalog = {}
@@ -111,7 +113,8 @@ export async function postgresCatalog(connectionString: string, schema: string):
       table(c.table_name).columns[c.column_name] = column(c.data_type, c.is_nullable === 'YES', dflt)
     }
     const idx = await client.query<{ tablename: string; indexname: string; indexdef: string }>(
-      `SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = $1 AND tablename != '_prisma_migrations'`,
+      `SELECT tablename, indexname, indexdef FROM pg_indexes
+       WHERE schemaname = $1 AND tablename != '_prisma_migrations'`,
       [schema],
     )
     for (const i of idx.rows) {
@@ -120,7 +123,8 @@ export async function postgresCatalog(connectionString: string, schema: string):
       else table(i.tablename).indexes[i.indexname] = `${/UNIQUE/.test(i.indexdef) ? 'unique ' : ''}${cols.join(', ')}`
     }
     const fks = await client.query<{ tbl: string; def: string }>(
-      `SELECT conrelid::regclass::text AS tbl, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE connamespace = $1::regnamespace AND contype = 'f'`,
+      `SELECT conrelid::regclass::text AS tbl, pg_get_constraintdef(oid) AS def FROM pg_constraint
+       WHERE connamespace = $1::regnamespace AND contype = 'f'`,
       [schema],
     )
     for (const f of fks.rows) {

@@ -1,6 +1,6 @@
 import type { Answer, FakeMember, FakeMessage } from '../../src/sandbox/discord/index.js'
 import { engineFor } from '../../src/games/registry.js'
-import { moveToAction, parseCustomId } from '../../src/render/custom-id.js'
+import { moveAction, parseCustomId } from '../../src/render/custom-id.js'
 import type { TableSnapshot } from '../../src/tables/index.js'
 import { langOf, LOCALES } from '../../src/i18n/index.js'
 
@@ -71,13 +71,13 @@ export function controlFor(view: FakeMessage, game: string, action: Json): Contr
       : []
   for (const c of componentsOf(view)) {
     const id = typeof c.custom_id === 'string' ? parseCustomId(c.custom_id) : null
-    if (id?.kind === 'ask' && canonical({ type: id.verb }, game) === want) return { kind: 'ask', customId: c.custom_id }
+    if (id?.kind === 'ask' && canonical({ type: id.type }, game) === want) return { kind: 'ask', customId: c.custom_id }
     if (!id || id.kind !== 'move') continue
     if (c.type === 2) {
-      const a = moveToAction(game, id.move, [])
+      const a = moveAction(id.move)
       if (a && canonical(a, game) === want) return { kind: 'button', customId: c.custom_id }
     } else if (c.type === 3) {
-      const a = moveToAction(game, id.move, cards)
+      const a = moveAction(id.move, cards)
       const offered = new Set((c.options ?? []).map((o: Json) => o.value))
       const fits =
         cards.every((v) => offered.has(v)) && cards.length >= (c.min_values ?? 1) && cards.length <= (c.max_values ?? 1)

@@ -74,7 +74,7 @@ describe('AI seat ids', () => {
 })
 
 describe('AI seats at a table', () => {
-  test('the first AI turns a Bura lobby into a practice table: buy-ins go back, games touch no wallet or stat', async () => {
+  test('the first AI makes a Bura lobby a practice table: buy-ins go back, games touch no wallet or stat', async () => {
     const id = await lobby('bura', ['ann', 'ben'])
     expect(await balance('ann')).toBe(850)
     const added = await fx.tables.addAi(id, { userId: 'ann', level: 'easy' })

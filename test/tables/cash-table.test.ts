@@ -60,7 +60,7 @@ describe('Badugi cash table', () => {
     expect(await fx.tables.join(id, 'ann')).toMatchObject({ ok: false, error: { code: 'left-this-game' } })
   })
 
-  test('rebuy: up to the buy-in from the balance; a busted player who does not rebuy stands up at the next deal', async () => {
+  test('rebuy: up to the buy-in from the balance; a busted player who does not stands up next deal', async () => {
     await fx.t.store.settings.update('g', { startingGrant: 7 })
     const id = await badugi(['ann', 'ben', 'cat', 'dan'], 4)
     const out = await untilBusted(id)

@@ -70,7 +70,7 @@ describe('chips at the table', () => {
     await audited()
   })
 
-  test('Bura: antes go to the pot as ledger rows; a game to the end books stats and net chips; books match the engine', async () => {
+  test('Bura: antes go to the pot as ledger rows; a game books stats and net chips, matching the engine', async () => {
     const id = await chipTable('bura', ['ann', 'ben', 'cat'], 100)
     const started = await fx.tables.start(id)
     expect(started.ok).toBe(true)
@@ -96,7 +96,7 @@ describe('chips at the table', () => {
     await audited()
   })
 
-  test('Bura between games: a leaver cashes out, a newcomer buys in, the carried pot and its shares follow', async () => {
+  test('Bura between games: a leaver cashes out, a newcomer buys in, the carried pot and shares follow', async () => {
     const id = await chipTable('bura', ['ann', 'ben', 'cat'], 300)
     await fx.tables.start(id)
     const carried = await playUntilCarriedPot(id)
@@ -155,7 +155,7 @@ describe('chips at the table', () => {
     expect(report).toMatchObject({ stacks: 0, pots: 0, wallets: 3000 })
   })
 
-  test('Bura: a player who leaves between games and sits down again has forfeited their share of the carried pot', async () => {
+  test('Bura: who leaves between games and sits down again has lost their share of the carried pot', async () => {
     const id = await chipTable('bura', ['ann', 'ben', 'cat'], 300)
     await fx.tables.start(id)
     expect(await playUntilCarriedPot(id)).toBe(true)
@@ -170,7 +170,7 @@ describe('chips at the table', () => {
     expect(await audited()).toMatchObject({ stacks: 0, pots: 0, wallets: 3000 })
   })
 
-  test('Badugi: standing up mid-hand folds and cashes out at once; the hand goes on; the next hand deals without them', async () => {
+  test('Badugi: standing up mid-hand folds, cashes out at once; the hand goes on, the next without them', async () => {
     const id = await chipTable('badugi', ['ann', 'ben', 'cat'], 80)
     const started = await fx.tables.start(id)
     if (!started.ok) throw new Error(refusalText(started.error, ENGLISH))

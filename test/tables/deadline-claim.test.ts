@@ -76,7 +76,7 @@ describe('two processes firing the same deadline', () => {
 })
 
 describe('the deadline claim', () => {
-  test('a second process claiming the same deadline waits for the first and is refused; a rolled-back claim is free again', async () => {
+  test('a second process claiming the deadline waits for the first, refused; a rolled-back claim is free', async () => {
     const other = await openStore({ url: fx.t.url, clock: fx.t.clock })
     try {
       let release!: () => void

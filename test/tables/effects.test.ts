@@ -22,7 +22,7 @@ async function badugiHand() {
 }
 
 describe('effects written with each change (the outbox)', () => {
-  test('create, join and start write the refresh of their version; the start replaces any ping with one for whoever acts', async () => {
+  test('create, join, start write the refresh of their version; start swaps any ping for one to who acts', async () => {
     const table = await badugiHand()
     expect(await pending(table.id)).toEqual([
       ['refresh', 1],
@@ -36,7 +36,7 @@ describe('effects written with each change (the outbox)', () => {
     expect(ping!.nonce).toMatch(/^[A-Za-z0-9_-]{1,25}$/)
   })
 
-  test('a refused change writes no effect; a game end writes unping, refresh, its result and a result ping', async () => {
+  test('a refused change writes no effect; a game end writes unping, refresh, its result, a result ping', async () => {
     const table = await badugiHand()
     const effects = fx.t.store.effects
     await effects.done((await effects.pending(table.id)).map((e) => e.id))

@@ -109,7 +109,7 @@ describe('table lifecycle (Bugami)', () => {
     expect(await fx.tables.join(id, 'eve')).toMatchObject({ ok: false, error: { code: 'join-running' } })
   })
 
-  test('a match played to the end: finished, stats and leaderboard written, state rebuilt from seed + log', async () => {
+  test('a match played to the end: finished, stats and board written, state rebuilt from seed + log', async () => {
     const id = await bugamiTable()
     await fx.tables.start(id)
     const moves = await playGame(fx.tables, id, 3)

@@ -83,7 +83,7 @@ let gamesPlayed = 0
  * created or lost: after every step the audit balances, account by account.
  */
 describe('chip economy property', () => {
-  test('random joins, buy-ins, games to the end, cash-outs, daily claims and grants keep the audit balanced', async () => {
+  test('random joins, buy-ins, whole games, cash-outs, daily claims and grants keep the audit balanced', async () => {
     await fc.assert(
       fc.asyncProperty(
         opening,

@@ -122,7 +122,7 @@ describe('a scenario file for one asker', () => {
     expect(replayScenario({ ...file, seed: 424242 }).output).toEqual(plain.output)
   })
 
-  it('deals the unseen cards afresh: none sits at its real place more often than chance, unlike a file dealt from the seed', () => {
+  it('deals the unseen cards afresh: none in its real place more often than chance, unlike a seeded file', () => {
     for (const [game, players, moves] of [
       ['badugi', 4, 9],
       ['bura', 3, 8],

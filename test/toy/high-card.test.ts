@@ -5,7 +5,7 @@ import './registry.js'
 const startWorld = eachTestWorld()
 
 describe('a toy fourth game, registered by the test registry only', () => {
-  it('gets its own /highcard start, rules and leaderboard, refuses Add AI, and plays a table through Discord', async () => {
+  it('gets its own /highcard start, rules and leaderboard, refuses Add AI, plays a table through Discord', async () => {
     const w = await startWorld(['alice', 'bob', 'carol'])
     const [alice, bob, carol] = ['alice', 'bob', 'carol'].map((n) => w.member(n))
 

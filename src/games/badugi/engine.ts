@@ -18,7 +18,7 @@ import { advance, foldSeat, freezeoutWinner, FULL_DECK, hasChips, liveCount, rec
 import { handValue, valueName } from './hand.js'
 import { autoAction, randomAction } from './auto.js'
 import { invariants } from './invariants.js'
-import { optionsSchema, type BadugiOptions } from './options.js'
+import { optionsSchema, smallBlindFor, type BadugiOptions } from './options.js'
 import { draftOf, inHand, nextSeat, type BadugiEvent, type BadugiState } from './types.js'
 import { hiddenFrom, view, type BadugiView } from './view.js'
 
@@ -175,7 +175,7 @@ export const badugiEngine: GameEngine<BadugiState, BadugiAction, BadugiOptions, 
     leaveAction: { type: 'leave' },
     stakeOptions: ['smallBlind', 'bigBlind', 'smallBet', 'bigBet'],
     stakes: (stakes) => ({
-      smallBlind: Math.max(1, Math.floor(stakes / 2)),
+      smallBlind: smallBlindFor(stakes),
       bigBlind: stakes,
       smallBet: stakes,
       bigBet: stakes * 2,

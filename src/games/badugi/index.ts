@@ -1,5 +1,6 @@
 export { badugiEngine } from './engine.js'
 export type { BadugiAction, BettingAction, DrawAction, LeaveAction } from './actions.js'
+export { smallBlindFor } from './options.js'
 export type { BadugiOptions, Limit } from './options.js'
 export type { BadugiEvent, BadugiState, HandResult, LastAction, Phase, PotResult, SeatStatus } from './types.js'
 export type { BadugiSeatView, BadugiView, BadugiYouView } from './view.js'

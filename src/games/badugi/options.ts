@@ -25,6 +25,11 @@ export const optionsSchema = z
   })
 
 export type BadugiOptions = z.infer<typeof optionsSchema>
+
+/** The small blind that goes with a big blind: half of it, at least 1 (the server's stakes set it so). */
+export function smallBlindFor(bigBlind: number): number {
+  return Math.max(1, Math.floor(bigBlind / 2))
+}
 export type Limit = BadugiOptions['limit']
 
 export const DEFAULT_OPTIONS: BadugiOptions = optionsSchema.parse({})

@@ -15,7 +15,7 @@ import type { Lang } from '../../i18n/index.js'
 import { handName, reasonText } from './badugi-words.js'
 import { ButtonStyle } from '../payload.js'
 import type { GameResult, PrivateContext, PrivateParts, PublicParts, RenderContext } from '../types.js'
-import { badugiEngine } from '../../games/badugi/engine.js'
+import { badugiEngine, smallBlindFor } from '../../games/badugi/index.js'
 import { badugiRules } from './badugi-rules.js'
 import { ENGLISH } from '../../i18n/index.js'
 import * as scenes from '../images/scenes/badugi.js'
@@ -199,20 +199,20 @@ export function privateParts(v: BadugiView, legal: readonly BadugiAction[], ctx:
   const has = (type: BadugiAction['type']) => legal.some((a) => a.type === type)
 
   if (has('fold'))
-    buttons.push(moveButton(controls, { verb: 'fold' }, lang.t('table:badugi.buttons.fold'), ButtonStyle.Danger))
+    buttons.push(moveButton(controls, { type: 'fold' }, lang.t('table:badugi.buttons.fold'), ButtonStyle.Danger))
   if (has('check'))
-    buttons.push(moveButton(controls, { verb: 'check' }, lang.t('table:badugi.buttons.check'), ButtonStyle.Secondary))
+    buttons.push(moveButton(controls, { type: 'check' }, lang.t('table:badugi.buttons.check'), ButtonStyle.Secondary))
   if (has('call')) {
     const pay = Math.min(you.toCall, me.stack)
     const label = lang.t(pay >= me.stack ? 'table:badugi.buttons.callAllIn' : 'table:badugi.buttons.call', { n: pay })
-    buttons.push(moveButton(controls, { verb: 'call' }, label, ButtonStyle.Primary))
+    buttons.push(moveButton(controls, { type: 'call' }, label, ButtonStyle.Primary))
   }
   const wagers = legal.filter((a): a is Bet => a.type === 'bet' || a.type === 'raise')
   if (wagers.length && you.wager) {
     const kind = you.wager.kind
     const word = (to: number) => lang.t(`table:badugi.buttons.${to >= allIn ? 'allIn' : kind}`, { n: to })
     if (v.limit === 'fixed')
-      buttons.push(moveButton(controls, { verb: kind, amount: null }, word(you.wager.min), ButtonStyle.Success))
+      buttons.push(moveButton(controls, { type: kind }, word(you.wager.min), ButtonStyle.Success))
     else
       for (const p of presets(v, you.wager, you.toCall)) {
         // A range of one amount is a single action, not a choice: no "(min)" beside it.
@@ -224,7 +224,7 @@ export function privateParts(v: BadugiView, legal: readonly BadugiAction[], ctx:
                 label: word(p.amount),
                 note: lang.t(`table:badugi.notes.${p.note}`),
               })
-        buttons.push(moveButton(controls, { verb: kind, amount: p.amount }, label, ButtonStyle.Success))
+        buttons.push(moveButton(controls, { type: kind, amount: p.amount }, label, ButtonStyle.Success))
       }
   }
   const draws = legal.filter((a): a is BadugiAction & { type: 'draw' } => a.type === 'draw')
@@ -237,7 +237,7 @@ export function privateParts(v: BadugiView, legal: readonly BadugiAction[], ctx:
         cardSelect(
           lang,
           controls,
-          { verb: 'draw', cards: null },
+          { action: { type: 'draw' }, select: { field: 'cards', list: true } },
           discardable,
           lang.t('table:badugi.buttons.discard'),
           1,
@@ -255,7 +255,7 @@ export function privateParts(v: BadugiView, legal: readonly BadugiAction[], ctx:
       buttons.push(
         moveButton(
           controls,
-          { verb: 'draw', cards: dead },
+          { type: 'draw', cards: dead },
           lang.t('table:badugi.buttons.drawDead', { n: dead.length, cards: cardsText(dead, lang) }),
           ButtonStyle.Primary,
         ),
@@ -263,7 +263,7 @@ export function privateParts(v: BadugiView, legal: readonly BadugiAction[], ctx:
     }
     if (draws.some((d) => d.cards.length === 0))
       buttons.push(
-        moveButton(controls, { verb: 'draw', cards: [] }, lang.t('table:badugi.buttons.standPat'), ButtonStyle.Success),
+        moveButton(controls, { type: 'draw', cards: [] }, lang.t('table:badugi.buttons.standPat'), ButtonStyle.Success),
       )
   }
   trailing.push(refreshButton(controls, lang))
@@ -378,10 +378,18 @@ export function eventLine(e: BadugiEvent, ctx: RenderContext): string | null {
   }
 }
 
-/** Fixed-limit bets follow the big blind as usual: the small bet is the big blind, the big bet twice it. */
-export function betsFromBlinds(options: Record<string, unknown>): Record<string, unknown> {
-  const bigBlind = options.bigBlind
-  return typeof bigBlind === 'number' ? { ...options, smallBet: bigBlind, bigBet: 2 * bigBlind } : options
+/**
+ * The stakes a creator names follow each other as the server's stakes set them: a blind left out
+ * follows the given one (the small blind is half the big one, at least 1; the big blind twice the
+ * small one), and the fixed-limit bets follow the big blind (the small bet is the big blind, the
+ * big bet twice it). Without blinds the server's stakes set all four.
+ */
+export function stakesFromBlinds(options: Record<string, unknown>): Record<string, unknown> {
+  const { smallBlind, bigBlind } = options
+  const big = typeof bigBlind === 'number' ? bigBlind : typeof smallBlind === 'number' ? 2 * smallBlind : null
+  if (big === null) return options
+  const small = typeof smallBlind === 'number' ? smallBlind : smallBlindFor(big)
+  return { ...options, smallBlind: small, bigBlind: big, smallBet: big, bigBet: 2 * big }
 }
 
 export function turnAsk(v: BadugiView, seat: number, lang: Lang, count: number): string {
@@ -398,7 +406,7 @@ export const badugiGame = defineGame({
   scenes,
   rules: badugiRules(ENGLISH),
   rulesIn: badugiRules,
-  command: { hidden: ['smallBet', 'bigBet'], derive: betsFromBlinds },
+  command: { hidden: ['smallBet', 'bigBet'], derive: stakesFromBlinds },
   optionLabels: {
     limit: (limit, _, lang) => lang.t(`table:badugi.options.limit.${limit}`),
     smallBlind: (n, _, lang) => lang.t('table:badugi.options.smallBlind', { n }),

@@ -95,9 +95,10 @@ export function publicParts(v: BugamiView, ctx: RenderContext): PublicParts {
   if (v.lastTrick) {
     const left = v.lastTrick.leftovers.length ? ` (+ ${leftovers(v.lastTrick.leftovers.length, lang)})` : ''
     // Mentions render in field values only, not in field names.
+    const takenBy = lang.t('table:bugami.fields.takenBy', { who: ctx.name(v.lastTrick.winner) })
     fields.push({
       name: lang.t('table:bugami.fields.lastTrick', { n: v.lastTrick.number }),
-      value: `${trickText(v.lastTrick.cards, ctx)}${left}\n${lang.t('table:bugami.fields.takenBy', { who: ctx.name(v.lastTrick.winner) })}`,
+      value: `${trickText(v.lastTrick.cards, ctx)}${left}\n${takenBy}`,
     })
   }
   if (v.shotgunWedding && v.partnerships.some((p) => p.length > 1)) {
@@ -167,27 +168,25 @@ export function privateParts(v: BugamiView, legal: readonly BugamiAction[], ctx:
   const seat = v.viewer!
   const lines: string[] = [handText(v.hand ?? [], undefined, lang)]
   const fields: APIEmbedField[] = []
-  const bidButtons = legal
-    .filter((a): a is BugamiAction & { type: 'bid' } => a.type === 'bid')
-    .map((a) => {
-      const bid: Bid = 'misere' in a ? 'misere' : a.suit
-      const mine = v.myBid === bid
-      return moveButton(
-        controls,
-        { verb: 'bid', bid },
-        `${bidText(bid, lang)}${mine ? ' ✓' : ''}`,
-        mine ? ButtonStyle.Success : ButtonStyle.Primary,
-      )
-    })
   // Stable order: the four suits, then misère.
-  bidButtons.sort((a, b) => order(a.custom_id) - order(b.custom_id))
+  const bids = legal.flatMap((a) => (a.type === 'bid' ? [a] : [])).sort((a, b) => bidOrder(a) - bidOrder(b))
+  const bidButtons = bids.map((a) => {
+    const bid: Bid = 'misere' in a ? 'misere' : a.suit
+    const mine = v.myBid === bid
+    return moveButton(
+      controls,
+      a,
+      `${bidText(bid, lang)}${mine ? ' ✓' : ''}`,
+      mine ? ButtonStyle.Success : ButtonStyle.Primary,
+    )
+  })
   const playable = sortHand(legal.flatMap((a) => (a.type === 'play' ? [a.card] : [])))
   const selects = playable.length
     ? [
         cardSelect(
           lang,
           controls,
-          { verb: 'play', cards: null },
+          { action: { type: 'play' }, select: { field: 'card', list: false } },
           playable,
           playable.length === 1
             ? lang.t('table:bugami.private.onlyCard')
@@ -251,10 +250,8 @@ export function privateParts(v: BugamiView, legal: readonly BugamiAction[], ctx:
   }
 }
 
-function order(customId: string): number {
-  const last = customId.slice(customId.lastIndexOf(':') + 1)
-  const i = SUITS.indexOf(last as Suit)
-  return i >= 0 ? i : SUITS.length
+function bidOrder(a: BugamiAction & { type: 'bid' }): number {
+  return 'misere' in a ? SUITS.length : SUITS.indexOf(a.suit)
 }
 
 export function eventLine(e: BugamiEvent, ctx: RenderContext): string | null {

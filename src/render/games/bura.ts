@@ -20,7 +20,7 @@ import { PENALTY_PER_LOSS } from '../../games/bura/options.js'
 import { buraRules } from './bura-rules.js'
 import { ENGLISH } from '../../i18n/index.js'
 import * as scenes from '../images/scenes/bura.js'
-import { defineGame } from './module.js'
+import { defineGame, type MoveQuestion } from './module.js'
 
 /**
  * Bura on Discord. Counting in your head: points and the cards of taken tricks appear only when
@@ -150,11 +150,13 @@ export function publicParts(v: BuraView, ctx: RenderContext): PublicParts {
       : lang.t('table:bura.fields.trick')
     fields.push({ name, value: trickValue(v.trick.plays, v.trick.winning, ctx) })
   }
-  if (v.lastTrick)
+  if (v.lastTrick) {
+    const takenBy = lang.t('table:bura.fields.takenBy', { who: ctx.name(v.lastTrick.winner) })
     fields.push({
       name: lang.t('table:bura.fields.lastTrick'),
-      value: `${v.lastTrick.plays.map((p) => playText(p, ctx)).join(' · ')}\n${lang.t('table:bura.fields.takenBy', { who: ctx.name(v.lastTrick.winner) })}`,
+      value: `${v.lastTrick.plays.map((p) => playText(p, ctx)).join(' · ')}\n${takenBy}`,
     })
+  }
   if (v.result?.revealed) {
     const r = v.result.revealed
     fields.push({
@@ -234,13 +236,23 @@ export function privateParts(v: BuraView, legal: readonly BuraAction[], ctx: Pri
   ) {
     // Any `size` cards may answer: one menu with exactly that many choices.
     const placeholder = lang.t('table:bura.private.answerMenu', { count: size })
-    selects.push(cardSelect(lang, controls, { verb: 'play', cards: null }, hand, placeholder, size, size))
+    selects.push(
+      cardSelect(
+        lang,
+        controls,
+        { action: { type: 'play' }, select: { field: 'cards', list: true } },
+        hand,
+        placeholder,
+        size,
+        size,
+      ),
+    )
   } else {
     for (const a of faceUp)
       buttons.push(
         moveButton(
           controls,
-          { verb: 'play', cards: a.cards },
+          a,
           lang.t(answering ? 'table:bura.private.play' : 'table:bura.private.lead', {
             cards: cardsText(sortHand(a.cards, BURA_RANKS), lang),
           }),
@@ -251,7 +263,7 @@ export function privateParts(v: BuraView, legal: readonly BuraAction[], ctx: Pri
     buttons.push(
       moveButton(
         controls,
-        { verb: 'play', cards: a.cards, faceDown: true },
+        a,
         lang.t('table:bura.private.faceDown', { cards: cardsText(sortHand(a.cards, BURA_RANKS), lang) }),
         ButtonStyle.Secondary,
       ),
@@ -261,7 +273,7 @@ export function privateParts(v: BuraView, legal: readonly BuraAction[], ctx: Pri
   if (legal.some((a) => a.type === 'declare'))
     trailing.push(askButton(controls, 'declare', lang.t('table:bura.private.declare'), ButtonStyle.Danger))
   if (legal.some((a) => a.type === 'pass'))
-    trailing.push(moveButton(controls, { verb: 'pass' }, lang.t('table:bura.private.pass'), ButtonStyle.Secondary))
+    trailing.push(moveButton(controls, { type: 'pass' }, lang.t('table:bura.private.pass'), ButtonStyle.Secondary))
   trailing.push(refreshButton(controls, lang))
 
   if (v.phase === 'play') {
@@ -297,14 +309,17 @@ export function privateParts(v: BuraView, legal: readonly BuraAction[], ctx: Pri
  * the tricks hold 30 or less (RULES.md Bura 7: as many chips as the pot holds, or what the
  * declarer has left; playing for points or games, the false declaration's price there).
  */
-export function confirmDeclare(v: BuraView, ctx: RenderContext): string {
+export function confirmDeclare(v: BuraView, ctx: RenderContext): MoveQuestion {
   const { lang } = ctx
   const me = v.viewer === null ? undefined : v.seats[v.viewer]
   const price = lang.t(`table:bura.confirm.price.${v.options.scoring}`, {
     chips: chips(Math.min(v.pot, me?.stack ?? 0), lang),
     penalty: PENALTY_PER_LOSS,
   })
-  return lang.t('table:bura.confirm.text', { prize: prize(v, lang), price })
+  return {
+    text: lang.t('table:bura.confirm.text', { prize: prize(v, lang), price }),
+    button: lang.t('table:question.confirm.declare'),
+  }
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { Decide } from '../../ai/index.js'
 import type { GameEngine } from '../../games/core/engine.js'
-import type { ConfirmedVerb } from '../custom-id.js'
 import type { HandScene, TableScene } from '../images/scene.js'
 import type { SeatNames } from '../images/scenes/names.js'
 import type { OwnSeatView, SpectatorView } from '../images/views.js'
@@ -8,16 +7,22 @@ import type { GameRules, RulesText } from '../rules-text.js'
 import type { Lang } from '../../i18n/index.js'
 import type { PrivateContext, PrivateParts, PublicParts, RenderContext } from '../types.js'
 
+/** A question before a move that cannot be undone: what it does and may cost, and its button's label. */
+export interface MoveQuestion {
+  readonly text: string
+  readonly button: string
+}
+
 /** How one game looks on Discord: the engine's view, legal actions and events, typed by the game. */
-export interface GameRenderer<V, A, E> {
+export interface GameRenderer<V, A extends { readonly type: string }, E> {
   publicParts(view: V, ctx: RenderContext): PublicParts
   privateParts(view: V, legal: readonly A[], ctx: PrivateContext): PrivateParts
   eventLines(events: readonly E[], ctx: RenderContext): string[]
   /**
-   * The question asked before a confirmed move (`askButton`) is made, seen from the asking seat's
-   * view: what the move does and what it may cost. A game with such a move says it here.
+   * The moves asked once more before they are made (`askButton`), by action type (an action with
+   * no fields): the question, seen from the asking seat's view. A game with such a move says it here.
    */
-  readonly confirm?: { readonly [K in ConfirmedVerb]?: (view: V, ctx: RenderContext) => string }
+  readonly confirm?: { readonly [K in A['type']]?: (view: V, ctx: RenderContext) => MoveQuestion }
   /**
    * What the game asks of `seat` now, in a few words for its public turn ping ("your bid",
    * "answer with 3 cards", "20 to call"). `view` is the spectator view: the ping is public.
@@ -97,7 +102,7 @@ export function defineGame<S, A extends { readonly type: string }, O, V, E exten
 /** For games whose events each make one line (or none). */
 export function oneLineEach<E>(
   eventLine: (event: E, ctx: RenderContext) => string | null,
-): GameRenderer<unknown, unknown, E>['eventLines'] {
+): GameRenderer<unknown, { readonly type: string }, E>['eventLines'] {
   return (events, ctx) => {
     const out: string[] = []
     for (const e of events) {

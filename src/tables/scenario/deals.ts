@@ -3,6 +3,7 @@ import type { DeckSupply, Shuffle } from '../../games/core/decks.js'
 import type { AnyEngine } from '../../games/core/engine.js'
 import { refusalText } from '../../render/refusals.js'
 import { ENGLISH } from '../../i18n/index.js'
+import { readSetup } from '../setup-entry.js'
 
 /** One step of a game as a viewer lived it: a deal starting, or a move. */
 export interface Step {
@@ -71,7 +72,7 @@ export function foldDeals(engine: AnyEngine, entries: readonly Entry[], viewer: 
   for (const e of entries) {
     const out =
       e.kind === 'setup'
-        ? engine.setup({ ...(e.payload as object), record: true } as never)
+        ? engine.setup({ ...readSetup(e.payload), record: true })
         : e.kind === 'nextDeal'
           ? engine.nextDeal(state)
           : engine.apply(state, e.seat!, e.payload)

@@ -189,7 +189,7 @@ function illegalMoves(s: BadugiState, seat: number, legal: BadugiAction[]): Badu
 
 describe('Badugi properties over thousands of random hands', () => {
   for (const limit of ['fixed', 'pot', 'no'] as const) {
-    it(`${limit} limit, 2-8 players: chips and cards conserved, turns kept, illegal moves refused, hands private`, () => {
+    it(`${limit} limit, 2-8 players: chips and cards conserved, turns kept, illegal moves refused, hands kept`, () => {
       let hands = 0
       fc.assert(
         fc.property(fc.integer({ min: 2, max: 8 }), fc.nat(1_000_000_000), (players, seed) => {

@@ -273,7 +273,7 @@ describe('automatic moves', () => {
     expect(bugamiEngine.autoAction(act(s, 0, bid('H')), 0)).toBeNull() // already bid: nothing to do
   })
 
-  it('plays a legal card, the same one every time for the same state, and never a card that looks worse than a random one', () => {
+  it('plays a legal card, the same one for the same state, never one that looks worse than a random one', () => {
     let s = bidAll(start(5, 0, [], {}, 11), ['S', 'H', 'D', 'C', 'misere'])
     while (s.phase === 'playing') {
       const seat = bugamiEngine.waitingFor(s)[0]!

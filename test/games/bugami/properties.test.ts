@@ -223,7 +223,7 @@ function walk(t: Table, maxDeals: number, check: { views: boolean; illegal: bool
 describe('Bugami properties over seeded deals', () => {
   // Generous timeouts: the machine may be shared; speed is measured in the benchmarks, not here.
   it(
-    'every card in one place, every play legal, every score by the formula, illegal actions refused and changing nothing',
+    'every card in one place, every play legal, every score by the formula, illegal actions refused, changing nothing',
     { timeout: 300_000 },
     () => {
       let deals = 0

@@ -126,7 +126,7 @@ describe('Bugami scenario files', () => {
     expect(replay({ ...rest, decks: [deck] }).out).toEqual(out)
   })
 
-  it('stops where the file stops: at the end of a deal it shows that deal; one action later the next deal is on', () => {
+  it('stops where the file stops: at the end of a deal it shows that deal; an action later the next is on', () => {
     const sc = scenario('multi-deal-seeded.json')
     const firstDeal = 4 + 52
     const atEnd = replay({ ...sc, actions: sc.actions.slice(0, firstDeal) }).out

@@ -34,7 +34,7 @@ describe('Bura', () => {
     })
   })
 
-  it('several Buras: their holders alone play a trick, the earliest from the normal leader leads, the winner takes the pot', () => {
+  it('several Buras: their holders alone play a trick, led by the first from the leader; its winner wins', () => {
     const t = start({
       players: 3,
       dealer: 2,
@@ -208,7 +208,7 @@ describe('variants', () => {
     expect(noTrumpSix.state.trick).toMatchObject({ leader: 1, combination: null, plays: [] })
   })
 
-  it('redealOnCombination: a combination in the deal does not count, the same dealer deals again without a second ante', () => {
+  it('redealOnCombination: a combination in the deal does not count; the dealer deals again, no second ante', () => {
     const withBura = deckFor({
       players: 2,
       dealer: 0,

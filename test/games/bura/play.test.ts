@@ -59,7 +59,7 @@ describe('drawing', () => {
 })
 
 describe('the final call', () => {
-  it('after the last trick everyone may declare or pass; when all pass nobody wins, the pot stays and the same dealer deals again with new antes', () => {
+  it('after the last trick all may declare or pass; all pass: the pot stays, the dealer deals, new antes', () => {
     const t = toFinalCall({ players: 3, dealer: 2 })
     expect(engine.waitingFor(t.state)).toEqual([0, 1, 2])
     expect(engine.legalActions(t.state, 1)).toEqual([{ type: 'declare' }, { type: 'pass' }])
@@ -178,7 +178,7 @@ describe('face-down play', () => {
 })
 
 describe('counting in your head', () => {
-  it('views show no points and no taken cards, only trick counts; the trick in progress and the last trick are public', () => {
+  it('views show no points or taken cards, only trick counts; the trick in progress and the last are public', () => {
     const t = start(SOURCE_DEAL)
     play(t, 0, 'KC', '9C')
     expect(engine.view(t.state, 1).trick?.plays).toEqual([{ seat: 0, count: 2, faceDown: false, cards: ['KC', '9C'] }])

@@ -159,7 +159,8 @@ const expected: Record<string, { code: number; output: Record<string, unknown> }
       ok: false,
       error: {
         message:
-          'options.moscow: moscow does not apply to Kozel (no declaring, no three-card combinations): turn one of them off',
+          'options.moscow: moscow does not apply to Kozel (no declaring, no three-card combinations): ' +
+          'turn one of them off',
       },
     },
   },

@@ -46,10 +46,10 @@ export const highCardGame = defineGame({
         v.turn >= 0
           ? `Round ${v.round} of ${v.rounds} · ▶ ${ctx.name(v.turn)} to play.`
           : `Round ${v.round} was the last.`,
-      seatLines: v.points.map(
-        (p, seat) =>
-          `${ctx.live && v.turn === seat ? '▶ ' : ''}${ctx.name(seat)} — ${plural(p, 'point')} · ${v.handSizes[seat]} in hand`,
-      ),
+      seatLines: v.points.map((p, seat) => {
+        const marker = ctx.live && v.turn === seat ? '▶ ' : ''
+        return `${marker}${ctx.name(seat)} — ${plural(p, 'point')} · ${v.handSizes[seat]} in hand`
+      }),
       fields: [
         { name: 'This round', value: playsText(v.trick, ctx) },
         ...(v.lastRound ? [{ name: 'Last round', value: playsText(v.lastRound.plays, ctx) }] : []),
@@ -59,7 +59,17 @@ export const highCardGame = defineGame({
     privateParts: (v, legal, ctx) => {
       const cards = legal.map((a) => a.card)
       const selects = cards.length
-        ? [cardSelect(ctx.lang, ctx.controls, { verb: 'play', cards: null }, cards, 'Play a card', 1, 1)]
+        ? [
+            cardSelect(
+              ctx.lang,
+              ctx.controls,
+              { action: { type: 'play' }, select: { field: 'card', list: false } },
+              cards,
+              'Play a card',
+              1,
+              1,
+            ),
+          ]
         : []
       return {
         title: 'Your hand',

@@ -19,10 +19,11 @@ function trickGroups(v: BuraView, name: SeatNames, lang: Lang): CardGroup[] {
   const shown = current ?? v.lastTrick
   if (!shown) return []
   const winner = current ? current.winning : v.lastTrick!.winner
-  return shown.plays.map((p) => ({
-    caption: `${name(p.seat)}${p.seat === winner ? (current ? ' ▲' : ' ✓') : ''}${p.faceDown ? ` ${lang.t('table:images.bura.down')}` : ''}`,
-    faces: playFaces(p),
-  }))
+  return shown.plays.map((p) => {
+    const mark = p.seat === winner ? (current ? ' ▲' : ' ✓') : ''
+    const down = p.faceDown ? ` ${lang.t('table:images.bura.down')}` : ''
+    return { caption: `${name(p.seat)}${mark}${down}`, faces: playFaces(p) }
+  })
 }
 
 function trumpGroups(v: BuraView, lang: Lang): CardGroup[] {
@@ -47,9 +48,10 @@ export function tableScene(v: SpectatorView<BuraView>, name: SeatNames, lang: La
   const shownBy = v.result && 'cards' in v.result && 'winner' in v.result ? v.result : null
   const seats: SeatBadge[] = v.seats.map((s) => {
     const cards: Face[] = shownBy && shownBy.winner === s.seat ? shownBy.cards.slice() : backs(s.handCount)
+    const tricks = s.inGame ? lang.t('cards:count.trick', { count: s.tricks }) : lang.t('table:images.bura.sitsOut')
     return {
       name: name(s.seat),
-      line: `${chips(s.stack, lang)} · ${s.inGame ? lang.t('cards:count.trick', { count: s.tricks }) : lang.t('table:images.bura.sitsOut')}`,
+      line: `${chips(s.stack, lang)} · ${tricks}`,
       acting: v.waitingFor.includes(s.seat),
       dealer: v.dealer === s.seat,
       out: !s.inGame,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { replayScenario, replayText } from '../../src/games/replay.js'
-import { engineFor } from '../../src/games/registry.js'
+import { engineFor, engineIds } from '../../src/games/registry.js'
 import { Rng, seedRng } from '../../src/games/core/rng.js'
 import type { AnyEngine } from '../../src/games/core/engine.js'
 import { gameFile, type GameFile } from '../../src/tables/scenario/index.js'
@@ -70,7 +70,7 @@ function mostInPlace(real: Played, files: readonly Played[]): number {
 /** The file as a user has it: JSON text, read back. */
 const asRead = (file: GameFile) => JSON.parse(JSON.stringify(file.scenario)) as Record<string, unknown>
 
-const CASES: readonly [game: string, players: number, options: object, moves: number][] = [
+const VARIANT_CASES: readonly [game: string, players: number, options: object, moves: number][] = [
   ['badugi', 3, {}, 60],
   ['badugi', 8, {}, 140],
   ['badugi', 4, { limit: 'no' }, 50],
@@ -81,6 +81,13 @@ const CASES: readonly [game: string, players: number, options: object, moves: nu
   ['bura', 5, { faceDown: true, showCounts: true }, 60],
   ['bugami', 3, {}, 70],
   ['bugami', 4, { jokers: 2, shotgunWedding: true }, 60],
+]
+// A registered game without variants above is checked with its defaults and fewest players.
+const CASES = [
+  ...VARIANT_CASES,
+  ...engineIds()
+    .filter((id) => !VARIANT_CASES.some(([game]) => game === id))
+    .map((id) => [id, engineFor(id)!.minPlayers, {}, 50] as const),
 ]
 
 describe('a scenario file for one asker', () => {

@@ -182,7 +182,7 @@ export async function startTable(
 async function sayAlreadyDone(ctx: BotContext, interaction: Component, tableId: string, note: string): Promise<void> {
   const table = await ctx.tables.get(tableId)
   if (!table) return say(interaction, REFUSALS.tableGone(memberLang(interaction)))
-  const view = renderHandView(memberLang(interaction), table, interaction.user.id, ctx.clock.now())
+  const view = await handView(ctx, table, interaction.user.id, memberLang(interaction))
   await say(interaction, { ...view, content: view.content ? `${note}\n${view.content}` : note })
 }
 
@@ -462,7 +462,10 @@ export async function playMove(
     })
     if (!result.ok)
       return {
-        refusal: result.error.code === 'stale' ? REFUSALS.stale(lang) : renderRefusal(refusalText(result.error, lang)),
+        refusal:
+          result.error.code === 'stale'
+            ? REFUSALS.stale(lang)
+            : await refusalNamingCards(ctx, table.guildId, refusalText(result.error, lang)),
       }
     if (!result.value.duplicate) {
       const seat = result.value.table.seats.find((s) => s.userId === userId)?.position ?? null
@@ -477,6 +480,12 @@ export async function playMove(
   await ctx.desk.answerWhenShown(made.showing, () =>
     say(interaction, onPrivateView ? inPlace(interaction, made.view) : made.view),
   )
+}
+
+/** A move's refusal, which may name cards ("K♦ is not in your hand"): with their emojis when the server shows them. */
+async function refusalNamingCards(ctx: BotContext, guildId: string, text: string): Promise<Payload> {
+  const { emojis } = await ctx.tables.settings(guildId)
+  return withCardEmojiText(renderRefusal(text), emojis ? ctx.emojis() : null)
 }
 
 /** A refused move: the refusal privately, and a private view redrawn to the current state. */

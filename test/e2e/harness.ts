@@ -207,7 +207,9 @@ export function cardPattern(c: Card, emojiIds: readonly string[] = []): RegExp {
   return new RegExp(`(?<![A-Za-z0-9])(?:${esc(c)}|${esc(cardLabel(c))})(?![A-Za-z0-9])|${emoji.join('|')}`)
 }
 
-const isRulesPage = (m: FakeMessage) => m.embeds.some((e) => /— rules/.test(e.title ?? ''))
+/** Pages that show no game and whose examples name cards: the rules, the server's settings ("cards as text (K♦)"). */
+const isExamplePage = (m: FakeMessage) =>
+  m.embeds.some((e) => /— rules|^Server settings( changed)?$/.test(e.title ?? ''))
 
 /**
  * A component as the oracle reads it: a custom_id's random table id and move token are not card
@@ -310,7 +312,7 @@ function hiddenThroughout(
  * "All along": the oracle replays the action log through the engine and intersects the hidden
  * sets of every state the table went through, because one change can show a card and then hide it
  * again (the last trick of a deal is played, then the next deal deals that card to someone).
- * Rules pages are skipped (their examples name cards).
+ * Rules and settings pages are skipped (their examples name cards).
  */
 export async function expectNothingHidden(world: World, tableId: string): Promise<void> {
   const table = await world.tableById(tableId)
@@ -322,7 +324,7 @@ export async function expectNothingHidden(world: World, tableId: string): Promis
     const hidden = hiddenThroughout(world, engine, states, seat)
     const checked = world.checkedLines(name)
     for (const m of member.visible(world.channel)) {
-      if (isRulesPage(m)) continue
+      if (isExamplePage(m)) continue
       for (const line of linesOf(m)) {
         // A line that only gained card emojis (the bot adds them before card names once its upload
         // is done) says nothing new: it was checked when it first showed.

@@ -3,6 +3,7 @@ import { systemClock, type Clock } from './clock.js'
 import { createLogger, type Logger } from './log.js'
 import { commandDefinitions } from './commands/index.js'
 import { routeInteraction } from './commands/router.js'
+import { memberLang } from './commands/lang.js'
 import { TableDesk, type Pace } from './commands/desk.js'
 import type { BotContext } from './commands/context.js'
 import { MAX_RATE_LIMIT_WAIT_MS } from './commands/public-message.js'
@@ -12,7 +13,8 @@ import { TableService, type TableSnapshot } from './tables/index.js'
 import { AiTurns } from './scheduler/ai-turns.js'
 import { DEFAULT_AI_MOVE_DELAY_MS, DEFAULT_AI_THINK_MS } from './config.js'
 import { aiFor } from './registry.js'
-import type { CardEmojis } from './render/emojis.js'
+import type { CardEmojis, CardEmojisByLanguage } from './render/emojis.js'
+import type { Locale } from './i18n/index.js'
 import { uploadCardEmojis } from './commands/card-emojis.js'
 import { shardOf } from './sharding/shard-of.js'
 import { SplitRest } from './discord-rest.js'
@@ -35,6 +37,8 @@ export interface BotOptions {
   readonly ai?: { readonly moveDelayMs: number; readonly thinkMs: number }
   /** How fast busy tables are drawn and answers wait for the channel (default DEFAULT_PACE). */
   readonly pace?: Pace
+  /** Seeds of the random source `/table log` deals unseen cards from (default: crypto random; tests fix them). */
+  readonly fileSeeds?: () => number
 }
 
 export interface Bot {
@@ -43,8 +47,8 @@ export interface Bot {
   /** The database (tests read the audit and balances through it). */
   readonly store: Store
   readonly clock: Clock
-  /** The card emojis once uploaded (or found from an earlier start); null until then or on failure. */
-  cardEmojis(): CardEmojis | null
+  /** The card emojis of each language once uploaded (or found from an earlier start); null until then or on failure. */
+  cardEmojis(): CardEmojisByLanguage | null
   /** Settles when the emoji upload at start-up has finished, well or not. */
   readonly emojisSettled: Promise<void>
   /**
@@ -68,6 +72,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     store,
     clock,
     aiFor,
+    ...(opts.fileSeeds ? { fileSeeds: opts.fileSeeds } : {}),
     instance: `pid ${process.pid} shards ${opts.shards?.ids.join(',') ?? process.env.SHARDS ?? '0'}`,
   })
   // Explicit unless a ShardingManager started this process (discord.js then reads SHARDS and
@@ -93,7 +98,8 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     scheduler.track(table)
     ai.track(table)
   }
-  let cardEmojis: CardEmojis | null = null
+  let cardEmojis: CardEmojisByLanguage | null = null
+  const emojisIn = (locale: Locale): CardEmojis | null => cardEmojis?.get(locale) ?? null
   const desk = new TableDesk({
     client,
     clock,
@@ -101,7 +107,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     tables,
     owns,
     onTable,
-    emojis: () => cardEmojis,
+    emojis: emojisIn,
     ...(opts.pace ? { pace: opts.pace } : {}),
   })
   ai = new AiTurns({
@@ -127,7 +133,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       await desk.deliverNow(tableId)
     },
   })
-  const ctx: BotContext = { client, clock, log, tables, desk, emojis: () => cardEmojis }
+  const ctx: BotContext = { client, clock, log, tables, desk, emojis: emojisIn }
   // Interactions in progress, so that stop() never closes the database under one.
   const handling = new Set<Promise<void>>()
   // Set by stop(): new interactions get a short answer instead of a change, in-flight ones finish.
@@ -218,10 +224,10 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   }
 }
 
-/** An interaction that arrives while the bot shuts down: nothing changes, the user is told why. */
-async function refuseWhileStopping(interaction: Interaction): Promise<void> {
+/** An interaction that arrives while the bot shuts down: nothing changes, the member is told why, in their language. */
+export async function refuseWhileStopping(interaction: Interaction): Promise<void> {
   if (!interaction.isRepliable()) return
   await interaction
-    .reply({ content: 'The bot is restarting. Try again in a moment.', flags: MessageFlags.Ephemeral })
+    .reply({ content: memberLang(interaction).t('commands:replies.restarting'), flags: MessageFlags.Ephemeral })
     .catch(() => {})
 }

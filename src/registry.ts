@@ -52,20 +52,13 @@ export function startCommandsText(lang: Lang, quote = '`'): string {
   )
 }
 
-/** What the server's stakes set, in words: "Bura ante and Badugi big blind". */
+/** What the server's stakes set, in words: "Bura ante and Badugi big blind" (the games that name them). */
 export function stakesText(lang: Lang): string {
   return lang.list(
-    gameModules().flatMap((m) =>
-      m.stakesName
-        ? [
-            lang.t('messages:registry.stakes', {
-              game: m.engine.title,
-              // A game added without translations says its stakes as its module does.
-              stakes: lookupText(lang.locale, 'messages', `registry.stakesNames.${m.engine.id}`) ?? m.stakesName,
-            }),
-          ]
-        : [],
-    ),
+    gameModules().flatMap((m) => {
+      const stakes = lookupText(lang.locale, 'messages', `registry.stakesNames.${m.engine.id}`)
+      return stakes ? [lang.t('messages:registry.stakes', { game: m.engine.title, stakes })] : []
+    }),
   )
 }
 

@@ -4,6 +4,7 @@ import type { Logger } from '../log.js'
 import type { TableService } from '../tables/index.js'
 import type { TableDesk } from './desk.js'
 import type { CardEmojis } from '../render/emojis.js'
+import type { Locale } from '../i18n/index.js'
 
 /** What every handler gets: the table service to change things, the desk to show the changes. */
 export interface BotContext {
@@ -12,6 +13,6 @@ export interface BotContext {
   readonly log: Logger
   readonly tables: TableService
   readonly desk: TableDesk
-  /** The uploaded card emojis, or null (not uploaded yet, or the upload failed): then text. */
-  readonly emojis: () => CardEmojis | null
+  /** The uploaded card emojis of a language, or null (not uploaded yet, or the upload failed): then text. */
+  readonly emojis: (locale: Locale) => CardEmojis | null
 }

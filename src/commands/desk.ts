@@ -55,8 +55,8 @@ export interface DeskDeps {
   readonly onTable: (table: TableSnapshot) => void
   /** Whether this process's shards serve a guild: start-up catches up only with those tables. */
   readonly owns: (guildId: string) => boolean
-  /** The uploaded card emojis, or null (not uploaded yet, or the upload failed): then text. */
-  readonly emojis: () => CardEmojis | null
+  /** The uploaded card emojis of a language, or null (not uploaded yet, or the upload failed): then text. */
+  readonly emojis: (locale: Locale) => CardEmojis | null
   readonly pace?: Pace
 }
 
@@ -274,7 +274,7 @@ export class TableDesk {
     const { images, emojis } = settings
     const text = withCardEmojiText(
       renderTableMessage(lang, table, this.deps.clock.now(), lines, await this.previousResult(lang, table)),
-      emojis ? this.deps.emojis() : null,
+      emojis ? this.deps.emojis(lang.locale) : null,
     )
     const messageId = await showPublicMessage(
       { ...this.deps, uploads: this.uploads },

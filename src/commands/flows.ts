@@ -10,10 +10,11 @@ import {
 import type { Outcome } from '../games/core/engine.js'
 import { engineFor } from '../games/registry.js'
 import { gameModule } from '../registry.js'
-import type { TableSnapshot, TableUpdate } from '../tables/index.js'
+import type { TableEvent, TableSnapshot, TableUpdate } from '../tables/index.js'
 import type { SettingsPatch, WalletInfo } from '../store/index.js'
 import { moveToAction, type ConfirmedVerb, type Move } from '../render/custom-id.js'
 import { ephemeral, forUpdate, type Payload } from '../render/payload.js'
+import { chips } from '../render/format.js'
 import {
   REFUSALS,
   renderBalance,
@@ -251,8 +252,20 @@ async function leave(
     ...(token !== undefined ? { expectedToken: token } : {}),
   })
   if (!result.ok && result.error.code === 'stale') return sayRefusal(interaction, t('commands:replies.leave.stale'))
-  const playing = result.ok && result.value.table.status === 'playing'
-  const done = playing ? t('commands:replies.leave.playing') : t('commands:replies.leave.done')
+  // Only a confirmed question leaves a game in progress; otherwise (lobby, between games) the
+  // seat is gone at once, with whatever chips it held paid out.
+  const left = result.ok
+    ? result.value.tableEvents.find(
+        (e): e is Extract<TableEvent, { type: 'left' }> => e.type === 'left' && e.userId === interaction.user.id,
+      )
+    : undefined
+  const paid = left?.cashedOut ?? 0
+  const done =
+    token !== undefined
+      ? t('commands:replies.leave.playing')
+      : paid > 0
+        ? t('commands:replies.leave.paidOut', { chips: chips(paid, lang) })
+        : t('commands:replies.leave.done')
   if (await settle(ctx, interaction, result, done)) ctx.log.info({ tableId }, 'left')
 }
 
@@ -353,7 +366,13 @@ export async function tableStatus(ctx: BotContext, interaction: ChatInputCommand
   const { images, emojis } = await ctx.tables.settings(table.guildId)
   await say(
     interaction,
-    await withTablePicture(lang, ctx.client, table, withCardEmojiText(text, emojis ? ctx.emojis() : null), images),
+    await withTablePicture(
+      lang,
+      ctx.client,
+      table,
+      withCardEmojiText(text, emojis ? ctx.emojis(lang.locale) : null),
+      images,
+    ),
   )
 }
 
@@ -365,7 +384,7 @@ async function handView(ctx: BotContext, table: TableSnapshot, userId: string, l
   ])
   const text = withHandEmojis(
     renderHandView(lang, table, userId, ctx.clock.now(), automatic),
-    emojis ? ctx.emojis() : null,
+    emojis ? ctx.emojis(lang.locale) : null,
   )
   return withHandPicture(lang, ctx.client, table, userId, text, images)
 }
@@ -465,7 +484,7 @@ export async function playMove(
         refusal:
           result.error.code === 'stale'
             ? REFUSALS.stale(lang)
-            : await refusalNamingCards(ctx, table.guildId, refusalText(result.error, lang)),
+            : await refusalNamingCards(ctx, table.guildId, lang, refusalText(result.error, lang)),
       }
     if (!result.value.duplicate) {
       const seat = result.value.table.seats.find((s) => s.userId === userId)?.position ?? null
@@ -483,9 +502,9 @@ export async function playMove(
 }
 
 /** A move's refusal, which may name cards ("K♦ is not in your hand"): with their emojis when the server shows them. */
-async function refusalNamingCards(ctx: BotContext, guildId: string, text: string): Promise<Payload> {
+async function refusalNamingCards(ctx: BotContext, guildId: string, lang: Lang, text: string): Promise<Payload> {
   const { emojis } = await ctx.tables.settings(guildId)
-  return withCardEmojiText(renderRefusal(text), emojis ? ctx.emojis() : null)
+  return withCardEmojiText(renderRefusal(text), emojis ? ctx.emojis(lang.locale) : null)
 }
 
 /** A refused move: the refusal privately, and a private view redrawn to the current state. */

@@ -1,4 +1,5 @@
 import type { ChatInputCommandInteraction, SlashCommandSubcommandBuilder } from 'discord.js'
+import { engineOptionName } from '../games/core/options.js'
 import { named } from './localized.js'
 
 /** The agreed end: a table setting of the chip games played game after game (Bura, Badugi). */
@@ -17,16 +18,6 @@ export function addDeadlineOption(sub: SlashCommandSubcommandBuilder): SlashComm
 }
 
 const TABLE_LEVEL = new Set(['deadline', 'buy_in', 'ends', 'break'])
-
-/** `shotgunWedding` → `shotgun_wedding`: the slash option of an engine option. */
-export function slashOptionName(engineName: string): string {
-  return engineName.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
-}
-
-/** `shotgun_wedding` → `shotgunWedding`: slash option names are the engine's option names in snake case. */
-export function engineOptionName(optionName: string): string {
-  return optionName.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())
-}
 
 /** The options given to a start subcommand that belong to the engine (not deadline or buy-in), by engine name. */
 export function engineOptionsFrom(interaction: ChatInputCommandInteraction): Record<string, unknown> {

@@ -9,7 +9,7 @@ import type { TableService, TableSnapshot } from '../tables/index.js'
 import { deleteInChannel, postInChannel } from './public-message.js'
 import { withCardEmojiText, type CardEmojis } from '../render/emojis.js'
 import { serverLangOf } from './lang.js'
-import type { Lang } from '../i18n/index.js'
+import type { Lang, Locale } from '../i18n/index.js'
 
 /** Failed deliveries wait 1 s, 2 s, 4 s … at most this long between attempts. */
 const MAX_BACKOFF_MS = 5 * 60 * 1000
@@ -27,8 +27,8 @@ export interface OutboxDeps {
   readonly publish: (table: TableSnapshot, nonce: string, settings: GuildSettingsValue) => Promise<string | null>
   /** The earliest time the table's message may be edited again (the desk's pace). */
   readonly editableAt: (tableId: string) => number
-  /** The uploaded card emojis, or null (not uploaded yet, or the upload failed): then text. */
-  readonly emojis: () => CardEmojis | null
+  /** The uploaded card emojis of a language, or null (not uploaded yet, or the upload failed): then text. */
+  readonly emojis: (locale: Locale) => CardEmojis | null
 }
 
 /** What became of a table's pending effects: all delivered (or given up), or try again at `retryAt`. */
@@ -70,7 +70,7 @@ export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise
     const settings = await deps.tables.settings(table.guildId)
     const lang = serverLangOf(deps.client, table.guildId, settings)
     // Results name cards ("showed K♦ 8♦ 3♣ 2♠"): with their emojis, as on the table message.
-    const emojis = settings.emojis ? deps.emojis() : null
+    const emojis = settings.emojis ? deps.emojis(lang.locale) : null
     const of = (kind: EffectRecord['kind']) => pending.filter((e) => e.kind === kind)
     const unpings = of('unping')
     if (unpings.length) {

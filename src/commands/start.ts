@@ -7,11 +7,11 @@ import {
 import { langOf, LOCALES, type Locale } from '../i18n/index.js'
 import { lookupText } from '../i18n/lookup.js'
 import { described, hasSlashTexts, named, sameNameInAll } from './localized.js'
-import { describeOptions, type OptionSpec } from '../games/core/options.js'
+import { describeOptions, slashOptionName, type OptionSpec } from '../games/core/options.js'
 import type { AnyGameModule } from '../render/games/module.js'
 import type { BotContext } from './context.js'
 import type { Command } from './types.js'
-import { addBreakOption, addDeadlineOption, addEndsOption, engineOptionsFrom, slashOptionName } from './options.js'
+import { addBreakOption, addDeadlineOption, addEndsOption, engineOptionsFrom } from './options.js'
 import { startTable } from './flows.js'
 
 const DESCRIPTION_MAX = 100
@@ -60,8 +60,15 @@ function optionTexts(locale: Locale, spec: OptionSpec, module: AnyGameModule): O
 function optionIn(spec: OptionSpec, module: AnyGameModule) {
   const texts = LOCALES.flatMap((locale) => {
     const t = optionTexts(locale, spec, module)
-    const description = t && `${t.description} ${defaultText(locale, spec, module, t)}`.slice(0, DESCRIPTION_MAX)
-    return t && description ? [{ locale, ...t, description }] : []
+    if (!t) return []
+    const description = `${t.description} ${defaultText(locale, spec, module, t)}`
+    // Cut, it would lose its default, the very thing players look for: the text must be shorter.
+    if (description.length > DESCRIPTION_MAX)
+      throw new Error(
+        `/${module.engine.id} start ${spec.name} (${locale}): "${description}" is ${description.length} characters, ` +
+          `Discord allows ${DESCRIPTION_MAX}; shorten the option's description in commands.json`,
+      )
+    return [{ locale, ...t, description }]
   })
   const en = texts.find((t) => t.locale === 'en')!
   const others = texts.filter((t) => t.locale !== 'en')
@@ -121,9 +128,9 @@ export function startCommand(module: AnyGameModule): Command {
   const hidden = new Set<string>(command.hidden ?? [])
   const data = new SlashCommandBuilder()
   if (hasSlashTexts(`games.${engine.id}`)) described(sameNameInAll(data, engine.id), `games.${engine.id}`)
-  else data.setName(engine.id).setDescription(command.description)
+  else data.setName(engine.id).setDescription(command.description ?? engine.title)
   data.addSubcommand((sub) => {
-    named(sub, 'start', { game: engine.id })
+    named(sub, 'start', { game: engine.title })
     if (engine.usesChips) addBuyIn(sub)
     for (const spec of describeOptions(engine.optionsSchema)) if (!hidden.has(spec.name)) addOption(sub, spec, module)
     // Tables that deal game after game can agree on an end, and pause between games.

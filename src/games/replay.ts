@@ -22,6 +22,8 @@ const scenarioSchema = z
     options: z.record(z.unknown()).default({}),
     deck: z.array(cardSchema).optional(),
     decks: z.array(z.array(cardSchema)).optional(),
+    // Badugi: the order of each new pile shuffled from the discards (a table's log fixes them).
+    reshuffles: z.array(z.array(cardSchema)).optional(),
     seed: z.number().int().refine(Number.isSafeInteger, 'seed must be a safe integer').default(0),
     stacks: z.array(z.number().int().min(0)).optional(),
     // A table's log (`/table log`) may start with chips carried over from earlier games, and
@@ -92,6 +94,7 @@ export function replayScenario(raw: unknown): ReplayResult {
     options: options.data,
     seed: sc.seed,
     decks,
+    ...(sc.reshuffles ? { reshuffles: sc.reshuffles } : {}),
     ...(sc.stacks ? { stacks: sc.stacks } : {}),
     ...(sc.pot !== undefined ? { pot: sc.pot } : {}),
     ...(sc.potShares ? { potShares: sc.potShares } : {}),
@@ -120,8 +123,9 @@ function run(
     return null
   }
   for (const [index, { seat, action }] of actions.entries()) {
-    // The table waits between deals: the next one starts only when an action needs it.
-    if (engine.progress(state) !== 'acting') {
+    // The table waits between deals: the next one starts only when an action needs it (and
+    // again while a deal ends as it is dealt, a Bura won at the deal).
+    while (engine.progress(state) !== 'acting') {
       const refused = step(index, engine.nextDeal(state))
       if (refused) return refused
     }

@@ -1,5 +1,6 @@
 import type { APIButtonComponentWithCustomId, APIStringSelectComponent } from 'discord.js'
-import { cardLabel, type Card } from '../games/core/cards.js'
+import type { Card } from '../games/core/cards.js'
+import { cardText } from './format.js'
 import { askId, moveId, tableButtonId, type ConfirmedVerb, type Move } from './custom-id.js'
 import { button, ButtonStyle, row, select, type Row } from './payload.js'
 import type { ControlScope } from './types.js'
@@ -39,6 +40,7 @@ export function askButton(
  * rely on. `move` has `cards: null`, so the chosen values are the cards.
  */
 export function cardSelect(
+  lang: Lang,
   scope: ControlScope,
   move: Move,
   cards: readonly Card[],
@@ -52,7 +54,7 @@ export function cardSelect(
     placeholder,
     cards.map((c) => {
       const description = describe?.(c)
-      return { label: cardLabel(c), value: c, ...(description ? { description } : {}) }
+      return { label: cardText(c, lang), value: c, ...(description ? { description } : {}) }
     }),
     min,
     max,

@@ -1,8 +1,10 @@
 import { ComponentType, type APIMessageComponentEmoji } from 'discord.js'
-import { parseCard, SUITS, suitSymbol, type Card } from '../games/core/cards.js'
+import { card, parseCard, SUITS, suitSymbol, type Card } from '../games/core/cards.js'
 import { parseCustomId } from './custom-id.js'
 import { LIMITS, limitViolations } from './limits.js'
 import type { Payload } from './payload.js'
+import { RANK_LETTERS, rankOfLetter } from './ranks.js'
+import type { Locale } from '../i18n/index.js'
 
 /**
  * Card emojis in buttons, select menus and text. `CardEmojis` maps a card code (and `back`) to the
@@ -10,6 +12,9 @@ import type { Payload } from './payload.js'
  * cards keep their text form ("K♦"), which stays in any case: the emoji adds, never replaces.
  */
 export type CardEmojis = ReadonlyMap<Card | 'back', { readonly id: string; readonly name: string }>
+
+/** The card emojis of each language: a German text's D♠ gets the emoji that shows a D. */
+export type CardEmojisByLanguage = ReadonlyMap<Locale, CardEmojis>
 
 function emojiFor(emojis: CardEmojis, card: Card | null): APIMessageComponentEmoji | undefined {
   const e = card ? emojis.get(card) : undefined
@@ -50,10 +55,14 @@ export function withCardEmojis(p: Payload, emojis: CardEmojis | null): Payload {
 }
 
 /**
- * A card named in text: its label (`K♦`, `10♥`, `Joker 1`) as a whole word, with the bold marks
- * in front of it if any (the emoji then goes before them: `<:card_KD:1> **K♦**`).
+ * A card named in text: its label in any language's rank letters (`K♦`, `10♥`, `D♠`, `Joker 1`)
+ * as a whole word, with the bold marks in front of it if any (the emoji then goes before them:
+ * `<:card_KD:1> **K♦**`).
  */
-const CARD_IN_TEXT = /(?:\*\*)?(?<![\p{L}\p{N}])(?:(10|[2-9JQKA])([♠♥♦♣])|Joker ([1-9]))(?![\p{L}\p{N}])/gu
+const CARD_IN_TEXT = new RegExp(
+  `(?:\\*\\*)?(?<![\\p{L}\\p{N}])(?:(${RANK_LETTERS.join('|')})([♠♥♦♣])|Joker ([1-9]))(?![\\p{L}\\p{N}])`,
+  'gu',
+)
 
 /**
  * The text with each card it names led by that card's emoji: `K♦` → `<:card_KD:123> K♦`. The name
@@ -63,8 +72,10 @@ const CARD_IN_TEXT = /(?:\*\*)?(?<![\p{L}\p{N}])(?:(10|[2-9JQKA])([♠♥♦♣]
 export function cardEmojiText(text: string, emojis: CardEmojis | null): string {
   if (!emojis) return text
   return text.replace(CARD_IN_TEXT, (whole, rank?: string, symbol?: string, joker?: string) => {
-    const code = joker ? `X${joker}` : parseCard(`${rank}${SUITS.find((s) => suitSymbol(s) === symbol)}`)
-    const e = code ? emojis.get(code as Card) : undefined
+    const suit = SUITS.find((s) => suitSymbol(s) === symbol)
+    const r = rank === undefined ? undefined : rankOfLetter(rank)
+    const code: Card | null = joker ? `X${Number(joker)}` : r && suit ? card(r, suit) : null
+    const e = code ? emojis.get(code) : undefined
     return e ? `<:${e.name}:${e.id}> ${whole}` : whole
   })
 }

@@ -1,6 +1,17 @@
-import { cardLabel, isJoker, RANKS, suitOf, SUITS, type Card, type Rank, type Suit } from '../games/core/cards.js'
+import {
+  isJoker,
+  rankOf,
+  RANKS,
+  suitOf,
+  suitSymbol,
+  SUITS,
+  type Card,
+  type Rank,
+  type Suit,
+} from '../games/core/cards.js'
 import { ENGLISH, type Lang } from '../i18n/index.js'
 import type { GameRules } from './rules-text.js'
+import { rankLetter } from './ranks.js'
 
 /** Card text shared by the three games' renderers. */
 
@@ -17,11 +28,20 @@ export function sortHand(cards: readonly Card[], order: readonly Rank[] = RANK_O
   return cards.slice().sort((a, b) => key(a) - key(b))
 }
 
-/** A suit in words ("hearts", "Herz"): the compact card codes (K♦) stay the same in every language. */
+/** A suit in words ("hearts", "Herz"). */
 export const suitName = (suit: Suit, lang: Lang): string => lang.t(`cards:suit.${suit}`)
 
-export function cardsText(cards: readonly Card[]): string {
-  return cards.length ? cards.map(cardLabel).join(' ') : '—'
+/**
+ * A card for people, in the reader's rank letters: `K♦`, `10♥`, `Q♠` / `D♠` (German Dame),
+ * `Joker 1`. Card codes (`QS`) stay what they are in custom ids, logs and files.
+ */
+export function cardText(c: Card, lang: Lang): string {
+  if (isJoker(c)) return lang.t('cards:joker', { n: c.slice(1) })
+  return `${rankLetter(rankOf(c), lang.locale)}${suitSymbol(suitOf(c))}`
+}
+
+export function cardsText(cards: readonly Card[], lang: Lang): string {
+  return cards.length ? cards.map((c) => cardText(c, lang)).join(' ') : '—'
 }
 
 /** A hand grouped by suit with a little space between suits: `A♠ 7♠ · 10♥ · K♣`. */
@@ -41,7 +61,7 @@ export function handText(
       group = []
     }
     current = s
-    group.push(`**${cardLabel(c)}**`)
+    group.push(`**${cardText(c, lang)}**`)
   }
   groups.push(group.join(' '))
   return groups.join('  ·  ')

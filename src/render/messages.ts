@@ -1,5 +1,4 @@
 import { ENGLISH, type Lang } from '../i18n/index.js'
-import { lookupText } from '../i18n/lookup.js'
 import { button, buttonRows, clip, COLOURS, ephemeral, NO_PINGS, type Payload } from './payload.js'
 import { chipGamesText, gameModule, gameModules, stakesText, startCommandsText } from '../registry.js'
 import type { GameRules } from './rules-text.js'
@@ -112,8 +111,8 @@ export interface LeaderboardEntry {
 
 export interface LeaderboardOptions {
   readonly game?: string | null
-  /** What `value` means, e.g. "chips", "net chips", "points" (said in the board's language). */
-  readonly unit: string
+  /** What `value` means (said in the board's language). */
+  readonly unit: 'chips' | 'wins' | 'netChips' | 'points'
   readonly title?: string
   /** One line under the title: what the board ranks by. */
   readonly about?: string
@@ -129,7 +128,7 @@ const MEDALS = ['🥇', '🥈', '🥉']
 export function renderLeaderboard(lang: Lang, entries: readonly LeaderboardEntry[], opts: LeaderboardOptions): Payload {
   const { t } = lang
   const name = opts.game ? rulesOf(opts.game).title : t('messages:leaderboard.allGames')
-  const unit = lookupText(lang.locale, 'messages', `leaderboard.units.${opts.unit}`) ?? opts.unit
+  const unit = t(`messages:leaderboard.units.${opts.unit}`)
   const top = entries.slice(0, 25)
   const lines = top.map((e, i) => {
     const place = MEDALS[i] ?? `**${i + 1}.**`
@@ -178,7 +177,13 @@ export interface BalanceInfo {
 /** `/chips balance` and the answers of `/chips daily` / `/chips grant` (with a headline). */
 export function renderBalance(lang: Lang, info: BalanceInfo, headline?: string): Payload {
   const { t } = lang
-  const lines = [t('messages:balance.has', { member: mention(info.userId), balance: lang.number(info.balance) })]
+  const lines = [
+    t('messages:balance.has', {
+      count: info.balance,
+      member: mention(info.userId),
+      balance: lang.number(info.balance),
+    }),
+  ]
   if (info.atTables) lines.push(t('messages:balance.atTables', { chips: lang.number(info.atTables) }))
   if (info.nextDailyAt !== undefined) {
     lines.push(
@@ -278,7 +283,7 @@ export const REFUSALS = {
   tableFull: ({ t }: Lang, max: number) => renderRefusal(t('messages:refusals.tableFull', { max })),
   notInLobby: ({ t }: Lang) => renderRefusal(t('messages:refusals.notInLobby'), t('messages:refusals.notInLobbyHint')),
   tooFewPlayers: ({ t }: Lang, have: number, min: number) =>
-    renderRefusal(t('messages:refusals.tooFewPlayers', { have, min }), t('messages:refusals.tooFewPlayersHint')),
+    renderRefusal(t('messages:refusals.tooFewPlayers', { count: have, min }), t('messages:refusals.tooFewPlayersHint')),
   notCreator: ({ t }: Lang) => renderRefusal(t('messages:refusals.notCreator')),
   notYourTurn: ({ t }: Lang) =>
     renderRefusal(t('messages:refusals.notYourTurn'), t('messages:refusals.notYourTurnHint')),
@@ -286,7 +291,7 @@ export const REFUSALS = {
   illegal: ({ t }: Lang, ruleMessage: string) => renderRefusal(ruleMessage, t('messages:refusals.illegalHint')),
   notEnoughChips: (lang: Lang, need: number, have: number) =>
     renderRefusal(
-      lang.t('messages:refusals.notEnoughChips', { need: lang.number(need), have: lang.number(have) }),
+      lang.t('messages:refusals.notEnoughChips', { count: need, need: lang.number(need), have: lang.number(have) }),
       lang.t('messages:refusals.notEnoughChipsHint'),
     ),
   dailyTaken: ({ t }: Lang, nextAt: number) =>

@@ -1,6 +1,8 @@
 import type { RefusalParam, RuleError } from '../games/core/engine.js'
 import type { Lang } from '../i18n/index.js'
 import { cardsText } from './format.js'
+import { lookupText } from '../i18n/lookup.js'
+import { slashOptionName } from '../games/core/options.js'
 
 /**
  * A refusal in words: the engines, the table service and the store refuse with a code and its
@@ -18,6 +20,12 @@ export function refusalText(error: RuleError, lang: Lang): string {
 function paramText(value: RefusalParam, lang: Lang): string | number {
   if (typeof value === 'number') return value
   if (typeof value === 'string') return value
-  if ('cards' in value) return cardsText(value.cards)
+  if ('cards' in value) return cardsText(value.cards, lang)
+  if ('option' in value) return optionName(value.game, value.option, lang)
   return lang.duration(value.ms)
+}
+
+/** A table option as the member types it: the start command's option name in their language. */
+function optionName(game: string, option: string, lang: Lang): string {
+  return lookupText(lang.locale, 'commands', `slash.games.${game}.${option}.name`) ?? slashOptionName(option)
 }

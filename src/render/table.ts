@@ -405,19 +405,27 @@ export function renderPing(
     : renderTurnPing(lang, table, userIds, messageId)
 }
 
-/** What the game asks of each user ("20 to call"), from the spectator view (the ping is public). */
+/**
+ * What the game asks of each user ("20 to call"), from the spectator view (the ping is public).
+ * Users asked the same are asked together, in the plural where the language has one ("euer Gebot").
+ */
 function turnAsks(lang: Lang, table: RenderTable, userIds: readonly string[]): string {
   const { engine, renderer } = moduleOf(table)
   const view = table.state === null || table.state === undefined ? null : engine.view(table.state, null)
-  const byAsk = new Map<string, string[]>()
+  const askOf = (position: number | null, count: number) =>
+    view !== null && position !== null
+      ? renderer.turnAsk(view, position, lang, count)
+      : lang.t('table:ping.yourTurn', { count })
+  const byAsk = new Map<string, { position: number | null; who: string[] }>()
   for (const u of userIds) {
     const position = table.seats.find((s) => s.userId === u)?.position ?? null
-    const ask =
-      view !== null && position !== null ? renderer.turnAsk(view, position, lang) : lang.t('table:ping.yourTurn')
-    byAsk.set(ask, [...(byAsk.get(ask) ?? []), mention(u)])
+    const ask = askOf(position, 1)
+    const group = byAsk.get(ask) ?? { position, who: [] }
+    byAsk.set(ask, { ...group, who: [...group.who, mention(u)] })
   }
-  if (byAsk.size === 1) return [...byAsk.keys()][0]!
-  return [...byAsk].map(([ask, who]) => `${ask} (${listText(who, 'and', lang)})`).join('; ')
+  const groups = [...byAsk.values()]
+  if (groups.length === 1) return askOf(groups[0]!.position, groups[0]!.who.length)
+  return groups.map((g) => `${askOf(g.position, g.who.length)} (${listText(g.who, 'and', lang)})`).join('; ')
 }
 
 /**
@@ -447,7 +455,10 @@ export function renderTurnPing(
   const who = listText(userIds.map(mention), 'and', lang)
   const asks = turnAsks(lang, table, userIds)
   return {
-    content: clip(lang.t('table:ping.turn', { who, game: moduleOf(table).rules.title, asks }) + deadline, 2000),
+    content: clip(
+      lang.t('table:ping.turn', { count: userIds.length, who, game: moduleOf(table).rules.title, asks }) + deadline,
+      2000,
+    ),
     components: buttonRows([
       button(tableButtonId(table.id, 'hand'), lang.t('table:buttons.play'), ButtonStyle.Primary),
     ]),
@@ -577,7 +588,12 @@ export function describeEvents(
   return lines
 }
 
-/** Table events as log lines: seats taken and left (with their chips), kicks, away and back. */
+/**
+ * Table events as log lines: seats taken and left (with their chips), kicks, rebuys, away and
+ * back. The others are told elsewhere: the lobby (created), the game's own deal line (started,
+ * nextGame), the marked engine lines of automatic moves (autoMove), the result and final
+ * standings posts (gameOver, final), the closed table message with its refund lines (ended).
+ */
 export function describeTableEvents(lang: Lang, events: readonly TableEvent[]): string[] {
   const lines: string[] = []
   for (const e of events) {
@@ -604,12 +620,26 @@ export function describeTableEvents(lang: Lang, events: readonly TableEvent[]): 
         )
         break
       }
+      case 'rebuy':
+        lines.push(lang.t('table:events.rebuy', { who: mention(e.userId), chips: chips(e.amount, lang) }))
+        break
       case 'away':
         lines.push(lang.t('table:events.away', { who: mention(e.userId) }))
         break
       case 'back':
         lines.push(lang.t('table:events.back', { who: mention(e.userId) }))
         break
+      case 'created':
+      case 'started':
+      case 'nextGame':
+      case 'autoMove':
+      case 'gameOver':
+      case 'final':
+      case 'ended':
+        break
+      default:
+        // A new kind of table event must say here whether it is a log line.
+        e satisfies never
     }
   }
   return lines

@@ -44,6 +44,9 @@ export const DEFAULT_SETTINGS: GuildSettingsValue = {
   language: null,
 }
 
+/** The most channels a server may name for its tables. */
+export const MAX_TABLE_CHANNELS = 25
+
 export const settingsPatchSchema = z
   .object({
     startingGrant: z.number().int().min(0).max(1_000_000),
@@ -53,7 +56,7 @@ export const settingsPatchSchema = z
     defaultBuyIn: z.number().int().min(1).max(10_000_000),
     images: z.boolean(),
     emojis: z.boolean(),
-    tableChannels: z.array(z.string().regex(/^\d{1,20}$/, 'a channel id')).max(25),
+    tableChannels: z.array(z.string().regex(/^\d{1,20}$/, 'a channel id')).max(MAX_TABLE_CHANNELS),
     threads: z.boolean(),
     language: z.enum(LOCALES as [Locale, ...Locale[]]).nullable(),
   })
@@ -117,6 +120,12 @@ export class Settings {
     const parsed = settingsPatchSchema.safeParse(patch)
     if (!parsed.success) {
       const i = parsed.error.issues[0]!
+      // An admin can mention any number of channels: that one gets words of its own.
+      if (i.code === 'too_big' && i.path[0] === 'tableChannels')
+        return refuse('settings.too-many-channels', {
+          max: MAX_TABLE_CHANNELS,
+          given: (patch as { tableChannels: unknown[] }).tableChannels.length,
+        })
       return refuse('settings.bad-setting', { setting: i.path.join('.') || 'settings', issue: i.message })
     }
     const fresh = { ...DEFAULT_SETTINGS, ...parsed.data }

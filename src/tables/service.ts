@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto'
 import type { Clock } from '../clock.js'
 import { ok, refuse, type Outcome, type RuleError } from '../games/core/engine.js'
 import { moveToken } from '../games/core/move-context.js'
-import { peekInt, seedRng } from '../games/core/rng.js'
+import { peekInt, Rng, seedRng } from '../games/core/rng.js'
 import { engineFor, engineIds } from '../games/registry.js'
 import { isUniqueViolation } from '../store/db.js'
 import type { AuditReport } from '../store/audit.js'
@@ -24,7 +24,7 @@ import { DEFAULT_BREAK_MS, validBreak, waitMs } from './pace.js'
 import { rebuildState } from './rebuild.js'
 import { leaveToken } from './leave-token.js'
 import { snapshot } from './snapshot.js'
-import { lastFinishedGame, type FinishedGame } from './scenario.js'
+import { gameFile, type GameFile } from './scenario/index.js'
 import type { ActiveTable, ActOptions, CreateTableInput, GameEvents, TableSnapshot, TableUpdate } from './types.js'
 import { refusalText } from '../render/refusals.js'
 import { ENGLISH } from '../i18n/index.js'
@@ -35,6 +35,11 @@ export interface TableServiceDeps {
   readonly clock?: Clock
   /** Seeds of new games (default: crypto random, 31 bits so any SQL integer holds it). */
   readonly seeds?: () => number
+  /**
+   * Seeds of the random source that deals the unseen cards of a `/table log` file afresh (default:
+   * crypto random); never the games' own seeds.
+   */
+  readonly fileSeeds?: () => number
   /** Who this process is, in deadline claims (default `pid <process id>`). */
   readonly instance?: string
   /** The game's AI player (src/registry.ts `aiFor`); a game without one refuses "Add AI". */
@@ -47,8 +52,8 @@ export interface WalletView extends WalletInfo {
 }
 
 export interface LeaderboardView extends Leaderboard {
-  /** What `value` counts: "chips", "net chips", "wins". */
-  readonly unit: string
+  /** What `value` counts. */
+  readonly unit: 'chips' | 'netChips' | 'wins'
   /** The rows in render's shape. */
   readonly entries: readonly {
     userId: string
@@ -99,6 +104,7 @@ export class TableService {
   readonly store: Store
   private readonly clock: Clock
   private readonly seeds: () => number
+  private readonly fileSeeds: () => number
   private readonly instance: string
   private readonly aiFor: (game: string) => AnyDecide | undefined
   /**
@@ -113,6 +119,7 @@ export class TableService {
     this.store = deps.store
     this.clock = deps.clock ?? deps.store.clock
     this.seeds = deps.seeds ?? (() => randomInt(0, 2 ** 31 - 1))
+    this.fileSeeds = deps.fileSeeds ?? (() => randomInt(0, 2 ** 48 - 1))
     this.instance = deps.instance ?? `pid ${process.pid}`
     this.aiFor = deps.aiFor
   }
@@ -197,25 +204,24 @@ export class TableService {
 
   /**
    * `/table log`: the table of this channel (open, or else the last one that ended there) and its
-   * last finished game as a scenario file; never a game still in play, nor one whose seed deals
-   * a game still to come (`lastFinishedGame`).
+   * current or last game as a scenario file for `userId`, with no card they have not seen
+   * (`gameFile`).
    */
   async gameLog(
     guildId: string,
     channelId: string,
-  ): Promise<{ table: TableSnapshot; finished: FinishedGame | null } | null> {
+    userId: string,
+  ): Promise<{ table: TableSnapshot; file: GameFile | null } | null> {
     const rec =
       (await this.store.tables.openInChannel(guildId, channelId)) ??
       (await this.store.tables.lastInChannel(guildId, channelId))
     const engine = rec && engineFor(rec.game)
     if (!rec || !engine) return null
+    const seatNow = rec.seats.find((s) => s.userId === userId)?.position ?? null
+    const rng = new Rng(seedRng(this.fileSeeds()))
     return {
       table: snapshot(rec, engine),
-      finished: lastFinishedGame(
-        engine,
-        await this.store.actions.list(rec.id),
-        rec.status === 'lobby' || rec.status === 'playing',
-      ),
+      file: gameFile(engine, await this.store.actions.list(rec.id), { userId, seatNow }, rng),
     }
   }
 
@@ -275,7 +281,7 @@ export class TableService {
           : wins
             ? await lb.wins(guildId, game, callerId, limit)
             : await lb.netChips(guildId, game, callerId, limit)
-    const unit = game === null ? 'chips' : pointsGame || wins ? 'wins' : 'net chips'
+    const unit = game === null ? 'chips' : pointsGame || wins ? 'wins' : 'netChips'
     const entries = board.rows.map((r) => ({
       userId: r.userId,
       value: r.value,
@@ -339,7 +345,7 @@ export class TableService {
     const parsed = engine.optionsSchema.safeParse({ ...stakeOptions(engine, settings.defaultStakes, given), ...given })
     if (!parsed.success) {
       const i = parsed.error.issues[0]!
-      const option = i.path.join('.') || '?'
+      const option = { game: engine.id, option: i.path.join('.') || '?' }
       // A rule between options names its refusal; any other issue is a value Discord let through.
       const refusal: unknown = i.code === 'custom' ? i.params?.refusal : undefined
       if (typeof refusal === 'string') return refuse(refusal, { option })

@@ -1,7 +1,11 @@
 import { ApplicationCommandOptionType, InteractionContextType } from 'discord.js'
 import { describe, expect, it } from 'vitest'
 import { commandDefinitions } from '../../src/commands/index.js'
-import { engineOptionName } from '../../src/commands/options.js'
+import { describeOptions, engineOptionName, slashOptionName } from '../../src/games/core/options.js'
+import { ENGINES } from '../../src/games/registry.js'
+import { z } from 'zod'
+import { startCommand } from '../../src/commands/start.js'
+import { highCardGame } from '../toy/high-card/module.js'
 import { betsFromBlinds } from '../../src/render/games/badugi.js'
 
 const defs = commandDefinitions()
@@ -198,6 +202,9 @@ describe('German localisations', () => {
       'Standard für Ante bei Bura und Big Blind bei Badugi',
     )
     expect(find('table add-ai level: easy').name_localizations?.de).toBe('leicht')
+    // The game by its name, as players write it.
+    expect(find('bura start').description_localizations?.de).toBe('Einen Bura-Tisch in diesem Kanal eröffnen')
+    expect(find('bugami start').description).toBe('Open a Bugami table in this channel')
   })
 
   it('gives no two options of one command the same German name', () => {
@@ -205,6 +212,73 @@ describe('German localisations', () => {
       const names = node.options!.map((o) => o.name_localizations?.de)
       expect(new Set(names).size, path).toBe(names.length)
     }
+  })
+})
+
+describe('start options', () => {
+  /** The default as each language writes it at the end of a description, or null for "any". */
+  const defaults = {
+    en: {
+      value: (v: string) => `(default ${v})`,
+      on: '(default on)',
+      off: '(default off)',
+      stakes: "(default: from the server's stakes)",
+    },
+    de: {
+      value: (v: string) => `(Standard: ${v})`,
+      on: '(Standard: an)',
+      off: '(Standard: aus)',
+      stakes: '(Standard: die Einsätze des Servers)',
+    },
+  }
+
+  it('end every description with its default, in both languages, none of them cut', () => {
+    let checked = 0
+    for (const engine of Object.values(ENGINES)) {
+      const start = byName.get(engine.id)!.options!.find((o) => o.name === 'start') as unknown as {
+        options: {
+          name: string
+          description: string
+          description_localizations: { de: string }
+          choices?: { value: unknown; name: string; name_localizations: { de: string } }[]
+        }[]
+      }
+      for (const spec of describeOptions(engine.optionsSchema)) {
+        const option = start.options.find((o) => o.name === slashOptionName(spec.name))
+        if (!option) continue
+        for (const [locale, words] of Object.entries(defaults)) {
+          const description = locale === 'en' ? option.description : option.description_localizations.de
+          const choice = option.choices?.find((c) => c.value === spec.default)
+          const choiceName = choice && (locale === 'en' ? choice.name : choice.name_localizations.de)
+          const expected = engine.table.stakeOptions.includes(spec.name)
+            ? words.stakes
+            : spec.kind === 'boolean'
+              ? spec.default
+                ? words.on
+                : words.off
+              : words.value(choiceName ?? String(spec.default))
+          expect(description, `/${engine.id} start ${option.name} (${locale})`).toMatch(/^\S.* \S/)
+          expect(
+            description.endsWith(` ${expected}`),
+            `/${engine.id} start ${option.name} (${locale}): ${description}`,
+          ).toBe(true)
+          expect(description.length).toBeLessThanOrEqual(100)
+          checked++
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(30)
+  })
+
+  it('refuse to build a description that its default would push past 100 characters', () => {
+    const long = z.object({ rounds: z.number().int().min(1).max(9).default(3).describe('x'.repeat(88)) })
+    const game = { ...highCardGame, engine: { ...highCardGame.engine, optionsSchema: long } }
+    // "(default 3)" makes it exactly 100: built; one character more is a developer's error.
+    expect(() => startCommand(game)).not.toThrow()
+    const longer = z.object({ rounds: z.number().int().min(1).max(9).default(3).describe('x'.repeat(89)) })
+    expect(() => startCommand({ ...game, engine: { ...game.engine, optionsSchema: longer } })).toThrow(
+      /is 101 characters, Discord allows 100/,
+    )
   })
 })
 

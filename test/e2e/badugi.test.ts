@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { cardLabel, type Card } from '../../src/games/core/cards.js'
+import type { Card } from '../../src/games/core/cards.js'
+import { cardText } from '../../src/render/format.js'
+import { ENGLISH } from '../../src/i18n/index.js'
 import { engineFor } from '../../src/games/registry.js'
-import { buttonLabels, eachTestWorld, expectNothingHidden, openAndStart, playUntil, textOf } from './harness.js'
+import {
+  buttonLabels,
+  eachTestWorld,
+  everyChipIn,
+  expectNothingHidden,
+  openAndStart,
+  playChoosing,
+  playUntil,
+  textOf,
+} from './harness.js'
 
 const startWorld = eachTestWorld()
 
@@ -23,7 +34,7 @@ describe('Badugi through Discord', () => {
     // Everyone called down to the showdown, so every hand is shown to the table.
     const shown = textOf(w.publicMessage(over))
     const summary = engineFor('badugi')!.summary(over.state) as unknown as { seats: { hand: Card[] }[] }
-    for (const seat of summary.seats) for (const c of seat.hand) expect(shown).toContain(cardLabel(c))
+    for (const seat of summary.seats) for (const c of seat.hand) expect(shown).toContain(cardText(c, ENGLISH))
 
     await alice!.slash(w.channel, 'table end')
     const ended = await w.tableById(over.id)
@@ -38,6 +49,7 @@ describe('Badugi through Discord', () => {
     const best = Math.max(...balances) - 1000
     expect(board.embeds[0]!.description).toContain(`**${best.toLocaleString('en-US')}** net chips`)
   })
+
   it('between hands a newcomer joins and a player deals the next hand; ending mid-hand returns every chip', async () => {
     const w = await startWorld(['alice', 'bob', 'dave'])
     const [alice, bob, dave] = ['alice', 'bob', 'dave'].map((n) => w.member(n))
@@ -61,10 +73,50 @@ describe('Badugi through Discord', () => {
     await expectNothingHidden(w, second.id)
 
     await alice!.slash(w.channel, 'table end')
-    expect((await w.tableById(second.id)).status).toBe('aborted')
+    const aborted = await w.tableById(second.id)
+    expect(aborted.status).toBe('aborted')
+    // The blinds in the pot go back, and the log says so as a refund: nobody won them.
+    const closed = textOf(w.publicMessage(aborted))
+    expect(closed).toMatch(/<@\d+> gets \d+ chips? back \(refund\)\./)
+    expect(closed).not.toMatch(/ wins /)
     const balances = await Promise.all(
       [alice, bob, dave].map(async (m) => (await w.bot.store.wallets.get(w.guild.id, m!.id)).balance),
     )
     expect(balances.reduce((a, b) => a + b, 0)).toBe(3000)
+  })
+  it('side pots: the result names each pot with its own winner and hand; the footer says the stakes in words', async () => {
+    const w = await startWorld(['alice', 'bob', 'carol'])
+    await openAndStart(w, 'badugi start', { buy_in: 100, limit: 'no', small_blind: 5, big_blind: 10 }, ['bob', 'carol'])
+    let table = await w.table()
+    // The footer: the stakes of this no-limit table in words, and nothing of fixed-limit bet sizes.
+    const footer = w.publicMessage(table).embeds[0]!.footer!.text
+    expect(footer).toMatch(/^no limit · small blind 5 · big blind 10 · cash table · turn time .+ · break .+$/)
+    expect(footer).not.toMatch(/bet|[a-z][A-Z]/)
+
+    // Hand 1 makes the stacks unequal: the first to act raises to 20, the blinds fold (115, 95, 90).
+    let raised = false
+    await playChoosing(w, (legal) => {
+      if (raised) return legal.find((a) => a.type === 'fold')!
+      raised = true
+      return legal.find((a) => a.type === 'raise')!
+    })
+    table = await w.table()
+    expect(table.seats.map((s) => s.stack).sort((a, b) => a - b)).toEqual([90, 95, 115])
+    await w.member('alice').click(w.publicMessage(table), 'Next hand')
+
+    // Hand 2: everyone puts every chip in. The main pot holds 90 from each, the side pot the 5
+    // more that the two deeper stacks both put in; the rest of the deepest stack goes back.
+    await playChoosing(w, everyChipIn)
+    const result = await w.channel.waitFor((m) => m.content.startsWith('🏁 **Badugi** — Hand 2: '))
+    const headline = result.content.split('\n')[0]!
+    // Each pot with its own winner (or winners with their shares), each named with their hand.
+    const rank = '(10|[2-9TJQKA])'
+    const hand = `with (${rank}(-${rank}){3} badugi|[1-3]-card ${rank}(-${rank})*)`
+    const winners = `(→ <@\\d+> ${hand}|split → <@\\d+> \\d+ ${hand}(, <@\\d+> \\d+ ${hand})+)`
+    expect(headline).toMatch(
+      new RegExp(`^🏁 \\*\\*Badugi\\*\\* — Hand 2: main pot 270 ${winners}; side pot 10 ${winners}\\.$`),
+    )
+    expect(headline).not.toMatch(/<@\d+> and <@\d+> wins?/)
+    await expectNothingHidden(w, table.id)
   })
 })

@@ -208,7 +208,12 @@ describe('results stay in the channel', () => {
     await playUntil(w, (t) => t.progress !== 'acting')
     const over = await w.table()
     const result = await w.channel.waitFor((m) => m.content.startsWith('🏁 **Badugi** — Hand 1: pot '))
-    expect(result.content.split('\n')[0]).toMatch(/pot \d+ (→|split →) <@\d+>/)
+    // Nobody folds (the test players call): the winner is named with the hand that won.
+    const rank = '(10|[2-9TJQKA])'
+    const hand = `(${rank}(-${rank}){3} badugi|[1-3]-card ${rank}(-${rank})*)`
+    expect(result.content.split('\n')[0]).toMatch(
+      new RegExp(`^🏁 \\*\\*Badugi\\*\\* — Hand 1: pot \\d+ (→ <@\\d+>|split → <@\\d+> \\d+) with ${hand}[,.]`),
+    )
     expect(result.content).not.toMatch(/ and <@\d+> wins?/)
     expect(textOf(w.publicMessage(over))).not.toContain('▶')
 

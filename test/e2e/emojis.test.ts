@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { HttpError } from '../../src/sandbox/discord/errors.js'
-import { cardLabel, type Card } from '../../src/games/core/cards.js'
+import type { Card } from '../../src/games/core/cards.js'
 import { engineFor } from '../../src/games/registry.js'
+import { cardText } from '../../src/render/format.js'
+import { ENGLISH } from '../../src/i18n/index.js'
 import type { TableSnapshot } from '../../src/tables/index.js'
 import type { FakeMessage } from '../../src/sandbox/discord/index.js'
 import {
@@ -20,8 +22,9 @@ import {
 
 const startWorld = eachTestWorld()
 
-/** 52 cards, 2 jokers and a back. */
+/** 52 cards, 2 jokers and a back; a language's own art for the faces it letters differently (German D, B). */
 const EMOJIS = 55
+const GERMAN_ART = 8
 
 /** A table message's embed text: descriptions and field values. */
 function tableText(m: FakeMessage): string {
@@ -56,17 +59,24 @@ describe('card emojis', () => {
     const w = await startWorld(['alice', 'bob'], { admins: ['alice'] })
     await w.bot.emojisSettled
     const app = w.discord.applicationEmojis
-    expect(app.uploads).toBe(EMOJIS)
+    expect(app.uploads).toBe(EMOJIS + GERMAN_ART)
     expect(app.emojis.map((e) => e.name)).toEqual(
-      expect.arrayContaining(['card_KD', 'card_TH', 'card_X2', 'card_back']),
+      expect.arrayContaining(['card_KD', 'card_TH', 'card_X2', 'card_back', 'card_QS_de', 'card_JC_de']),
     )
     const ids = app.emojis.map((e) => e.id)
 
     await w.restart()
     await w.bot.emojisSettled
-    expect(app.uploads).toBe(EMOJIS)
+    expect(app.uploads).toBe(EMOJIS + GERMAN_ART)
     expect(app.emojis.map((e) => e.id)).toEqual(ids)
-    expect(w.bot.cardEmojis()?.size).toBe(EMOJIS)
+    // Every language has an emoji for every face: its own art where its letters differ.
+    const [en, de] = [w.bot.cardEmojis()?.get('en'), w.bot.cardEmojis()?.get('de')]
+    expect([en?.size, de?.size]).toEqual([EMOJIS, EMOJIS])
+    expect([en?.get('QS')?.name, de?.get('QS')?.name, de?.get('KD')?.name]).toEqual([
+      'card_QS',
+      'card_QS_de',
+      'card_KD',
+    ])
 
     // Bura: the player to lead has one button per card.
     await openAndStart(w, 'bura start', { ante: 5, buy_in: 100 }, ['bob'])
@@ -80,14 +90,14 @@ describe('card emojis', () => {
     // The hand in text: each card led by its emoji, the name staying ("<:card_KD:1> **K♦**").
     const emojiOf = (c: Card) => `<:card_${c}:${app.emojis.find((e) => e.name === `card_${c}`)!.id}>`
     const hand = (table.state as { hands: Card[][] }).hands[table.seats.find((s) => s.userId === leaderId)!.position!]!
-    for (const c of hand) expect(view.embeds[0]!.description).toContain(`${emojiOf(c)} **${cardLabel(c)}**`)
+    for (const c of hand) expect(view.embeds[0]!.description).toContain(`${emojiOf(c)} **${cardText(c, ENGLISH)}**`)
 
     // The lead shows in the public table message with its emojis.
     const lead = chooseMove(await w.table(), table.seats.find((s) => s.userId === leaderId)!.position!)
     await useControl(leader, view, 'bura', lead)
     const led = lead.cards as Card[]
     const publicText = tableText(w.publicMessage(await w.table()))
-    for (const c of led) expect(publicText).toContain(`${emojiOf(c)} ${cardLabel(c)}`)
+    for (const c of led) expect(publicText).toContain(`${emojiOf(c)} ${cardText(c, ENGLISH)}`)
 
     // Emojis off for the server: the text form only, on the private view and the table message.
     await w.member('alice').slash(w.channel, 'settings set', { emojis: 'off' })
@@ -99,7 +109,7 @@ describe('card emojis', () => {
     await playTurn(w, next.waitingFor[0]!)
     const plainText = tableText(w.publicMessage(await w.table()))
     expect(plainText).not.toContain('<:card_')
-    for (const c of led) expect(plainText).toContain(cardLabel(c))
+    for (const c of led) expect(plainText).toContain(cardText(c, ENGLISH))
   })
 
   it('a failed upload leaves the cards as text, and nothing else breaks', async () => {
@@ -141,7 +151,7 @@ describe('card emojis', () => {
     const first = await w.channel.waitFor((m) => m.content.startsWith('🏁 **Badugi** — Hand 1'))
     const shown = shownDown(await w.table())
     expect(shown.length).toBeGreaterThan(0)
-    for (const c of shown) expect(first.content).toContain(`${emojiOf(w, c)} ${cardLabel(c)}`)
+    for (const c of shown) expect(first.content).toContain(`${emojiOf(w, c)} ${cardText(c, ENGLISH)}`)
 
     await w.member('alice').slash(w.channel, 'settings set', { emojis: 'off' })
     const over = w.publicMessage(await w.table())
@@ -154,6 +164,6 @@ describe('card emojis', () => {
     const shownAgain = shownDown(await w.table())
     expect(shownAgain.length).toBeGreaterThan(0)
     expect(second.content).not.toContain('<:card_')
-    for (const c of shownAgain) expect(second.content).toContain(cardLabel(c))
+    for (const c of shownAgain) expect(second.content).toContain(cardText(c, ENGLISH))
   })
 })

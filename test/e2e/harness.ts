@@ -1,11 +1,13 @@
 import { Writable } from 'node:stream'
 import { afterEach, expect } from 'vitest'
 import { startBot, type Bot } from '../../src/bot.js'
-import { cardLabel, type Card } from '../../src/games/core/cards.js'
+import type { Card } from '../../src/games/core/cards.js'
+import { cardText } from '../../src/render/format.js'
 import type { AnyEngine } from '../../src/games/core/engine.js'
 import { engineFor } from '../../src/games/registry.js'
 import { replayText } from '../../src/games/replay.js'
 import { dropDatabase, freshDatabaseUrl } from '../support/test-database.js'
+import { compareDeals, playLog, playScenario, telling } from '../support/scenario-truth.js'
 import { createLogger } from '../../src/log.js'
 import { buttonLabels, chooseMove, componentsOf, confirm, useControl } from '../support/controls.js'
 import { parseCustomId } from '../../src/render/custom-id.js'
@@ -22,7 +24,7 @@ import {
   type OptionValue,
 } from '../../src/sandbox/discord/index.js'
 import { refusalText } from '../../src/render/refusals.js'
-import { ENGLISH } from '../../src/i18n/index.js'
+import { ENGLISH, langOf, LOCALES } from '../../src/i18n/index.js'
 
 /**
  * One end-to-end world: the fake Discord, the real bot (discord.js client, table service, a SQLite
@@ -197,19 +199,23 @@ export {
 } from '../support/controls.js'
 
 /**
- * A card as any message might spell it: its code (`7D`) or its label (`7♦`) as a whole token, or
- * its emoji (`<:card_7D:123>`), by name or by `emojiIds`, the ids of the uploaded emojis that draw
- * it (Discord draws an emoji from its id, whatever name the text gives it).
+ * A card as any message might spell it: its code (`QS`) or its label in any language (`Q♠`, the
+ * German `D♠`) as a whole token, or its emoji (`<:card_QS:123>`), by name or by `emojiIds`, the ids
+ * of the uploaded emojis that draw it (Discord draws an emoji from its id, whatever name the text
+ * gives it).
  */
 export function cardPattern(c: Card, emojiIds: readonly string[] = []): RegExp {
   const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  const emoji = [`<a?:card_${c}:\\d+>`, ...emojiIds.map((id) => `<a?:\\w+:${id}>`)]
-  return new RegExp(`(?<![A-Za-z0-9])(?:${esc(c)}|${esc(cardLabel(c))})(?![A-Za-z0-9])|${emoji.join('|')}`)
+  const labels = [...new Set(LOCALES.map((l) => cardText(c, langOf(l))))].map(esc)
+  const emoji = [`<a?:card_${c}(?:_[a-z]+)?:\\d+>`, ...emojiIds.map((id) => `<a?:\\w+:${id}>`)]
+  return new RegExp(`(?<![A-Za-z0-9])(?:${[esc(c), ...labels].join('|')})(?![A-Za-z0-9])|${emoji.join('|')}`)
 }
 
 /** Pages that show no game and whose examples name cards: the rules, the server's settings ("cards as text (K♦)"). */
 const isExamplePage = (m: FakeMessage) =>
-  m.embeds.some((e) => /— rules|^Server settings( changed)?$/.test(e.title ?? ''))
+  m.embeds.some((e) =>
+    /— (rules|Regeln)\b|^(Server settings|Servereinstellungen)( changed| geändert)?$/.test(e.title ?? ''),
+  )
 
 /**
  * A component as the oracle reads it: a custom_id's random table id and move token are not card
@@ -246,23 +252,44 @@ export function pictureCards(world: World, url: string): string[] {
 }
 
 /**
- * A scenario file (`/table log`) names the seed of its games, which deals every card of them and
- * of the games its table deals on from them: it must be of games that are over, and while the
- * table is open, not of the run of deals the table is playing now.
+ * A scenario file (`/table log`) that `member` can see, checked against the table's log as it is
+ * now (check right after the file is sent): it replays, names none of the table's seeds, shows the
+ * member exactly what the table showed them, step by step, with every card they saw where it lay,
+ * and is not the truth on the cards they never saw. That last test needs a few such cards to mean
+ * anything (a sound file lands them all where they were with odds of 1 in 6! at most): a file
+ * dealt from the table's own decks is caught.
  */
-async function expectScenarioOfThePast(world: World, table: TableSnapshot, url: string): Promise<void> {
+async function expectScenarioHidesUnseen(world: World, table: TableSnapshot, name: string, url: string): Promise<void> {
   const text = world.discord.attachmentData(url)?.toString('utf8')
   if (text === undefined) throw new Error(`no stored file at ${url}`)
-  const replayed = replayText(text)
-  expect(replayed.exitCode, `the scenario file ${url} replays`).toBe(0)
-  expect(replayed.output.over, `the scenario file ${url} is of a game that is over`).toBe(true)
-  if (table.status === 'lobby' || table.status === 'playing') {
-    const [setup] = await world.bot.store.actions.currentGame(table.id)
-    const seed = (JSON.parse(text) as { seed: number }).seed
-    expect(seed, `the scenario file ${url} shares its seed with the game in play`).not.toBe(
-      (setup?.payload as { seed?: number } | undefined)?.seed,
-    )
-  }
+  expect(replayText(text).exitCode, `the scenario file ${url} replays`).toBe(0)
+  const file = JSON.parse(text) as Record<string, unknown>
+  const log = await world.bot.store.actions.list(table.id)
+  const starts = log.flatMap((e, i) => (e.kind === 'setup' ? [i] : []))
+  const seeds = starts.map((i) => (log[i]!.payload as { seed: number }).seed)
+  expect(seeds, `the scenario file ${url} names a seed of the table`).not.toContain(file.seed)
+  const engine = engineFor(table.game)!
+  const userId = world.member(name).id
+  const matches: { hidden: number; inPlace: number }[] = []
+  starts.forEach((from, k) => {
+    const run = log.slice(from, starts[k + 1] ?? log.length)
+    const moved = run.find((e) => e.userId === userId && e.seat !== null)
+    const seatNow = table.seats.find((s) => s.userId === userId)?.position ?? null
+    const viewer = moved ? moved.seat : k === starts.length - 1 ? seatNow : null
+    const real = playLog(engine, run, viewer)
+    const mine = playScenario(engine, file, viewer)
+    const told = telling(mine.observations)
+    if (JSON.stringify(told) !== JSON.stringify(telling(real.observations).slice(0, told.length))) return
+    const places = compareDeals(real, mine)
+    expect(places.seenMoved, `${name} saw these cards elsewhere than the file ${url} has them`).toEqual([])
+    matches.push({ hidden: places.hidden.reduce((a, b) => a + b, 0), inPlace: places.hiddenInPlace })
+  })
+  expect(matches.length, `the file ${url} shows ${name} a game the table did not show them`).toBeGreaterThan(0)
+  for (const m of matches)
+    expect(
+      m.hidden >= 6 && m.inPlace === m.hidden,
+      `the file ${url} has all ${m.hidden} cards ${name} never saw where they really lay`,
+    ).toBe(false)
 }
 
 /** The engine states a table went through since the oracle's last look (folded from the action log). */
@@ -300,7 +327,8 @@ function hiddenThroughout(
     c,
     cardPattern(
       c,
-      emojis.filter((e) => e.name === `card_${c}`).map((e) => e.id),
+      // The English art (`card_QS`) and each language's own (`card_QS_de`).
+      emojis.filter((e) => e.name === `card_${c}` || e.name?.startsWith(`card_${c}_`)).map((e) => e.id),
     ),
   ])
 }
@@ -312,7 +340,8 @@ function hiddenThroughout(
  * "All along": the oracle replays the action log through the engine and intersects the hidden
  * sets of every state the table went through, because one change can show a card and then hide it
  * again (the last trick of a deal is played, then the next deal deals that card to someone).
- * Rules and settings pages are skipped (their examples name cards).
+ * Pictures are checked by the cards they were drawn from, scenario files (`/table log`) by
+ * `expectScenarioHidesUnseen`. Rules and settings pages are skipped (their examples name cards).
  */
 export async function expectNothingHidden(world: World, tableId: string): Promise<void> {
   const table = await world.tableById(tableId)
@@ -338,7 +367,7 @@ export async function expectNothingHidden(world: World, tableId: string): Promis
       for (const a of m.attachments) {
         if (checked.has(a.url)) continue
         if (a.filename.endsWith('.json')) {
-          await expectScenarioOfThePast(world, table, a.url)
+          await expectScenarioHidesUnseen(world, table, name, a.url)
           checked.add(a.url)
           continue
         }
@@ -397,6 +426,30 @@ export async function playUntil(world: World, stop: (t: TableSnapshot) => boolea
     await expectNothingHidden(world, table.id)
     if (++moves > maxMoves) throw new Error('the game did not end')
   }
+}
+
+type Move = { type: string; amount?: number; cards?: string[] }
+
+/**
+ * Plays the game at the table through Discord until it waits for nobody, each move `choose`n
+ * from the legal ones of the seat to act.
+ */
+export async function playChoosing(world: World, choose: (legal: Move[]) => Move): Promise<void> {
+  for (let t = await world.table(); t.progress === 'acting'; t = await world.table()) {
+    const who = t.waitingFor[0]!
+    const seat = t.seats.find((s) => s.userId === who)!.position!
+    const member = world.member(world.nameOf(who))
+    const legal = engineFor(t.game)!.legalActions(t.state, seat) as Move[]
+    await useControl(member, await openHand(world, member), t.game, choose(legal))
+    await expectNothingHidden(world, t.id)
+  }
+}
+
+/** Badugi with every chip in: the largest bet or raise, else a call or check; standing pat at the draw. */
+export function everyChipIn(legal: Move[]): Move {
+  const wagers = legal.filter((a) => a.type === 'bet' || a.type === 'raise')
+  if (wagers.length) return wagers.reduce((a, b) => ((b.amount ?? 0) > (a.amount ?? 0) ? b : a))
+  return legal.find((a) => a.type === 'call') ?? legal.find((a) => a.type === 'check') ?? { type: 'draw', cards: [] }
 }
 
 /**

@@ -3,6 +3,15 @@ import { eachTestWorld, textOf } from './harness.js'
 
 const startWorld = eachTestWorld()
 
+/** A command, subcommand, option or choice as Discord stores it. */
+interface CommandNode {
+  readonly name: string
+  readonly name_localizations?: Readonly<Record<string, string | null>> | null
+  readonly description_localizations?: Readonly<Record<string, string | null>> | null
+  readonly options?: readonly CommandNode[]
+  readonly choices?: readonly CommandNode[]
+}
+
 describe('commands in German and English', () => {
   it("answers each member privately in their Discord language, and speaks the server's language in public", async () => {
     const w = await startWorld(['alice', 'bob', 'carol', 'dave'], { admins: ['carol', 'dave'] })
@@ -30,6 +39,15 @@ describe('commands in German and English', () => {
     expect(textOf(await carol.slash(w.channel, 'settings set', { channels: 'alle' }))).toContain(
       'jeder Kanal des Servers',
     )
+    // Too many channels named: refused in each admin's words, and nothing changed.
+    const many = Array.from({ length: 26 }, (_, i) => `<#${100_000_000_000_000_000n + BigInt(i)}>`).join(' ')
+    expect((await carol.slash(w.channel, 'settings set', { channels: many })).content).toContain(
+      'Tische lassen sich auf höchstens 25 Kanäle beschränken; du hast 26 genannt.',
+    )
+    expect((await dave.slash(w.channel, 'settings set', { channels: many })).content).toContain(
+      'Tables can be limited to at most 25 channels; you named 26.',
+    )
+    expect((await w.bot.store.settings.get(w.guild.id)).tableChannels).toEqual([])
 
     // A public board at a server whose Discord language is German is German, whoever asks.
     w.guild.preferredLocale = 'de'
@@ -82,5 +100,29 @@ describe('commands in German and English', () => {
     expect(w.channel.publicMessages()[0]!.content).toBe(
       '🃏 alice hat einen **Bura**-Tisch eröffnet: mach im Thread mit.',
     )
+  })
+
+  it('registers every command, subcommand, option and choice with German texts within Discord’s limits', async () => {
+    const w = await startWorld(['alice'])
+    // What the fake Discord stored when the bot registered its commands, as Discord lists them.
+    const registered = w.discord.commands(w.guild).length ? w.discord.commands(w.guild) : w.discord.commands()
+    expect(registered.map((c) => c.name)).toContain('bura')
+    let checked = 0
+    const check = (n: CommandNode, path: string, choice: boolean): void => {
+      const at = `${path} ${n.name}`.trim()
+      const name = n.name_localizations?.de ?? ''
+      const description = n.description_localizations?.de ?? ''
+      if (choice) expect(name.length, `${at}: German name`).toSatisfy((l: number) => l >= 1 && l <= 100)
+      else {
+        expect(name, `${at}: German name`).toMatch(/^[-_\p{L}\p{N}]{1,32}$/u)
+        expect(name, at).toBe(name.toLowerCase())
+        expect(description.length, `${at}: German description`).toSatisfy((l: number) => l >= 1 && l <= 100)
+      }
+      checked++
+      for (const c of n.choices ?? []) check(c, at, true)
+      for (const o of n.options ?? []) check(o, at, false)
+    }
+    for (const c of registered as unknown as CommandNode[]) check(c, '', false)
+    expect(checked).toBeGreaterThan(100)
   })
 })

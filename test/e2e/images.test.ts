@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { loadImage } from '@napi-rs/canvas'
-import { cardLabel, type Card } from '../../src/games/core/cards.js'
+import type { Card } from '../../src/games/core/cards.js'
+import { cardText } from '../../src/render/format.js'
+import { ENGLISH } from '../../src/i18n/index.js'
 import type { TableSnapshot } from '../../src/tables/index.js'
 import type { FakeMessage } from '../../src/sandbox/discord/index.js'
 import {
@@ -53,7 +55,7 @@ describe('cards as pictures', () => {
     const file = w.publicMessage(await w.table()).attachments[0]!
     const seen = pictureCards(w, file.url)
     expect(seen.length).toBeGreaterThan(0)
-    for (const c of seen) expect(file.description).toContain(cardLabel(c as Card))
+    for (const c of seen) expect(file.description).toContain(cardText(c as Card, ENGLISH))
   })
 
   it('Badugi with images on: the table message and every private view carry a PNG', async () => {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { FakeMessage, OptionValue } from '../../src/sandbox/discord/index.js'
+import type { BuraView } from '../../src/games/bura/index.js'
+import { engineFor } from '../../src/games/registry.js'
+import { GAMES } from '../../src/registry.js'
 import type { TableSnapshot } from '../../src/tables/index.js'
 import {
   advance,
@@ -18,13 +21,6 @@ import {
 
 const startWorld = eachTestWorld()
 
-/** Messages of a table the outbox posted as results or final standings (they stay in the channel). */
-async function resultMessages(w: World, tableId: string): Promise<number> {
-  return w.bot.store.prisma.tableEffect.count({
-    where: { tableId, kind: { in: ['result', 'final'] }, messageId: { not: null } },
-  })
-}
-
 /** The public messages that ping someone: every public message but the table message and the results. */
 async function livePings(w: World, table: TableSnapshot): Promise<FakeMessage[]> {
   const kept = await w.bot.store.prisma.tableEffect.findMany({
@@ -34,6 +30,11 @@ async function livePings(w: World, table: TableSnapshot): Promise<FakeMessage[]>
   const results = new Set(kept.map((e) => e.messageId))
   return w.channel.publicMessages().filter((m) => m.id !== table.messageId && !results.has(m.id))
 }
+
+/** A field of a message's first embed by the start of its name. */
+const fieldOf = (m: FakeMessage, name: string) => m.embeds[0]?.fields?.find((f) => f.name.startsWith(name))?.value
+
+type BuraPlay = { type: string; cards: string[]; faceDown?: boolean }
 
 const mentions = (m: FakeMessage, t: TableSnapshot) =>
   t.seats.filter((s) => s.position !== null && m.content.includes(`<@${s.userId}>`)).length
@@ -60,12 +61,21 @@ describe('a quiet channel', () => {
       expect(moves).toBeGreaterThan(3)
       await w.bot.idle()
       const table = await w.tableById(id)
-      const results = await resultMessages(w, id)
-      expect(results).toBeGreaterThan(0)
-      expect(w.channel.publicMessages()).toHaveLength(1 + results + 1)
+      // What should stay, from the action log: one result per game dealt (a Bugami match posts each
+      // deal, its last one with the match's final standings; Bura and Badugi each game or hand).
+      const log = await w.bot.store.actions.list(id)
+      const dealt = log.filter((e) => e.kind === 'setup' || e.kind === 'nextDeal').length
+      expect(table.gamesPlayed).toBe(game === 'bugami' ? 1 : dealt)
+      const title = GAMES[game as keyof typeof GAMES].rules.title
+      const results = w.channel.publicMessages().filter((m) => m.content.startsWith(`🏁 **${title}** — `))
+      expect(results).toHaveLength(dealt)
+      if (game === 'bugami') expect(results.at(-1)!.content.split('\n')[0]).toMatch(/wins the match with/)
+      // The table message, the results and one ping: nothing else is left in the channel.
+      expect(w.channel.publicMessages()).toHaveLength(1 + dealt + 1)
+      expect(w.channel.publicMessages().filter((m) => m.id === table.messageId)).toHaveLength(1)
       // The one ping left: the game's result, for everyone who played it.
       const [ping] = await livePings(w, table)
-      expect(ping!.content).toContain('🏁')
+      expect(ping!.content).toMatch(new RegExp(`^🏁 <@\\d+>.* — ${title}: `))
       expect(mentions(ping!, table)).toBe(1 + joiners.length)
       if (game === 'bugami') expect(table.status).toBe('finished')
       else expect(buttonLabels(ping!)).toEqual([game === 'badugi' ? 'Next hand' : 'Next game'])
@@ -117,6 +127,92 @@ describe('one tap from ping to move', () => {
     expect(answer.kind).toBe('update')
     expect((await w.table()).version).toBeGreaterThan(table.version)
     await expectNothingHidden(w, table.id)
+  })
+
+  it('Bura: the ping asks to answer with N cards; Play shows the trick in progress, stacks, pot and deadline, then the last trick', async () => {
+    const w = await startWorld(['alice', 'bob'])
+    await openAndStart(w, 'bura start', { buy_in: 100 }, ['bob'])
+    const t0 = await untilSomeoneActs(w)
+    const bura = engineFor('bura')!
+    const trickOf = (t: TableSnapshot) => (bura.view(t.state, null) as BuraView).trick
+    // A combination is led by the bot at the start of a trick; otherwise the leader leads as many
+    // cards as they may, face up. Either way the answer must match the count led.
+    if (!trickOf(t0)?.plays.length) {
+      const leaderSeat = t0.seats.find((s) => s.userId === t0.waitingFor[0])!.position!
+      const [lead] = (bura.legalActions(t0.state, leaderSeat) as BuraPlay[])
+        .filter((a) => a.type === 'play' && !a.faceDown)
+        .sort((a, b) => b.cards.length - a.cards.length)
+      const leaderMember = w.member(w.nameOf(t0.waitingFor[0]!))
+      await useControl(leaderMember, await openHand(w, leaderMember), 'bura', lead!)
+      await w.bot.idle()
+    }
+    const t1 = await w.table()
+    const trick = trickOf(t1)!
+    const leader = t1.seats.find((s) => s.position === trick.plays[0]!.seat)!.userId
+    const answerer = t1.waitingFor[0]!
+    expect(answerer).not.toBe(leader)
+    const n = trick.size
+    const cards = `${n} card${n === 1 ? '' : 's'}`
+    const [ping] = await livePings(w, t1)
+    expect(ping!.content).toMatch(new RegExp(`^<@${answerer}>, your turn at Bura: answer with ${cards}\\.`))
+
+    // The table's footer: its options as players say them, none by its internal name (showCounts).
+    expect(w.publicMessage(t1).embeds[0]!.footer!.text).toMatch(
+      /^ante 10 · count in your head · turn time 12 h · break 2 min$/,
+    )
+
+    const member = w.member(w.nameOf(answerer))
+    const view = await member.click(ping!, 'Play')
+    expect(view.ephemeral).toBe(true)
+    // The trick in progress: the leader's cards, face up, and who is in front.
+    expect(fieldOf(view, 'Trick in progress')).toMatch(new RegExp(`^<@${leader}> .+\\nIn front: <@${leader}>$`))
+    expect(view.embeds[0]!.description).toContain(`**Your turn**: answer with exactly ${cards}`)
+    // Everyone's stack and tricks, the pot, the deadline: nothing needs the table message.
+    const atTable = fieldOf(view, 'At the table')!
+    for (const s of t1.seats) expect(atTable).toMatch(new RegExp(`<@${s.userId}>.* — \\d+ chips · \\d+ tricks?`))
+    expect(fieldOf(view, 'Pot')).toBe(`${t1.pot} chips`)
+    expect(view.embeds[0]!.description).toMatch(/⏰ Your move: automatic move <t:\d+:R>\./)
+    expect(fieldOf(view, 'Last trick')).toBeUndefined()
+
+    const answerSeat = t1.seats.find((s) => s.userId === answerer)!.position!
+    const answered = await useControl(member, view, 'bura', chooseMove(t1, answerSeat))
+    expect(answered.id).toBe(view.id)
+    expect(answered.kind).toBe('update')
+    // The trick is over: the same view shows it as the last trick, with who took it.
+    expect(fieldOf(answered, 'Last trick')).toMatch(
+      new RegExp(`^<@${leader}> .+ · <@${answerer}> .+\\nTaken by <@(${leader}|${answerer})>$`),
+    )
+    // (Unless the bot leads a combination at once for the next trick.)
+    const t2 = await w.table()
+    expect(fieldOf(answered, 'Trick in progress') === undefined).toBe(!trickOf(t2)?.plays.length)
+    await expectNothingHidden(w, t1.id)
+  })
+
+  it('Bugami: Play shows the trick in progress and the totals; after the trick, the last trick', async () => {
+    const w = await startWorld(['alice', 'bob', 'carol'])
+    await openAndStart(w, 'bugami start', { target: 500 }, ['bob', 'carol'])
+    const bugami = engineFor('bugami')!
+    const view = (t: TableSnapshot) => bugami.view(t.state, null) as { phase: string; trick: unknown[] }
+    // Everyone bids, then the first card is led.
+    await playUntil(w, (t) => view(t).phase === 'playing' && view(t).trick.length === 1)
+    await w.bot.idle()
+    const t1 = await w.table()
+    const second = t1.waitingFor[0]!
+    const [ping] = await livePings(w, t1)
+    expect(ping!.content).toMatch(new RegExp(`^<@${second}>, your turn at Bugami: your card( \\([♠♥♦♣] led\\))?\\.`))
+    const mine = await w.member(w.nameOf(second)).click(ping!, 'Play')
+    expect(fieldOf(mine, 'Trick in progress')).toMatch(/^<@\d+> [^·\n]+$/)
+    expect(fieldOf(mine, 'At the table')!.match(/total \*\*-?\d+\*\*/g)).toHaveLength(3)
+    expect(mine.embeds[0]!.description).toMatch(/⏰ Your move: automatic move <t:\d+:R>\./)
+    expect(fieldOf(mine, 'Last trick (1)')).toBeUndefined()
+
+    // The trick is played out: the next player's view shows it as the last trick, with who took it.
+    await playUntil(w, (t) => view(t).trick.length === 0)
+    const t2 = await w.table()
+    const next = await openHand(w, w.member(w.nameOf(t2.waitingFor[0]!)))
+    expect(fieldOf(next, 'Last trick (1)')).toMatch(/^<@\d+> [^·]+ · <@\d+> [^·]+ · <@\d+> [^·]+\nTaken by <@\d+>$/)
+    expect(fieldOf(next, 'Trick in progress')).toBe('No card yet.')
+    await expectNothingHidden(w, t2.id)
   })
 })
 

@@ -43,7 +43,7 @@ describe('rules pages and refusals in the member language', () => {
 
     // A slash command refused: a second table in the channel, with the game named.
     expect(textOf(await dora.slash(w.channel, 'bura start'))).toContain(
-      'In diesem Kanal gibt es schon einen Bugami-Tisch. Spielt ihn zu Ende oder beende ihn zuerst.',
+      'In diesem Kanal gibt es schon einen Bugami-Tisch. Spiel ihn zu Ende oder beende ihn zuerst.',
     )
 
     // The server turns German: Erin's private answers stay English, Dora's German, durations too.

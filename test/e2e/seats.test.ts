@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { GAMES } from '../../src/registry.js'
+import type { Answer } from '../../src/sandbox/discord/index.js'
 import {
+  componentsOf,
   confirm,
   leaveTable,
   advance,
@@ -37,6 +39,10 @@ describe('seats that stop playing', () => {
     expect(t.seats.find((s) => s.userId === alice.id)!.missedTurns).toBe(3)
     expect(t.waitingFor).not.toContain(alice.id)
     expect(textOf(w.publicMessage(t))).toContain('Away')
+    // The table's log says it as it happened.
+    expect(textOf(w.publicMessage(t))).toContain(
+      `💤 <@${alice.id}> missed three turns: away, auto-played until they act.`,
+    )
     await expectNothingHidden(w, t.id)
 
     // While away she never holds up the game: it only ever waits for bob (in the next game too,
@@ -50,15 +56,20 @@ describe('seats that stop playing', () => {
     expect(t.waitingFor).not.toContain(alice.id)
     expect(t.version).toBeGreaterThan(before)
 
-    // Acting again brings her back: declaring 31 is hers to do at any moment.
-    if (t.progress === 'acting') {
-      const view = await openHand(w, alice)
-      const declare = view.components.flatMap((r: any) => r.components).find((c: any) => /31/.test(c.label ?? ''))
-      expect(declare, 'a Declare 31 button on the private view').toBeDefined()
-      await confirm(alice, await alice.click(view, declare.custom_id))
-      t = await w.table()
-      expect(t.seats.find((s) => s.userId === alice.id)!.away).toBe(false)
+    // Acting again brings her back: declaring 31 is hers to do at any moment of a game in play
+    // (at a final call only in her turn: bob plays on until she may).
+    const declareButton = (view: Answer) => componentsOf(view).find((c) => c.type === 2 && /31/.test(c.label ?? ''))
+    let view = await openHand(w, alice)
+    for (let moves = 0; !declareButton(view) && moves < 50; moves++) {
+      t = await untilSomeoneActs(w, 'bob')
+      view = await openHand(w, alice)
+      if (!declareButton(view)) await playTurn(w, t.waitingFor[0]!)
     }
+    await confirm(alice, await alice.click(view, declareButton(view)!.custom_id as string))
+    t = await w.table()
+    expect(t.seats.find((s) => s.userId === alice.id)!.away).toBe(false)
+    expect(textOf(w.publicMessage(t))).toContain(`👋 <@${alice.id}> is back.`)
+    await expectNothingHidden(w, t.id)
   })
 
   it('a Bura player who leaves mid-game is auto-played to the end; the others are never held up', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { eachTestWorld, openAndStart, playUntil, textOf } from './harness.js'
+import { eachTestWorld, openAndStart, playUntil, textOf, untilSomeoneActs } from './harness.js'
 
 const startWorld = eachTestWorld()
 
@@ -32,6 +32,36 @@ describe('/stats and /leaderboard', () => {
     expect(shared.ephemeral).toBe(false)
     expect(textOf(shared)).toContain('Badugi')
     expect(textOf(await dave.slash(w.channel, 'stats'))).toContain('has not finished a game')
+  })
+
+  it('a Bura game played through Discord shows in /stats: games, wins and the net chips it brought', async () => {
+    const w = await startWorld(['alice', 'bob'])
+    const [alice, bob] = [w.member('alice'), w.member('bob')]
+    await openAndStart(w, 'bura start', { ante: 10, buy_in: 100 }, ['bob'])
+    await untilSomeoneActs(w)
+    await playUntil(w, (t) => t.progress !== 'acting')
+    await w.bot.idle()
+    const table = await w.table()
+    // What the channel showed: every game's result, a win headed "🏆 @winner".
+    const results = w.channel.publicMessages().filter((m) => m.content.startsWith('🏁 **Bura** — Game '))
+    expect(results).toHaveLength(table.gamesPlayed)
+    for (const [member, name] of [
+      [alice, 'alice'],
+      [bob, 'bob'],
+    ] as const) {
+      const won = results.filter((m) => m.content.split('\n')[0]!.includes(`🏆 <@${member.id}>`)).length
+      // Net chips: what the stack holds now against the buy-in (a pot left on the table counts against it).
+      const net = table.seats.find((s) => s.userId === member.id)!.stack - 100
+      const stats = await member.slash(w.channel, 'stats')
+      expect(stats.ephemeral).toBe(true)
+      const field = stats.embeds[0]!.fields!.find((f) => f.name === 'Bura')
+      expect(field?.value, name).toBe(
+        [
+          `${table.gamesPlayed} played · ${won} won · ${Math.round((100 * won) / table.gamesPlayed)}% win rate`,
+          `${net > 0 ? '+' : ''}${net} net chips at tables`,
+        ].join('\n'),
+      )
+    }
   })
 
   it('boards say what they rank by; an empty place is said only privately', async () => {

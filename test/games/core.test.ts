@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { cardLabel, makeDeck, parseCard, removeCards } from '../../src/games/core/cards.js'
-import { checkDeck, nextDeck } from '../../src/games/core/decks.js'
+import { makeDeck, parseCard, removeCards } from '../../src/games/core/cards.js'
+import { checkDeck, nextDeck, reshuffle, startSupply } from '../../src/games/core/decks.js'
 import { Rng, seedRng } from '../../src/games/core/rng.js'
 
 describe('card codes', () => {
@@ -12,11 +12,9 @@ describe('card codes', () => {
     for (const bad of ['1H', '7X', 'TT', '', 'X0', '11S', 'joker']) expect(parseCard(bad), bad).toBeNull()
   })
 
-  it('builds decks and labels cards for people', () => {
+  it('builds decks', () => {
     expect(makeDeck()).toHaveLength(52)
     expect(new Set(makeDeck(undefined, 2))).toContain('X2')
-    expect(cardLabel('TH')).toBe('10♥')
-    expect(cardLabel('X1')).toBe('Joker 1')
   })
 
   it('removes cards once each and reports a missing one', () => {
@@ -58,6 +56,30 @@ describe('deck supply', () => {
     const second = nextDeck(first.supply, full)
     expect(checkDeck(second.deck, full)).toBeNull()
     expect(second.deck).toEqual(new Rng(seedRng(3)).shuffle(full))
+  })
+
+  it('shuffles discards into a fixed pile first, then from the seed, and records every shuffle when asked', () => {
+    const full = makeDeck()
+    const discards = full.slice(0, 10)
+    const fixed = [...discards].reverse()
+    const supply = startSupply({ seed: 3, decks: [full], reshuffles: [fixed], record: true })
+    const dealt = nextDeck(supply, full)
+    const first = reshuffle(dealt.supply, discards)
+    if (!('pile' in first)) throw new Error(first.problem)
+    expect(first.pile).toEqual(fixed)
+    const second = reshuffle(first.supply, discards)
+    if (!('pile' in second)) throw new Error(second.problem)
+    expect(second.pile).toEqual(new Rng(seedRng(3)).shuffle(discards))
+    expect(second.supply.record).toEqual([
+      { kind: 'deck', cards: full, fixed: true },
+      { kind: 'reshuffle', cards: fixed, fixed: true },
+      { kind: 'reshuffle', cards: second.pile, fixed: false },
+    ])
+    expect(reshuffle(startSupply({ seed: 3, reshuffles: [fixed.slice(1)] }), discards)).toEqual({
+      problem: 'a new pile must hold exactly the 10 cards discarded so far',
+    })
+    // A table's supply keeps no record.
+    expect(nextDeck(startSupply({ seed: 3 }), full).supply).not.toHaveProperty('record')
   })
 
   it('explains what is wrong with a fixed deck', () => {

@@ -101,11 +101,34 @@ describe('refusal texts', () => {
     const card = refuse('bura.not-in-hand', { card: { cards: ['AS'] } }).error
     expect(refusalText(card, ENGLISH)).toBe("You don't hold A♠.")
     expect(refusalText(card, GERMAN)).toBe('Du hast A♠ nicht auf der Hand.')
+    const queen = refuse('bura.not-in-hand', { card: { cards: ['QS'] } }).error
+    expect(refusalText(queen, ENGLISH)).toBe("You don't hold Q♠.")
+    expect(refusalText(queen, GERMAN)).toBe('Du hast D♠ nicht auf der Hand.')
     const wait = refuse('wallet.daily-too-soon', { wait: { ms: 2 * 3_600_000 + 5 * 60_000 } }).error
     expect(refusalText(wait, ENGLISH)).toBe('You already claimed your daily chips. Come back in 2 hours 5 minutes.')
     expect(refusalText(wait, GERMAN)).toBe(
       'Du hast deine täglichen Chips schon abgeholt. Komm in 2 Stunden 5 Minuten wieder.',
     )
+  })
+
+  it('names a table option as the member types it: its slash option, in their language', () => {
+    const kozel = refuse('bura.not-with-kozel', { option: { game: 'bura', option: 'littleMoscow' } }).error
+    expect(refusalText(kozel, GERMAN)).toBe(
+      '`klein-moskau` gibt es beim Kosel nicht (kein Ansagen, keine Kombinationen aus drei Karten): Schalte eins von beiden ab.',
+    )
+    expect(refusalText(kozel, ENGLISH)).toMatch(/^`little_moscow` does not apply to Kozel/)
+    // A game without slash texts (the tests' toy game): the engine name in snake case.
+    expect(
+      refusalText(refuse('bad-options', { option: { game: 'toy', option: 'maxRounds' }, issue: 'x' }).error, GERMAN),
+    ).toBe('Option `max_rounds`: x')
+  })
+
+  it('refuses too many table channels in words of its own', () => {
+    const many = refuse('settings.too-many-channels', { max: 25, given: 26 }).error
+    expect(refusalText(many, GERMAN)).toBe(
+      'Tische lassen sich auf höchstens 25 Kanäle beschränken; du hast 26 genannt.',
+    )
+    expect(refusalText(many, ENGLISH)).toBe('Tables can be limited to at most 25 channels; you named 26.')
   })
 
   it('an engine refusal reads in German: a Bura card played out of turn', () => {

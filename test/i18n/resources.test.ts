@@ -17,6 +17,19 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
 
 const variables = (text: string): string[] => [...text.matchAll(/{{\s*([\w.]+)[^}]*}}/g)].map((m) => m[1]!).sort()
 
+const PLURAL = /_(zero|one|two|few|many|other)$/
+const base = (k: string) => k.replace(PLURAL, '')
+
+/** Per base key, its plural suffixes ("one,other"; "" for a key without plural forms). */
+function pluralForms(keys: Iterable<string>): Map<string, string> {
+  const forms = new Map<string, string[]>()
+  for (const k of keys) forms.set(base(k), [...(forms.get(base(k)) ?? []), PLURAL.exec(k)?.[1] ?? ''])
+  return new Map([...forms].map(([k, v]) => [k, v.sort().join(',')]))
+}
+
+/** The keys a text nests with i18next's `$t(ns:key)` (command names inside sentences). */
+const nested = (text: string): string[] => [...text.matchAll(/\$t\(([\w-]+):([^,)]+)/g)].map((m) => `${m[1]}:${m[2]}`)
+
 describe('resource files', () => {
   const namespaces = Object.keys(RESOURCES.en) as (keyof typeof RESOURCES.en)[]
 
@@ -25,9 +38,11 @@ describe('resource files', () => {
       it(`${locale}/${ns} has exactly the English keys, each with the same variables`, () => {
         const en = leaves(RESOURCES.en[ns])
         const other = leaves(RESOURCES[locale][ns])
-        // Plural forms may differ between languages; the base key must exist in both.
-        const base = (k: string) => k.replace(/_(zero|one|two|few|many|other)$/, '')
         expect([...new Set([...other.keys()].map(base))].sort()).toEqual([...new Set([...en.keys()].map(base))].sort())
+        // English and German have the same plural categories (one, other): a key has the same forms in both.
+        const forms = pluralForms(other.keys())
+        for (const [key, english] of pluralForms(en.keys()))
+          expect(forms.get(key), `${locale}/${ns}:${key}`).toBe(english)
         for (const [key, text] of other) {
           const english = en.get(key) ?? en.get(`${base(key)}_other`) ?? en.get(base(key))!
           expect(variables(text), `${locale}/${ns}:${key}`).toEqual(variables(english))
@@ -37,6 +52,16 @@ describe('resource files', () => {
     for (const locale of LOCALES) {
       it(`${locale}/${ns} has no empty text`, () => {
         for (const [key, text] of leaves(RESOURCES[locale][ns])) expect(text.trim(), key).not.toBe('')
+      })
+      it(`${locale}/${ns} names commands through the command texts, each of which exists`, () => {
+        for (const [key, text] of leaves(RESOURCES[locale][ns])) {
+          // A command written out (`/chips daily`) would not follow a renamed or translated command.
+          expect(text, `${locale}/${ns}:${key}`).not.toMatch(/`\/\p{L}/u)
+          for (const ref of nested(text)) {
+            const [refNs, path] = ref.split(':') as [keyof typeof RESOURCES.en, string]
+            expect(leaves(RESOURCES[locale][refNs]).has(path), `${locale}/${ns}:${key} nests ${ref}`).toBe(true)
+          }
+        }
       })
     }
   }
@@ -65,5 +90,14 @@ describe('languages', () => {
   it('looks up a key in each language', () => {
     expect(ENGLISH.t('language.de')).toBe('German')
     expect(langOf('de').t('language.de')).toBe('Deutsch')
+  })
+})
+
+describe('the parity check', () => {
+  it('fails a language whose plural forms differ from English, and passes equal ones', () => {
+    const en = pluralForms(['balance_one', 'balance_other', 'title'])
+    expect(pluralForms(['balance_other', 'title']).get('balance')).not.toBe(en.get('balance'))
+    expect(pluralForms(['balance', 'title']).get('balance')).not.toBe(en.get('balance'))
+    expect(pluralForms(['title', 'balance_other', 'balance_one'])).toEqual(en)
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ENGLISH } from '../../src/i18n/index.js'
+import { ENGLISH, langOf } from '../../src/i18n/index.js'
 import { makeDeck, type Card } from '../../src/games/core/cards.js'
 import { cardEmojiText, withCardEmojiText, type CardEmojis } from '../../src/render/emojis.js'
 import { renderHandView, renderTableMessage } from '../../src/render/table.js'
@@ -72,11 +72,15 @@ describe('card emojis in text', () => {
     expect(withCardEmojiText(big, EMOJIS)).toBe(big)
   })
 
-  it('name every card of a Bura table message and hand view, which read as before without them', () => {
+  it('name every card of a Bura table message and hand view, in either language, which read as before without them', () => {
     const table = fixedTable('bura', 4, 11, 6)
+    const german = langOf('de')
     for (const p of [
       renderTableMessage(ENGLISH, table, 0, ['<@1> played 9♥'], null),
       renderHandView(ENGLISH, table, userId(0), 0),
+      // German letters: D♠ is the queen of spades and gets its emoji.
+      renderTableMessage(german, table, 0, ['<@1> hat D♠ gespielt.'], null),
+      renderHandView(german, table, userId(0), 0),
     ]) {
       const out = withCardEmojiText(p, EMOJIS)
       const before = JSON.stringify(p.embeds)
@@ -85,8 +89,8 @@ describe('card emojis in text', () => {
       for (const e of out.embeds!)
         for (const text of [e.description ?? '', ...(e.fields ?? []).map((f) => f.value)]) {
           // Every card named has its emoji just before it.
-          expect(text).not.toMatch(/(?<!> |> \*\*)\b(?:10|[2-9JQKA])[♠♥♦♣]/)
-          expect(text).not.toMatch(/<:card_\w+:\d+> (?!\*\*|10|[2-9JQKA]|Joker)/)
+          expect(text).not.toMatch(/(?<!> |> \*\*)\b(?:10|[2-9JQKADB])[♠♥♦♣]/)
+          expect(text).not.toMatch(/<:card_\w+:\d+> (?!\*\*|10|[2-9JQKADB]|Joker)/)
         }
       expect(plain(after)).toBe(before)
     }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { langOf } from '../../src/i18n/index.js'
+import { ENGLISH, langOf } from '../../src/i18n/index.js'
+import { handName, reasonText } from '../../src/render/games/badugi-words.js'
 import { ENGINES } from '../../src/games/registry.js'
-import { chips, durationText, listText } from '../../src/render/format.js'
+import { cardText, chips, durationText, listText } from '../../src/render/format.js'
 import { tableImage } from '../../src/render/images/index.js'
 import type { Payload } from '../../src/render/payload.js'
 import {
@@ -17,6 +18,7 @@ import {
   renderTurnPing,
 } from '../../src/render/table.js'
 import { strings, tableFor, userId, walk } from './support.js'
+import { ENGLISH_WORDS } from '../support/english-words.js'
 
 const DE = langOf('de')
 const NOW = 1_800_000_000_000
@@ -33,13 +35,6 @@ function text(p: Payload): string {
   return strings({ content: p.content, embeds: p.embeds, controls }).join('\n')
 }
 
-/**
- * English words that have no business in a German message (German keeps the players' own terms:
- * Pot, Blinds, All-in, Stack, Badugi). A word here in a German payload is a string left untranslated.
- */
-const ENGLISH_WORDS =
-  /\b(the|your|you|with|and|waiting|wins|won|tricks?|cards?|points|press|seat|deal|game|turn|folded|checked|called|raised|drew|dealer|pile|trump|latest|left|bid|match|sits|takes|shows)\b/i
-
 describe('German words and numbers', () => {
   it('chips, lists and durations follow German conventions', () => {
     expect(chips(1, DE)).toBe('1 Chip')
@@ -50,6 +45,68 @@ describe('German words and numbers', () => {
     expect(durationText(172_800_000, DE)).toBe('2 Tage')
     const table = tableFor(ENGINES.bura, null, 2, 0, { status: 'lobby', progress: null })
     expect(optionsText(DE, table)).toBe('Einsatz 10 · im Kopf zählen · Zugzeit 12 Std. · Pause 2 Min.')
+    expect(optionsText(DE, { ...table, options: { ...table.options, ante: 2500 } })).toMatch(/^Einsatz 2\.500 · /)
+  })
+
+  it('cards show the German rank letters: D for the queen, B for the jack', () => {
+    expect(['QS', 'JH', 'KD', 'AC', 'TH', 'X1'].map((c) => cardText(c as never, DE))).toEqual([
+      'D♠',
+      'B♥',
+      'K♦',
+      'A♣',
+      '10♥',
+      'Joker 1',
+    ])
+    expect(['QS', 'JH'].map((c) => cardText(c as never, ENGLISH))).toEqual(['Q♠', 'J♥'])
+  })
+
+  it('Badugi hands are named in German with the German letters', () => {
+    expect(handName('K-Q-J-4 badugi', DE)).toBe('Badugi K-D-B-4')
+    expect(handName('3-card Q-10-2', DE)).toBe('Dreier-Hand D-10-2')
+    expect(handName('K-Q-J-4 badugi', ENGLISH)).toBe('K-Q-J-4 badugi')
+  })
+
+  it('Badugi pots are named in German, side pots too', () => {
+    expect(['pot', 'main pot', 'side pot 1', 'side pot 2'].map((r) => reasonText(r, DE))).toEqual([
+      'Pot',
+      'Hauptpot',
+      'Nebenpot 1',
+      'Nebenpot 2',
+    ])
+    const badugi = ENGINES.badugi
+    const table = tableFor(badugi, null, 3, 0)
+    const wins = (reason: string) => ({ type: 'chips', from: 'pot', to: { seat: 1 }, amount: 1500, reason })
+    expect(describeEvents(DE, table, [wins('main pot'), wins('side pot 1')])).toEqual([
+      `<@${userId(1)}> gewinnt 1.500 Chips (Hauptpot).`,
+      `<@${userId(1)}> gewinnt 1.500 Chips (Nebenpot 1).`,
+    ])
+    expect(describeEvents(ENGLISH, table, [wins('side pot 1')])).toEqual([
+      `<@${userId(1)}> wins 1,500 chips (side pot 1).`,
+    ])
+  })
+})
+
+describe('amounts of four digits and more', () => {
+  /** A four-digit number left unformatted, outside mentions and Discord timestamps (`<t:…:R>`). */
+  const RAW = /\d{4}/
+  const words = (text: string) => text.replace(/<[@#t][^>]*>/g, '')
+
+  it('are written the German way at a Badugi table and in its private view', () => {
+    const badugi = ENGINES.badugi
+    const options = badugi.optionsSchema.parse({ limit: 'no', smallBlind: 5000, bigBlind: 12_500 })
+    const setup = badugi.setup({ players: 3, dealer: 0, seed: 3, options, stacks: [100_000, 100_000, 100_000] })
+    if (!setup.ok) throw new Error(setup.error.code)
+    const table = tableFor(badugi, setup.value.state, 3, 1, { options: options as Record<string, unknown> })
+    const pub = text(renderTableMessage(DE, table, NOW))
+    expect(pub).toContain('Blinds 5.000/12.500')
+    expect(words(pub)).not.toMatch(RAW)
+    const toAct = badugi.waitingFor(setup.value.state)[0]!
+    const view = text(renderHandView(DE, table, userId(toAct), NOW))
+    expect(view).toContain('Mitgehen 12.500')
+    expect(view).toContain('12.500 zum Mitgehen')
+    expect(words(view)).not.toMatch(RAW)
+    expect(text(renderHandView(ENGLISH, table, userId(toAct), NOW))).toContain('Call 12,500')
+    expect(describeEvents(DE, table, setup.value.events).join('\n')).toContain('(12.500)')
   })
 })
 
@@ -84,6 +141,21 @@ describe('a Bura table in German', () => {
 
     const log = describeEvents(DE, table, setup.value.events)
     expect(log.join('\n')).toMatch(/^Spiel 1: <@\d+> gibt; Trumpfkarte /)
+  })
+
+  it('asks several players at once in the plural', () => {
+    const bugami = ENGINES.bugami
+    const setup = bugami.setup({ players: 3, dealer: 0, seed: 5, options: bugami.optionsSchema.parse({}) })
+    if (!setup.ok) throw new Error(setup.error.code)
+    const bidding = tableFor(bugami, setup.value.state, 3, 1)
+    const all = [userId(0), userId(1), userId(2)]
+    expect(renderTurnPing(DE, bidding, all).content).toMatch(
+      /^<@\d+>, <@\d+> und <@\d+>, ihr seid dran bei Bugami: euer Gebot\./,
+    )
+    expect(renderTurnPing(DE, bidding, [userId(2)]).content).toMatch(/^<@\d+>, du bist dran bei Bugami: dein Gebot\./)
+    expect(renderTurnPing(ENGLISH, bidding, all).content).toMatch(
+      /^<@\d+>, <@\d+> and <@\d+>, your turn at Bugami: your bid\./,
+    )
   })
 
   it('pings, results and table events in German', () => {

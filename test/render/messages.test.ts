@@ -70,9 +70,21 @@ describe('rules', () => {
     const bugami = text(renderRules('bugami', de))
     expect(bugami).toMatch(/⌊10 × Stiche ÷ böse Karten⌋/)
     expect(bugami).toMatch(/Standard \*\*250\*\*/)
-    expect(bugami).toContain('Miserè')
+    // The German source's word for the bid to take no trick, and no other.
+    expect(bugami).toContain('**Null**')
+    expect(bugami).not.toMatch(/Mis[eè]r/i)
+    // Commands and options by the names a German member types.
+    // Every page: a text that is not on the first one is on another.
+    const allPages = (game: string, lang: typeof de) =>
+      [0, 1, 2, 3].map((p) => text(renderRules(game, lang, p))).join('\n')
+    expect(allPages('bura', de)).toContain('`/einstellungen`')
+    expect(allPages('bura', de)).toContain('**augen-zeigen**')
+    expect(allPages('bura', de)).toContain('(`ende`: 2h')
+    expect(allPages('bura', ENGLISH)).toContain('**show_counts**')
     const badugi = text(renderRules('badugi', de))
     expect(badugi).toMatch(/8♥7♦5♣4♠ schlägt 9♠4♣3♥2♦/)
+    expect(badugi).toContain('K♦D♣B♠8♥')
+    expect(allPages('badugi', de)).toContain('(`ende`: 2h')
     expect(badugi).toMatch(/Blinds 5\/10/)
     for (const term of ['Big Blind', 'Tausch', 'Dreier-Hand', 'Geber']) expect(badugi).toContain(term)
     // The page buttons speak German too.
@@ -178,7 +190,7 @@ describe('in German', () => {
 
   it('ranks with German numbers and words', () => {
     const entries = [{ userId: '1', value: 12_345, games: 1, wins: 1, points: 2500 }]
-    const t = text(renderLeaderboard(de, entries, { unit: 'net chips', viewer: { userId: '9', rank: 7, value: 5 } }))
+    const t = text(renderLeaderboard(de, entries, { unit: 'netChips', viewer: { userId: '9', rank: 7, value: 5 } }))
     expect(t).toContain('Rangliste — Alle Spiele')
     expect(t).toContain('🥇 <@1> — **12.345** Chips netto (1 Spiel, 1 gewonnen, 2.500 Punkte)')
     expect(t).toContain('**7.** <@9> — **5** Chips netto ← du')

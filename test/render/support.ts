@@ -1,5 +1,6 @@
 import { ComponentType } from 'discord.js'
-import { parseCard, type Card } from '../../src/games/core/cards.js'
+import { card, parseCard, type Card, type Suit } from '../../src/games/core/cards.js'
+import { RANK_LETTERS, rankOfLetter } from '../../src/render/ranks.js'
 import type { AnyEngine } from '../../src/games/core/engine.js'
 import { Rng, seedRng } from '../../src/games/core/rng.js'
 import { moveToAction, parseCustomId } from '../../src/render/custom-id.js'
@@ -58,8 +59,9 @@ export function strings(value: unknown, out: string[] = []): string[] {
 }
 
 const SYMBOL_SUIT: Record<string, string> = { '♠': 'S', '♥': 'H', '♦': 'D', '♣': 'C' }
+const LABEL = new RegExp(`(?<![0-9A-Za-z])(${RANK_LETTERS.join('|')})([♠♥♦♣])`, 'g')
 
-/** Every card a payload names, as a code (`7D`, in ids and values too) or a label (`7♦`, `Joker 1`). */
+/** Every card a payload names, as a code (`7D`, in ids and values too) or a label in any language (`D♠`, `Joker 1`). */
 export function cardsNamed(payload: unknown): Set<Card> {
   const seen = new Set<Card>()
   for (const t of strings(payload)) {
@@ -67,9 +69,10 @@ export function cardsNamed(payload: unknown): Set<Card> {
       const c = parseCard(m[0])
       if (c) seen.add(c)
     }
-    for (const m of t.matchAll(/(?<![0-9A-Za-z])(10|[AKQJ2-9])([♠♥♦♣])/g)) {
-      const c = parseCard(`${m[1]}${SYMBOL_SUIT[m[2]!]}`)
-      if (c) seen.add(c)
+    // Labels in every language's letters (the German queen is D♠).
+    for (const m of t.matchAll(LABEL)) {
+      const rank = rankOfLetter(m[1]!)
+      if (rank) seen.add(card(rank, SYMBOL_SUIT[m[2]!] as Suit))
     }
     for (const m of t.matchAll(/Joker (\d+)/g)) seen.add(`X${m[1]}` as Card)
   }

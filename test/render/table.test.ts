@@ -1,7 +1,8 @@
-import { ENGLISH } from '../../src/i18n/index.js'
+import { ENGLISH, langOf } from '../../src/i18n/index.js'
 import { ComponentType, type APIButtonComponentWithCustomId, type APIStringSelectComponent } from 'discord.js'
 import { describe, expect, it } from 'vitest'
-import { cardLabel, type Card } from '../../src/games/core/cards.js'
+import type { Card } from '../../src/games/core/cards.js'
+import { cardText } from '../../src/render/format.js'
 import type { AnyEngine } from '../../src/games/core/engine.js'
 import { moveToken } from '../../src/games/core/move-context.js'
 import { ENGINES } from '../../src/games/registry.js'
@@ -10,6 +11,7 @@ import { limitViolations } from '../../src/render/limits.js'
 import type { Payload } from '../../src/render/payload.js'
 import {
   describeEvents,
+  describeTableEvents,
   renderFinalStandings,
   renderHandView,
   renderResultPing,
@@ -18,6 +20,7 @@ import {
 } from '../../src/render/table.js'
 import { cardsNamed, offeredActions, strings, tableFor, userId } from './support.js'
 import { refusalText } from '../../src/render/refusals.js'
+import type { TableEvent } from '../../src/tables/types.js'
 
 const NOW = 1_800_000_000_000
 const bugami = ENGINES.bugami
@@ -166,9 +169,11 @@ describe('Bugami', () => {
     })
     const card = legal[0]!
     const played = act(bugami, s.state, leader, { type: 'play', card })
-    expect(describeEvents(ENGLISH, table, played.events)).toContain(`<@${userId(leader)}> played ${cardLabel(card)}.`)
+    expect(describeEvents(ENGLISH, table, played.events)).toContain(
+      `<@${userId(leader)}> played ${cardText(card, ENGLISH)}.`,
+    )
     const pub = renderTableMessage(ENGLISH, tableFor(bugami, played.state, players, 10), NOW)
-    expect(text(pub)).toContain(cardLabel(card))
+    expect(text(pub)).toContain(cardText(card, ENGLISH))
     expect(text(pub)).toContain(`<t:${Math.floor(table.deadlineAt! / 1000)}:R>`)
     expect(labels(pub)).toEqual(['Your hand', 'Rules', 'Leave'])
     // Whoever is not to play gets no card controls.
@@ -240,7 +245,7 @@ describe('Bura', () => {
       renderHandView(ENGLISH, table, userId(1), NOW),
     ]) {
       expect(text(p)).not.toMatch(/\d\**\s*(?:points?|pts)\b/i)
-      expect(text(p)).toContain(cardLabel(v.trumpCard))
+      expect(text(p)).toContain(cardText(v.trumpCard, ENGLISH))
     }
   })
 
@@ -288,7 +293,7 @@ describe('Bura', () => {
     }
     const line = describeEvents(ENGLISH, table, s.events).join('\n')
     expect(line).toContain(`<@${userId(leader)}> played `)
-    for (const c of big.cards as Card[]) expect(line).toContain(cardLabel(c))
+    for (const c of big.cards as Card[]) expect(line).toContain(cardText(c, ENGLISH))
   })
 
   it('words a declaration and the pot it wins as one line', () => {
@@ -355,6 +360,29 @@ describe('Badugi', () => {
       expect(raises[0]).toBe('Raise to 4 (min)')
       if (limit === 'no') expect(raises.at(-1)).toBe('All-in 100')
       else expect(raises.at(-1)).toMatch(/\(pot\)$/)
+    }
+  })
+
+  it('offers a bet range of one amount as that one action, never "any amount from N to N"', () => {
+    // Blinds 10/20 and 30 chips first to act: a full raise (to 40) is more than the stack, so the
+    // only raise there is is all-in for 30, in pot limit and no limit alike.
+    for (const limit of ['pot', 'no']) {
+      const options = badugi.optionsSchema.parse({ limit, smallBlind: 10, bigBlind: 20 }) as Record<string, unknown>
+      const out = badugi.setup({ players: 3, dealer: 0, seed: 4, options, stacks: [30, 100, 100] })
+      if (!out.ok) throw new Error(refusalText(out.error, ENGLISH))
+      const state = out.value.state
+      expect(badugi.waitingFor(state)).toEqual([0])
+      const p = renderHandView(ENGLISH, tableFor(badugi, state, 3, 1, { options }), userId(0), NOW)
+      expect(labels(p), limit).toEqual(['Fold', 'Call 20', 'All-in 30', '↻ Refresh'])
+      expect(text(p), limit).not.toMatch(/any amount|\(min\)|\(max\)/)
+      // With chips behind the full raise, the range is a choice and says so.
+      const deep = renderHandView(
+        ENGLISH,
+        tableFor(badugi, start(badugi, 3, 4, options).state, 3, 1, { options }),
+        userId(0),
+        NOW,
+      )
+      expect(text(deep), limit).toMatch(/You may raise to any amount from 40 to \d+\./)
     }
   })
 
@@ -483,5 +511,76 @@ describe('final standings of a match table', () => {
     expect(strings(renderTableMessage(ENGLISH, table, 1_800_000_000_000)).join('\n')).toContain(
       '🏁 Agreed end <t:1900000000:R>: the game then in progress is the last.',
     )
+  })
+})
+
+describe('table events in the log', () => {
+  const who = userId(1)
+  /** One event of every kind the table service pushes: a new kind fails to compile here until it has one. */
+  const EVERY: { readonly [K in TableEvent['type']]: Extract<TableEvent, { type: K }> } = {
+    created: { type: 'created', userId: who },
+    joined: { type: 'joined', userId: who, buyIn: 100 },
+    left: { type: 'left', userId: who, cashedOut: 40, by: null },
+    rebuy: { type: 'rebuy', userId: who, amount: 60 },
+    started: { type: 'started', dealer: 0, seed: 1 },
+    nextGame: { type: 'nextGame', dealer: 1, seed: 2 },
+    autoMove: { type: 'autoMove', userId: who, position: 1, action: { type: 'pass' } },
+    away: { type: 'away', userId: who },
+    back: { type: 'back', userId: who },
+    gameOver: { type: 'gameOver', winners: [who] },
+    final: {
+      type: 'final',
+      reason: 'freezeout',
+      standings: [{ userId: who, stack: 300, result: 200 }],
+      winners: [who],
+    },
+    ended: { type: 'ended', status: 'aborted', refunds: [{ userId: who, amount: 10 }] },
+  }
+  /** Told elsewhere, not as a log line of their own (see describeTableEvents). */
+  const TOLD_ELSEWHERE = new Set<TableEvent['type']>([
+    'created',
+    'started',
+    'nextGame',
+    'autoMove',
+    'gameOver',
+    'final',
+    'ended',
+  ])
+
+  it('every kind of seat change is one line naming the player, in English and German; the rest are told elsewhere', () => {
+    for (const lang of [ENGLISH, langOf('de')])
+      for (const [type, event] of Object.entries(EVERY) as [TableEvent['type'], TableEvent][]) {
+        const lines = describeTableEvents(lang, [event])
+        if (TOLD_ELSEWHERE.has(type)) expect(lines, type).toEqual([])
+        else {
+          expect(lines, `${lang.locale} ${type}`).toHaveLength(1)
+          expect(lines[0]).toContain(`<@${who}>`)
+          expect(lines[0]).not.toMatch(/table:|\{\{|undefined/)
+        }
+      }
+  })
+
+  it('words joins, leaves, kicks, rebuys, away and back', () => {
+    const by = userId(0)
+    expect(
+      describeTableEvents(ENGLISH, [
+        EVERY.joined,
+        EVERY.rebuy,
+        EVERY.left,
+        { type: 'left', userId: who, cashedOut: 0, by },
+        EVERY.away,
+        EVERY.back,
+      ]),
+    ).toEqual([
+      `🪑 <@${who}> sat down, buying in for 100 chips.`,
+      `🪑 <@${who}> rebought for 60 chips from their balance.`,
+      `🚪 <@${who}> stood up, cashing out 40 chips.`,
+      `🚪 <@${by}> removed <@${who}> from the table.`,
+      `💤 <@${who}> missed three turns: away, auto-played until they act.`,
+      `👋 <@${who}> is back.`,
+    ])
+    expect(describeTableEvents(langOf('de'), [EVERY.rebuy])).toEqual([
+      `🪑 <@${who}> hat für 60 Chips vom Guthaben nachgekauft.`,
+    ])
   })
 })

@@ -33,6 +33,11 @@ describe('settings', () => {
     expect((await t.store.settings.update('g', { tableChannels: ['123', '456'] })).ok).toBe(true)
     expect((await t.store.settings.get('g')).tableChannels).toEqual(['123', '456'])
     expect((await t.store.settings.update('g', { tableChannels: ['#cards'] })).ok).toBe(false)
+    const many = Array.from({ length: 26 }, (_, i) => String(100 + i))
+    expect(await t.store.settings.update('g', { tableChannels: many })).toEqual({
+      ok: false,
+      error: { code: 'settings.too-many-channels', params: { max: 25, given: 26 } },
+    })
     expect((await t.store.settings.update('g', { tableChannels: [] })).ok).toBe(true)
     expect((await t.store.settings.get('g')).tableChannels).toEqual([])
   })

@@ -2,6 +2,7 @@ import type { Answer, FakeMember, FakeMessage } from '../../src/sandbox/discord/
 import { engineFor } from '../../src/games/registry.js'
 import { moveToAction, parseCustomId } from '../../src/render/custom-id.js'
 import type { TableSnapshot } from '../../src/tables/index.js'
+import { langOf, LOCALES } from '../../src/i18n/index.js'
 
 /**
  * What a member sees on a message and the controls they use for a move: shared by the end-to-end
@@ -94,13 +95,17 @@ export async function useControl(member: FakeMember, view: FakeMessage, game: st
   return control.kind === 'ask' ? confirm(member, answer) : answer
 }
 
+/** "Are you sure?" and "Cancel" in every language the bot speaks. */
+const QUESTION = new Set(LOCALES.map((l) => langOf(l).t('table:question.title')))
+const CANCEL = new Set(LOCALES.map((l) => langOf(l).t('table:buttons.cancel')))
+
 /**
- * Presses the confirming button of a question (the first button that is not Cancel); an answer that
- * asks nothing is returned as it is.
+ * Presses the confirming button of a question (the first button that is not Cancel), in any
+ * language; an answer that asks nothing is returned as it is.
  */
 export async function confirm(member: FakeMember, answer: Answer): Promise<Answer> {
-  if (!answer.embeds.some((e) => e.title === 'Are you sure?')) return answer
-  const yes = componentsOf(answer).find((c) => c.type === 2 && c.label !== 'Cancel')
+  if (!answer.embeds.some((e) => QUESTION.has(e.title ?? ''))) return answer
+  const yes = componentsOf(answer).find((c) => c.type === 2 && !CANCEL.has(c.label))
   if (!yes) throw new Error(`a question without a confirming button: ${textOf(answer).slice(0, 500)}`)
   return member.click(answer, yes.custom_id as string)
 }

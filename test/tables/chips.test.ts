@@ -213,7 +213,7 @@ describe('chips at the table', () => {
       if (hand < 2 && !(await fx.tables.nextDeal(id)).ok) break
     }
     const board = await fx.tables.leaderboard('g', 'badugi', 'ben')
-    expect(board.unit).toBe('net chips')
+    expect(board.unit).toBe('netChips')
     expect(board.rows.reduce((a, r) => a + r.value, 0)).toBe(0)
     const wins = await fx.tables.leaderboard('g', 'badugi', 'ben', 10, { board: 'wins' })
     expect(wins.unit).toBe('wins')

@@ -62,7 +62,10 @@ describe('table lifecycle (Bugami)', () => {
       creatorId: 'x',
       options: { kozel: true, moscow: true },
     })
-    expect(kozel).toMatchObject({ ok: false, error: { code: 'bura.not-with-kozel', params: { option: 'moscow' } } })
+    expect(kozel).toMatchObject({
+      ok: false,
+      error: { code: 'bura.not-with-kozel', params: { option: { game: 'bura', option: 'moscow' } } },
+    })
     expect(await fx.tables.create({ guildId: 'g', channelId: 'd', game: 'chess', creatorId: 'x' })).toMatchObject({
       ok: false,
       error: { code: 'unknown-game' },

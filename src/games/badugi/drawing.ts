@@ -1,14 +1,15 @@
 import type { Card } from '../core/cards.js'
 import { ok, refuse, type Outcome, type Transition } from '../core/engine.js'
-import { Rng } from '../core/rng.js'
+import { reshuffle } from '../core/decks.js'
 import type { DrawAction } from './actions.js'
 import { advance } from './flow.js'
 import { appended, draftOf, type BadugiEvent, type BadugiState } from './types.js'
 
 /**
  * A seat discards 0-4 of its cards and draws as many from the pile. When the pile runs out,
- * the discards so far are shuffled into a new pile; the cards this seat is discarding now
- * are not among them (they join the discards after the draw).
+ * the discards so far are shuffled into a new pile (in a scenario's fixed order, if it gives
+ * one); the cards this seat is discarding now are not among them (they join the discards after
+ * the draw).
  */
 export function applyDraw(
   s: BadugiState,
@@ -32,9 +33,10 @@ export function applyDraw(
   while (next < pile.length && kept.length < 4) kept.push(pile[next++]!)
   if (kept.length === 4) d.pile = next ? pile.slice(next) : pile
   else {
-    const rng = new Rng(d.supply.rng)
-    const fresh = rng.shuffle(d.discards)
-    d.supply = { rng: rng.state(), decks: d.supply.decks }
+    const shuffled = reshuffle(d.supply, d.discards)
+    if ('problem' in shuffled) return refuse('badugi.reshuffle', { problem: shuffled.problem })
+    const fresh = shuffled.pile
+    d.supply = shuffled.supply
     events.push({ type: 'reshuffle', cards: fresh.length })
     next = 0
     while (kept.length < 4) kept.push(fresh[next++]!)

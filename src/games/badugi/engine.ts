@@ -1,5 +1,5 @@
 import type { Card } from '../core/cards.js'
-import { checkDeck } from '../core/decks.js'
+import { checkDeck, startSupply } from '../core/decks.js'
 import {
   DEFAULT_STACK,
   ok,
@@ -9,7 +9,6 @@ import {
   type SetupParams,
   type Transition,
 } from '../core/engine.js'
-import { seedRng } from '../core/rng.js'
 import { actionSchema, type BadugiAction } from './actions.js'
 import { applyBetting } from './betting.js'
 import { legalActions } from './legal.js'
@@ -49,7 +48,7 @@ function setup(p: SetupParams<BadugiOptions>): Result {
       players: n,
       handNo: p.gameNo ?? 1,
       dealer,
-      supply: { rng: seedRng(p.seed), decks: p.decks ?? [] },
+      supply: startSupply(p),
       chips: stacks.reduce((a, b) => a + b, 0),
       stacks,
       left,

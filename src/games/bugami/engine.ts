@@ -1,5 +1,5 @@
 import { SUITS, type Card, type Suit } from '../core/cards.js'
-import { checkDeck, nextDeck, type DeckSupply } from '../core/decks.js'
+import { checkDeck, nextDeck, startSupply, type DeckSupply } from '../core/decks.js'
 import {
   ok,
   pointsTable,
@@ -14,7 +14,6 @@ import { actionSchema } from './actions.js'
 import { autoAction, randomAction } from './auto.js'
 import { moveContext } from './context.js'
 import { invariants } from './invariants.js'
-import { seedRng } from '../core/rng.js'
 import { optionsSchema, type BugamiOptions } from './options.js'
 import { bugamiDeck, bugsIn, dealCards, dealSizes, followCode, followError, winningIndex } from './rules.js'
 import { matchResult, partnerships, scoreDeal } from './scoring.js'
@@ -30,6 +29,7 @@ import type {
   PlayingState,
 } from './types.js'
 import { hiddenFrom, summary, view, type BugamiView } from './view.js'
+import { lacks, writtenMoves } from './scenario.js'
 
 type Step = Outcome<Transition<BugamiState, BugamiEvent>>
 
@@ -103,7 +103,7 @@ export function setup(params: SetupParams<BugamiOptions>): Step {
     const problem = checkDeck(d, full)
     if (problem) return refuse('bugami.deck', { deck: i + 1, problem })
   }
-  const supply: DeckSupply = { rng: seedRng(params.seed), decks: params.decks ?? [] }
+  const supply = startSupply(params)
   return ok(deal({ players, options, totals: zeros(players), history: [], deals: 0 }, supply, dealer))
 }
 
@@ -383,6 +383,8 @@ export const bugamiEngine: GameEngine<BugamiState, BugamiAction, BugamiOptions, 
   moveContext,
   autoAction,
   randomAction,
+  lacks,
+  writtenMoves,
   view,
   hiddenFrom,
   invariants,

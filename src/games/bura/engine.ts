@@ -1,4 +1,4 @@
-import { checkDeck } from '../core/decks.js'
+import { checkDeck, startSupply } from '../core/decks.js'
 import {
   DEFAULT_STACK,
   ok,
@@ -8,7 +8,6 @@ import {
   type SetupParams,
   type Transition,
 } from '../core/engine.js'
-import { seedRng } from '../core/rng.js'
 import { fullDeck, pointsOf } from './cards.js'
 import { actionSchema } from './actions.js'
 import { autoAction, randomAction } from './auto.js'
@@ -19,6 +18,7 @@ import { declareRefusal, legalActions, playRefusal, waitingFor } from './legal.j
 import { optionsSchema, PENALTY_LIMIT, type BuraOptions } from './options.js'
 import type { BuraAction, BuraEvent, BuraState } from './types.js'
 import { gameWinners, hiddenFrom, view, type BuraView } from './view.js'
+import { writtenMoves } from './scenario.js'
 
 type Result = Outcome<Transition<BuraState, BuraEvent>>
 
@@ -56,7 +56,7 @@ function setup(p: SetupParams<BuraOptions>): Result {
     phase: 'play',
     gameNumber: 0,
     dealer: p.dealer,
-    supply: { rng: seedRng(p.seed), decks: p.decks ? p.decks.map((deck) => deck.slice()) : [] },
+    supply: startSupply(p),
     inGame: [],
     trump: 'S',
     trumpCard: 'AS',
@@ -151,6 +151,7 @@ export const buraEngine: GameEngine<BuraState, BuraAction, BuraOptions, BuraView
   moveContext,
   autoAction,
   randomAction,
+  writtenMoves,
   view,
   hiddenFrom,
   invariants,

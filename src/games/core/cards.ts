@@ -59,13 +59,6 @@ export function makeDeck(ranks: readonly Rank[] = RANKS, jokers = 0): Card[] {
 
 const SUIT_SYMBOL: Record<Suit, string> = { S: '♠', H: '♥', D: '♦', C: '♣' }
 
-/** A card for people: `7♦`, `10♥`, `Joker 1`. */
-export function cardLabel(c: Card): string {
-  if (isJoker(c)) return `Joker ${c.slice(1)}`
-  const r = rankOf(c)
-  return `${r === 'T' ? '10' : r}${SUIT_SYMBOL[suitOf(c)]}`
-}
-
 export function suitSymbol(s: Suit): string {
   return SUIT_SYMBOL[s]
 }

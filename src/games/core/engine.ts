@@ -10,10 +10,16 @@ import type { Rng } from './rng.js'
  */
 
 /**
- * A value a refusal names: a number, a word, cards (shown in the reader's card words) or a
- * duration (in the reader's words).
+ * A value a refusal names: a number, a word, cards (shown in the reader's card words), a duration
+ * (in the reader's words) or a game's table option (shown as its slash option's name in the
+ * reader's language).
  */
-export type RefusalParam = string | number | { readonly cards: readonly Card[] } | { readonly ms: number }
+export type RefusalParam =
+  | string
+  | number
+  | { readonly cards: readonly Card[] }
+  | { readonly ms: number }
+  | { readonly game: string; readonly option: string }
 
 /**
  * A rule the action breaks. Engines stay free of any language: `code` names the refusal (a key
@@ -53,6 +59,14 @@ export interface ChipEvent {
   readonly reason: string
 }
 
+/** One move of a deal with the states around it, as the scenario writer (`/table log`) reads a table's log. */
+export interface LoggedMove<S, A> {
+  readonly seat: number
+  readonly action: A
+  readonly before: S
+  readonly after: S
+}
+
 /** Chips each seat of a chip game sits down with when the caller names no stacks (e.g. a scenario without "stacks"). */
 export const DEFAULT_STACK = 100
 
@@ -63,6 +77,10 @@ export interface SetupParams<O> {
   readonly seed: number
   /** Fixed decks, top card first, used before any shuffled from the seed. */
   readonly decks?: readonly (readonly Card[])[]
+  /** Fixed orders of the piles made by shuffling discards (Badugi), top card first, used before the seed's. */
+  readonly reshuffles?: readonly (readonly Card[])[]
+  /** Keep every deck and reshuffle in the state's supply (`DeckSupply.record`): the scenario writer asks for it. */
+  readonly record?: boolean
   /** Chip games: each seat's chips at the table. */
   readonly stacks?: readonly number[]
   /** Chip games: chips already in the pot, carried over from earlier games at this table. */
@@ -172,6 +190,21 @@ export interface GameEngine<S, A extends { readonly type: string }, O, V, E exte
    * nothing to call). Every legal move stays possible; null if the seat has nothing to do.
    */
   randomAction(state: S, seat: number, rng: Rng): A | null
+  /**
+   * Optional, for the scenario writer (`/table log`, src/tables/scenario/): cards that `seat`, by
+   * making `action` in `before`, showed everyone it does not hold, from then to the end of the
+   * deal (Bugami: not following suit shows a void); null when the move shows nothing of the kind.
+   * The cards a viewer has not seen are dealt afresh only where the moves allow them.
+   */
+  lacks?(before: S, seat: number, action: A): ((card: Card) => boolean) | null
+  /**
+   * Optional, for the scenario writer: a deal's moves as a file for `viewer` writes them. What a
+   * move kept secret from the viewer besides cards (Bugami: a bid while bids are open; Bura:
+   * whether a face-down play lies face down by choice) is written as a choice that shows the
+   * viewer exactly the same, drawn from `rng` where the truth is still secret; null leaves out a
+   * move that showed the viewer nothing at all. Without it every move is written as made.
+   */
+  writtenMoves?(moves: readonly LoggedMove<S, A>[], viewer: number | null, rng: Rng): (A | null)[]
   /** What one seat may know (null: a spectator). Never holds another seat's hidden card. */
   view(state: S, viewer: number | null): V
   /** The cards `viewer` must not see right now: the test oracle for views and logs. */

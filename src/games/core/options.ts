@@ -25,6 +25,16 @@ export type OptionSpec =
       readonly choices: readonly string[]
     }
 
+/** `shotgunWedding` → `shotgun_wedding`: the slash option of an engine option. */
+export function slashOptionName(engineName: string): string {
+  return engineName.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+}
+
+/** `shotgun_wedding` → `shotgunWedding`: slash option names are the engine's option names in snake case. */
+export function engineOptionName(optionName: string): string {
+  return optionName.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())
+}
+
 // Zod 3 keeps a schema's structure in `_def`; these are the few shapes option schemas use.
 interface Def {
   readonly typeName: string

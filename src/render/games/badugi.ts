@@ -1,6 +1,6 @@
 import type { APIButtonComponentWithCustomId, APIEmbedField, APIStringSelectComponent } from 'discord.js'
 import { decideBadugi } from '../../ai/badugi.js'
-import { cardLabel, type Card } from '../../games/core/cards.js'
+import type { Card } from '../../games/core/cards.js'
 import type {
   BadugiAction,
   BadugiEvent,
@@ -10,7 +10,7 @@ import type {
   WagerRange,
 } from '../../games/badugi/index.js'
 import { cardSelect, layout, moveButton, refreshButton } from '../controls.js'
-import { cardsText, chips, handText, listText, RANK_ORDER, sortHand } from '../format.js'
+import { cardsText, cardText, chips, handText, listText, RANK_ORDER, sortHand } from '../format.js'
 import type { Lang } from '../../i18n/index.js'
 import { handName, reasonText } from './badugi-words.js'
 import { ButtonStyle } from '../payload.js'
@@ -64,7 +64,7 @@ function seatLine(v: BadugiView, s: BadugiSeatView, ctx: RenderContext): string 
     if (s.hand && s.handName)
       parts.push(
         lang.t('table:badugi.seat.shows', {
-          cards: cardsText(sortHand(s.hand, RANK_ORDER.aceLow)),
+          cards: cardsText(sortHand(s.hand, RANK_ORDER.aceLow), lang),
           hand: handName(s.handName, lang),
         }),
       )
@@ -109,7 +109,7 @@ export function publicParts(v: BadugiView, ctx: RenderContext): PublicParts {
   if (v.phase !== 'handOver')
     fields.push({ name: lang.t('table:badugi.fields.pot'), value: potsText(v, lang), inline: true })
   if (v.phase === 'betting' && v.currentBet > 0)
-    fields.push({ name: lang.t('table:badugi.fields.toMatch'), value: String(v.currentBet), inline: true })
+    fields.push({ name: lang.t('table:badugi.fields.toMatch'), value: lang.number(v.currentBet), inline: true })
   return { status, seatLines: v.seats.map((s) => seatLine(v, s, ctx)), fields, result: result(v, ctx) }
 }
 
@@ -147,7 +147,7 @@ function result(v: BadugiView, ctx: RenderContext): GameResult | null {
     if (s.status === 'folded') parts.push(lang.t('table:badugi.result.folded'))
     else if (s.status === 'out') parts.push(lang.t('table:badugi.result.satOut'))
     if (s.hand && s.handName)
-      parts.push(lang.t('table:badugi.result.showed', { cards: cardsText(sortHand(s.hand, RANK_ORDER.aceLow)) }))
+      parts.push(lang.t('table:badugi.result.showed', { cards: cardsText(sortHand(s.hand, RANK_ORDER.aceLow), lang) }))
     return parts.join(' · ')
   })
   const headline = lang.t(r.byFold ? 'table:badugi.result.headlineByFold' : 'table:badugi.result.headline', {
@@ -187,7 +187,7 @@ export function privateParts(v: BadugiView, legal: readonly BadugiAction[], ctx:
       you.counting.length < you.hand.length
         ? lang.t('table:badugi.private.valueCounting', {
             hand: handName(you.handName, lang),
-            cards: cardsText(sortHand(you.counting, RANK_ORDER.aceLow)),
+            cards: cardsText(sortHand(you.counting, RANK_ORDER.aceLow), lang),
           })
         : lang.t('table:badugi.private.value', { hand: handName(you.handName, lang) }),
     )
@@ -235,6 +235,7 @@ export function privateParts(v: BadugiView, legal: readonly BadugiAction[], ctx:
     if (discardable.length) {
       selects.push(
         cardSelect(
+          lang,
           controls,
           { verb: 'draw', cards: null },
           discardable,
@@ -255,7 +256,7 @@ export function privateParts(v: BadugiView, legal: readonly BadugiAction[], ctx:
         moveButton(
           controls,
           { verb: 'draw', cards: dead },
-          lang.t('table:badugi.buttons.drawDead', { n: dead.length, cards: cardsText(dead) }),
+          lang.t('table:badugi.buttons.drawDead', { n: dead.length, cards: cardsText(dead, lang) }),
           ButtonStyle.Primary,
         ),
       )
@@ -344,7 +345,7 @@ export function eventLine(e: BadugiEvent, ctx: RenderContext): string | null {
     case 'show':
       return lang.t('table:badugi.events.show', {
         who: ctx.name(e.seat),
-        cards: e.cards.map(cardLabel).join(' '),
+        cards: e.cards.map((c) => cardText(c, lang)).join(' '),
         hand: handName(e.value, lang),
       })
     case 'handOver':
@@ -383,8 +384,8 @@ export function betsFromBlinds(options: Record<string, unknown>): Record<string,
   return typeof bigBlind === 'number' ? { ...options, smallBet: bigBlind, bigBet: 2 * bigBlind } : options
 }
 
-export function turnAsk(v: BadugiView, seat: number, lang: Lang): string {
-  if (v.phase === 'drawing') return lang.t('table:badugi.ask.draw')
+export function turnAsk(v: BadugiView, seat: number, lang: Lang, count: number): string {
+  if (v.phase === 'drawing') return lang.t('table:badugi.ask.draw', { count })
   const me = v.seats[seat]!
   const toCall = Math.min(v.currentBet - me.bet, me.stack)
   return toCall > 0 ? lang.t('table:badugi.ask.call', { n: toCall }) : lang.t('table:badugi.ask.checkOrBet')
@@ -395,15 +396,9 @@ export const badugiGame = defineGame({
   ai: decideBadugi,
   renderer: { publicParts, privateParts, eventLines: oneLineEach(eventLine), turnAsk },
   scenes,
-  stakesName: 'big blind',
   rules: badugiRules(ENGLISH),
   rulesIn: badugiRules,
-  command: {
-    description: 'Badugi: lowball draw poker for chips (2-8 players)',
-    hidden: ['smallBet', 'bigBet'],
-    choiceNames: { limit: { fixed: 'fixed limit', pot: 'pot limit', no: 'no limit' } },
-    derive: betsFromBlinds,
-  },
+  command: { hidden: ['smallBet', 'bigBet'], derive: betsFromBlinds },
   optionLabels: {
     limit: (limit, _, lang) => lang.t(`table:badugi.options.limit.${limit}`),
     smallBlind: (n, _, lang) => lang.t('table:badugi.options.smallBlind', { n }),

@@ -1,10 +1,10 @@
 import type { APIEmbedField } from 'discord.js'
 import { decideBugami } from '../../ai/bugami.js'
-import { cardLabel, SUITS, suitSymbol, type Suit } from '../../games/core/cards.js'
+import { SUITS, suitSymbol, type Suit } from '../../games/core/cards.js'
 import type { Lang } from '../../i18n/index.js'
 import type { Bid, BugamiAction, BugamiEvent, BugamiView, PlayedCard } from '../../games/bugami/index.js'
 import { cardSelect, layout, moveButton, refreshButton } from '../controls.js'
-import { handText, listText, sortHand, suitName } from '../format.js'
+import { cardText, handText, listText, sortHand, suitName } from '../format.js'
 import { ButtonStyle } from '../payload.js'
 import type { GameResult, PrivateContext, PrivateParts, PublicParts, RenderContext } from '../types.js'
 import { bugamiEngine } from '../../games/bugami/engine.js'
@@ -20,7 +20,7 @@ function bidText(bid: Bid, lang: Lang): string {
 }
 
 function trickText(cards: readonly PlayedCard[], ctx: RenderContext): string {
-  return cards.map((p) => `${ctx.name(p.seat)} ${cardLabel(p.card)}`).join(' · ')
+  return cards.map((p) => `${ctx.name(p.seat)} ${cardText(p.card, ctx.lang)}`).join(' · ')
 }
 
 const tricks = (n: number, lang: Lang) => lang.t('cards:count.trick', { count: n })
@@ -119,7 +119,7 @@ export function publicParts(v: BugamiView, ctx: RenderContext): PublicParts {
   return { status, seatLines: v.seats.map((_, seat) => seatLine(v, seat, ctx)), fields, result: result(v, ctx) }
 }
 
-const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0')
+const signed = (n: number, lang: Lang) => (n > 0 ? `+${lang.number(n)}` : n < 0 ? `−${lang.number(-n)}` : '0')
 
 /**
  * A scored deal (and, after the last one, the match): each player's bid, tricks, bugs and points,
@@ -128,13 +128,13 @@ const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0')
 function result(v: BugamiView, ctx: RenderContext): GameResult | null {
   const { lang } = ctx
   if (v.phase !== 'between' && v.phase !== 'gameOver') return null
-  const scores = v.seats.map((s) => `${ctx.name(s.seat)} ${signed(s.score ?? 0)}`).join(', ')
+  const scores = v.seats.map((s) => `${ctx.name(s.seat)} ${signed(s.score ?? 0, lang)}`).join(', ')
   const details = v.seats.map((s) => {
     const parts = [
       ...(s.bid ? [lang.t('table:bugami.seat.bidPlain', { bid: bidText(s.bid, lang) })] : []),
       tricks(s.tricks, lang),
       ...(s.bid !== 'misere' && s.bugs !== null ? [bugs(s.bugs, lang)] : []),
-      lang.t('table:bugami.result.score', { score: signed(s.score ?? 0), total: s.total }),
+      lang.t('table:bugami.result.score', { score: signed(s.score ?? 0, lang), total: s.total }),
     ]
     return `${ctx.name(s.seat)} — ${parts.join(' · ')}`
   })
@@ -185,6 +185,7 @@ export function privateParts(v: BugamiView, legal: readonly BugamiAction[], ctx:
   const selects = playable.length
     ? [
         cardSelect(
+          lang,
           controls,
           { verb: 'play', cards: null },
           playable,
@@ -275,7 +276,7 @@ export function eventLine(e: BugamiEvent, ctx: RenderContext): string | null {
         bids: e.bids.map((b, s) => `${ctx.name(s)} ${bidText(b, lang)}`).join(', '),
       })
     case 'played':
-      return lang.t('table:bugami.events.played', { who: ctx.name(e.seat), card: cardLabel(e.card) })
+      return lang.t('table:bugami.events.played', { who: ctx.name(e.seat), card: cardText(e.card, lang) })
     case 'trickWon':
       return lang.t(e.leftovers.length ? 'table:bugami.events.trickWonLeftovers' : 'table:bugami.events.trickWon', {
         who: ctx.name(e.seat),
@@ -284,7 +285,7 @@ export function eventLine(e: BugamiEvent, ctx: RenderContext): string | null {
     case 'dealScored':
       return lang.t('table:bugami.events.dealScored', {
         n: e.deal,
-        scores: e.scores.map((sc, s) => `${ctx.name(s)} ${sc}`).join(', '),
+        scores: e.scores.map((sc, s) => `${ctx.name(s)} ${lang.number(sc)}`).join(', '),
       })
     case 'gameWon':
       return lang.t('table:bugami.events.gameWon', { who: ctx.name(e.seat), points: e.totals[e.seat] })
@@ -293,13 +294,13 @@ export function eventLine(e: BugamiEvent, ctx: RenderContext): string | null {
   }
 }
 
-export function turnAsk(v: BugamiView, seat: number, lang: Lang): string {
-  if (v.phase === 'bidding') return lang.t('table:bugami.ask.bid')
-  if (v.turn !== seat) return lang.t('table:bugami.ask.move')
-  if (!v.trick.length) return lang.t('table:bugami.ask.lead')
+export function turnAsk(v: BugamiView, seat: number, lang: Lang, count: number): string {
+  if (v.phase === 'bidding') return lang.t('table:bugami.ask.bid', { count })
+  if (v.turn !== seat) return lang.t('table:bugami.ask.move', { count })
+  if (!v.trick.length) return lang.t('table:bugami.ask.lead', { count })
   return v.ledSuit
-    ? lang.t('table:bugami.ask.cardLed', { suit: suitSymbol(v.ledSuit as Suit) })
-    : lang.t('table:bugami.ask.card')
+    ? lang.t('table:bugami.ask.cardLed', { count, suit: suitSymbol(v.ledSuit as Suit) })
+    : lang.t('table:bugami.ask.card', { count })
 }
 
 export const bugamiGame = defineGame({
@@ -309,10 +310,7 @@ export const bugamiGame = defineGame({
   scenes,
   rules: bugamiRules(ENGLISH),
   rulesIn: bugamiRules,
-  command: {
-    description: 'Bugami: trick-taking with secret bug-suit bids (3-7 players, points)',
-    choiceNames: { jokers: { 0: 'none', 1: 'one', 2: 'two' } },
-  },
+  command: {},
   optionLabels: {
     target: (points, _, lang) => lang.t('table:bugami.options.target', { n: points }),
     jokers: (n, _, lang) => (n ? lang.t('table:bugami.jokers', { count: n }) : lang.t('table:bugami.options.noJokers')),

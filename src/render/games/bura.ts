@@ -1,6 +1,6 @@
 import type { APIButtonComponentWithCustomId, APIEmbedField, APIStringSelectComponent } from 'discord.js'
 import { decideBura } from '../../ai/bura.js'
-import { cardLabel, suitSymbol, type Card } from '../../games/core/cards.js'
+import { suitSymbol, type Card } from '../../games/core/cards.js'
 import type { Lang } from '../../i18n/index.js'
 import {
   type BuraAction,
@@ -11,7 +11,7 @@ import {
   type ResultView,
 } from '../../games/bura/index.js'
 import { askButton, cardSelect, layout, moveButton, refreshButton } from '../controls.js'
-import { cardsText, chips, handText, listText, sortHand, suitName } from '../format.js'
+import { cardsText, cardText, chips, handText, listText, sortHand, suitName } from '../format.js'
 import { ButtonStyle } from '../payload.js'
 import type { GameResult, PrivateContext, PrivateParts, PublicParts, RenderContext } from '../types.js'
 import { BURA_RANKS } from '../../games/bura/cards.js'
@@ -30,7 +30,9 @@ import { defineGame } from './module.js'
 
 function playText(p: PlaySeen, ctx: RenderContext): string {
   const { lang } = ctx
-  const cards = p.cards ? cardsText(sortHand(p.cards, BURA_RANKS)) : lang.t('cards:count.card', { count: p.count })
+  const cards = p.cards
+    ? cardsText(sortHand(p.cards, BURA_RANKS), lang)
+    : lang.t('cards:count.card', { count: p.count })
   return lang.t(p.faceDown ? 'table:bura.playFaceDown' : 'table:bura.play', { who: ctx.name(p.seat), cards })
 }
 
@@ -55,7 +57,7 @@ function resultText(r: ResultView, v: BuraView, ctx: RenderContext): string {
       return lang.t('table:bura.result.combination', {
         who: ctx.name(r.winner),
         combination: combination(r.reason, lang),
-        cards: cardsText(r.cards),
+        cards: cardsText(r.cards, lang),
         prize: prize(v, lang),
       })
     case 'buraTrick':
@@ -117,7 +119,7 @@ function trumpText(v: BuraView, ctx: RenderContext): string {
       : lang.t('table:bura.trump.drawn')
   return lang.t('table:bura.trump.text', {
     suit: `${suitSymbol(v.trump)} ${suitName(v.trump, lang)}`,
-    card: cardLabel(v.trumpCard),
+    card: cardText(v.trumpCard, lang),
     where,
     pile: lang.t('cards:count.card', { count: v.pileCount }),
   })
@@ -157,7 +159,7 @@ export function publicParts(v: BuraView, ctx: RenderContext): PublicParts {
     const r = v.result.revealed
     fields.push({
       name: lang.t('table:bura.fields.turnedOver'),
-      value: `${ctx.name(r.seat)}: ${cardsText(sortHand(r.cards, BURA_RANKS))}`.slice(0, 1024),
+      value: `${ctx.name(r.seat)}: ${cardsText(sortHand(r.cards, BURA_RANKS), lang)}`.slice(0, 1024),
     })
   }
   return { status, seatLines: v.seats.map((_, seat) => seatLine(v, seat, ctx)), fields, result: result(v, ctx) }
@@ -172,7 +174,7 @@ function result(v: BuraView, ctx: RenderContext): GameResult | null {
     details.push(
       lang.t('table:bura.turnedOver', {
         who: ctx.name(v.result.revealed.seat),
-        cards: cardsText(sortHand(v.result.revealed.cards, BURA_RANKS)),
+        cards: cardsText(sortHand(v.result.revealed.cards, BURA_RANKS), lang),
       }),
     )
   if (ctx.live) details.push(lang.t('table:bura.nextDealer', { who: ctx.name(v.result.nextDealer) }))
@@ -232,7 +234,7 @@ export function privateParts(v: BuraView, legal: readonly BuraAction[], ctx: Pri
   ) {
     // Any `size` cards may answer: one menu with exactly that many choices.
     const placeholder = lang.t('table:bura.private.answerMenu', { count: size })
-    selects.push(cardSelect(controls, { verb: 'play', cards: null }, hand, placeholder, size, size))
+    selects.push(cardSelect(lang, controls, { verb: 'play', cards: null }, hand, placeholder, size, size))
   } else {
     for (const a of faceUp)
       buttons.push(
@@ -240,7 +242,7 @@ export function privateParts(v: BuraView, legal: readonly BuraAction[], ctx: Pri
           controls,
           { verb: 'play', cards: a.cards },
           lang.t(answering ? 'table:bura.private.play' : 'table:bura.private.lead', {
-            cards: cardsText(sortHand(a.cards, BURA_RANKS)),
+            cards: cardsText(sortHand(a.cards, BURA_RANKS), lang),
           }),
         ),
       )
@@ -250,7 +252,7 @@ export function privateParts(v: BuraView, legal: readonly BuraAction[], ctx: Pri
       moveButton(
         controls,
         { verb: 'play', cards: a.cards, faceDown: true },
-        lang.t('table:bura.private.faceDown', { cards: cardsText(sortHand(a.cards, BURA_RANKS)) }),
+        lang.t('table:bura.private.faceDown', { cards: cardsText(sortHand(a.cards, BURA_RANKS), lang) }),
         ButtonStyle.Secondary,
       ),
     )
@@ -339,7 +341,7 @@ export function eventLine(e: BuraEvent, ctx: RenderContext): string | null {
   const { lang } = ctx
   switch (e.type) {
     case 'deal':
-      return lang.t('table:bura.events.deal', { n: e.game, who: ctx.name(e.dealer), card: cardLabel(e.trumpCard) })
+      return lang.t('table:bura.events.deal', { n: e.game, who: ctx.name(e.dealer), card: cardText(e.trumpCard, lang) })
     case 'redeal':
       // The engine's only redeal (its reason is English, for logs): a combination was dealt.
       return lang.t('table:bura.events.redeal')
@@ -350,11 +352,11 @@ export function eventLine(e: BuraEvent, ctx: RenderContext): string | null {
       return lang.t('table:bura.events.combination', {
         who: ctx.name(e.seat),
         combination: combination(e.kind, lang),
-        cards: cardsText(sortHand(e.cards, BURA_RANKS)),
+        cards: cardsText(sortHand(e.cards, BURA_RANKS), lang),
       })
     case 'play': {
       const what = e.cards
-        ? cardsText(sortHand(e.cards, BURA_RANKS))
+        ? cardsText(sortHand(e.cards, BURA_RANKS), lang)
         : lang.t('table:bura.events.faceDown', { cards: lang.t('cards:count.card', { count: e.count }) })
       return lang.t(e.beats ? 'table:bura.events.playBeats' : 'table:bura.events.play', { who: ctx.name(e.seat), what })
     }
@@ -399,11 +401,11 @@ export function eventLine(e: BuraEvent, ctx: RenderContext): string | null {
   }
 }
 
-export function turnAsk(v: BuraView, _seat: number, lang: Lang): string {
+export function turnAsk(v: BuraView, _seat: number, lang: Lang, count: number): string {
   if (v.phase === 'finalCall') return lang.t('table:bura.ask.finalCall')
   return v.trick && v.trick.plays.length
-    ? lang.t('table:bura.ask.answer', { cards: lang.t('cards:count.card', { count: v.trick.size }) })
-    : lang.t('table:bura.ask.lead')
+    ? lang.t('table:bura.ask.answer', { count, cards: lang.t('cards:count.card', { count: v.trick.size }) })
+    : lang.t('table:bura.ask.lead', { count })
 }
 
 export const buraGame = defineGame({
@@ -411,21 +413,11 @@ export const buraGame = defineGame({
   ai: decideBura,
   renderer: { publicParts, privateParts, eventLines, turnAsk, confirm: { declare: confirmDeclare } },
   scenes,
-  stakesName: 'ante',
   rules: buraRules(ENGLISH),
   rulesIn: buraRules,
   command: {
-    description: 'Bura: Russian trick-taking for chips (2-6 players)',
     // The engine always refuses manual combinations (docs/bura.md): offering the option would only produce an error.
     hidden: ['manualCombinations'],
-    choiceNames: {
-      scoring: {
-        chips: 'chips',
-        points: 'penalty points (12 loses)',
-        games: 'games won (first to the target, 2 ahead)',
-      },
-      gamesTarget: { '21': '21 games', '11': '11 games' },
-    },
   },
   optionLabels: {
     ante: (n, o, lang) => (o.scoring === 'chips' ? lang.t('table:bura.options.ante', { n }) : null),

@@ -21,8 +21,9 @@ export interface GameRenderer<V, A, E> {
   /**
    * What the game asks of `seat` now, in a few words for its public turn ping ("your bid",
    * "answer with 3 cards", "20 to call"). `view` is the spectator view: the ping is public.
+   * `count` is how many players the ping asks it of at once (German: "dein Gebot", "euer Gebot").
    */
-  turnAsk(view: V, seat: number, lang: Lang): string
+  turnAsk(view: V, seat: number, lang: Lang, count: number): string
 }
 
 /**
@@ -36,11 +37,14 @@ export interface GameScenes<V, A> {
 
 /** The `/<game> start` command: everything else about it comes from the engine's options schema. */
 export interface StartCommand<O> {
-  /** The command's description in Discord's list (at most 100 characters). */
-  readonly description: string
+  /**
+   * The command's description in English, for a game without texts in commands.json (the test
+   * suite's toy game); a game with them takes its description and choice names from there.
+   */
+  readonly description?: string
   /** Options the command does not offer (the engine still takes them, e.g. from `derive`). */
   readonly hidden?: readonly (keyof O & string)[]
-  /** Display names of choice values, by option (e.g. Badugi `limit`: `no` → "no limit"). */
+  /** Display names of choice values in English, by option, for a game without texts in commands.json. */
   readonly choiceNames?: { readonly [K in keyof O & string]?: Readonly<Record<string, string>> }
   /** Engine options worked out from the ones given (the engine still validates the result). */
   derive?(given: Record<string, unknown>): Record<string, unknown>
@@ -72,8 +76,6 @@ export interface GameModule<S, A extends { readonly type: string }, O, V, E exte
   readonly rulesIn: RulesText
   readonly command: StartCommand<O>
   readonly optionLabels: OptionLabels<O>
-  /** What the server's stakes set at this game's tables, in words ("ante"); none for a game without stakes. */
-  readonly stakesName?: string
   /** The game's AI player (src/ai); without one the table refuses "Add AI". */
   readonly ai?: Decide<O, V, E, A>
 }

@@ -1,34 +1,54 @@
 import { createCanvas } from '@napi-rs/canvas'
-import { makeDeck } from '../../games/core/cards.js'
+import { isJoker, makeDeck, rankOf } from '../../games/core/cards.js'
+import { LOCALES, type Locale } from '../../i18n/resources.js'
+import { rankLetter } from '../ranks.js'
 import { registerFont } from './font.js'
 import { CARD_RATIO, paintCard } from './paint-card.js'
 import { encodePng } from './png.js'
 import type { Face } from './scene.js'
 
-/** The card emojis: one per face of every game's deck (52 cards, 2 jokers) and a back. */
-
-export const EMOJI_FACES: readonly Face[] = [...makeDeck(undefined, 2), 'back']
-
-/** An emoji's name: letters, digits and `_` only (Discord's rule), e.g. `card_KD`, `card_back`. */
-export function emojiName(face: Face): string {
-  return `card_${face}`
+/** One card emoji: a face drawn with one language's rank letters. */
+export interface EmojiArt {
+  readonly face: Face
+  readonly locale: Locale
+  /** Letters, digits and `_` only (Discord's rule): `card_KD`, `card_back`, `card_QS_de`. */
+  readonly name: string
 }
+
+const FACES: readonly Face[] = [...makeDeck(undefined, 2), 'back']
+
+/** A face another language letters differently from English (the German queens and jacks). */
+const lettered = (face: Face, locale: Locale): boolean =>
+  face !== 'back' && !isJoker(face) && rankLetter(rankOf(face), locale) !== rankLetter(rankOf(face), 'en')
+
+/**
+ * The card emojis: one per face of every game's deck (52 cards, 2 jokers) and a back, in English
+ * letters; and for each other language the faces it letters differently, so a German text's D♠
+ * stands next to a card that shows a D.
+ */
+export const EMOJI_ART: readonly EmojiArt[] = LOCALES.flatMap((locale) =>
+  FACES.filter((face) => locale === 'en' || lettered(face, locale)).map((face) => ({
+    face,
+    locale,
+    name: locale === 'en' ? `card_${face}` : `card_${face}_${locale}`,
+  })),
+)
 
 const SIZE = 96
 
-const drawn = new Map<Face, Buffer>()
+const drawn = new Map<string, Buffer>()
 
-/** A card on a transparent square, as Discord shows emojis (it scales them down). Drawn once per face. */
-export function emojiPng(face: Face): Buffer {
-  const done = drawn.get(face)
+/** A card on a transparent square, as Discord shows emojis (it scales them down). Drawn once per emoji. */
+export function emojiPng(art: EmojiArt): Buffer {
+  const done = drawn.get(art.name)
   if (done) return done
   registerFont()
   const canvas = createCanvas(SIZE, SIZE)
   const g = canvas.getContext('2d')
   const h = SIZE - 4
   const w = Math.round(h / CARD_RATIO)
-  paintCard(g, face, Math.round((SIZE - w) / 2), 2, w)
+  paintCard(g, art.locale, art.face, Math.round((SIZE - w) / 2), 2, w)
   const png = encodePng(g.getImageData(0, 0, SIZE, SIZE).data, SIZE, SIZE)
-  drawn.set(face, png)
+  drawn.set(art.name, png)
   return png
 }

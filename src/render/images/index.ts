@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { cardLabel } from '../../games/core/cards.js'
+import { cardText } from '../format.js'
 import { gameModule } from '../../registry.js'
 import type { RenderTable } from '../types.js'
 import { Lru } from './cache.js'
@@ -33,7 +33,7 @@ const cache = new Lru<string, Promise<CardImage>>(256)
 function describe(lang: Lang, scene: Scene): string {
   const faces = (fs: readonly string[]) =>
     fs.length
-      ? fs.map((f) => (f === 'back' ? lang.t('table:images.faceDown') : cardLabel(f as never))).join(', ')
+      ? fs.map((f) => (f === 'back' ? lang.t('table:images.faceDown') : cardText(f as never, lang))).join(', ')
       : lang.t('table:images.noCards')
   const parts = [scene.title, scene.subtitle]
   if (scene.kind === 'table') {
@@ -60,8 +60,9 @@ function describe(lang: Lang, scene: Scene): string {
 
 /** Draws a scene (on the drawing threads, pool.ts), or takes it from the cache (drawn or being drawn). */
 export function drawScene(lang: Lang, scene: Scene): Promise<CardImage> {
-  // The alt text is in the language too: the same scene in two languages is two entries.
-  const key = `${lang.locale}:${JSON.stringify(scene)}`
+  // The scene names its language (its words, the letters on its cards, the alt text): the same
+  // table in two languages is two entries and two pictures.
+  const key = JSON.stringify(scene)
   const hit = cache.get(key)
   if (hit) return hit
   const hash = createHash('sha256').update(key).digest('hex').slice(0, 16)

@@ -1,5 +1,7 @@
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas'
 import { isJoker, rankOf, suitOf, suitSymbol } from '../../games/core/cards.js'
+import type { Locale } from '../../i18n/resources.js'
+import { rankLetter } from '../ranks.js'
 import { font } from './font.js'
 import type { Face } from './scene.js'
 
@@ -16,10 +18,10 @@ export function roundRect(g: SKRSContext2D, x: number, y: number, w: number, h: 
   g.roundRect(x, y, w, h, r)
 }
 
-function rankText(face: Face): string {
+/** The rank in the corner, in the language's letters (Q, J are D, B on a German card). */
+function rankText(face: Face, locale: Locale): string {
   if (face === 'back' || isJoker(face)) return ''
-  const r = rankOf(face)
-  return r === 'T' ? '10' : r
+  return rankLetter(rankOf(face), locale)
 }
 
 /**
@@ -30,21 +32,31 @@ function rankText(face: Face): string {
 const sprites = new Map<string, { canvas: Canvas; pad: number }>()
 
 /** Draws one card with its top-left corner at (x, y), `w` wide (x and y whole pixels). */
-export function paintCard(g: SKRSContext2D, face: Face, x: number, y: number, w: number, lit = false): void {
-  const key = `${face}/${w}/${lit ? 1 : 0}`
+export function paintCard(
+  g: SKRSContext2D,
+  locale: Locale,
+  face: Face,
+  x: number,
+  y: number,
+  w: number,
+  lit = false,
+): void {
+  const rank = rankText(face, locale)
+  // A face looks the same in every language unless its letter differs (K♦ is one sprite, Q♠ / D♠ two).
+  const key = `${face}/${rank}/${w}/${lit ? 1 : 0}`
   let sprite = sprites.get(key)
   if (!sprite) {
     // Room for the outline, which is stroked half outside the card.
     const pad = Math.ceil(lit ? Math.max(3, w * 0.05) : 1)
     const canvas = createCanvas(w + 2 * pad, Math.round(w * CARD_RATIO) + 2 * pad)
-    drawCard(canvas.getContext('2d'), face, pad, pad, w, lit)
+    drawCard(canvas.getContext('2d'), face, rank, pad, pad, w, lit)
     sprite = { canvas, pad }
     sprites.set(key, sprite)
   }
   g.drawImage(sprite.canvas, x - sprite.pad, y - sprite.pad)
 }
 
-function drawCard(g: SKRSContext2D, face: Face, x: number, y: number, w: number, lit: boolean): void {
+function drawCard(g: SKRSContext2D, face: Face, rank: string, x: number, y: number, w: number, lit: boolean): void {
   const h = Math.round(w * CARD_RATIO)
   const r = Math.max(3, Math.round(w * 0.08))
   roundRect(g, x, y, w, h, r)
@@ -58,7 +70,6 @@ function drawCard(g: SKRSContext2D, face: Face, x: number, y: number, w: number,
   const suit = suitOf(face)
   const colour = suit === 'H' || suit === 'D' ? RED : BLACK
   const symbol = suitSymbol(suit)
-  const rank = rankText(face)
   g.fillStyle = colour
   g.textAlign = 'left'
   g.textBaseline = 'top'

@@ -1,6 +1,7 @@
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas'
 import { font, registerFont } from './font.js'
 import { CARD_RATIO, cardStep, paintCard, roundRect } from './paint-card.js'
+import type { Locale } from '../../i18n/resources.js'
 import type { CardGroup, HandScene, SeatBadge, TableScene } from './scene.js'
 import { CAPTION_HEIGHT, layoutCentre, seatRect, TABLE_SIZE, type Rect } from './table-layout.js'
 
@@ -62,7 +63,15 @@ function heading(g: SKRSContext2D, title: string, subtitle: string, width: numbe
 const CAPTION_FONT = font(13)
 
 /** A captioned row of cards centred on `cx`, its top at `y`, `w` wide cards within `room` pixels. */
-function paintGroup(g: SKRSContext2D, group: CardGroup, cx: number, y: number, w: number, room: number): void {
+function paintGroup(
+  g: SKRSContext2D,
+  locale: Locale,
+  group: CardGroup,
+  cx: number,
+  y: number,
+  w: number,
+  room: number,
+): void {
   g.textAlign = 'center'
   g.textBaseline = 'top'
   g.fillStyle = INK
@@ -73,12 +82,12 @@ function paintGroup(g: SKRSContext2D, group: CardGroup, cx: number, y: number, w
   const span = n ? w + step * (n - 1) : 0
   let x = cx - span / 2
   for (const face of group.faces) {
-    paintCard(g, face, Math.round(x), y + CAPTION_HEIGHT, w)
+    paintCard(g, locale, face, Math.round(x), y + CAPTION_HEIGHT, w)
     x += step
   }
 }
 
-function paintSeat(g: SKRSContext2D, seat: SeatBadge, { x, y, w, h }: Rect): void {
+function paintSeat(g: SKRSContext2D, locale: Locale, seat: SeatBadge, { x, y, w, h }: Rect): void {
   roundRect(g, x, y, w, h, 10)
   g.fillStyle = seat.out ? 'rgba(0,0,0,0.25)' : 'rgba(0,0,0,0.45)'
   g.fill()
@@ -98,7 +107,7 @@ function paintSeat(g: SKRSContext2D, seat: SeatBadge, { x, y, w, h }: Rect): voi
   if (seat.dealer) paintDealerButton(g, x + w - 16, y + 14)
   const cw = 14
   const step = cardStep(seat.cards.length, cw, w - 12, 2)
-  seat.cards.forEach((face, i) => paintCard(g, face, Math.round(x + 6 + i * step), y + h - 4 - 20, cw))
+  seat.cards.forEach((face, i) => paintCard(g, locale, face, Math.round(x + 6 + i * step), y + h - 4 - 20, cw))
 }
 
 /** The dealer button: a white disc with a D, as on a card table. */
@@ -130,9 +139,9 @@ export function paintTable(scene: TableScene): Pixels {
   g.font = CAPTION_FONT
   const sizes = scene.centre.map((gr) => ({ cards: gr.faces.length, captionWidth: g.measureText(gr.caption).width }))
   layoutCentre(sizes, scene.seats.length).forEach((p, i) =>
-    paintGroup(g, scene.centre[i]!, p.cx, p.top, p.cardW, p.room),
+    paintGroup(g, scene.locale, scene.centre[i]!, p.cx, p.top, p.cardW, p.room),
   )
-  scene.seats.forEach((seat, i) => paintSeat(g, seat, seatRect(i, scene.seats.length)))
+  scene.seats.forEach((seat, i) => paintSeat(g, scene.locale, seat, seatRect(i, scene.seats.length)))
   return pixelsOf(canvas)
 }
 
@@ -153,13 +162,13 @@ export function paintHand(scene: HandScene): Pixels {
   let x = (HAND_WIDTH - span) / 2
   for (const h of scene.hand) {
     // Playable cards stand up a little, as a player pulls them from the fan.
-    paintCard(g, h.card, Math.round(x), h.lit ? 64 : 76, cardW, h.lit)
+    paintCard(g, scene.locale, h.card, Math.round(x), h.lit ? 64 : 76, cardW, h.lit)
     x += step
   }
   if (scene.extra.length) {
     const room = (HAND_WIDTH - 32) / scene.extra.length
     scene.extra.forEach((gr, i) => {
-      paintGroup(g, gr, 16 + room * (i + 0.5), 64 + 12 + cardH + 12, 48, room - 10)
+      paintGroup(g, scene.locale, gr, 16 + room * (i + 0.5), 64 + 12 + cardH + 12, 48, room - 10)
     })
   }
   return pixelsOf(canvas)

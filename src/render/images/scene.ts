@@ -1,4 +1,5 @@
 import type { Card } from '../../games/core/cards.js'
+import type { Locale } from '../../i18n/resources.js'
 
 /**
  * What an image shows, as plain data: the game's scene builders turn a view into a scene, the
@@ -29,6 +30,8 @@ export interface SeatBadge {
 
 export interface TableScene {
   readonly kind: 'table'
+  /** The language the scene is written in: its cards show that language's rank letters. */
+  readonly locale: Locale
   readonly title: string
   /** A line under the title: trump, pot, round. */
   readonly subtitle: string
@@ -44,6 +47,7 @@ export interface HandCard {
 
 export interface HandScene {
   readonly kind: 'hand'
+  readonly locale: Locale
   readonly title: string
   readonly subtitle: string
   readonly hand: readonly HandCard[]

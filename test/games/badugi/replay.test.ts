@@ -163,6 +163,27 @@ describe('Badugi scenario files through `npm run replay`', () => {
     ])
   })
 
+  it('takes each new pile shuffled from the discards from "reshuffles" when the file gives them', () => {
+    const base = JSON.parse(readFileSync(join(DIR, 'reshuffle.json'), 'utf8'))
+    const seeded = JSON.parse(JSON.stringify(replayText(JSON.stringify(base)).output))
+    // The 20 cards seats 1-5 threw before the pile ran out, in an order the seed would not give.
+    const discards: string[] = seeded.seats
+      .slice(1, 6)
+      .flatMap((_: unknown, i: number) => base.actions.find((a: any) => a.seat === i + 1 && a.type === 'draw').cards)
+    const pile = [...discards].sort()
+    const out = JSON.parse(JSON.stringify(replayText(JSON.stringify({ ...base, reshuffles: [pile] })).output))
+    expect(out).toMatchObject({ ok: true, phase: 'betting', pot: 16 })
+    expect(seat(out, 6).hand).toEqual(pile.slice(0, 4))
+    expect(seat(out, 7).hand).toEqual(pile.slice(4, 8))
+    expect(seat(out, 6).hand).not.toEqual(seat(seeded, 6).hand)
+
+    const wrong = replayText(JSON.stringify({ ...base, reshuffles: [pile.slice(1)] }))
+    expect(wrong.exitCode).toBe(1)
+    expect(wrong.output.error).toMatchObject({
+      message: 'A reshuffle in the file does not fit: a new pile must hold exactly the 20 cards discarded so far.',
+    })
+  })
+
   it('refuses malformed files with exit 2 and names the problem', () => {
     const base = JSON.parse(readFileSync(join(DIR, 'odd-chip.json'), 'utf8'))
     expect(replayText(JSON.stringify({ ...base, options: { limit: 'spread' } })).exitCode).toBe(2)

@@ -218,6 +218,19 @@ describe('Bura scenario files through `npm run replay`', () => {
     expect(draws).toEqual([{ type: 'draw', from: 3, rounds: 1, trumpCardTo: null, pileLeft: 2 }])
   })
 
+  it('a game won at its deal (a Bura dealt) is followed by the next one when an action needs it', () => {
+    const file = JSON.parse(readFileSync(join(dir, 'next-game-after-false-declaration.json'), 'utf8'))
+    const [first, second] = file.decks as string[][]
+    // Game 2, Ben dealing: Anna is dealt A-10-K of hearts and the Q of hearts is turned up.
+    const buraDealt = ['AH', '6S', 'TH', '7S', 'KH', '8S', 'QH']
+    file.decks = [first, [...buraDealt, ...second!.filter((c) => !buraDealt.includes(c))], second]
+    const out = replayText(JSON.stringify(file))
+    expect(out.exitCode).toBe(0)
+    const ends = (out.output.events as { type: string; reason?: string }[]).filter((e) => e.type === 'gameOver')
+    expect(ends.map((e) => e.reason)).toEqual(['falseDeclaration', 'bura', 'falseDeclaration'])
+    expect(out.output).toMatchObject({ gameNumber: 3, dealer: 0 })
+  })
+
   it('a match played for games is over at 13-11: no further game is dealt', () => {
     const file = JSON.parse(readFileSync(join(dir, 'games-match-to-11.json'), 'utf8'))
     const events = replayText(JSON.stringify(file)).output.events as { type: string; winner?: number }[]

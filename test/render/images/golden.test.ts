@@ -1,4 +1,4 @@
-import { ENGLISH } from '../../../src/i18n/index.js'
+import { ENGLISH, langOf } from '../../../src/i18n/index.js'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -89,6 +89,13 @@ describe('golden images', () => {
       const lit = scenes.filter((s) => s.name.startsWith(game) && s.hand.hand.some((h) => h.lit))
       expect(lit.length, `${game}: a hand with lit cards`).toBeGreaterThan(0)
     }
+  })
+
+  it('bura-4p-trick in German: German words, and D and B on the queens and jacks', async () => {
+    const s = FIXED_STATES.find((f) => f.name === 'bura-4p-trick')!
+    const de = langOf('de')
+    await expectGolden('bura-4p-trick-de-table', (await tableImage(de, s.table()))!.png)
+    await expectGolden('bura-4p-trick-de-hand', (await handImage(de, s.table(), 0))!.png)
   })
 
   it('draws the same bytes whatever was drawn before (canvases and row buffers are reused)', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { cardLabel } from '../../../src/games/core/cards.js'
 import { ENGLISH } from '../../../src/i18n/index.js'
 import { handSceneOf, tableSceneOf } from '../../../src/render/images/index.js'
 import { facesShown } from '../../../src/render/images/scene.js'
+import { cardText } from '../../../src/render/format.js'
 import type { Payload } from '../../../src/render/payload.js'
 import { renderHandView, renderTableMessage } from '../../../src/render/table.js'
 import { userId } from '../support.js'
@@ -26,7 +26,7 @@ describe('the text without pictures', () => {
       const table = s.table()
       const scene = tableSceneOf(ENGLISH, table)!
       const text = textOf(renderTableMessage(ENGLISH, table, 0, [], null))
-      for (const card of facesShown(scene)) expect(text, card).toContain(cardLabel(card))
+      for (const card of facesShown(scene)) expect(text, card).toContain(cardText(card, ENGLISH))
       scene.seats.forEach((seat, i) => {
         const mention = `<@${userId(i)}>`
         // The seat's line in the text: its stack or score, as the picture's badge gives it.
@@ -55,6 +55,7 @@ describe('the text without pictures', () => {
       const table = s.table()
       const seat = handSeatOf(table, s.hand)
       const text = textOf(renderHandView(ENGLISH, table, userId(seat), 0))
-      for (const card of facesShown(handSceneOf(ENGLISH, table, seat)!)) expect(text, card).toContain(cardLabel(card))
+      for (const card of facesShown(handSceneOf(ENGLISH, table, seat)!))
+        expect(text, card).toContain(cardText(card, ENGLISH))
     })
 })

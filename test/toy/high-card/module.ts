@@ -1,6 +1,5 @@
-import { cardLabel } from '../../../src/games/core/cards.js'
 import { cardSelect, layout, refreshButton } from '../../../src/render/controls.js'
-import { handText, listText } from '../../../src/render/format.js'
+import { cardText, handText, listText } from '../../../src/render/format.js'
 import { defineGame, oneLineEach } from '../../../src/render/games/module.js'
 import type { RenderContext } from '../../../src/render/types.js'
 import type { GameRules } from '../../../src/render/rules-text.js'
@@ -14,14 +13,14 @@ function plural(n: number, one: string): string {
 /** High card on Discord: the toy game's renderer, rules text and start command. */
 
 const playsText = (plays: readonly Play[], ctx: RenderContext) =>
-  plays.map((p) => `${ctx.name(p.seat)} ${cardLabel(p.card)}`).join(' · ') || '—'
+  plays.map((p) => `${ctx.name(p.seat)} ${cardText(p.card, ctx.lang)}`).join(' · ') || '—'
 
 function eventLine(e: HighCardEvent, ctx: RenderContext): string | null {
   switch (e.type) {
     case 'played':
       return null
     case 'roundWon':
-      return `${ctx.name(e.seat)} takes the round with ${cardLabel(e.card)}.`
+      return `${ctx.name(e.seat)} takes the round with ${cardText(e.card, ctx.lang)}.`
     case 'gameOver':
       return `${listText(e.winners.map(ctx.name))} won.`
   }
@@ -60,7 +59,7 @@ export const highCardGame = defineGame({
     privateParts: (v, legal, ctx) => {
       const cards = legal.map((a) => a.card)
       const selects = cards.length
-        ? [cardSelect(ctx.controls, { verb: 'play', cards: null }, cards, 'Play a card', 1, 1)]
+        ? [cardSelect(ctx.lang, ctx.controls, { verb: 'play', cards: null }, cards, 'Play a card', 1, 1)]
         : []
       return {
         title: 'Your hand',

@@ -44,6 +44,7 @@ export function tableScene(v: SpectatorView<BadugiView>, name: SeatNames, lang: 
   }))
   return {
     kind: 'table',
+    locale: lang.locale,
     title: lang.t('table:images.badugi.title', { n: v.handNo }),
     subtitle: subtitle(v, lang),
     centre: [
@@ -73,6 +74,7 @@ export function handScene(
   ]
   return {
     kind: 'hand',
+    locale: lang.locale,
     title: lang.t(you?.yourTurn ? 'table:images.badugi.handTurn' : 'table:images.badugi.hand', { n: v.handNo }),
     subtitle: parts.join(' · '),
     hand,

@@ -41,7 +41,14 @@ export function tableScene(v: SpectatorView<BugamiView>, name: SeatNames, lang: 
     out: false,
     cards: backs(s.handSize),
   }))
-  return { kind: 'table', title: 'Bugami', subtitle: subtitle(v, lang), centre: trickGroups(v, name), seats }
+  return {
+    kind: 'table',
+    locale: lang.locale,
+    title: 'Bugami',
+    subtitle: subtitle(v, lang),
+    centre: trickGroups(v, name),
+    seats,
+  }
 }
 
 export function handScene(
@@ -55,6 +62,7 @@ export function handScene(
   const turn = v.viewer !== null && v.waitingFor.includes(v.viewer)
   return {
     kind: 'hand',
+    locale: lang.locale,
     title: lang.t(turn ? 'table:images.bugami.handTurn' : 'table:images.bugami.hand', { n: v.deal }),
     subtitle: subtitle(v, lang),
     hand,

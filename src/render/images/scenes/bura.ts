@@ -58,6 +58,7 @@ export function tableScene(v: SpectatorView<BuraView>, name: SeatNames, lang: La
   })
   return {
     kind: 'table',
+    locale: lang.locale,
     title: lang.t('table:images.bura.title', { n: v.gameNumber }),
     subtitle: subtitle(v, lang),
     centre: [...trumpGroups(v, lang), ...trickGroups(v, name, lang)],
@@ -83,6 +84,7 @@ export function handScene(
   const turn = v.viewer !== null && v.waitingFor.includes(v.viewer)
   return {
     kind: 'hand',
+    locale: lang.locale,
     title: lang.t(turn ? 'table:images.bura.handTurn' : 'table:images.bura.hand', { n: v.gameNumber }),
     subtitle: subtitle(v, lang),
     hand,

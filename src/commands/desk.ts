@@ -72,9 +72,9 @@ export class TableDesk {
   // restart a table's lines are replayed from its action log the first time it is shown. They are
   // in the server's language; after the server picks another one they are replayed in it.
   private readonly recentLines = new Map<string, { readonly locale: Locale; readonly lines: readonly string[] }>()
-  // The file names on each table message, so an unchanged picture is not uploaded again. After a
-  // restart a table's picture is uploaded once more on its next change.
-  private readonly uploads = new Lru<string, readonly string[]>(1000)
+  // The file names on each table message, so an unchanged picture is not uploaded again. A message
+  // not in it (after a restart, or fallen out) is read once before its next edit with a picture.
+  private readonly uploads = new Lru<string, readonly string[]>(10_000)
   private readonly retries = new Map<string, () => void>()
   // When each table message was last edited (bot clock), for the pace's one edit per interval; a
   // table fallen out of it is simply not held back once.

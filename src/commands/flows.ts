@@ -183,7 +183,7 @@ export async function startTable(
 async function sayAlreadyDone(ctx: BotContext, interaction: Component, tableId: string, note: string): Promise<void> {
   const table = await ctx.tables.get(tableId)
   if (!table) return say(interaction, REFUSALS.tableGone(memberLang(interaction)))
-  const view = renderHandView(memberLang(interaction), table, interaction.user.id, ctx.clock.now())
+  const view = await handView(ctx, table, interaction.user.id, memberLang(interaction))
   await say(interaction, { ...view, content: view.content ? `${note}\n${view.content}` : note })
 }
 
@@ -481,7 +481,10 @@ export async function playMove(
     })
     if (!result.ok)
       return {
-        refusal: result.error.code === 'stale' ? REFUSALS.stale(lang) : renderRefusal(refusalText(result.error, lang)),
+        refusal:
+          result.error.code === 'stale'
+            ? REFUSALS.stale(lang)
+            : await refusalNamingCards(ctx, table.guildId, lang, refusalText(result.error, lang)),
       }
     if (!result.value.duplicate) {
       const seat = result.value.table.seats.find((s) => s.userId === userId)?.position ?? null
@@ -496,6 +499,12 @@ export async function playMove(
   await ctx.desk.answerWhenShown(made.showing, () =>
     say(interaction, onPrivateView ? inPlace(interaction, made.view) : made.view),
   )
+}
+
+/** A move's refusal, which may name cards ("K♦ is not in your hand"): with their emojis when the server shows them. */
+async function refusalNamingCards(ctx: BotContext, guildId: string, lang: Lang, text: string): Promise<Payload> {
+  const { emojis } = await ctx.tables.settings(guildId)
+  return withCardEmojiText(renderRefusal(text), emojis ? ctx.emojis(lang.locale) : null)
 }
 
 /** A refused move: the refusal privately, and a private view redrawn to the current state. */

@@ -7,8 +7,9 @@ import type { EffectRecord, GuildSettingsValue } from '../store/index.js'
 import type { FinalStandings, PingReason } from '../store/effects.js'
 import type { TableService, TableSnapshot } from '../tables/index.js'
 import { deleteInChannel, postInChannel } from './public-message.js'
+import { withCardEmojiText, type CardEmojis } from '../render/emojis.js'
 import { serverLangOf } from './lang.js'
-import type { Lang } from '../i18n/index.js'
+import type { Lang, Locale } from '../i18n/index.js'
 
 /** Failed deliveries wait 1 s, 2 s, 4 s … at most this long between attempts. */
 const MAX_BACKOFF_MS = 5 * 60 * 1000
@@ -26,6 +27,8 @@ export interface OutboxDeps {
   readonly publish: (table: TableSnapshot, nonce: string, settings: GuildSettingsValue) => Promise<string | null>
   /** The earliest time the table's message may be edited again (the desk's pace). */
   readonly editableAt: (tableId: string) => number
+  /** The uploaded card emojis of a language, or null (not uploaded yet, or the upload failed): then text. */
+  readonly emojis: (locale: Locale) => CardEmojis | null
 }
 
 /** What became of a table's pending effects: all delivered (or given up), or try again at `retryAt`. */
@@ -66,6 +69,8 @@ export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise
     // Everything posted in the channel speaks the server's language.
     const settings = await deps.tables.settings(table.guildId)
     const lang = serverLangOf(deps.client, table.guildId, settings)
+    // Results name cards ("showed K♦ 8♦ 3♣ 2♠"): with their emojis, as on the table message.
+    const emojis = settings.emojis ? deps.emojis(lang.locale) : null
     const of = (kind: EffectRecord['kind']) => pending.filter((e) => e.kind === kind)
     const unpings = of('unping')
     if (unpings.length) {
@@ -91,7 +96,9 @@ export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise
     }
     for (const result of of('result')) {
       const payload = renderGameResult(lang, resultTable(table, result))
-      const posted = payload ? await postInChannel(deps.client, table.channelId, payload, result.nonce) : null
+      const posted = payload
+        ? await postInChannel(deps.client, table.channelId, withCardEmojiText(payload, emojis), result.nonce)
+        : null
       crashPoint('result-posted')
       await settle([result], posted)
     }
@@ -122,7 +129,7 @@ export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise
           ? await postInChannel(
               deps.client,
               table.channelId,
-              renderPing(lang, table, about, users, messageId, deps.clock.now()),
+              withCardEmojiText(renderPing(lang, table, about, users, messageId, deps.clock.now()), emojis),
               latest.nonce,
             )
           : null

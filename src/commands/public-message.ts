@@ -37,7 +37,10 @@ export interface PublicMessageDeps {
   readonly client: Client
   readonly clock: Clock
   readonly log: Logger
-  /** File names on each message as last sent: an edit leaves out a picture already there. */
+  /**
+   * File names on each message as last sent: an edit leaves out a picture already there. A message
+   * not in it is read once before an edit with a picture.
+   */
   readonly uploads?: Lru<string, readonly string[]>
 }
 
@@ -64,6 +67,26 @@ async function textChannel(client: Client, channelId: string) {
   return channel
 }
 
+type MessageChannel = Awaited<ReturnType<typeof textChannel>>
+
+/**
+ * The file names on a table message: as last sent, or, when not remembered (after a restart) and
+ * the edit carries a picture, read from the message once: its names are content hashes, so a
+ * picture already there is not uploaded again. A message that cannot be read is taken as bare
+ * (the edit then uploads, or fails as it would have).
+ */
+async function fileNamesOn(
+  channel: MessageChannel,
+  messageId: string,
+  payload: Payload,
+  uploads: Lru<string, readonly string[]> | undefined,
+): Promise<readonly string[]> {
+  const known = uploads?.get(messageId)
+  if (known || !uploads || !payload.files?.length) return known ?? []
+  const message = await channel.messages.fetch({ message: messageId, force: true }).catch(() => null)
+  return message ? message.attachments.map((a) => a.name) : []
+}
+
 /**
  * Shows `payload` as the table's public message: edits the message in place while it is fresh,
  * otherwise posts a fresh one and retires the old (pointing to the new one). Returns the id of the
@@ -83,7 +106,10 @@ export async function showPublicMessage(
   const age = old === null ? Infinity : deps.clock.now() - SnowflakeUtil.timestampFrom(old)
   if (old !== null && age < FRESH_MESSAGE_MS) {
     try {
-      const edited = await channel.messages.edit(old, keepUploaded(payload, uploads?.get(old) ?? []))
+      const edited = await channel.messages.edit(
+        old,
+        keepUploaded(payload, await fileNamesOn(channel, old, payload, uploads)),
+      )
       uploads?.set(
         old,
         edited.attachments.map((a) => a.name),

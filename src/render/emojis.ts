@@ -85,17 +85,21 @@ function within(text: string, max: number, emojis: CardEmojis): string {
 }
 
 /**
- * The payload with card emojis in its embeds' text (descriptions and field values, where Discord
- * draws custom emojis). A part the emojis would push over its limit stays plain, and so does the
- * whole payload when they would push its embeds over their total.
+ * The payload with card emojis in its text: the content, and its embeds' descriptions and field
+ * values (where Discord draws custom emojis). A part the emojis would push over its limit stays
+ * plain, and so does the whole payload when they would push its embeds over their total.
  */
 export function withCardEmojiText(p: Payload, emojis: CardEmojis | null): Payload {
-  if (!emojis || !p.embeds?.length) return p
-  const embeds = p.embeds.map((e) => ({
+  if (!emojis || (!p.content && !p.embeds?.length)) return p
+  const embeds = p.embeds?.map((e) => ({
     ...e,
     ...(e.description !== undefined && { description: within(e.description, LIMITS.description, emojis) }),
     ...(e.fields && { fields: e.fields.map((f) => ({ ...f, value: within(f.value, LIMITS.fieldValue, emojis) })) }),
   }))
-  const out = { ...p, embeds }
+  const out = {
+    ...p,
+    ...(p.content && { content: within(p.content, LIMITS.content, emojis) }),
+    ...(embeds && { embeds }),
+  }
   return limitViolations(out).length ? p : out
 }

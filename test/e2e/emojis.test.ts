@@ -1,18 +1,23 @@
 import { describe, expect, it } from 'vitest'
 import { HttpError } from '../../src/sandbox/discord/errors.js'
 import type { Card } from '../../src/games/core/cards.js'
+import { engineFor } from '../../src/games/registry.js'
 import { cardText } from '../../src/render/format.js'
 import { ENGLISH } from '../../src/i18n/index.js'
+import type { TableSnapshot } from '../../src/tables/index.js'
 import type { FakeMessage } from '../../src/sandbox/discord/index.js'
 import {
+  buttonLabels,
   chooseMove,
   componentsOf,
   eachTestWorld,
   openAndStart,
   openHand,
   playTurn,
+  playUntil,
   untilSomeoneActs,
   useControl,
+  type World,
 } from './harness.js'
 
 const startWorld = eachTestWorld()
@@ -35,6 +40,19 @@ function controlEmojis(m: Parameters<typeof componentsOf>[0]): { id?: string; na
   }
   return out
 }
+
+/** `<:card_KD:123>`: the emoji the bot uploaded for a card. */
+function emojiOf(w: World, c: Card): string {
+  return `<:card_${c}:${w.discord.applicationEmojis.emojis.find((e) => e.name === `card_${c}`)!.id}>`
+}
+
+/** The cards each Badugi seat showed down at the end of the hand (the spectator view has them). */
+function shownDown(t: TableSnapshot): Card[] {
+  const view = engineFor('badugi')!.view(t.state, null) as { seats: { hand: Card[] | null }[] }
+  return view.seats.flatMap((s) => s.hand ?? [])
+}
+
+const badugiPhase = (t: TableSnapshot) => (engineFor('badugi')!.view(t.state, null) as { phase: string }).phase
 
 describe('card emojis', () => {
   it('are uploaded once as application emojis, reused after a restart, and shown on the hand controls', async () => {
@@ -114,5 +132,38 @@ describe('card emojis', () => {
     expect(controlEmojis(view)).toEqual([])
     expect(view.embeds[0]!.description).not.toContain('<:card_')
     expect(view.attachments).toHaveLength(1)
+  })
+
+  it('Badugi: the discard menu offers each card with its emoji, and the hand result names the cards shown with theirs; with emojis off, as text', async () => {
+    const w = await startWorld(['alice', 'bob'], { admins: ['alice'] })
+    await w.bot.emojisSettled
+    await openAndStart(w, 'badugi start', { buy_in: 50 }, ['bob'])
+    const drawing = await playUntil(w, (t) => t.progress !== 'acting' || badugiPhase(t) === 'drawing').then(() =>
+      w.table(),
+    )
+    expect(badugiPhase(drawing)).toBe('drawing')
+    const drawer = w.member(w.nameOf(drawing.waitingFor[0]!))
+    const menu = componentsOf(await openHand(w, drawer)).find((c) => c.type === 3)!
+    expect(menu.options!.length).toBeGreaterThan(0)
+    for (const o of menu.options!) expect(`<:${o.emoji!.name}:${o.emoji!.id}>`).toBe(emojiOf(w, o.value as Card))
+
+    await playUntil(w, (t) => t.progress !== 'acting')
+    const first = await w.channel.waitFor((m) => m.content.startsWith('🏁 **Badugi** — Hand 1'))
+    const shown = shownDown(await w.table())
+    expect(shown.length).toBeGreaterThan(0)
+    for (const c of shown) expect(first.content).toContain(`${emojiOf(w, c)} ${cardText(c, ENGLISH)}`)
+
+    await w.member('alice').slash(w.channel, 'settings set', { emojis: 'off' })
+    const over = w.publicMessage(await w.table())
+    await w.member('bob').click(
+      over,
+      buttonLabels(over).find((l) => /^Next (game|hand)$/.test(l))!,
+    )
+    await playUntil(w, (t) => t.progress !== 'acting')
+    const second = await w.channel.waitFor((m) => m.content.startsWith('🏁 **Badugi** — Hand 2'))
+    const shownAgain = shownDown(await w.table())
+    expect(shownAgain.length).toBeGreaterThan(0)
+    expect(second.content).not.toContain('<:card_')
+    for (const c of shownAgain) expect(second.content).toContain(cardText(c, ENGLISH))
   })
 })

@@ -211,7 +211,11 @@ export function cardPattern(c: Card, emojiIds: readonly string[] = []): RegExp {
   return new RegExp(`(?<![A-Za-z0-9])(?:${[esc(c), ...labels].join('|')})(?![A-Za-z0-9])|${emoji.join('|')}`)
 }
 
-const isRulesPage = (m: FakeMessage) => m.embeds.some((e) => /— (rules|Regeln)\b/.test(e.title ?? ''))
+/** Pages that show no game and whose examples name cards: the rules, the server's settings ("cards as text (K♦)"). */
+const isExamplePage = (m: FakeMessage) =>
+  m.embeds.some((e) =>
+    /— (rules|Regeln)\b|^(Server settings|Servereinstellungen)( changed| geändert)?$/.test(e.title ?? ''),
+  )
 
 /**
  * A component as the oracle reads it: a custom_id's random table id and move token are not card
@@ -337,7 +341,7 @@ function hiddenThroughout(
  * sets of every state the table went through, because one change can show a card and then hide it
  * again (the last trick of a deal is played, then the next deal deals that card to someone).
  * Pictures are checked by the cards they were drawn from, scenario files (`/table log`) by
- * `expectScenarioHidesUnseen`. Rules pages are skipped (their examples name cards).
+ * `expectScenarioHidesUnseen`. Rules and settings pages are skipped (their examples name cards).
  */
 export async function expectNothingHidden(world: World, tableId: string): Promise<void> {
   const table = await world.tableById(tableId)
@@ -349,7 +353,7 @@ export async function expectNothingHidden(world: World, tableId: string): Promis
     const hidden = hiddenThroughout(world, engine, states, seat)
     const checked = world.checkedLines(name)
     for (const m of member.visible(world.channel)) {
-      if (isRulesPage(m)) continue
+      if (isExamplePage(m)) continue
       for (const line of linesOf(m)) {
         // A line that only gained card emojis (the bot adds them before card names once its upload
         // is done) says nothing new: it was checked when it first showed.

@@ -91,4 +91,37 @@ describe('cards as pictures', () => {
     await playTurn(w, t.waitingFor[0]!)
     expect(w.publicMessage(await w.table()).attachments).toEqual([])
   })
+
+  it('an edit that keeps the picture does not upload it again, also after a restart', async () => {
+    const w = await startWorld(['alice', 'bob', 'carol', 'dave'])
+    await openAndStart(w, 'bura start', { ante: 5, buy_in: 100 }, ['bob'])
+    const t = await untilSomeoneActs(w)
+    const before = w.publicMessage(t)
+    const picture = before.attachments[0]!
+    const tableEdits = () =>
+      w.discord.requests.filter((r) => r.method === 'PATCH' && r.path.includes(`/messages/${t.messageId}`)).length
+    // Someone sits down mid-game: the table message lists them, the picture (the game) stays.
+    await w.member('carol').click(before, 'Join')
+    const joined = w.publicMessage(await w.table())
+    expect(joined.id).toBe(before.id)
+    expect(JSON.stringify(joined.embeds)).toContain(w.member('carol').id)
+    expect(joined.attachments).toEqual([picture])
+    expect(joined.embeds[0]!.image?.url).toBe(picture.url)
+
+    // After a restart the bot remembers nothing of the message, and reads its file names instead.
+    await w.restart()
+    const edits = tableEdits()
+    await w.member('dave').click(joined, 'Join')
+    const again = w.publicMessage(await w.table())
+    expect(again.id).toBe(before.id)
+    expect(JSON.stringify(again.embeds)).toContain(w.member('dave').id)
+    expect(again.attachments).toEqual([picture])
+    expect(tableEdits()).toBe(edits + 1)
+
+    // A move changes the picture: a new one is uploaded.
+    await playTurn(w, (await w.table()).waitingFor[0]!)
+    const moved = w.publicMessage(await w.table())
+    expect(moved.attachments).toHaveLength(1)
+    expect(moved.attachments[0]!.id).not.toBe(picture.id)
+  })
 })

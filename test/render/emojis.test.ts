@@ -52,6 +52,15 @@ describe('card emojis in text', () => {
     expect(withCardEmojiText(p, null)).toBe(p)
   })
 
+  it("go into a message's content (results, refusals), which stays within its 2,000 characters", () => {
+    const result: Payload = { content: '🏁 **Badugi** — Hand 1\n<@1> — 200 chips · showed 2♠ 3♥ 4♦ K♣' }
+    expect(withCardEmojiText(result, EMOJIS).content).toBe(
+      `🏁 **Badugi** — Hand 1\n<@1> — 200 chips · showed <:card_2S:${id('2S')}> 2♠ <:card_3H:${id('3H')}> 3♥ <:card_4D:${id('4D')}> 4♦ <:card_KC:${id('KC')}> K♣`,
+    )
+    const long: Payload = { content: `${'x'.repeat(1990)} K♦` }
+    expect(withCardEmojiText(long, EMOJIS)).toEqual(long)
+  })
+
   it('stay out of a part they would push over its limit, and out of a message over the embed total', () => {
     const full = `${'x'.repeat(1010)} K♦`
     const p: Payload = { embeds: [{ description: 'K♦', fields: [{ name: 'Log', value: full }] }] }

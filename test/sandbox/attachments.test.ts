@@ -84,6 +84,31 @@ describe('attachments in the fake Discord', () => {
     expect(discord.attachmentData(answer.attachments[0]!.url)!.equals(png(9))).toBe(true)
   })
 
+  it('refuses a request over 10 MiB of files with 413, one file or several', async () => {
+    const big = Buffer.concat([png(1), Buffer.alloc(10 * 1024 * 1024)])
+    await expect(channel.send({ files: [{ attachment: big, name: 'big.png' }] })).rejects.toMatchObject({
+      status: 413,
+      code: 40005,
+    })
+    const half = Buffer.concat([png(2), Buffer.alloc(5.5 * 1024 * 1024)])
+    const two = [0, 1].map((i) => ({ attachment: half, name: `half${i}.png` }))
+    await expect(channel.send({ files: two })).rejects.toMatchObject({ status: 413 })
+    // Just under the limit goes through.
+    const fits = await channel.send({ files: [{ attachment: half, name: 'fits.png' }] })
+    expect(discord.message(fits.id)!.attachments[0]!.size).toBe(half.length)
+  })
+
+  it('refuses an attachment description over 1,024 characters, and takes one of exactly 1,024', async () => {
+    const send = (description: string) =>
+      channel.send({
+        embeds: [{ title: 'Table', image: { url: 'attachment://t.png' } }],
+        files: [{ attachment: png(1), name: 't.png', description }],
+      })
+    await expect(send('x'.repeat(1025))).rejects.toMatchObject({ status: 400, code: 50035 })
+    const ok = await send('x'.repeat(1024))
+    expect(discord.message(ok.id)!.attachments[0]!.description).toHaveLength(1024)
+  })
+
   it("refuses Discord's limits: more than 10 files, an unknown attachment:// reference", async () => {
     const eleven = Array.from({ length: 11 }, (_, i) => ({ attachment: png(i), name: `f${i}.png` }))
     await expect(channel.send({ content: 'many', files: eleven })).rejects.toMatchObject({ code: 50035 })

@@ -12,6 +12,15 @@ export class Lru<K, V> {
     return value
   }
 
+  /** The value without making it the newest. */
+  peek(key: K): V | undefined {
+    return this.map.get(key)
+  }
+
+  delete(key: K): void {
+    this.map.delete(key)
+  }
+
   set(key: K, value: V): void {
     this.map.delete(key)
     this.map.set(key, value)

@@ -26,7 +26,9 @@ export interface CardImage {
   readonly cards: readonly string[]
 }
 
-const cache = new Lru<string, CardImage>(256)
+// Pictures by content, kept from the moment they start drawing: a second ask for the same picture
+// while the first is on a drawing thread waits for it instead of drawing it again.
+const cache = new Lru<string, Promise<CardImage>>(256)
 
 function describe(lang: Lang, scene: Scene): string {
   const faces = (fs: readonly string[]) =>
@@ -56,21 +58,27 @@ function describe(lang: Lang, scene: Scene): string {
   return text.length <= 1024 ? text : `${text.slice(0, 1023)}…`
 }
 
-/** Draws a scene (on the drawing threads, pool.ts), or takes it from the cache. */
-export async function drawScene(lang: Lang, scene: Scene): Promise<CardImage> {
+/** Draws a scene (on the drawing threads, pool.ts), or takes it from the cache (drawn or being drawn). */
+export function drawScene(lang: Lang, scene: Scene): Promise<CardImage> {
   // The scene names its language (its words, the letters on its cards, the alt text): the same
   // table in two languages is two entries and two pictures.
   const key = JSON.stringify(scene)
   const hit = cache.get(key)
   if (hit) return hit
   const hash = createHash('sha256').update(key).digest('hex').slice(0, 16)
-  const image: CardImage = {
-    name: `${scene.kind}-${hash}.png`,
-    png: await drawPool().draw(scene),
-    description: describe(lang, scene),
-    cards: facesShown(scene),
-  }
+  const image = drawPool()
+    .draw(scene)
+    .then((png): CardImage => ({
+      name: `${scene.kind}-${hash}.png`,
+      png,
+      description: describe(lang, scene),
+      cards: facesShown(scene),
+    }))
   cache.set(key, image)
+  // A picture that failed (its thread died) is not remembered: the next ask draws it afresh.
+  image.catch(() => {
+    if (cache.peek(key) === image) cache.delete(key)
+  })
   return image
 }
 

@@ -3,6 +3,7 @@ import { font, registerFont } from './font.js'
 import { CARD_RATIO, cardStep, paintCard, roundRect } from './paint-card.js'
 import type { Locale } from '../../i18n/resources.js'
 import type { CardGroup, HandScene, SeatBadge, TableScene } from './scene.js'
+import { CAPTION_HEIGHT, layoutCentre, seatRect, TABLE_SIZE, type Rect } from './table-layout.js'
 
 /** Scenes → pixels. Flat colours only: they draw fast and compress small. */
 
@@ -39,7 +40,6 @@ const FELT_EDGE = '#14532d'
 const INK = '#f5f5f5'
 const MUTED = '#b7d3c0'
 
-export const TABLE_SIZE = { width: 760, height: 420 } as const
 const HAND_WIDTH = 720
 
 function fitText(g: SKRSContext2D, text: string, max: number): string {
@@ -60,7 +60,9 @@ function heading(g: SKRSContext2D, title: string, subtitle: string, width: numbe
   g.fillText(fitText(g, subtitle, width - 32), 16, 38)
 }
 
-/** A captioned row of cards centred on `cx`, its top at `y`; returns its height. */
+const CAPTION_FONT = font(13)
+
+/** A captioned row of cards centred on `cx`, its top at `y`, `w` wide cards within `room` pixels. */
 function paintGroup(
   g: SKRSContext2D,
   locale: Locale,
@@ -69,35 +71,23 @@ function paintGroup(
   y: number,
   w: number,
   room: number,
-): number {
+): void {
   g.textAlign = 'center'
   g.textBaseline = 'top'
   g.fillStyle = INK
-  g.font = font(13)
+  g.font = CAPTION_FONT
   g.fillText(fitText(g, group.caption, room), cx, y)
   const n = group.faces.length
   const step = cardStep(n, w, room, 4)
   const span = n ? w + step * (n - 1) : 0
   let x = cx - span / 2
   for (const face of group.faces) {
-    paintCard(g, locale, face, Math.round(x), y + 18, w)
+    paintCard(g, locale, face, Math.round(x), y + CAPTION_HEIGHT, w)
     x += step
   }
-  return 18 + Math.round(w * CARD_RATIO)
 }
 
-/** Seats around the oval: seat 0 at the bottom, then clockwise, as players sit at a real table. */
-function seatPosition(i: number, n: number): { x: number; y: number } {
-  const { width, height } = TABLE_SIZE
-  const angle = Math.PI / 2 + (2 * Math.PI * i) / n
-  return { x: width / 2 + Math.cos(angle) * (width / 2 - 95), y: height / 2 + 22 + Math.sin(angle) * (height / 2 - 70) }
-}
-
-function paintSeat(g: SKRSContext2D, locale: Locale, seat: SeatBadge, cx: number, cy: number): void {
-  const w = 160
-  const h = 62
-  const x = Math.round(cx - w / 2)
-  const y = Math.round(cy - h / 2)
+function paintSeat(g: SKRSContext2D, locale: Locale, seat: SeatBadge, { x, y, w, h }: Rect): void {
   roundRect(g, x, y, w, h, 10)
   g.fillStyle = seat.out ? 'rgba(0,0,0,0.25)' : 'rgba(0,0,0,0.45)'
   g.fill()
@@ -115,11 +105,9 @@ function paintSeat(g: SKRSContext2D, locale: Locale, seat: SeatBadge, cx: number
   g.fillStyle = MUTED
   g.fillText(fitText(g, seat.line, w - 12), x + 6, y + 24)
   if (seat.dealer) paintDealerButton(g, x + w - 16, y + 14)
-  const n = seat.cards.length
-  if (!n) return
   const cw = 14
-  const step = cardStep(n, cw, w - 12, 2)
-  for (let i = 0; i < n; i++) paintCard(g, locale, seat.cards[i]!, Math.round(x + 6 + i * step), y + h - 4 - 20, cw)
+  const step = cardStep(seat.cards.length, cw, w - 12, 2)
+  seat.cards.forEach((face, i) => paintCard(g, locale, face, Math.round(x + 6 + i * step), y + h - 4 - 20, cw))
 }
 
 /** The dealer button: a white disc with a D, as on a card table. */
@@ -147,20 +135,13 @@ export function paintTable(scene: TableScene): Pixels {
   g.fillStyle = FELT
   g.fill()
   heading(g, scene.title, scene.subtitle, width)
-  // The middle: every group side by side, each with room for its cards.
-  const groups = scene.centre
-  if (groups.length) {
-    const room = Math.min(220, (width - 260) / groups.length)
-    const cardW = groups.some((gr) => gr.faces.length > 3) ? 40 : 48
-    groups.forEach((gr, i) => {
-      const cx = width / 2 + (i - (groups.length - 1) / 2) * room
-      paintGroup(g, scene.locale, gr, cx, height / 2 - 30, cardW, room - 10)
-    })
-  }
-  scene.seats.forEach((seat, i) => {
-    const p = seatPosition(i, scene.seats.length)
-    paintSeat(g, scene.locale, seat, p.x, p.y)
-  })
+  // The middle: the groups in the space the seats leave free (table-layout.ts).
+  g.font = CAPTION_FONT
+  const sizes = scene.centre.map((gr) => ({ cards: gr.faces.length, captionWidth: g.measureText(gr.caption).width }))
+  layoutCentre(sizes, scene.seats.length).forEach((p, i) =>
+    paintGroup(g, scene.locale, scene.centre[i]!, p.cx, p.top, p.cardW, p.room),
+  )
+  scene.seats.forEach((seat, i) => paintSeat(g, scene.locale, seat, seatRect(i, scene.seats.length)))
   return pixelsOf(canvas)
 }
 

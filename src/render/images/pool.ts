@@ -6,7 +6,7 @@ import type { Scene } from './scene.js'
 import { drawThreads } from './threads.js'
 
 /**
- * Pictures are drawn on threads of their own: painting and compressing one takes 5-10 ms of CPU,
+ * Pictures are drawn on threads of their own: painting and compressing one takes a few ms of CPU,
  * which on the bot's thread would hold up every other table's moves (how many: threads.ts).
  */
 

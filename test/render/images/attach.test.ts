@@ -1,13 +1,33 @@
 import { ENGLISH } from '../../../src/i18n/index.js'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fileNames, keepUploaded, withImage } from '../../../src/render/images/attach.js'
-import { tableImage } from '../../../src/render/images/index.js'
+import { drawScene, tableImage, tableSceneOf } from '../../../src/render/images/index.js'
+import { drawPool } from '../../../src/render/images/pool.js'
 import type { Payload } from '../../../src/render/payload.js'
 import { fixedTable } from './states.js'
 
 const text: Payload = { content: '', embeds: [{ title: 'Bura', description: 'Trump ♠' }] }
 
+afterEach(() => vi.restoreAllMocks())
+
 describe('pictures on messages', () => {
+  it('a picture asked for again while it is being drawn is drawn once', async () => {
+    const draw = vi.spyOn(drawPool(), 'draw')
+    const scene = tableSceneOf(ENGLISH, fixedTable('bura', 3, 21, 4))!
+    const [first, second] = await Promise.all([drawScene(ENGLISH, scene), drawScene(ENGLISH, scene)])
+    expect(second).toBe(first)
+    expect(draw).toHaveBeenCalledTimes(1)
+  })
+
+  it('a picture that failed to draw is drawn afresh when asked for again', async () => {
+    const draw = vi.spyOn(drawPool(), 'draw').mockRejectedValueOnce(new Error('the drawing thread exited (1)'))
+    const scene = tableSceneOf(ENGLISH, fixedTable('bura', 3, 22, 4))!
+    await expect(drawScene(ENGLISH, scene)).rejects.toThrow(/exited/)
+    const image = await drawScene(ENGLISH, scene)
+    expect(image.png.length).toBeGreaterThan(0)
+    expect(draw).toHaveBeenCalledTimes(2)
+  })
+
   it('the same table content is drawn once and keeps its file name; another content gets another', async () => {
     const a = (await tableImage(ENGLISH, fixedTable('bura', 3, 2, 2)))!
     const again = (await tableImage(ENGLISH, fixedTable('bura', 3, 2, 2)))!

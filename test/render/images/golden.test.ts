@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { handImage, handSceneOf, tableImage, tableSceneOf } from '../../../src/render/images/index.js'
 import { paintHand, paintTable } from '../../../src/render/images/paint.js'
 import { encodePng } from '../../../src/render/images/png.js'
-import { FIXED_STATES } from './states.js'
+import { FIXED_STATES, handSeatOf } from './states.js'
 
 /**
  * Golden images: fixed states drawn and compared with the checked-in pictures, pixel by pixel with
@@ -66,12 +66,30 @@ async function expectGolden(name: string, png: Buffer): Promise<void> {
 
 describe('golden images', () => {
   for (const s of FIXED_STATES) {
-    it(`${s.name}: table and seat 1's hand look as checked in`, async () => {
+    it(`${s.name}: the table and ${s.hand === 'toAct' ? 'the hand of the seat to act' : "seat 1's hand"} look as checked in`, async () => {
       const table = s.table()
       await expectGolden(`${s.name}-table`, (await tableImage(ENGLISH, table))!.png)
-      await expectGolden(`${s.name}-hand`, (await handImage(ENGLISH, table, 0))!.png)
+      await expectGolden(`${s.name}-hand`, (await handImage(ENGLISH, table, handSeatOf(table, s.hand)))!.png)
     })
   }
+
+  it('cover a joker on the table and in a hand, and lit cards in the hands of Bura and Bugami seats to act', () => {
+    const scenes = FIXED_STATES.map((s) => {
+      const table = s.table()
+      return {
+        ...s,
+        table: tableSceneOf(ENGLISH, table)!,
+        hand: handSceneOf(ENGLISH, table, handSeatOf(table, s.hand))!,
+      }
+    })
+    const jokers = scenes.find((s) => s.name === 'bugami-7p-jokers')!
+    expect(jokers.table.centre.flatMap((g) => g.faces).some((f) => f.startsWith('X'))).toBe(true)
+    expect(jokers.hand.hand.some((h) => h.card.startsWith('X'))).toBe(true)
+    for (const game of ['bura', 'bugami']) {
+      const lit = scenes.filter((s) => s.name.startsWith(game) && s.hand.hand.some((h) => h.lit))
+      expect(lit.length, `${game}: a hand with lit cards`).toBeGreaterThan(0)
+    }
+  })
 
   it('bura-4p-trick in German: German words, and D and B on the queens and jacks', async () => {
     const s = FIXED_STATES.find((f) => f.name === 'bura-4p-trick')!

@@ -1,9 +1,14 @@
+import type { Worker } from 'node:worker_threads'
+import type { Client } from 'discord.js'
 import { afterAll, describe, expect, it } from 'vitest'
+import { withTablePicture } from '../../../src/commands/pictures.js'
 import { ENGLISH } from '../../../src/i18n/index.js'
 import { scenePng } from '../../../src/render/images/draw.js'
 import { handSceneOf, tableSceneOf } from '../../../src/render/images/index.js'
-import { DrawPool } from '../../../src/render/images/pool.js'
+import { DrawPool, drawPool } from '../../../src/render/images/pool.js'
 import { readTextChunks } from '../../../src/render/images/png-text.js'
+import { setDrawThreads } from '../../../src/render/images/threads.js'
+import type { Payload } from '../../../src/render/payload.js'
 import { fixedTable } from './states.js'
 
 const pools: DrawPool[] = []
@@ -13,6 +18,9 @@ const pool = (threads: number) => {
   return p
 }
 afterAll(async () => Promise.all(pools.map((p) => p.close())))
+
+/** A pool's threads (private to it: the test ends one as a crash would). */
+const workersOf = (p: DrawPool) => (p as unknown as { threads: { worker: Worker }[] }).threads.map((t) => t.worker)
 
 describe('the drawing threads', () => {
   const table = fixedTable('bura', 3, 4, 5)
@@ -44,5 +52,33 @@ describe('the drawing threads', () => {
     await threads.draw(scenes[0]!)
     await threads.close()
     expect((await threads.draw(scenes[1]!)).equals(scenePng(scenes[1]!))).toBe(true)
+  })
+
+  it('a thread that dies fails its picture, the message goes out text only, and a fresh thread draws the next', async () => {
+    setDrawThreads(1)
+    const shared = drawPool()
+    pools.push(shared)
+    // A thread that has drawn is worth replacing (one that dies at once would die again).
+    await shared.draw(scenes[0]!)
+    const [dying] = workersOf(shared)
+    const client = { guilds: { cache: new Map() }, users: { cache: new Map() } } as unknown as Client
+    const text: Payload = { embeds: [{ title: 'Bura', description: 'Trump ♦ · pile 18 cards' }] }
+    const unseen = fixedTable('bura', 3, 31, 5)
+    // The picture goes to the thread at once; the thread ends before it answers.
+    const sending = withTablePicture(ENGLISH, client, unseen, text, true)
+    await dying!.terminate()
+    const sent = await sending
+    expect(sent.files).toEqual([])
+    expect(sent.attachments).toEqual([])
+    expect(sent.embeds).toEqual(text.embeds)
+
+    const [fresh] = workersOf(shared)
+    expect(fresh).toBeDefined()
+    expect(fresh).not.toBe(dying)
+    expect((await shared.draw(scenes[1]!)).equals(scenePng(scenes[1]!))).toBe(true)
+    // The picture that failed is drawn when asked for again (a failure is not remembered).
+    const again = await withTablePicture(ENGLISH, client, unseen, text, true)
+    expect(again.files).toHaveLength(1)
+    expect(again.embeds![0]!.image!.url).toBe(`attachment://${again.files![0]!.name}`)
   })
 })

@@ -30,8 +30,8 @@ export function tableScene(v: SpectatorView<BugamiView>, name: SeatNames, lang: 
   const seats: SeatBadge[] = v.seats.map((s) => ({
     name: name(s.seat),
     line: [
-      lang.t('table:images.bugami.points', { n: s.total }),
-      lang.t('table:images.bugami.tricks', { n: s.tricks }),
+      lang.t('table:images.bugami.points', { count: s.total }),
+      lang.t('cards:count.trick', { count: s.tricks }),
       ...(v.phase === 'bidding'
         ? [lang.t(s.hasBid ? 'table:images.bugami.hasBid' : 'table:images.bugami.bidding')]
         : []),

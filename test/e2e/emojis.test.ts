@@ -134,7 +134,7 @@ describe('card emojis', () => {
     expect(view.attachments).toHaveLength(1)
   })
 
-  it('Badugi: the discard menu offers each card with its emoji, and the hand result names the cards shown with theirs; with emojis off, as text', async () => {
+  it('Badugi: discard options and the hand result show card emojis; with emojis off, text', async () => {
     const w = await startWorld(['alice', 'bob'], { admins: ['alice'] })
     await w.bot.emojisSettled
     await openAndStart(w, 'badugi start', { buy_in: 50 }, ['bob'])

@@ -55,7 +55,8 @@ describe('card emojis in text', () => {
   it("go into a message's content (results, refusals), which stays within its 2,000 characters", () => {
     const result: Payload = { content: '🏁 **Badugi** — Hand 1\n<@1> — 200 chips · showed 2♠ 3♥ 4♦ K♣' }
     expect(withCardEmojiText(result, EMOJIS).content).toBe(
-      `🏁 **Badugi** — Hand 1\n<@1> — 200 chips · showed <:card_2S:${id('2S')}> 2♠ <:card_3H:${id('3H')}> 3♥ <:card_4D:${id('4D')}> 4♦ <:card_KC:${id('KC')}> K♣`,
+      `🏁 **Badugi** — Hand 1\n<@1> — 200 chips · showed <:card_2S:${id('2S')}> 2♠ <:card_3H:${id('3H')}> 3♥ ` +
+        `<:card_4D:${id('4D')}> 4♦ <:card_KC:${id('KC')}> K♣`,
     )
     const long: Payload = { content: `${'x'.repeat(1990)} K♦` }
     expect(withCardEmojiText(long, EMOJIS)).toEqual(long)

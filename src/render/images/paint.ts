@@ -1,7 +1,7 @@
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas'
 import { font, registerFont } from './font.js'
 import { CARD_RATIO, cardStep, paintCard, roundRect } from './paint-card.js'
-import type { Locale } from '../../i18n/resources.js'
+import { RESOURCES, type Locale } from '../../i18n/resources.js'
 import type { CardGroup, HandScene, SeatBadge, TableScene } from './scene.js'
 import { CAPTION_HEIGHT, layoutCentre, seatRect, TABLE_SIZE, type Rect } from './table-layout.js'
 
@@ -104,14 +104,14 @@ function paintSeat(g: SKRSContext2D, locale: Locale, seat: SeatBadge, { x, y, w,
   g.font = font(12)
   g.fillStyle = MUTED
   g.fillText(fitText(g, seat.line, w - 12), x + 6, y + 24)
-  if (seat.dealer) paintDealerButton(g, x + w - 16, y + 14)
+  if (seat.dealer) paintDealerButton(g, locale, x + w - 16, y + 14)
   const cw = 14
   const step = cardStep(seat.cards.length, cw, w - 12, 2)
   seat.cards.forEach((face, i) => paintCard(g, locale, face, Math.round(x + 6 + i * step), y + h - 4 - 20, cw))
 }
 
 /** The dealer button: a white disc with a D, as on a card table. */
-function paintDealerButton(g: SKRSContext2D, cx: number, cy: number): void {
+function paintDealerButton(g: SKRSContext2D, locale: Locale, cx: number, cy: number): void {
   g.beginPath()
   g.arc(cx, cy, 9, 0, 2 * Math.PI)
   g.fillStyle = '#ffffff'
@@ -120,7 +120,8 @@ function paintDealerButton(g: SKRSContext2D, cx: number, cy: number): void {
   g.textAlign = 'center'
   g.textBaseline = 'middle'
   g.font = font(11, true)
-  g.fillText('D', cx, cy + 1)
+  // The dealer's letter: D (dealer) in English, G (Geber) in German, where D is the queen.
+  g.fillText(RESOURCES[locale].cards.dealerButton, cx, cy + 1)
 }
 
 export function paintTable(scene: TableScene): Pixels {

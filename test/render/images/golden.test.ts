@@ -66,7 +66,8 @@ async function expectGolden(name: string, png: Buffer): Promise<void> {
 
 describe('golden images', () => {
   for (const s of FIXED_STATES) {
-    it(`${s.name}: the table and ${s.hand === 'toAct' ? 'the hand of the seat to act' : "seat 1's hand"} look as checked in`, async () => {
+    const whose = s.hand === 'toAct' ? 'the hand of the seat to act' : "seat 1's hand"
+    it(`${s.name}: the table and ${whose} look as checked in`, async () => {
       const table = s.table()
       await expectGolden(`${s.name}-table`, (await tableImage(ENGLISH, table))!.png)
       await expectGolden(`${s.name}-hand`, (await handImage(ENGLISH, table, handSeatOf(table, s.hand)))!.png)

@@ -54,7 +54,7 @@ describe('the drawing threads', () => {
     expect((await threads.draw(scenes[1]!)).equals(scenePng(scenes[1]!))).toBe(true)
   })
 
-  it('a thread that dies fails its picture, the message goes out text only, and a fresh thread draws the next', async () => {
+  it('a dying thread fails its picture (the message goes out text only); a fresh thread draws the next', async () => {
     setDrawThreads(1)
     const shared = drawPool()
     pools.push(shared)

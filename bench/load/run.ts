@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import {
   startFakeDiscord,
   type FakeChannel,
+  type FakeDiscord,
   type FakeMember,
   type RequestLog,
 } from '../../src/sandbox/discord/index.js'
@@ -12,8 +13,9 @@ import { ManualClock } from '../../src/sandbox/discord/manual-clock.js'
 import { openStore } from '../../src/store/index.js'
 import { TableService } from '../../src/tables/index.js'
 import { aiFor } from '../../src/registry.js'
-import { BotProcess } from './bot-process.js'
-import { LoadStats, perMove, percentiles, round } from './stats.js'
+import { BotProcess, prepareBot, type BotKind } from './bot-process.js'
+import { LoadStats, perMove, percentiles, requestsBetween, round } from './stats.js'
+import { loadTargets } from './targets.js'
 import { TableDriver } from './table-driver.js'
 
 export interface LoadOptions {
@@ -23,6 +25,8 @@ export interface LoadOptions {
   readonly game?: string
   /** Channels per server (Discord allows 500 channels in a server). */
   readonly channelsPerGuild?: number
+  /** The bot as `npm start` runs it (`dist`, built first when older than `src`), or `src` through tsx. */
+  readonly bot?: BotKind
 }
 
 /** Discord's global limit for a bot, enforced by the fake on bot-token requests. */
@@ -55,8 +59,9 @@ export async function runLoad(opts: LoadOptions) {
     })
   }
   const databaseUrl = `file:${join(dir, 'bot.db')}`
-  const loadBefore = loadavg()
-  const bot = await BotProcess.start(discord, databaseUrl)
+  const kind = opts.bot ?? 'dist'
+  prepareBot(kind)
+  const bot = await BotProcess.start(discord, databaseUrl, kind)
   const store = await openStore({ url: databaseUrl })
   const reader = new TableService({ store, aiFor })
   try {
@@ -76,43 +81,58 @@ export async function runLoad(opts: LoadOptions) {
       await Promise.all(drivers.slice(i, i + OPENING_AT_ONCE).map((d) => d.open()))
     const setUpMs = Date.now() - setUpAt
 
-    stats.measuring = true
+    // The window: requests, CPU and memory are read at its end; the members then finish the
+    // interactions they sent in it (their answers are checked against the action log).
+    const loadBefore = loadavg()
+    const began = Date.now()
+    const end = began + opts.seconds * 1000
+    stats.window = { start: began, end }
     const countsBefore = discord.requestCounts
     const failedBefore = discord.failedInteractions.length
-    const began = Date.now()
+    const rateLimitedBefore = rateLimited(discord)
     const cpuBefore = bot.cpuSeconds()
     const ownCpuBefore = process.cpuUsage()
-    await Promise.all(drivers.map((d) => d.run(began + opts.seconds * 1000)))
+    const playing = Promise.all(drivers.map((d) => d.run(end)))
+    await Promise.race([playing, new Promise((r) => setTimeout(r, end - Date.now()))])
     const elapsed = (Date.now() - began) / 1000
-    stats.measuring = false
     const countsAfter = discord.requestCounts
     const memory = bot.memory()
     const cpuAfter = bot.cpuSeconds()
     const ownCpu = process.cpuUsage(ownCpuBefore)
+    const rateLimitedInWindow = rateLimited(discord) - rateLimitedBefore
+    const loadAfter = loadavg()
+    await playing
+    const drainSeconds = (Date.now() - began) / 1000 - elapsed
     const cpu = cpuAfter.all - cpuBefore.all
     const mainCpu = cpuAfter.main - cpuBefore.main
-    const loadAfter = loadavg()
-    const check = await checkLog(store, reader, stats)
     const failed = discord.failedInteractions.slice(failedBefore)
+    const check = await checkLog(store, reader, stats, failed.length)
     const serverErrors = discord.errors.filter((e) => e.status >= 500 || (e.status >= 400 && e.status !== 429))
+    const requestsPerMove = perMove(countsBefore, countsAfter, stats.movesAcknowledged)
+    const latencyMs = { ack: percentiles(stats.ackMs), answer: percentiles(stats.answerMs) }
+    const movesPerSecond = round(stats.movesAcknowledged / elapsed, 1)
+    const errorCount = stats.errors.length + failed.length + serverErrors.length + bot.errors.length
     return {
       tables: opts.tables,
       seconds: round(elapsed, 1),
+      drainSeconds: round(drainSeconds, 1),
       game,
+      bot: bot.kind,
       setUpSeconds: round(setUpMs / 1000, 1),
       tablesOpened: stats.tablesOpened,
+      stuckTables: stats.stuckTables,
       interactions: stats.interactions,
-      latencyMs: { ack: percentiles(stats.ackMs), answer: percentiles(stats.answerMs) },
+      latencyMs,
       moves: {
         acknowledged: stats.movesAcknowledged,
-        perSecond: round(stats.movesAcknowledged / elapsed, 1),
+        perSecond: movesPerSecond,
         refused: stats.refusedMoves,
       },
       viewsWithoutPing: stats.viewsWithoutPing,
-      requestsPerMove: perMove(countsBefore, countsAfter, stats.movesAcknowledged),
-      requests: countsAfter,
-      otherRequests: otherRoutes(discord.requests),
-      rateLimited: discord.errors.filter((e) => e.status === 429).length,
+      requestsPerMove,
+      requests: requestsBetween(countsBefore, countsAfter),
+      otherRequests: otherRoutes(discord.requests.filter((r) => r.at >= began && r.at < began + elapsed * 1000)),
+      rateLimited: rateLimitedInWindow,
       botMemoryMb: memory,
       // Share of one core and ms per move: all the bot's threads (picture threads included), and
       // its main thread, whose share near 1 means the bot is at its limit.
@@ -127,13 +147,20 @@ export async function runLoad(opts: LoadOptions) {
       driverCpuShare: round((ownCpu.user + ownCpu.system) / 1e6 / elapsed, 2),
       loadavg: { before: loadBefore, after: loadAfter },
       errors: {
-        count: stats.errors.length + failed.length + serverErrors.length + bot.errors.length,
+        count: errorCount,
         failedInteractions: failed.length,
         discordErrors: serverErrors.slice(0, 5).map((e) => `${e.method} ${e.path} → ${e.status} ${e.code ?? ''}`),
         members: stats.errors.slice(0, 5),
         bot: bot.errors.slice(0, 5),
       },
       check,
+      targets: loadTargets({
+        answerP99Ms: latencyMs.answer.p99,
+        movesPerSecond,
+        channelPerMove: requestsPerMove.channel,
+        interactionPerMove: requestsPerMove.interaction,
+        rateLimited: rateLimitedInWindow,
+      }),
     }
   } finally {
     await bot.stop()
@@ -155,11 +182,20 @@ function otherRoutes(log: readonly RequestLog[]): Record<string, number> {
   return Object.fromEntries([...counts].sort((a, b) => b[1] - a[1]).slice(0, 5))
 }
 
+/** 429s the fake answered so far (a 429 counts toward Discord's invalid-request limit). */
+const rateLimited = (discord: FakeDiscord) => discord.errors.filter((e) => e.status === 429).length
+
 /**
  * Every move a member saw made is in the action log once, and nothing else is: the log's moves
- * (by interaction id) against the acknowledged ones, and the chip audit.
+ * (by interaction id) against the acknowledged ones, and the chip audit. `ok` only when, besides,
+ * no interaction failed: a failed one is what "This interaction failed" shows a user.
  */
-async function checkLog(store: Awaited<ReturnType<typeof openStore>>, reader: TableService, stats: LoadStats) {
+async function checkLog(
+  store: Awaited<ReturnType<typeof openStore>>,
+  reader: TableService,
+  stats: LoadStats,
+  failedInteractions: number,
+) {
   let lost = 0
   let doubled = 0
   let unanswered = 0
@@ -177,6 +213,8 @@ async function checkLog(store: Awaited<ReturnType<typeof openStore>>, reader: Ta
   }
   const audit = await reader.audit()
   return {
+    ok: failedInteractions === 0 && lost === 0 && doubled === 0 && unanswered === 0 && audit.ok,
+    failedInteractions,
     loggedMoves: logged,
     lost,
     doubled,

@@ -1,6 +1,6 @@
-import { REST, type InternalRequest, type RESTOptions, type ResponseLike } from 'discord.js'
+import { DefaultRestOptions, REST, type InternalRequest, type RESTOptions, type ResponseLike } from 'discord.js'
 import { DEFAULT_GLOBAL_PER_SECOND } from './config.js'
-import { GlobalBudget, type Lane } from './global-budget.js'
+import { GlobalBudget, SendPacer, type Lane } from './global-budget.js'
 
 /**
  * The REST client of the bot. Discord's global limit (50 requests a second per bot) binds the
@@ -12,7 +12,8 @@ import { GlobalBudget, type Lane } from './global-budget.js'
  *   with Discord's per-route limits honoured);
  * - every other request waits its turn in the bot's `GlobalBudget` (a sliding one-second window a
  *   little under the limit, by lane: new messages, then edits, then deletions; channels taking
- *   turns) before discord.js's own handling of Discord's per-route limits. discord.js's own global
+ *   turns) before discord.js's own handling of Discord's per-route limits, and passes the same
+ *   window again where it goes on the wire (`SendPacer`). discord.js's own global
  *   limiter is a fixed window that does not line up with Discord's, lets up to twice the limit
  *   through across a window boundary (each 429 counting toward Discord's ban for invalid
  *   requests) and wakes its waiting requests in no order; it is set out of the way.
@@ -24,7 +25,18 @@ export class SplitRest extends REST {
     options: Partial<RESTOptions>,
     readonly budget: GlobalBudget = new GlobalBudget(DEFAULT_GLOBAL_PER_SECOND),
   ) {
-    super({ ...options, globalRequestsPerSecond: NO_GLOBAL_LIMIT })
+    const send = options.makeRequest ?? DefaultRestOptions.makeRequest
+    // Paced again where a request goes on the wire: retries and requests discord.js held back go
+    // there too (global-budget.ts, SendPacer).
+    const pacer = new SendPacer(budget.perSecond, budget.clock)
+    super({
+      ...options,
+      globalRequestsPerSecond: NO_GLOBAL_LIMIT,
+      makeRequest: async (url, init) => {
+        await pacer.slot()
+        return send(url, init)
+      },
+    })
     this.interactionRest = new REST({ ...options, globalRequestsPerSecond: NO_GLOBAL_LIMIT })
   }
 

@@ -19,6 +19,17 @@ export const LANE_DELAY_MS: Record<Lane, number> = { create: 0, edit: 500, delet
 /** Discord's window for the global limit. */
 const WINDOW_MS = 1000
 
+/** When the next request may go, given when the last ones went (oldest first, at most `perSecond`). */
+function freeAt(sent: readonly number[], perSecond: number, now: number): number {
+  if (sent.length < perSecond) return now
+  return Math.max(now, sent[0]! + WINDOW_MS)
+}
+
+function record(sent: number[], perSecond: number, now: number): void {
+  sent.push(now)
+  if (sent.length > perSecond) sent.shift()
+}
+
 interface Waiter {
   readonly since: number
   readonly go: () => void
@@ -84,7 +95,7 @@ export class GlobalBudget {
 
   constructor(
     readonly perSecond: number,
-    private readonly clock: Clock = systemClock,
+    readonly clock: Clock = systemClock,
   ) {
     if (!(perSecond >= 1)) throw new Error(`a global budget needs at least 1 request a second, not ${perSecond}`)
   }
@@ -108,10 +119,9 @@ export class GlobalBudget {
       const next = this.nextLane()
       if (!next) return
       const now = this.clock.now()
-      const free = this.freeAt(now)
+      const free = freeAt(this.sent, this.perSecond, now)
       if (free > now) return this.wakeAt(free)
-      this.sent.push(now)
-      if (this.sent.length > this.perSecond) this.sent.shift()
+      record(this.sent, this.perSecond, now)
       next.shift()!.go()
     }
   }
@@ -130,17 +140,52 @@ export class GlobalBudget {
     return best
   }
 
-  /** When the next request may go: now while fewer than `perSecond` went in the last second. */
-  private freeAt(now: number): number {
-    if (this.sent.length < this.perSecond) return now
-    return Math.max(now, this.sent[0]! + WINDOW_MS)
-  }
-
   private wakeAt(at: number): void {
     if (this.cancelTimer) return
     this.cancelTimer = this.clock.schedule(at, () => {
       this.cancelTimer = null
       this.release()
     })
+  }
+}
+
+/**
+ * The same sliding window where a request goes on the wire, in arrival order: the budget orders
+ * requests, but a busy event loop or discord.js itself can bunch them on the way (discord.js
+ * holds every request while a 429 is waited out, then lets them all go at once, and retries the
+ * refused ones). Requests the budget let go evenly pass without waiting.
+ */
+export class SendPacer {
+  private readonly sent: number[] = []
+  private readonly waiting: (() => void)[] = []
+  private cancelTimer: (() => void) | null = null
+
+  constructor(
+    readonly perSecond: number,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  /** Resolves when a request may go on the wire. */
+  slot(): Promise<void> {
+    return new Promise((go) => {
+      this.waiting.push(go)
+      this.release()
+    })
+  }
+
+  private release(): void {
+    while (this.waiting.length) {
+      const now = this.clock.now()
+      const free = freeAt(this.sent, this.perSecond, now)
+      if (free > now) {
+        this.cancelTimer ??= this.clock.schedule(free, () => {
+          this.cancelTimer = null
+          this.release()
+        })
+        return
+      }
+      record(this.sent, this.perSecond, now)
+      this.waiting.shift()!()
+    }
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { GlobalBudget, type Lane } from '../../src/global-budget.js'
+import { GlobalBudget, SendPacer, type Lane } from '../../src/global-budget.js'
 import { ManualClock } from '../../src/sandbox/discord/manual-clock.js'
 
 /** A budget on a manual clock, and the order its requests were let go in. */
@@ -77,5 +77,16 @@ describe("the bot's keeper of Discord's global limit", () => {
     await clock.advance(2000)
     // Due: the deletion at 0 + 1000, the first ping at 600, the second at 1500.
     expect(went).toEqual(['first at 0', 'ping at 600 at 1000', 'old ping deleted at 2000', 'ping at 1500 at 3000'])
+  })
+
+  it('where requests go on the wire, a bunch (discord.js letting go what it held during a 429) is spaced by the same window', async () => {
+    const clock = new ManualClock(0)
+    const pacer = new SendPacer(2, clock)
+    const went: string[] = []
+    for (const name of ['a', 'b', 'c', 'd', 'e']) void pacer.slot().then(() => went.push(`${name} at ${clock.now()}`))
+    await settle()
+    expect(went).toEqual(['a at 0', 'b at 0'])
+    await clock.advance(2000)
+    expect(went).toEqual(['a at 0', 'b at 0', 'c at 1000', 'd at 1000', 'e at 2000'])
   })
 })

@@ -31,6 +31,8 @@ export interface LoadOptions {
 
 /** Discord's global limit for a bot, enforced by the fake on bot-token requests. */
 const GLOBAL_LIMIT_PER_SECOND = 50
+/** Discord's limit on message edits in one channel, enforced by the fake: the bot must never reach it. */
+const CHANNEL_EDIT_LIMIT = { edits: 5, perMs: 5000 }
 /** Tables opened at once during set-up. */
 const OPENING_AT_ONCE = 25
 
@@ -46,7 +48,12 @@ export async function runLoad(opts: LoadOptions) {
   const dir = mkdtempSync(join(tmpdir(), 'bot-load-'))
   const clock = new ManualClock(Date.now())
   const stopClock = clock.followRealTime(100)
-  const discord = await startFakeDiscord({ clock, globalRateLimit: GLOBAL_LIMIT_PER_SECOND, deferredTimeout: 30_000 })
+  const discord = await startFakeDiscord({
+    clock,
+    globalRateLimit: GLOBAL_LIMIT_PER_SECOND,
+    channelEditLimit: CHANNEL_EDIT_LIMIT,
+    deferredTimeout: 30_000,
+  })
   const stats = new LoadStats()
   const perGuild = opts.channelsPerGuild ?? 100
   const seats: { channel: FakeChannel; guildId: string; members: [FakeMember, FakeMember] }[] = []
@@ -99,7 +106,11 @@ export async function runLoad(opts: LoadOptions) {
     const memory = bot.memory()
     const cpuAfter = bot.cpuSeconds()
     const ownCpu = process.cpuUsage(ownCpuBefore)
-    const rateLimitedInWindow = rateLimited(discord) - rateLimitedBefore
+    const rateLimitedAfter = rateLimited(discord)
+    const rateLimitedInWindow = {
+      global: rateLimitedAfter.global - rateLimitedBefore.global,
+      other: rateLimitedAfter.other - rateLimitedBefore.other,
+    }
     const loadAfter = loadavg()
     await playing
     const drainSeconds = (Date.now() - began) / 1000 - elapsed
@@ -159,7 +170,7 @@ export async function runLoad(opts: LoadOptions) {
         movesPerSecond,
         channelPerMove: requestsPerMove.channel,
         interactionPerMove: requestsPerMove.interaction,
-        rateLimited: rateLimitedInWindow,
+        rateLimited: rateLimitedInWindow.global + rateLimitedInWindow.other,
       }),
     }
   } finally {
@@ -182,8 +193,15 @@ function otherRoutes(log: readonly RequestLog[]): Record<string, number> {
   return Object.fromEntries([...counts].sort((a, b) => b[1] - a[1]).slice(0, 5))
 }
 
-/** 429s the fake answered so far (a 429 counts toward Discord's invalid-request limit). */
-const rateLimited = (discord: FakeDiscord) => discord.errors.filter((e) => e.status === 429).length
+/**
+ * 429s the fake answered so far (each counts toward Discord's invalid-request limit): for the global
+ * limit, and for another (the limit on edits in one channel).
+ */
+function rateLimited(discord: FakeDiscord) {
+  const refused = discord.errors.filter((e) => e.status === 429)
+  const global = refused.filter((e) => e.global).length
+  return { global, other: refused.length - global }
+}
 
 /**
  * Every move a member saw made is in the action log once, and nothing else is: the log's moves

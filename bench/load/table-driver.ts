@@ -5,6 +5,8 @@ import type { LoadStats } from './stats.js'
 
 /** How long a member looks for their turn ping before using the table message instead. */
 const PING_WAIT_MS = 3000
+/** How long a member waits for a Next button to show before reading the table again. */
+const NEXT_WAIT_MS = 3000
 /** After a failure a member waits this long before trying again, as a user reading "This interaction failed". */
 const RETRY_AFTER_ERROR_MS = 2000
 /** How long a member waits for the table message to catch up (Discord's global budget is shared by every table). */
@@ -183,15 +185,16 @@ export class TableDriver {
 
   /** Next game: the "Next …" button on the result ping (or on the table message). */
   private async nextGame(t: TableSnapshot): Promise<void> {
+    // Until the result ping or the table message offers it (or a while, then the table is read again).
+    const left = this.until - Date.now()
+    if (left <= 0) throw new Stopped()
     const where = await this.deps.channel
-      .waitFor((m) => m.ephemeralFor === null && nextButton(m, t.id) !== undefined, { timeout: 0 })
+      .waitFor((m) => m.ephemeralFor === null && nextButton(m, t.id) !== undefined, {
+        timeout: Math.min(NEXT_WAIT_MS, left),
+      })
       .catch(() => null)
     const button = where && nextButton(where, t.id)
-    if (!where || !button) {
-      // Nothing to press yet (the result is still being posted): look again shortly.
-      await new Promise((r) => setTimeout(r, 100))
-      return
-    }
+    if (!where || !button) return
     await this.timed(this.deps.members[0].click(where, button))
     this.view = null
   }

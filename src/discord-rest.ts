@@ -33,8 +33,18 @@ export class SplitRest extends REST {
       ...options,
       globalRequestsPerSecond: NO_GLOBAL_LIMIT,
       makeRequest: async (url, init) => {
-        await pacer.slot()
-        return send(url, init)
+        for (;;) {
+          await pacer.slot()
+          const response = await send(url, init)
+          const retryAfterMs = await globalRetryAfterMs(response)
+          if (retryAfterMs === null) return response
+          // A 429 for the global limit all the same (requests bunched on the way): the whole
+          // budget waits its retry_after, and this request goes again first. discord.js never
+          // sees it: its own handling holds every request and then lets them all go at once.
+          const until = budget.clock.now() + retryAfterMs
+          budget.pauseUntil(until)
+          pacer.pauseUntil(until)
+        }
       },
     })
     this.interactionRest = new REST({ ...options, globalRequestsPerSecond: NO_GLOBAL_LIMIT })
@@ -60,6 +70,17 @@ export class SplitRest extends REST {
     await this.budget.take(laneOf(request.method, request.fullRoute), channelOf(request.fullRoute))
     return super.queueRequest(request)
   }
+}
+
+/**
+ * For a 429 of Discord's global limit, how long to wait (its body read, so the connection is free);
+ * null for anything else (a per-route 429 goes to discord.js, which keeps the route's bucket).
+ */
+async function globalRetryAfterMs(response: ResponseLike): Promise<number | null> {
+  if (response.status !== 429 || !response.headers.get('x-ratelimit-global')) return null
+  const body = (await response.json().catch(() => ({}))) as { retry_after?: unknown }
+  const seconds = typeof body.retry_after === 'number' ? body.retry_after : Number(response.headers.get('retry-after'))
+  return Number.isFinite(seconds) ? Math.max(0, seconds * 1000) : 1000
 }
 
 /** A budget no bot reaches: discord.js needs a number. */

@@ -19,15 +19,30 @@ export const LANE_DELAY_MS: Record<Lane, number> = { create: 0, edit: 500, delet
 /** Discord's window for the global limit. */
 const WINDOW_MS = 1000
 
-/** When the next request may go, given when the last ones went (oldest first, at most `perSecond`). */
-function freeAt(sent: readonly number[], perSecond: number, now: number): number {
-  if (sent.length < perSecond) return now
-  return Math.max(now, sent[0]! + WINDOW_MS)
-}
+/** A sliding one-second window of at most `perSecond` requests, which a 429 can pause. */
+class SlidingWindow {
+  /** When each of the last `perSecond` requests went, oldest first. */
+  private readonly sent: number[] = []
+  private pausedUntil = -Infinity
 
-function record(sent: number[], perSecond: number, now: number): void {
-  sent.push(now)
-  if (sent.length > perSecond) sent.shift()
+  constructor(readonly perSecond: number) {
+    if (!(perSecond >= 1)) throw new Error(`a global budget needs at least 1 request a second, not ${perSecond}`)
+  }
+
+  /** When the next request may go: now while fewer than `perSecond` went in the last second. */
+  freeAt(now: number): number {
+    const windowFree = this.sent.length < this.perSecond ? now : this.sent[0]! + WINDOW_MS
+    return Math.max(now, windowFree, this.pausedUntil)
+  }
+
+  record(now: number): void {
+    this.sent.push(now)
+    if (this.sent.length > this.perSecond) this.sent.shift()
+  }
+
+  pauseUntil(at: number): void {
+    this.pausedUntil = Math.max(this.pausedUntil, at)
+  }
 }
 
 interface Waiter {
@@ -84,8 +99,7 @@ class LaneQueue {
  * lane the keys (channels) take turns, so one busy table cannot starve the others.
  */
 export class GlobalBudget {
-  /** When each of the last `perSecond` requests was let go, oldest first. */
-  private readonly sent: number[] = []
+  private readonly window: SlidingWindow
   private readonly lanes: Record<Lane, LaneQueue> = {
     create: new LaneQueue(LANE_DELAY_MS.create),
     edit: new LaneQueue(LANE_DELAY_MS.edit),
@@ -97,7 +111,7 @@ export class GlobalBudget {
     readonly perSecond: number,
     readonly clock: Clock = systemClock,
   ) {
-    if (!(perSecond >= 1)) throw new Error(`a global budget needs at least 1 request a second, not ${perSecond}`)
+    this.window = new SlidingWindow(perSecond)
   }
 
   /** Requests waiting for their turn. */
@@ -113,15 +127,20 @@ export class GlobalBudget {
     })
   }
 
+  /** Lets nothing go before `at` (Discord answered a 429 for the global limit: its retry_after). */
+  pauseUntil(at: number): void {
+    this.window.pauseUntil(at)
+  }
+
   /** Lets waiting requests go while the window has room; otherwise waits for the window to move. */
   private release(): void {
     for (;;) {
       const next = this.nextLane()
       if (!next) return
       const now = this.clock.now()
-      const free = freeAt(this.sent, this.perSecond, now)
+      const free = this.window.freeAt(now)
       if (free > now) return this.wakeAt(free)
-      record(this.sent, this.perSecond, now)
+      this.window.record(now)
       next.shift()!.go()
     }
   }
@@ -152,18 +171,25 @@ export class GlobalBudget {
 /**
  * The same sliding window where a request goes on the wire, in arrival order: the budget orders
  * requests, but a busy event loop or discord.js itself can bunch them on the way (discord.js
- * holds every request while a 429 is waited out, then lets them all go at once, and retries the
- * refused ones). Requests the budget let go evenly pass without waiting.
+ * retries refused requests, and holds every request while a per-route 429 is waited out). Requests
+ * the budget let go evenly pass without waiting.
  */
 export class SendPacer {
-  private readonly sent: number[] = []
+  private readonly window: SlidingWindow
   private readonly waiting: (() => void)[] = []
   private cancelTimer: (() => void) | null = null
 
   constructor(
-    readonly perSecond: number,
+    perSecond: number,
     private readonly clock: Clock = systemClock,
-  ) {}
+  ) {
+    this.window = new SlidingWindow(perSecond)
+  }
+
+  /** Lets nothing go on the wire before `at`. */
+  pauseUntil(at: number): void {
+    this.window.pauseUntil(at)
+  }
 
   /** Resolves when a request may go on the wire. */
   slot(): Promise<void> {
@@ -176,7 +202,7 @@ export class SendPacer {
   private release(): void {
     while (this.waiting.length) {
       const now = this.clock.now()
-      const free = freeAt(this.sent, this.perSecond, now)
+      const free = this.window.freeAt(now)
       if (free > now) {
         this.cancelTimer ??= this.clock.schedule(free, () => {
           this.cancelTimer = null
@@ -184,7 +210,7 @@ export class SendPacer {
         })
         return
       }
-      record(this.sent, this.perSecond, now)
+      this.window.record(now)
       this.waiting.shift()!()
     }
   }

@@ -4,17 +4,24 @@ import { SplitRest } from '../../src/discord-rest.js'
 import { GlobalBudget } from '../../src/global-budget.js'
 import { ManualClock } from '../../src/sandbox/discord/manual-clock.js'
 
-/** A SplitRest whose budget runs on a manual clock and whose requests are answered at once, in the order sent. */
-function rest(perSecond: number) {
+/**
+ * A SplitRest whose budget runs on a manual clock and whose requests are answered at once, in the
+ * order sent: 200, or what `refuse` answers for a request (by its number, from 0).
+ */
+function rest(perSecond: number, refuse: (n: number) => Response | null = () => null) {
   const clock = new ManualClock(0)
   const sent: string[] = []
   const r = new SplitRest(
     {
       api: 'http://discord.test/api',
       makeRequest: (url, init) => {
-        sent.push(`${init.method} ${new URL(url).pathname.replace(/^\/api\/v\d+/, '')}`)
+        const refused = refuse(sent.length)
+        sent.push(
+          `${init.method} ${new URL(url).pathname.replace(/^\/api\/v\d+/, '')}${refused ? ` → ${refused.status}` : ''}`,
+        )
         return Promise.resolve(
-          new Response(JSON.stringify({ id: '1' }), { status: 200, headers: { 'content-type': 'application/json' } }),
+          refused ??
+            new Response(JSON.stringify({ id: '1' }), { status: 200, headers: { 'content-type': 'application/json' } }),
         )
       },
     },
@@ -65,5 +72,29 @@ describe('the REST client: interaction answers apart, channel requests by lane',
       'PATCH /channels/3/messages/31',
       'DELETE /channels/2/messages/21',
     ])
+  })
+
+  it('a 429 for the global limit holds every channel request for its retry_after; the refused one goes again first, and discord.js never sees it', async () => {
+    const globalLimit = () =>
+      new Response(JSON.stringify({ message: 'You are being rate limited.', retry_after: 0.5, global: true }), {
+        status: 429,
+        headers: { 'content-type': 'application/json', 'x-ratelimit-global': 'true', 'retry-after': '1' },
+      })
+    const { r, clock, sent } = rest(10, (n) => (n === 0 ? globalLimit() : null))
+    const seenByDiscordJs: unknown[] = []
+    r.on('rateLimited', (info) => seenByDiscordJs.push(info))
+    const refused = r.post(Routes.channelMessages('20'), { body: {} })
+    await settle()
+    const later = r.patch(Routes.channelMessage('30', '31'), { body: {} })
+    const answer = r.post(Routes.interactionCallback('40', 'tok'), { body: { type: 6 }, auth: false })
+    await answer
+    await settle()
+    expect(sent).toEqual(['POST /channels/20/messages → 429', 'POST /interactions/40/tok/callback'])
+    await clock.advance(499)
+    expect(sent).toHaveLength(2)
+    await clock.advance(1)
+    await Promise.all([refused, later])
+    expect(sent.slice(2)).toEqual(['POST /channels/20/messages', 'PATCH /channels/30/messages/31'])
+    expect(seenByDiscordJs).toEqual([])
   })
 })

@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
@@ -99,6 +100,8 @@ export async function runLoad(opts: LoadOptions) {
     const rateLimitedBefore = rateLimited(discord)
     const cpuBefore = bot.cpuSeconds()
     const ownCpuBefore = process.cpuUsage()
+    const driverDelay = monitorEventLoopDelay({ resolution: 10 })
+    driverDelay.enable()
     const playing = Promise.all(drivers.map((d) => d.run(end)))
     await Promise.race([playing, new Promise((r) => setTimeout(r, end - Date.now()))])
     const elapsed = (Date.now() - began) / 1000
@@ -106,6 +109,7 @@ export async function runLoad(opts: LoadOptions) {
     const memory = bot.memory()
     const cpuAfter = bot.cpuSeconds()
     const ownCpu = process.cpuUsage(ownCpuBefore)
+    driverDelay.disable()
     const rateLimitedAfter = rateLimited(discord)
     const rateLimitedInWindow = {
       global: rateLimitedAfter.global - rateLimitedBefore.global,
@@ -156,6 +160,13 @@ export async function runLoad(opts: LoadOptions) {
       // This process (the fake Discord and the members): near 1, the latencies it measures include
       // its own waits for a core.
       driverCpuShare: round((ownCpu.user + ownCpu.system) / 1e6 / elapsed, 2),
+      // How late this process's event loop ran: the fake Discord answers (and counts requests
+      // against Discord's limits) only when its loop gets to them, so its stalls bunch requests.
+      driverEventLoopDelayMs: {
+        p50: round(driverDelay.percentile(50) / 1e6, 0),
+        p99: round(driverDelay.percentile(99) / 1e6, 0),
+        max: round(driverDelay.max / 1e6, 0),
+      },
       loadavg: { before: loadBefore, after: loadAfter },
       errors: {
         count: errorCount,

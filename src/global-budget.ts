@@ -169,13 +169,18 @@ export class GlobalBudget {
 }
 
 /**
- * The same sliding window where a request goes on the wire, in arrival order: the budget orders
- * requests, but a busy event loop or discord.js itself can bunch them on the way (discord.js
- * retries refused requests, and holds every request while a per-route 429 is waited out). Requests
- * the budget let go evenly pass without waiting.
+ * Where a request goes on the wire, requests are spaced evenly (one every 1/`perSecond` of a
+ * second), in arrival order. The budget orders requests and keeps to its window, but a window
+ * lets requests go in bunches (all of its room at once after a quiet moment, then again a second
+ * later), and a busy event loop or discord.js's retries bunch them on the way; a bunch that
+ * reaches Discord a little late or early spills into its next or previous second. Evenly spaced,
+ * no second can hold more than `perSecond`, however they are delayed on the way, unless the
+ * delays differ by more than the spacing times the margin under Discord's limit.
  */
 export class SendPacer {
-  private readonly window: SlidingWindow
+  private readonly spacingMs: number
+  private nextAt = -Infinity
+  private pausedUntil = -Infinity
   private readonly waiting: (() => void)[] = []
   private cancelTimer: (() => void) | null = null
 
@@ -183,12 +188,13 @@ export class SendPacer {
     perSecond: number,
     private readonly clock: Clock = systemClock,
   ) {
-    this.window = new SlidingWindow(perSecond)
+    if (!(perSecond >= 1)) throw new Error(`a pacer needs at least 1 request a second, not ${perSecond}`)
+    this.spacingMs = WINDOW_MS / perSecond
   }
 
   /** Lets nothing go on the wire before `at`. */
   pauseUntil(at: number): void {
-    this.window.pauseUntil(at)
+    this.pausedUntil = Math.max(this.pausedUntil, at)
   }
 
   /** Resolves when a request may go on the wire. */
@@ -202,7 +208,7 @@ export class SendPacer {
   private release(): void {
     while (this.waiting.length) {
       const now = this.clock.now()
-      const free = this.window.freeAt(now)
+      const free = Math.max(this.nextAt, this.pausedUntil)
       if (free > now) {
         this.cancelTimer ??= this.clock.schedule(free, () => {
           this.cancelTimer = null
@@ -210,7 +216,8 @@ export class SendPacer {
         })
         return
       }
-      this.window.record(now)
+      // A request after a quiet moment goes at once; the next one a spacing after it.
+      this.nextAt = Math.max(now, this.nextAt) + this.spacingMs
       this.waiting.shift()!()
     }
   }

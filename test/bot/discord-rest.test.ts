@@ -92,7 +92,9 @@ describe('the REST client: interaction answers apart, channel requests by lane',
     expect(sent).toEqual(['POST /channels/20/messages → 429', 'POST /interactions/40/tok/callback'])
     await clock.advance(499)
     expect(sent).toHaveLength(2)
+    // Then one every tenth of a second on the wire.
     await clock.advance(1)
+    await clock.advance(100)
     await Promise.all([refused, later])
     expect(sent.slice(2)).toEqual(['POST /channels/20/messages', 'PATCH /channels/30/messages/31'])
     expect(seenByDiscordJs).toEqual([])

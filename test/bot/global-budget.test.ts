@@ -79,14 +79,20 @@ describe("the bot's keeper of Discord's global limit", () => {
     expect(went).toEqual(['first at 0', 'ping at 600 at 1000', 'old ping deleted at 2000', 'ping at 1500 at 3000'])
   })
 
-  it('where requests go on the wire, a bunch (discord.js letting go what it held during a 429) is spaced by the same window', async () => {
+  it('where requests go on the wire they are spaced evenly: a bunch (the room a budget leaves after a quiet moment, retries) goes one every 1/N s', async () => {
     const clock = new ManualClock(0)
-    const pacer = new SendPacer(2, clock)
+    const pacer = new SendPacer(4, clock)
     const went: string[] = []
-    for (const name of ['a', 'b', 'c', 'd', 'e']) void pacer.slot().then(() => went.push(`${name} at ${clock.now()}`))
+    const slot = (name: string) => void pacer.slot().then(() => went.push(`${name} at ${clock.now()}`))
+    for (const name of ['a', 'b', 'c', 'd', 'e']) slot(name)
     await settle()
-    expect(went).toEqual(['a at 0', 'b at 0'])
+    expect(went).toEqual(['a at 0'])
+    await clock.advance(1000)
+    expect(went).toEqual(['a at 0', 'b at 250', 'c at 500', 'd at 750', 'e at 1000'])
+    // After a quiet moment the next one goes at once.
     await clock.advance(2000)
-    expect(went).toEqual(['a at 0', 'b at 0', 'c at 1000', 'd at 1000', 'e at 2000'])
+    slot('f')
+    await settle()
+    expect(went.at(-1)).toBe('f at 3000')
   })
 })

@@ -4,7 +4,7 @@ import { runStartup } from './load/startup.js'
 import type { BotKind } from './load/bot-process.js'
 
 /**
- * `npm run load -- --tables 500 --seconds 60 [--game bura] [--bot dist|src]`: the load test
+ * `npm run load -- --tables 500 --seconds 60 [--warmup 10] [--game bura] [--bot dist|src]`: the load test
  * (docs/load.md); `npm run load -- --startup 10000`: start-up with that many open tables. Prints a
  * JSON report. Exit code: 0 when every check and target held, 1 when a check failed (an error, a
  * failed interaction, a lost, doubled or unanswered move, the audit), 2 when only targets were missed.
@@ -16,6 +16,7 @@ const { values } = parseArgs({
     game: { type: 'string', default: 'bura' },
     startup: { type: 'string' },
     bot: { type: 'string', default: 'dist' },
+    warmup: { type: 'string', default: '10' },
   },
 })
 if (values.bot !== 'dist' && values.bot !== 'src') throw new Error('--bot is dist (as npm start) or src (through tsx)')

@@ -28,12 +28,16 @@ export interface LoadOptions {
   readonly channelsPerGuild?: number
   /** The bot as `npm start` runs it (`dist`, built first when older than `src`), or `src` through tsx. */
   readonly bot?: BotKind
+  /** Seconds over which the tables start playing before the window opens (default 10). */
+  readonly warmupSeconds?: number
 }
 
 /** Discord's global limit for a bot, enforced by the fake on bot-token requests. */
 const GLOBAL_LIMIT_PER_SECOND = 50
 /** Discord's limit on message edits in one channel, enforced by the fake: the bot must never reach it. */
 const CHANNEL_EDIT_LIMIT = { edits: 5, perMs: 5000 }
+/** Seconds over which the tables start playing, one after another, before the window opens. */
+const DEFAULT_WARMUP_SECONDS = 10
 /** Tables opened at once during set-up. */
 const OPENING_AT_ONCE = 25
 
@@ -89,20 +93,25 @@ export async function runLoad(opts: LoadOptions) {
       await Promise.all(drivers.slice(i, i + OPENING_AT_ONCE).map((d) => d.open()))
     const setUpMs = Date.now() - setUpAt
 
-    // The window: requests, CPU and memory are read at its end; the members then finish the
-    // interactions they sent in it (their answers are checked against the action log).
-    const loadBefore = loadavg()
-    const began = Date.now()
+    // The tables start playing one after another during the warm-up, as tables do, not all in the
+    // same second; then the window: requests, CPU and memory are read at its start and end, and
+    // the members finish the interactions they sent in it (their answers are checked against the
+    // action log, as everything played since the warm-up began).
+    const warmupMs = (opts.warmupSeconds ?? DEFAULT_WARMUP_SECONDS) * 1000
+    const playFrom = Date.now()
+    const began = playFrom + warmupMs
     const end = began + opts.seconds * 1000
     stats.window = { start: began, end }
-    const countsBefore = discord.requestCounts
     const failedBefore = discord.failedInteractions.length
+    const playing = Promise.all(drivers.map((d, i) => d.run(end, playFrom + (warmupMs * i) / drivers.length)))
+    await new Promise((r) => setTimeout(r, began - Date.now()))
+    const loadBefore = loadavg()
+    const countsBefore = discord.requestCounts
     const rateLimitedBefore = rateLimited(discord)
     const cpuBefore = bot.cpuSeconds()
     const ownCpuBefore = process.cpuUsage()
     const driverDelay = monitorEventLoopDelay({ resolution: 10 })
     driverDelay.enable()
-    const playing = Promise.all(drivers.map((d) => d.run(end)))
     await Promise.race([playing, new Promise((r) => setTimeout(r, end - Date.now()))])
     const elapsed = (Date.now() - began) / 1000
     const countsAfter = discord.requestCounts
@@ -130,6 +139,7 @@ export async function runLoad(opts: LoadOptions) {
     return {
       tables: opts.tables,
       seconds: round(elapsed, 1),
+      warmupSeconds: warmupMs / 1000,
       drainSeconds: round(drainSeconds, 1),
       game,
       bot: bot.kind,

@@ -66,11 +66,12 @@ export class TableDriver {
   }
 
   /**
-   * Plays until `until` (real ms). An interaction sent before then is awaited (its answer is
-   * checked against the action log); a wait for a ping or a table message ends there.
+   * Plays from `from` until `until` (real ms). An interaction sent before then is awaited (its
+   * answer is checked against the action log); a wait for a ping or a table message ends there.
    */
-  async run(until: number): Promise<void> {
+  async run(until: number, from = Date.now()): Promise<void> {
     this.until = until
+    await new Promise((r) => setTimeout(r, Math.max(0, from - Date.now())))
     this.changedAt = Date.now()
     while (Date.now() < until) {
       try {

@@ -6,7 +6,7 @@ import { runLoad } from '../../bench/load/run.js'
 // The bot runs from src/ through tsx, so the suite does not build dist/ (`npm run load` does).
 describe('the load test, small', () => {
   it('20 tables for 10 s: moves are made, nothing fails, the log holds every acknowledged move once', async () => {
-    const report = await runLoad({ tables: 20, seconds: 10, bot: 'src' })
+    const report = await runLoad({ tables: 20, seconds: 10, warmupSeconds: 2, bot: 'src' })
     expect(report.errors).toEqual({ count: 0, failedInteractions: 0, discordErrors: [], members: [], bot: [] })
     expect(report.tablesOpened).toBeGreaterThanOrEqual(20)
     expect(report.moves.acknowledged).toBeGreaterThan(0)

@@ -34,7 +34,7 @@ export class SplitRest extends REST {
       globalRequestsPerSecond: NO_GLOBAL_LIMIT,
       makeRequest: async (url, init) => {
         for (;;) {
-          await pacer.slot()
+          await pacer.slot(init.signal ?? undefined)
           const response = await send(url, init)
           const retryAfterMs = await globalRetryAfterMs(response)
           if (retryAfterMs === null) return response

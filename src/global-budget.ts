@@ -168,39 +168,68 @@ export class GlobalBudget {
   }
 }
 
+/** Why a request was given up: the signal's reason (discord.js retries an AbortError). */
+function abortReason(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new DOMException('aborted', 'AbortError')
+}
+
 /**
- * Where a request goes on the wire, requests are spaced evenly (one every 1/`perSecond` of a
- * second), in arrival order. The budget orders requests and keeps to its window, but a window
- * lets requests go in bunches (all of its room at once after a quiet moment, then again a second
- * later), and a busy event loop or discord.js's retries bunch them on the way; a bunch that
- * reaches Discord a little late or early spills into its next or previous second. Evenly spaced,
- * no second can hold more than `perSecond`, however they are delayed on the way, unless the
- * delays differ by more than the spacing times the margin under Discord's limit.
+ * Requests the pacer lets go together (after a quiet moment, or when its timer fired late): no
+ * more than the default budget's margin under Discord's 50, so a bunch that spills into the
+ * neighbouring second still keeps that second within the limit.
+ */
+export const PACER_BURST = 3
+
+/**
+ * Where a request goes on the wire, in arrival order: at most `perSecond` in any second (the same
+ * sliding window as the budget's), and spread out, at most `burst` at once, then one every
+ * 1/`perSecond` of a second (a token bucket). The budget orders requests and keeps to its window,
+ * but a window lets its room go in bunches (all at once after a quiet moment, then again a second
+ * later), and discord.js's retries and a busy event loop bunch them on the way: a bunch that
+ * reaches Discord a little late or early spills into its next or previous second. Spread out, a
+ * delay on the way moves only a few. A request whose time ran out while it waited (discord.js's
+ * timeout) gives its place up.
  */
 export class SendPacer {
+  private readonly window: SlidingWindow
   private readonly spacingMs: number
-  private nextAt = -Infinity
-  private pausedUntil = -Infinity
-  private readonly waiting: (() => void)[] = []
+  private tokens: number
+  private refilledAt: number
+  private readonly waiting: { readonly go: () => void; readonly signal: AbortSignal | undefined }[] = []
   private cancelTimer: (() => void) | null = null
 
   constructor(
     perSecond: number,
     private readonly clock: Clock = systemClock,
+    private readonly burst = PACER_BURST,
   ) {
-    if (!(perSecond >= 1)) throw new Error(`a pacer needs at least 1 request a second, not ${perSecond}`)
+    this.window = new SlidingWindow(perSecond)
     this.spacingMs = WINDOW_MS / perSecond
+    this.tokens = burst
+    this.refilledAt = clock.now()
   }
 
   /** Lets nothing go on the wire before `at`. */
   pauseUntil(at: number): void {
-    this.pausedUntil = Math.max(this.pausedUntil, at)
+    this.window.pauseUntil(at)
   }
 
-  /** Resolves when a request may go on the wire. */
-  slot(): Promise<void> {
-    return new Promise((go) => {
-      this.waiting.push(go)
+  /** Resolves when a request may go on the wire; rejects if `signal` aborts first. */
+  slot(signal?: AbortSignal): Promise<void> {
+    return new Promise((go, fail) => {
+      if (signal?.aborted) return fail(abortReason(signal))
+      const waiter = { go, signal }
+      this.waiting.push(waiter)
+      signal?.addEventListener(
+        'abort',
+        () => {
+          const at = this.waiting.indexOf(waiter)
+          if (at < 0) return
+          this.waiting.splice(at, 1)
+          fail(abortReason(signal))
+        },
+        { once: true },
+      )
       this.release()
     })
   }
@@ -208,7 +237,9 @@ export class SendPacer {
   private release(): void {
     while (this.waiting.length) {
       const now = this.clock.now()
-      const free = Math.max(this.nextAt, this.pausedUntil)
+      this.tokens = Math.min(this.burst, this.tokens + (now - this.refilledAt) / this.spacingMs)
+      this.refilledAt = now
+      const free = Math.max(this.window.freeAt(now), this.tokens >= 1 ? now : now + (1 - this.tokens) * this.spacingMs)
       if (free > now) {
         this.cancelTimer ??= this.clock.schedule(free, () => {
           this.cancelTimer = null
@@ -216,9 +247,9 @@ export class SendPacer {
         })
         return
       }
-      // A request after a quiet moment goes at once; the next one a spacing after it.
-      this.nextAt = Math.max(now, this.nextAt) + this.spacingMs
-      this.waiting.shift()!()
+      this.tokens -= 1
+      this.window.record(now)
+      this.waiting.shift()!.go()
     }
   }
 }

@@ -79,20 +79,39 @@ describe("the bot's keeper of Discord's global limit", () => {
     expect(went).toEqual(['first at 0', 'ping at 600 at 1000', 'old ping deleted at 2000', 'ping at 1500 at 3000'])
   })
 
-  it('where requests go on the wire they are spaced evenly: a bunch (the room a budget leaves after a quiet moment, retries) goes one every 1/N s', async () => {
+  it('where requests go on the wire they are spread out: a few at once, then one every 1/N s, never over N in a second', async () => {
     const clock = new ManualClock(0)
-    const pacer = new SendPacer(4, clock)
+    const pacer = new SendPacer(4, clock, 2)
     const went: string[] = []
     const slot = (name: string) => void pacer.slot().then(() => went.push(`${name} at ${clock.now()}`))
     for (const name of ['a', 'b', 'c', 'd', 'e']) slot(name)
     await settle()
-    expect(went).toEqual(['a at 0'])
+    expect(went).toEqual(['a at 0', 'b at 0'])
     await clock.advance(1000)
-    expect(went).toEqual(['a at 0', 'b at 250', 'c at 500', 'd at 750', 'e at 1000'])
-    // After a quiet moment the next one goes at once.
+    // c, d as the bucket refills; e only once a is a second old (at most 4 in any second).
+    expect(went).toEqual(['a at 0', 'b at 0', 'c at 250', 'd at 500', 'e at 1000'])
+    // After a quiet moment the next ones go at once again.
     await clock.advance(2000)
     slot('f')
     await settle()
     expect(went.at(-1)).toBe('f at 3000')
+  })
+
+  it('a request whose time ran out while it waited for the wire gives its place up', async () => {
+    const clock = new ManualClock(0)
+    const pacer = new SendPacer(1, clock, 1)
+    const went: string[] = []
+    void pacer.slot().then(() => went.push('first'))
+    const timeout = new AbortController()
+    const late = pacer.slot(timeout.signal).then(
+      () => went.push('timed out'),
+      () => 'gave up',
+    )
+    void pacer.slot().then(() => went.push('next'))
+    await settle()
+    timeout.abort()
+    expect(await late).toBe('gave up')
+    await clock.advance(1000)
+    expect(went).toEqual(['first', 'next'])
   })
 })

@@ -1,6 +1,6 @@
 import { DefaultRestOptions, REST, type InternalRequest, type RESTOptions, type ResponseLike } from 'discord.js'
 import { DEFAULT_GLOBAL_PER_SECOND } from './config.js'
-import { GlobalBudget, SendPacer, type Lane } from './global-budget.js'
+import { GlobalBudget, type Lane } from './global-budget.js'
 
 /**
  * The REST client of the bot. Discord's global limit (50 requests a second per bot) binds the
@@ -10,10 +10,9 @@ import { GlobalBudget, SendPacer, type Lane } from './global-budget.js'
  * - interaction callbacks and webhooks go through a REST of their own, outside any global budget:
  *   an answer never waits behind channel requests (each interaction token is still its own bucket,
  *   with Discord's per-route limits honoured);
- * - every other request waits its turn in the bot's `GlobalBudget` (a sliding one-second window a
- *   little under the limit, by lane: new messages, then edits, then deletions; channels taking
- *   turns) before discord.js's own handling of Discord's per-route limits, and passes the same
- *   window again where it goes on the wire (`SendPacer`). discord.js's own global
+ * - every other request waits its turn in the bot's `GlobalBudget` (a little under the limit in
+ *   any second, spread out; by lane: new messages, then edits, then deletions; channels taking
+ *   turns) before discord.js's own handling of Discord's per-route limits. discord.js's own global
  *   limiter is a fixed window that does not line up with Discord's, lets up to twice the limit
  *   through across a window boundary (each 429 counting toward Discord's ban for invalid
  *   requests) and wakes its waiting requests in no order; it is set out of the way.
@@ -26,24 +25,20 @@ export class SplitRest extends REST {
     readonly budget: GlobalBudget = new GlobalBudget(DEFAULT_GLOBAL_PER_SECOND),
   ) {
     const send = options.makeRequest ?? DefaultRestOptions.makeRequest
-    // Paced again where a request goes on the wire: retries and requests discord.js held back go
-    // there too (global-budget.ts, SendPacer).
-    const pacer = new SendPacer(budget.perSecond, budget.clock)
     super({
       ...options,
       globalRequestsPerSecond: NO_GLOBAL_LIMIT,
       makeRequest: async (url, init) => {
         for (;;) {
-          await pacer.slot(init.signal ?? undefined)
           const response = await send(url, init)
           const retryAfterMs = await globalRetryAfterMs(response)
           if (retryAfterMs === null) return response
           // A 429 for the global limit all the same (requests bunched on the way): the whole
-          // budget waits its retry_after, and this request goes again first. discord.js never
-          // sees it: its own handling holds every request and then lets them all go at once.
-          const until = budget.clock.now() + retryAfterMs
-          budget.pauseUntil(until)
-          pacer.pauseUntil(until)
+          // budget waits its retry_after, then this request goes again, in the first lane.
+          // discord.js never sees it: its own handling would hold every request and then let them
+          // all go at once, past the budget.
+          budget.pauseUntil(budget.clock.now() + retryAfterMs)
+          await budget.take('create', RETRY)
         }
       },
     })
@@ -82,6 +77,9 @@ async function globalRetryAfterMs(response: ResponseLike): Promise<number | null
   const seconds = typeof body.retry_after === 'number' ? body.retry_after : Number(response.headers.get('retry-after'))
   return Number.isFinite(seconds) ? Math.max(0, seconds * 1000) : 1000
 }
+
+/** The key a request refused with a global 429 takes its turn again under. */
+const RETRY = 'retry after a 429'
 
 /** A budget no bot reaches: discord.js needs a number. */
 const NO_GLOBAL_LIMIT = 1_000_000

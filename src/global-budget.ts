@@ -19,23 +19,44 @@ export const LANE_DELAY_MS: Record<Lane, number> = { create: 0, edit: 500, delet
 /** Discord's window for the global limit. */
 const WINDOW_MS = 1000
 
-/** A sliding one-second window of at most `perSecond` requests, which a 429 can pause. */
-class SlidingWindow {
+/**
+ * Requests let go together at most (after a quiet moment, or when a timer fired late): no more
+ * than the default budget's margin under Discord's 50, so a bunch that reaches Discord a little
+ * early or late, spilling into the neighbouring second, still keeps that second within the limit.
+ */
+export const BURST = 3
+
+/**
+ * When requests may go: at most `perSecond` in any window of one second (a sliding window, so no
+ * second of Discord's, however it is aligned, sees more), spread out within it (at most `BURST` at
+ * once, then one every 1/`perSecond` of a second: a window alone lets its whole room go at once
+ * after a quiet moment, and again a second later), and not before a pause a 429 asked for.
+ */
+class Pace {
   /** When each of the last `perSecond` requests went, oldest first. */
   private readonly sent: number[] = []
+  private readonly spacingMs: number
+  private tokens = BURST
+  private refilledAt = -Infinity
   private pausedUntil = -Infinity
 
   constructor(readonly perSecond: number) {
     if (!(perSecond >= 1)) throw new Error(`a global budget needs at least 1 request a second, not ${perSecond}`)
+    this.spacingMs = WINDOW_MS / perSecond
   }
 
-  /** When the next request may go: now while fewer than `perSecond` went in the last second. */
+  /** When the next request may go (`now` or later). */
   freeAt(now: number): number {
+    this.tokens = Math.min(BURST, this.tokens + (now - this.refilledAt) / this.spacingMs)
+    this.refilledAt = now
     const windowFree = this.sent.length < this.perSecond ? now : this.sent[0]! + WINDOW_MS
-    return Math.max(now, windowFree, this.pausedUntil)
+    const bucketFree = this.tokens >= 1 ? now : now + (1 - this.tokens) * this.spacingMs
+    return Math.max(now, windowFree, bucketFree, this.pausedUntil)
   }
 
+  /** A request goes now (`freeAt(now)` said it may). */
   record(now: number): void {
+    this.tokens -= 1
     this.sent.push(now)
     if (this.sent.length > this.perSecond) this.sent.shift()
   }
@@ -92,14 +113,14 @@ class LaneQueue {
 
 /**
  * The bot's own keeper of Discord's global limit (50 requests a second per bot): at most
- * `perSecond` requests in any window of one second, counted when they are let go. A sliding
- * window, so no second of Discord's, however it is aligned, sees more; kept a little under the
- * limit, so the bot never earns a 429 (on Discord 429s count toward the ban for invalid
- * requests, 10,000 in 10 minutes). Waiting requests go by lane (`LANE_DELAY_MS`), and within a
- * lane the keys (channels) take turns, so one busy table cannot starve the others.
+ * `perSecond` requests in any second, spread out (`Pace`), kept a little under the limit so the
+ * bot never earns a 429 (on Discord 429s count toward the ban for invalid requests, 10,000 in 10
+ * minutes). Waiting requests go by lane (`LANE_DELAY_MS`), and within a lane the keys (channels)
+ * take turns, so one busy table cannot starve the others. A request is counted when it is let
+ * go, and goes on the wire at once after (discord.js's handling of per-route limits aside).
  */
 export class GlobalBudget {
-  private readonly window: SlidingWindow
+  private readonly pace: Pace
   private readonly lanes: Record<Lane, LaneQueue> = {
     create: new LaneQueue(LANE_DELAY_MS.create),
     edit: new LaneQueue(LANE_DELAY_MS.edit),
@@ -111,7 +132,7 @@ export class GlobalBudget {
     readonly perSecond: number,
     readonly clock: Clock = systemClock,
   ) {
-    this.window = new SlidingWindow(perSecond)
+    this.pace = new Pace(perSecond)
   }
 
   /** Requests waiting for their turn. */
@@ -129,7 +150,7 @@ export class GlobalBudget {
 
   /** Lets nothing go before `at` (Discord answered a 429 for the global limit: its retry_after). */
   pauseUntil(at: number): void {
-    this.window.pauseUntil(at)
+    this.pace.pauseUntil(at)
   }
 
   /** Lets waiting requests go while the window has room; otherwise waits for the window to move. */
@@ -138,9 +159,9 @@ export class GlobalBudget {
       const next = this.nextLane()
       if (!next) return
       const now = this.clock.now()
-      const free = this.window.freeAt(now)
+      const free = this.pace.freeAt(now)
       if (free > now) return this.wakeAt(free)
-      this.window.record(now)
+      this.pace.record(now)
       next.shift()!.go()
     }
   }
@@ -165,91 +186,5 @@ export class GlobalBudget {
       this.cancelTimer = null
       this.release()
     })
-  }
-}
-
-/** Why a request was given up: the signal's reason (discord.js retries an AbortError). */
-function abortReason(signal: AbortSignal): Error {
-  return signal.reason instanceof Error ? signal.reason : new DOMException('aborted', 'AbortError')
-}
-
-/**
- * Requests the pacer lets go together (after a quiet moment, or when its timer fired late): no
- * more than the default budget's margin under Discord's 50, so a bunch that spills into the
- * neighbouring second still keeps that second within the limit.
- */
-export const PACER_BURST = 3
-
-/**
- * Where a request goes on the wire, in arrival order: at most `perSecond` in any second (the same
- * sliding window as the budget's), and spread out, at most `burst` at once, then one every
- * 1/`perSecond` of a second (a token bucket). The budget orders requests and keeps to its window,
- * but a window lets its room go in bunches (all at once after a quiet moment, then again a second
- * later), and discord.js's retries and a busy event loop bunch them on the way: a bunch that
- * reaches Discord a little late or early spills into its next or previous second. Spread out, a
- * delay on the way moves only a few. A request whose time ran out while it waited (discord.js's
- * timeout) gives its place up.
- */
-export class SendPacer {
-  private readonly window: SlidingWindow
-  private readonly spacingMs: number
-  private tokens: number
-  private refilledAt: number
-  private readonly waiting: { readonly go: () => void; readonly signal: AbortSignal | undefined }[] = []
-  private cancelTimer: (() => void) | null = null
-
-  constructor(
-    perSecond: number,
-    private readonly clock: Clock = systemClock,
-    private readonly burst = PACER_BURST,
-  ) {
-    this.window = new SlidingWindow(perSecond)
-    this.spacingMs = WINDOW_MS / perSecond
-    this.tokens = burst
-    this.refilledAt = clock.now()
-  }
-
-  /** Lets nothing go on the wire before `at`. */
-  pauseUntil(at: number): void {
-    this.window.pauseUntil(at)
-  }
-
-  /** Resolves when a request may go on the wire; rejects if `signal` aborts first. */
-  slot(signal?: AbortSignal): Promise<void> {
-    return new Promise((go, fail) => {
-      if (signal?.aborted) return fail(abortReason(signal))
-      const waiter = { go, signal }
-      this.waiting.push(waiter)
-      signal?.addEventListener(
-        'abort',
-        () => {
-          const at = this.waiting.indexOf(waiter)
-          if (at < 0) return
-          this.waiting.splice(at, 1)
-          fail(abortReason(signal))
-        },
-        { once: true },
-      )
-      this.release()
-    })
-  }
-
-  private release(): void {
-    while (this.waiting.length) {
-      const now = this.clock.now()
-      this.tokens = Math.min(this.burst, this.tokens + (now - this.refilledAt) / this.spacingMs)
-      this.refilledAt = now
-      const free = Math.max(this.window.freeAt(now), this.tokens >= 1 ? now : now + (1 - this.tokens) * this.spacingMs)
-      if (free > now) {
-        this.cancelTimer ??= this.clock.schedule(free, () => {
-          this.cancelTimer = null
-          this.release()
-        })
-        return
-      }
-      this.tokens -= 1
-      this.window.record(now)
-      this.waiting.shift()!.go()
-    }
   }
 }

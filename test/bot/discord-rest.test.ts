@@ -92,7 +92,7 @@ describe('the REST client: interaction answers apart, channel requests by lane',
     expect(sent).toEqual(['POST /channels/20/messages → 429', 'POST /interactions/40/tok/callback'])
     await clock.advance(499)
     expect(sent).toHaveLength(2)
-    // Then one every tenth of a second on the wire.
+    // Then the refused request first, the edit after it.
     await clock.advance(1)
     await clock.advance(100)
     await Promise.all([refused, later])

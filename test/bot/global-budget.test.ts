@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { GlobalBudget, SendPacer, type Lane } from '../../src/global-budget.js'
+import { GlobalBudget, type Lane } from '../../src/global-budget.js'
 import { ManualClock } from '../../src/sandbox/discord/manual-clock.js'
 
 /** A budget on a manual clock, and the order its requests were let go in. */
@@ -79,39 +79,30 @@ describe("the bot's keeper of Discord's global limit", () => {
     expect(went).toEqual(['first at 0', 'ping at 600 at 1000', 'old ping deleted at 2000', 'ping at 1500 at 3000'])
   })
 
-  it('where requests go on the wire they are spread out: a few at once, then one every 1/N s, never over N in a second', async () => {
-    const clock = new ManualClock(0)
-    const pacer = new SendPacer(4, clock, 2)
-    const went: string[] = []
-    const slot = (name: string) => void pacer.slot().then(() => went.push(`${name} at ${clock.now()}`))
-    for (const name of ['a', 'b', 'c', 'd', 'e']) slot(name)
+  it('a bunch is spread out: a few at once, then one every 1/N s, never over N in a second', async () => {
+    const { clock, went, take } = budget(4)
+    for (const name of ['a', 'b', 'c', 'd', 'e', 'f']) take('create', name, name)
     await settle()
-    expect(went).toEqual(['a at 0', 'b at 0'])
+    expect(went).toEqual(['a at 0', 'b at 0', 'c at 0'])
     await clock.advance(1000)
-    // c, d as the bucket refills; e only once a is a second old (at most 4 in any second).
-    expect(went).toEqual(['a at 0', 'b at 0', 'c at 250', 'd at 500', 'e at 1000'])
+    // d as the bucket refills; e and f once a, b and c are a second old.
+    expect(went).toEqual(['a at 0', 'b at 0', 'c at 0', 'd at 250', 'e at 1000', 'f at 1000'])
     // After a quiet moment the next ones go at once again.
-    await clock.advance(2000)
-    slot('f')
+    await clock.advance(3000)
+    take('create', 'g', 'g')
     await settle()
-    expect(went.at(-1)).toBe('f at 3000')
+    expect(went.at(-1)).toBe('g at 4000')
   })
 
-  it('a request whose time ran out while it waited for the wire gives its place up', async () => {
-    const clock = new ManualClock(0)
-    const pacer = new SendPacer(1, clock, 1)
-    const went: string[] = []
-    void pacer.slot().then(() => went.push('first'))
-    const timeout = new AbortController()
-    const late = pacer.slot(timeout.signal).then(
-      () => went.push('timed out'),
-      () => 'gave up',
-    )
-    void pacer.slot().then(() => went.push('next'))
+  it('a pause (a 429 asked for it) holds every request until it is over', async () => {
+    const { b, clock, went, take } = budget(10)
+    b.pauseUntil(700)
+    take('create', '1', 'ping')
+    take('delete', '2', 'old ping')
     await settle()
-    timeout.abort()
-    expect(await late).toBe('gave up')
-    await clock.advance(1000)
-    expect(went).toEqual(['first', 'next'])
+    await clock.advance(699)
+    expect(went).toEqual([])
+    await clock.advance(1)
+    expect(went).toEqual(['ping at 700', 'old ping at 700'])
   })
 })

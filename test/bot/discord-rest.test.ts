@@ -74,7 +74,7 @@ describe('the REST client: interaction answers apart, channel requests by lane',
     ])
   })
 
-  it('a 429 for the global limit holds every channel request for its retry_after; the refused one goes again first, and discord.js never sees it', async () => {
+  it('a global 429 pauses channel requests, then the refused one goes first; discord.js never sees it', async () => {
     const globalLimit = () =>
       new Response(JSON.stringify({ message: 'You are being rate limited.', retry_after: 0.5, global: true }), {
         status: 429,

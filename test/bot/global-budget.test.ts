@@ -15,7 +15,7 @@ function budget(perSecond: number) {
 const settle = () => new Promise((resolve) => setImmediate(resolve))
 
 describe("the bot's keeper of Discord's global limit", () => {
-  it('lets at most its number of requests go in any one second, the next one when the oldest is a second old', async () => {
+  it('lets at most its number of requests go in any second, the next when the oldest is a second old', async () => {
     const { b, clock, went, take } = budget(3)
     take('edit', '1', 'a')
     await settle()
@@ -65,7 +65,7 @@ describe("the bot's keeper of Discord's global limit", () => {
     ])
   })
 
-  it('a lower lane waits at most its delay longer than a higher one: a deletion that waited long goes before a newer message', async () => {
+  it('a lower lane waits at most its delay longer: an old deletion goes before a newer message', async () => {
     const { clock, went, take } = budget(1)
     take('create', '0', 'first')
     take('delete', '1', 'old ping deleted')

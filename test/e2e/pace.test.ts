@@ -41,7 +41,7 @@ async function moveFromPing(w: World, table: TableSnapshot): Promise<void> {
 }
 
 describe('a busy table is drawn at its pace', () => {
-  it('several changes within a second are one edit of the table message, at the latest state, once the second is over', async () => {
+  it('changes within a second are one table-message edit, at the latest state, after the second', async () => {
     // The default pace's edits; each answer after its change is shown, so the test reads them in order.
     const w = await startWorld(['alice', 'bob'], {
       pace: { tableEditMs: DEFAULT_PACE.tableEditMs, answerWaitMs: Infinity },
@@ -75,7 +75,7 @@ describe('a busy table is drawn at its pace', () => {
 })
 
 describe('a turn ping only when the player to act changes', () => {
-  it('a player who acts again (they took the trick and lead) gets no new ping, and the one they have stays', async () => {
+  it('a player who acts again (they took the trick and lead) gets no new ping; the one they have stays', async () => {
     const w = await startWorld(['alice', 'bob'])
     await openAndStart(w, 'bura start', { buy_in: 100 }, ['bob'])
     for (let moves = 0; moves < 300; moves++) {

@@ -104,7 +104,7 @@ describe('a quiet channel', () => {
 })
 
 describe('what a player waits for goes first', () => {
-  it('after a move the next player is pinged first, then the table message is edited, and the old ping deleted last', async () => {
+  it('a move pings the next player first, then edits the table message, deletes the old ping last', async () => {
     const w = await startWorld(['alice', 'bob', 'carol'])
     await openAndStart(w, 'badugi start', { buy_in: 100 }, ['bob', 'carol'])
     const t0 = await w.table()

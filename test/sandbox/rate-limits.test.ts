@@ -29,7 +29,7 @@ describe("the fake's Discord limits (opt-in)", () => {
     expect(refused).toMatchObject({ status: 429, method: 'GET', global: true })
   })
 
-  it('edits in one channel: past that many within the window, 429 for that route only; other channels edit on', async () => {
+  it('edits in one channel: past that many in the window, 429 for that route only; others edit on', async () => {
     discord = await startFakeDiscord({ channelEditLimit: { edits: 2, perMs: 60_000 } })
     const guild = discord.guild('Limits')
     const [a, b] = [guild.channel('a'), guild.channel('b')]

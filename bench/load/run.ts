@@ -38,6 +38,8 @@ const GLOBAL_LIMIT_PER_SECOND = 50
 const CHANNEL_EDIT_LIMIT = { edits: 5, perMs: 5000 }
 /** Seconds over which the tables start playing, one after another, before the window opens. */
 const DEFAULT_WARMUP_SECONDS = 10
+/** How long set-up waits for a table's channel to show its game. */
+const SET_UP_SHOWN_MS = 120_000
 /** Tables opened at once during set-up. */
 const OPENING_AT_ONCE = 25
 
@@ -91,6 +93,9 @@ export async function runLoad(opts: LoadOptions) {
     const setUpAt = Date.now()
     for (let i = 0; i < drivers.length; i += OPENING_AT_ONCE)
       await Promise.all(drivers.slice(i, i + OPENING_AT_ONCE).map((d) => d.open()))
+    // Until every channel shows its game: opening 500 tables posts and edits about 2,000 messages,
+    // 40 s of Discord's global limit, which would otherwise spill into the window.
+    await Promise.all(drivers.map((d) => d.shown(SET_UP_SHOWN_MS)))
     const setUpMs = Date.now() - setUpAt
 
     // The tables start playing one after another during the warm-up, as tables do, not all in the

@@ -66,6 +66,23 @@ export class TableDriver {
   }
 
   /**
+   * Resolves once the channel shows the game the table opened with: its table message offers
+   * "Your hand" (or "Next …", a game over at once), after at most `timeoutMs`. Opening hundreds of
+   * tables posts more than Discord's global limit lets through in that time; play starts on the
+   * channels caught up, as they are between busy moments.
+   */
+  async shown(timeoutMs: number): Promise<void> {
+    const t = this.tableId ? await this.deps.reader.get(this.tableId) : null
+    if (!t?.messageId) return
+    await this.deps.channel
+      .waitFor(
+        (m) => m.id === t.messageId && (buttonLabels(m).includes('Your hand') || nextButton(m, t.id) !== undefined),
+        { timeout: timeoutMs },
+      )
+      .catch(() => undefined)
+  }
+
+  /**
    * Plays from `from` until `until` (real ms). An interaction sent before then is awaited (its
    * answer is checked against the action log); a wait for a ping or a table message ends there.
    */

@@ -93,8 +93,8 @@ export async function runLoad(opts: LoadOptions) {
     const setUpAt = Date.now()
     for (let i = 0; i < drivers.length; i += OPENING_AT_ONCE)
       await Promise.all(drivers.slice(i, i + OPENING_AT_ONCE).map((d) => d.open()))
-    // Until every channel shows its game: opening 500 tables posts and edits about 2,000 messages,
-    // 40 s of Discord's global limit, which would otherwise spill into the window.
+    // Until every channel shows its game (no effect pending): opening 500 tables posts and edits
+    // about 2,000 messages, 40 s of Discord's global limit, which would otherwise spill into the window.
     await Promise.all(drivers.map((d) => d.shown(SET_UP_SHOWN_MS)))
     const setUpMs = Date.now() - setUpAt
 

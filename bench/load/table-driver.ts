@@ -66,20 +66,16 @@ export class TableDriver {
   }
 
   /**
-   * Resolves once the channel shows the game the table opened with: its table message offers
-   * "Your hand" (or "Next …", a game over at once), after at most `timeoutMs`. Opening hundreds of
-   * tables posts more than Discord's global limit lets through in that time; play starts on the
-   * channels caught up, as they are between busy moments.
+   * Resolves once everything the table's opening has to show is in its channel (no effect of the
+   * table pending: the table message at the game, the first turn ping), after at most
+   * `timeoutMs`. Opening hundreds of tables posts more than Discord's global limit lets through in
+   * that time; play starts on channels caught up, as they are between busy moments.
    */
   async shown(timeoutMs: number): Promise<void> {
-    const t = this.tableId ? await this.deps.reader.get(this.tableId) : null
-    if (!t?.messageId) return
-    await this.deps.channel
-      .waitFor(
-        (m) => m.id === t.messageId && (buttonLabels(m).includes('Your hand') || nextButton(m, t.id) !== undefined),
-        { timeout: timeoutMs },
-      )
-      .catch(() => undefined)
+    if (!this.tableId) return
+    const deadline = Date.now() + timeoutMs
+    while (Date.now() < deadline && (await this.deps.reader.store.effects.pending(this.tableId)).length > 0)
+      await new Promise((r) => setTimeout(r, 250))
   }
 
   /**

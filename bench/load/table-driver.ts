@@ -12,8 +12,10 @@ const RETRY_AFTER_ERROR_MS = 2000
 /** How long a member waits for the table message to catch up (Discord's global budget is shared by every table). */
 const TABLE_MESSAGE_WAIT_MS = 30_000
 /**
- * Real ms without any change at a table before its creator closes it and opens a new one (a
- * player out of chips, say). Long enough that a ping or result late under load is waited for.
+ * Real ms without any change at a table, and with nothing of it still to be shown in the channel,
+ * before its creator closes it and opens a new one (a player out of chips, say). A table whose
+ * result ping is still on its way (Discord's global limit is shared by every table's pings) is
+ * waited for, however long.
  */
 const STUCK_MS = 30_000
 
@@ -123,7 +125,7 @@ export class TableDriver {
     }
     if (t.version !== this.lastVersion) this.changedAt = Date.now()
     this.lastVersion = t.version
-    if (Date.now() - this.changedAt > STUCK_MS) {
+    if (Date.now() - this.changedAt > STUCK_MS && !(await this.deps.reader.store.effects.pending(t.id)).length) {
       // A player out of chips, say: start over.
       this.deps.stats.count('stuckTables')
       await this.openOnce()

@@ -11,13 +11,14 @@ import { TurnScheduler } from './scheduler/turns.js'
 import { openStore, type Store } from './store/index.js'
 import { TableService, type TableSnapshot } from './tables/index.js'
 import { AiTurns } from './scheduler/ai-turns.js'
-import { DEFAULT_AI_MOVE_DELAY_MS, DEFAULT_AI_THINK_MS } from './config.js'
+import { DEFAULT_AI_MOVE_DELAY_MS, DEFAULT_AI_THINK_MS, DEFAULT_GLOBAL_PER_SECOND } from './config.js'
 import { aiFor } from './registry.js'
 import type { CardEmojis, CardEmojisByLanguage } from './render/emojis.js'
 import type { Locale } from './i18n/index.js'
 import { uploadCardEmojis } from './commands/card-emojis.js'
 import { shardOf } from './sharding/shard-of.js'
 import { SplitRest } from './discord-rest.js'
+import { GlobalBudget } from './global-budget.js'
 
 export interface BotOptions {
   readonly token: string
@@ -39,6 +40,11 @@ export interface BotOptions {
   readonly pace?: Pace
   /** Seeds of the random source `/table log` deals unseen cards from (default: crypto random; tests fix them). */
   readonly fileSeeds?: () => number
+  /**
+   * Requests a second all of the bot's processes together allow themselves under Discord's global
+   * limit (default DEFAULT_GLOBAL_PER_SECOND); each process keeps its shards' share of it.
+   */
+  readonly globalPerSecond?: number
 }
 
 export interface Bot {
@@ -86,10 +92,16 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     rest: { api: `${opts.discordUrl}/api`, rejectOnRateLimit: (limit) => limit.retryAfter > MAX_RATE_LIMIT_WAIT_MS },
     ...(shards ? { shards: [...shards.ids], shardCount: shards.count } : {}),
   })
-  // Interaction answers outside the global budget that channel requests share (src/discord-rest.ts).
-  client.rest = new SplitRest(client.options.rest ?? {})
   const ownShards = client.options.shards as number[]
   const shardCount = client.options.shardCount!
+  // Interaction answers outside the global budget that channel requests share, which this process
+  // keeps for its shards' share of the bot's global limit (src/discord-rest.ts).
+  const globalPerSecond = opts.globalPerSecond ?? DEFAULT_GLOBAL_PER_SECOND
+  const rest = new SplitRest(
+    client.options.rest ?? {},
+    new GlobalBudget(Math.max(1, Math.floor((globalPerSecond * ownShards.length) / shardCount))),
+  )
+  client.rest = rest
   const owns = (guildId: string) => ownShards.includes(shardOf(guildId, shardCount))
 
   let scheduler: TurnScheduler
@@ -108,6 +120,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     owns,
     onTable,
     emojis: emojisIn,
+    channelBacklog: () => rest.budget.backlog,
     ...(opts.pace ? { pace: opts.pace } : {}),
   })
   ai = new AiTurns({

@@ -9,6 +9,11 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export const DEFAULT_AI_MOVE_DELAY_MS = 1500
 /** The wall-clock cap on one AI decision (AI_THINK_MS). */
 export const DEFAULT_AI_THINK_MS = 300
+/**
+ * Requests a second the bot allows itself against Discord's global limit of 50 (DISCORD_GLOBAL_LIMIT):
+ * a little under it, so that no second of Discord's sees more even when requests arrive bunched.
+ */
+export const DEFAULT_GLOBAL_PER_SECOND = 47
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
 
@@ -30,6 +35,10 @@ const configSchema = z.object({
   ),
   AI_THINK_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(10_000).default(DEFAULT_AI_THINK_MS)),
   IMAGE_THREADS: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(64).optional()),
+  DISCORD_GLOBAL_LIMIT: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int().min(1).max(100_000).default(DEFAULT_GLOBAL_PER_SECOND),
+  ),
   // A shard process started by the ShardingManager gets SHARDS=<its id> from discord.js: not ours.
   SHARDS: z.preprocess(
     blankToUndefined,
@@ -56,6 +65,8 @@ export interface Config {
   ai: { moveDelayMs: number; thinkMs: number }
   /** Threads that draw the pictures (0: the bot's own thread); undefined: one fewer than the cores. */
   imageThreads: number | undefined
+  /** Requests a second the bot allows itself under Discord's global limit (all shard processes together). */
+  globalPerSecond: number
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] }
@@ -81,6 +92,7 @@ export function readConfig(env: Record<string, string | undefined>): ConfigResul
       shards: e.SHARDS === 'auto' ? 'auto' : Number(e.SHARDS),
       ai: { moveDelayMs: e.AI_MOVE_DELAY_MS, thinkMs: e.AI_THINK_MS },
       imageThreads: e.IMAGE_THREADS,
+      globalPerSecond: e.DISCORD_GLOBAL_LIMIT,
     },
   }
 }

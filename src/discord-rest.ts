@@ -1,20 +1,48 @@
-import { REST, type InternalRequest, type RESTOptions, type ResponseLike } from 'discord.js'
+import { DefaultRestOptions, REST, type InternalRequest, type RESTOptions, type ResponseLike } from 'discord.js'
+import { DEFAULT_GLOBAL_PER_SECOND } from './config.js'
+import { GlobalBudget, type Lane } from './global-budget.js'
 
 /**
- * Discord's global limit (50 requests a second per bot) binds requests made with the bot's token
- * only: interaction callbacks and interaction webhooks are not bound by it (Discord's rate-limit
- * docs, "Global Rate Limit"). discord.js counts every request against one global budget, so under
- * load an interaction's answer would queue behind channel edits and fail Discord's 3 s. This REST
- * sends the interaction routes through a second REST of its own, outside that budget; each
- * interaction token is still its own bucket there, with Discord's per-route limits honoured.
+ * The REST client of the bot. Discord's global limit (50 requests a second per bot) binds the
+ * requests made with the bot's token only: "Interaction endpoints are not bound to the bot's Global
+ * Rate Limit" (https://docs.discord.com/developers/topics/rate-limits#global-rate-limit). So:
+ *
+ * - interaction callbacks and webhooks go through a REST of their own, outside any global budget:
+ *   an answer never waits behind channel requests (each interaction token is still its own bucket,
+ *   with Discord's per-route limits honoured);
+ * - every other request waits its turn in the bot's `GlobalBudget` (a little under the limit in
+ *   any second, spread out; by lane: new messages, then edits, then deletions; channels taking
+ *   turns) before discord.js's own handling of Discord's per-route limits. discord.js's own global
+ *   limiter is a fixed window that does not line up with Discord's, lets up to twice the limit
+ *   through across a window boundary (each 429 counting toward Discord's ban for invalid
+ *   requests) and wakes its waiting requests in no order; it is set out of the way.
  */
 export class SplitRest extends REST {
   private readonly interactionRest: REST
 
-  constructor(options: Partial<RESTOptions>) {
-    super(options)
-    // No global budget of its own to share with the channel routes (Discord sets none for them).
-    this.interactionRest = new REST({ ...options, globalRequestsPerSecond: INTERACTION_REQUESTS_PER_SECOND })
+  constructor(
+    options: Partial<RESTOptions>,
+    readonly budget: GlobalBudget = new GlobalBudget(DEFAULT_GLOBAL_PER_SECOND),
+  ) {
+    const send = options.makeRequest ?? DefaultRestOptions.makeRequest
+    super({
+      ...options,
+      globalRequestsPerSecond: NO_GLOBAL_LIMIT,
+      makeRequest: async (url, init) => {
+        for (;;) {
+          const response = await send(url, init)
+          const retryAfterMs = await globalRetryAfterMs(response)
+          if (retryAfterMs === null) return response
+          // A 429 for the global limit all the same (requests bunched on the way): the whole
+          // budget waits its retry_after, then this request goes again, in the first lane.
+          // discord.js never sees it: its own handling would hold every request and then let them
+          // all go at once, past the budget.
+          budget.pauseUntil(budget.clock.now() + retryAfterMs)
+          await budget.take('create', RETRY)
+        }
+      },
+    })
+    this.interactionRest = new REST({ ...options, globalRequestsPerSecond: NO_GLOBAL_LIMIT })
   }
 
   override setToken(token: string): this {
@@ -32,16 +60,43 @@ export class SplitRest extends REST {
     super.clearHandlerSweeper()
   }
 
-  override queueRequest(request: InternalRequest): Promise<ResponseLike> {
+  override async queueRequest(request: InternalRequest): Promise<ResponseLike> {
     if (isInteractionRoute(request.fullRoute)) return this.interactionRest.queueRequest(request)
+    await this.budget.take(laneOf(request.method, request.fullRoute), channelOf(request.fullRoute))
     return super.queueRequest(request)
   }
 }
 
-/** A budget no bot reaches: discord.js needs a number, Discord enforces none on these routes. */
-const INTERACTION_REQUESTS_PER_SECOND = 100_000
+/**
+ * For a 429 of Discord's global limit, how long to wait (its body read, so the connection is free);
+ * null for anything else (a per-route 429 goes to discord.js, which keeps the route's bucket).
+ */
+async function globalRetryAfterMs(response: ResponseLike): Promise<number | null> {
+  if (response.status !== 429 || !response.headers.get('x-ratelimit-global')) return null
+  const body = (await response.json().catch(() => ({}))) as { retry_after?: unknown }
+  const seconds = typeof body.retry_after === 'number' ? body.retry_after : Number(response.headers.get('retry-after'))
+  return Number.isFinite(seconds) ? Math.max(0, seconds * 1000) : 1000
+}
+
+/** The key a request refused with a global 429 takes its turn again under. */
+const RETRY = 'retry after a 429'
+
+/** A budget no bot reaches: discord.js needs a number. */
+const NO_GLOBAL_LIMIT = 1_000_000
 
 /** `/interactions/{id}/{token}/callback` and `/webhooks/{application}/{token}…` (follow-ups, edits). */
 function isInteractionRoute(route: string): boolean {
   return /^\/interactions\/[^/]+\/[^/]+\/callback$/.test(route) || /^\/webhooks\/[^/]+\/[^/]+/.test(route)
+}
+
+/** New messages first, then edits and everything else, deletions last. */
+function laneOf(method: string, route: string): Lane {
+  if (method === 'POST' && /^\/channels\/[^/]+\/messages$/.test(route)) return 'create'
+  if (method === 'DELETE') return 'delete'
+  return 'edit'
+}
+
+/** The channel a request is about (its turn is shared with that channel's other requests), else its route. */
+function channelOf(route: string): string {
+  return /^\/channels\/(\d+)/.exec(route)?.[1] ?? route
 }

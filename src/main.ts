@@ -37,6 +37,7 @@ async function main(): Promise<number> {
       devGuildId: config.devGuildId,
       log,
       ai: config.ai,
+      globalPerSecond: config.globalPerSecond,
     })
   } catch (error) {
     // A wrong token or an unreachable Discord is a set-up problem: say so in one line, no stack.

@@ -1,25 +1,61 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import type { FakeDiscord } from '../../src/sandbox/discord/index.js'
+
+/** `dist`: the compiled bot, as `npm start` runs it (production figures); `src`: through tsx. */
+export type BotKind = 'dist' | 'src'
 
 /** Linux's clock ticks a second (USER_HZ), the unit of /proc/<pid>/stat's times. */
 const CLOCK_TICKS = 100
 
 const ROOT = resolve(import.meta.dirname, '..', '..')
 
+/** The newest modification time of the files under `dir` (ms), skipping `skip` (relative paths). */
+function newest(dir: string, skip: readonly string[]): number {
+  let latest = 0
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    const path = join(entry.parentPath, entry.name)
+    if (!entry.isFile() || skip.some((s) => path.startsWith(join(ROOT, s)))) continue
+    latest = Math.max(latest, statSync(path).mtimeMs)
+  }
+  return latest
+}
+
 /**
- * The bot as `npm start` runs it (`src/main.ts`: settings from the environment, the real
- * discord.js client) in a process of its own, against the fake Discord of the load test, so the
- * members' side and the bot do not share one event loop.
+ * Makes sure `dist/` is the compiled `src/` (`npm run build` when a source file is newer than
+ * `dist/main.js`), before anything is timed.
+ */
+export function prepareBot(kind: BotKind): void {
+  if (kind !== 'dist') return
+  const built = join(ROOT, 'dist', 'main.js')
+  // src/sandbox/page is not part of the build (tsconfig.build.json).
+  if (existsSync(built) && statSync(built).mtimeMs >= newest(join(ROOT, 'src'), ['src/sandbox/page'])) return
+  process.stderr.write('load test: src/ is newer than dist/, building (npm run build)\n')
+  const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc')
+  const build = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' })
+  if (build.status !== 0) throw new Error('npm run build failed')
+}
+
+/**
+ * The bot in a process of its own, as `npm start` runs it (`dist/main.js`: settings from the
+ * environment, the real discord.js client), or from `src/main.ts` through tsx; against the fake
+ * Discord of the load test, so the members' side and the bot do not share one event loop.
  */
 export class BotProcess {
   /** Log lines at level error or fatal, and anything on stderr. */
   readonly errors: string[] = []
-  private constructor(private readonly child: ChildProcess) {}
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly kind: BotKind,
+  ) {}
 
-  static async start(discord: FakeDiscord, databaseUrl: string): Promise<BotProcess> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  /** Starts the bot (`prepareBot` first for `dist`) and resolves once it logs `bot ready`. */
+  static async start(discord: FakeDiscord, databaseUrl: string, kind: BotKind): Promise<BotProcess> {
+    const args = kind === 'dist' ? ['--enable-source-maps', 'dist/main.js'] : ['--import', 'tsx', 'src/main.ts']
+    // LOAD_BOT_NODE_ARGS: node's own flags for the bot, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+    const nodeArgs = (process.env.LOAD_BOT_NODE_ARGS ?? '').split(' ').filter(Boolean)
+    const child = spawn(process.execPath, [...nodeArgs, ...args], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
@@ -30,12 +66,12 @@ export class BotProcess {
         DATABASE_URL: databaseUrl,
         LOG_LEVEL: 'info',
         // The bot's own settings that change its speed pass through (docs/load.md).
-        ...passThrough('SQLITE_SYNCHRONOUS', 'IMAGE_THREADS'),
+        ...passThrough('SQLITE_SYNCHRONOUS', 'IMAGE_THREADS', 'DISCORD_GLOBAL_LIMIT'),
         // No .env of the developer's: only the settings above.
         DOTENV_CONFIG_PATH: '/nonexistent/.env',
       },
     })
-    const bot = new BotProcess(child)
+    const bot = new BotProcess(child, kind)
     let buffer = ''
     let ready = false
     const exited = new Promise<never>((_, reject) =>

@@ -1,9 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
   startFakeDiscord,
   type FakeChannel,
+  type FakeDiscord,
   type FakeMember,
   type RequestLog,
 } from '../../src/sandbox/discord/index.js'
@@ -12,8 +14,9 @@ import { ManualClock } from '../../src/sandbox/discord/manual-clock.js'
 import { openStore } from '../../src/store/index.js'
 import { TableService } from '../../src/tables/index.js'
 import { aiFor } from '../../src/registry.js'
-import { BotProcess } from './bot-process.js'
-import { LoadStats, perMove, percentiles, round } from './stats.js'
+import { BotProcess, prepareBot, type BotKind } from './bot-process.js'
+import { LoadStats, perMove, percentiles, requestsBetween, round } from './stats.js'
+import { loadTargets } from './targets.js'
 import { TableDriver } from './table-driver.js'
 
 export interface LoadOptions {
@@ -23,10 +26,20 @@ export interface LoadOptions {
   readonly game?: string
   /** Channels per server (Discord allows 500 channels in a server). */
   readonly channelsPerGuild?: number
+  /** The bot as `npm start` runs it (`dist`, built first when older than `src`), or `src` through tsx. */
+  readonly bot?: BotKind
+  /** Seconds over which the tables start playing before the window opens (default 10). */
+  readonly warmupSeconds?: number
 }
 
 /** Discord's global limit for a bot, enforced by the fake on bot-token requests. */
 const GLOBAL_LIMIT_PER_SECOND = 50
+/** Discord's limit on message edits in one channel, enforced by the fake: the bot must never reach it. */
+const CHANNEL_EDIT_LIMIT = { edits: 5, perMs: 5000 }
+/** Seconds over which the tables start playing, one after another, before the window opens. */
+const DEFAULT_WARMUP_SECONDS = 10
+/** How long set-up waits for a table's channel to show its game. */
+const SET_UP_SHOWN_MS = 120_000
 /** Tables opened at once during set-up. */
 const OPENING_AT_ONCE = 25
 
@@ -42,7 +55,12 @@ export async function runLoad(opts: LoadOptions) {
   const dir = mkdtempSync(join(tmpdir(), 'bot-load-'))
   const clock = new ManualClock(Date.now())
   const stopClock = clock.followRealTime(100)
-  const discord = await startFakeDiscord({ clock, globalRateLimit: GLOBAL_LIMIT_PER_SECOND, deferredTimeout: 30_000 })
+  const discord = await startFakeDiscord({
+    clock,
+    globalRateLimit: GLOBAL_LIMIT_PER_SECOND,
+    channelEditLimit: CHANNEL_EDIT_LIMIT,
+    deferredTimeout: 30_000,
+  })
   const stats = new LoadStats()
   const perGuild = opts.channelsPerGuild ?? 100
   const seats: { channel: FakeChannel; guildId: string; members: [FakeMember, FakeMember] }[] = []
@@ -55,8 +73,9 @@ export async function runLoad(opts: LoadOptions) {
     })
   }
   const databaseUrl = `file:${join(dir, 'bot.db')}`
-  const loadBefore = loadavg()
-  const bot = await BotProcess.start(discord, databaseUrl)
+  const kind = opts.bot ?? 'dist'
+  prepareBot(kind)
+  const bot = await BotProcess.start(discord, databaseUrl, kind)
   const store = await openStore({ url: databaseUrl })
   const reader = new TableService({ store, aiFor })
   try {
@@ -74,45 +93,76 @@ export async function runLoad(opts: LoadOptions) {
     const setUpAt = Date.now()
     for (let i = 0; i < drivers.length; i += OPENING_AT_ONCE)
       await Promise.all(drivers.slice(i, i + OPENING_AT_ONCE).map((d) => d.open()))
+    // Until every channel shows its game (no effect pending): opening 500 tables posts and edits
+    // about 2,000 messages, 40 s of Discord's global limit, which would otherwise spill into the window.
+    await Promise.all(drivers.map((d) => d.shown(SET_UP_SHOWN_MS)))
     const setUpMs = Date.now() - setUpAt
 
-    stats.measuring = true
-    const countsBefore = discord.requestCounts
+    // The tables start playing one after another during the warm-up, as tables do, not all in the
+    // same second; then the window: requests, CPU and memory are read at its start and end, and
+    // the members finish the interactions they sent in it (their answers are checked against the
+    // action log, as everything played since the warm-up began).
+    const warmupMs = (opts.warmupSeconds ?? DEFAULT_WARMUP_SECONDS) * 1000
+    const playFrom = Date.now()
+    const began = playFrom + warmupMs
+    const end = began + opts.seconds * 1000
+    stats.window = { start: began, end }
     const failedBefore = discord.failedInteractions.length
-    const began = Date.now()
+    const playing = Promise.all(drivers.map((d, i) => d.run(end, playFrom + (warmupMs * i) / drivers.length)))
+    await new Promise((r) => setTimeout(r, began - Date.now()))
+    const loadBefore = loadavg()
+    const countsBefore = discord.requestCounts
+    const rateLimitedBefore = rateLimited(discord)
     const cpuBefore = bot.cpuSeconds()
     const ownCpuBefore = process.cpuUsage()
-    await Promise.all(drivers.map((d) => d.run(began + opts.seconds * 1000)))
+    const driverDelay = monitorEventLoopDelay({ resolution: 10 })
+    driverDelay.enable()
+    await Promise.race([playing, new Promise((r) => setTimeout(r, end - Date.now()))])
     const elapsed = (Date.now() - began) / 1000
-    stats.measuring = false
     const countsAfter = discord.requestCounts
     const memory = bot.memory()
     const cpuAfter = bot.cpuSeconds()
     const ownCpu = process.cpuUsage(ownCpuBefore)
+    driverDelay.disable()
+    const rateLimitedAfter = rateLimited(discord)
+    const rateLimitedInWindow = {
+      global: rateLimitedAfter.global - rateLimitedBefore.global,
+      other: rateLimitedAfter.other - rateLimitedBefore.other,
+    }
+    const loadAfter = loadavg()
+    await playing
+    const drainSeconds = (Date.now() - began) / 1000 - elapsed
     const cpu = cpuAfter.all - cpuBefore.all
     const mainCpu = cpuAfter.main - cpuBefore.main
-    const loadAfter = loadavg()
-    const check = await checkLog(store, reader, stats)
     const failed = discord.failedInteractions.slice(failedBefore)
+    const check = await checkLog(store, reader, stats, failed.length)
     const serverErrors = discord.errors.filter((e) => e.status >= 500 || (e.status >= 400 && e.status !== 429))
+    const requestsPerMove = perMove(countsBefore, countsAfter, stats.movesAcknowledged)
+    const latencyMs = { ack: percentiles(stats.ackMs), answer: percentiles(stats.answerMs) }
+    const movesPerSecond = round(stats.movesAcknowledged / elapsed, 1)
+    const errorCount = stats.errors.length + failed.length + serverErrors.length + bot.errors.length
     return {
       tables: opts.tables,
       seconds: round(elapsed, 1),
+      warmupSeconds: warmupMs / 1000,
+      drainSeconds: round(drainSeconds, 1),
       game,
+      bot: bot.kind,
       setUpSeconds: round(setUpMs / 1000, 1),
       tablesOpened: stats.tablesOpened,
+      stuckTables: stats.stuckTables,
       interactions: stats.interactions,
-      latencyMs: { ack: percentiles(stats.ackMs), answer: percentiles(stats.answerMs) },
+      latencyMs,
       moves: {
         acknowledged: stats.movesAcknowledged,
-        perSecond: round(stats.movesAcknowledged / elapsed, 1),
+        perSecond: movesPerSecond,
         refused: stats.refusedMoves,
       },
       viewsWithoutPing: stats.viewsWithoutPing,
-      requestsPerMove: perMove(countsBefore, countsAfter, stats.movesAcknowledged),
-      requests: countsAfter,
-      otherRequests: otherRoutes(discord.requests),
-      rateLimited: discord.errors.filter((e) => e.status === 429).length,
+      requestsPerMove,
+      requests: requestsBetween(countsBefore, countsAfter),
+      otherRequests: otherRoutes(discord.requests.filter((r) => r.at >= began && r.at < began + elapsed * 1000)),
+      rateLimited: rateLimitedInWindow,
       botMemoryMb: memory,
       // Share of one core and ms per move: all the bot's threads (picture threads included), and
       // its main thread, whose share near 1 means the bot is at its limit.
@@ -125,15 +175,29 @@ export async function runLoad(opts: LoadOptions) {
       // This process (the fake Discord and the members): near 1, the latencies it measures include
       // its own waits for a core.
       driverCpuShare: round((ownCpu.user + ownCpu.system) / 1e6 / elapsed, 2),
+      // How late this process's event loop ran: the fake Discord answers (and counts requests
+      // against Discord's limits) only when its loop gets to them, so its stalls bunch requests.
+      driverEventLoopDelayMs: {
+        p50: round(driverDelay.percentile(50) / 1e6, 0),
+        p99: round(driverDelay.percentile(99) / 1e6, 0),
+        max: round(driverDelay.max / 1e6, 0),
+      },
       loadavg: { before: loadBefore, after: loadAfter },
       errors: {
-        count: stats.errors.length + failed.length + serverErrors.length + bot.errors.length,
+        count: errorCount,
         failedInteractions: failed.length,
         discordErrors: serverErrors.slice(0, 5).map((e) => `${e.method} ${e.path} → ${e.status} ${e.code ?? ''}`),
         members: stats.errors.slice(0, 5),
         bot: bot.errors.slice(0, 5),
       },
       check,
+      targets: loadTargets({
+        answerP99Ms: latencyMs.answer.p99,
+        movesPerSecond,
+        channelPerMove: requestsPerMove.channel,
+        interactionPerMove: requestsPerMove.interaction,
+        rateLimited: rateLimitedInWindow.global + rateLimitedInWindow.other,
+      }),
     }
   } finally {
     await bot.stop()
@@ -156,10 +220,26 @@ function otherRoutes(log: readonly RequestLog[]): Record<string, number> {
 }
 
 /**
- * Every move a member saw made is in the action log once, and nothing else is: the log's moves
- * (by interaction id) against the acknowledged ones, and the chip audit.
+ * 429s the fake answered so far (each counts toward Discord's invalid-request limit): for the global
+ * limit, and for another (the limit on edits in one channel).
  */
-async function checkLog(store: Awaited<ReturnType<typeof openStore>>, reader: TableService, stats: LoadStats) {
+function rateLimited(discord: FakeDiscord) {
+  const refused = discord.errors.filter((e) => e.status === 429)
+  const global = refused.filter((e) => e.global).length
+  return { global, other: refused.length - global }
+}
+
+/**
+ * Every move a member saw made is in the action log once, and nothing else is: the log's moves
+ * (by interaction id) against the acknowledged ones, and the chip audit. `ok` only when, besides,
+ * no interaction failed: a failed one is what "This interaction failed" shows a user.
+ */
+async function checkLog(
+  store: Awaited<ReturnType<typeof openStore>>,
+  reader: TableService,
+  stats: LoadStats,
+  failedInteractions: number,
+) {
   let lost = 0
   let doubled = 0
   let unanswered = 0
@@ -177,6 +257,8 @@ async function checkLog(store: Awaited<ReturnType<typeof openStore>>, reader: Ta
   }
   const audit = await reader.audit()
   return {
+    ok: failedInteractions === 0 && lost === 0 && doubled === 0 && unanswered === 0 && audit.ok,
+    failedInteractions,
     loggedMoves: logged,
     lost,
     doubled,

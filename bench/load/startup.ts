@@ -6,8 +6,9 @@ import { ManualClock } from '../../src/sandbox/discord/manual-clock.js'
 import { openStore } from '../../src/store/index.js'
 import { TableService } from '../../src/tables/index.js'
 import { aiFor } from '../../src/registry.js'
-import { BotProcess } from './bot-process.js'
+import { BotProcess, prepareBot, type BotKind } from './bot-process.js'
 import { round } from './stats.js'
+import { startupTargets } from './targets.js'
 
 /** Channels per server (Discord allows 500). */
 const CHANNELS_PER_GUILD = 500
@@ -18,7 +19,9 @@ const CHANNELS_PER_GUILD = 500
  * on it; reported: time from spawn to `bot ready` (commands registered, caught up, deadlines
  * armed) and resident memory then, against a start on an empty database, and memory per idle table.
  */
-export async function runStartup(opts: { tables: number }) {
+export async function runStartup(opts: { tables: number; bot?: BotKind }) {
+  const kind = opts.bot ?? 'dist'
+  prepareBot(kind)
   const clock = new ManualClock(Date.now())
   const stopClock = clock.followRealTime(100)
   const discord = await startFakeDiscord({ clock })
@@ -28,15 +31,18 @@ export async function runStartup(opts: { tables: number }) {
     const seedStarted = Date.now()
     await seed(discord, `file:${join(seeded, 'bot.db')}`, opts.tables)
     const seedMs = Date.now() - seedStarted
-    const before = await startOnce(discord, `file:${join(empty, 'bot.db')}`)
-    const after = await startOnce(discord, `file:${join(seeded, 'bot.db')}`)
+    const before = await startOnce(discord, `file:${join(empty, 'bot.db')}`, kind)
+    const after = await startOnce(discord, `file:${join(seeded, 'bot.db')}`, kind)
     return {
       tables: opts.tables,
+      bot: kind,
       seedSeconds: round(seedMs / 1000, 1),
       emptyDatabase: before,
       withTables: after,
       memoryPerIdleTableKb: round(((after.rssMb - before.rssMb) * 1024) / opts.tables, 1),
       loadavg: readFileSync('/proc/loadavg', 'utf8').trim(),
+      errors: [...before.errors, ...after.errors],
+      targets: startupTargets({ tables: opts.tables, readySeconds: after.readySeconds }),
     }
   } finally {
     stopClock()
@@ -46,9 +52,9 @@ export async function runStartup(opts: { tables: number }) {
   }
 }
 
-async function startOnce(discord: FakeDiscord, databaseUrl: string) {
+async function startOnce(discord: FakeDiscord, databaseUrl: string, kind: BotKind) {
   const began = Date.now()
-  const bot = await BotProcess.start(discord, databaseUrl)
+  const bot = await BotProcess.start(discord, databaseUrl, kind)
   const readyMs = Date.now() - began
   const { rssMb } = bot.memory()
   await bot.stop()

@@ -1,5 +1,11 @@
 import type { RequestClass } from '../../src/sandbox/discord/index.js'
 
+/** The measured window, in real ms (Date.now()). */
+export interface Window {
+  readonly start: number
+  readonly end: number
+}
+
 /** Latencies, counts and errors the members saw, merged over every table. */
 export class LoadStats {
   interactions = 0
@@ -11,26 +17,40 @@ export class LoadStats {
   /** Private views opened with the table message's "Your hand" because no ping was there. */
   viewsWithoutPing = 0
   tablesOpened = 0
+  /** Tables closed and opened again because nothing changed at them for a while. */
+  stuckTables = 0
   readonly errors: string[] = []
   /** Interaction ids of the moves the members saw made, per table. */
   readonly acknowledged = new Map<string, Set<string>>()
-  /** False during set-up: only the measured window counts latencies and moves. */
-  measuring = false
+  /**
+   * Null during set-up. Latencies count for interactions sent in the window (those answered after
+   * its end included, so the slow tail is not cut off); moves and requests for what happened in it.
+   */
+  window: Window | null = null
 
-  /** An interaction answered (its acknowledgement time) or failed (null). */
-  interaction(ackMs: number | null): void {
-    if (!this.measuring) return
+  private inWindow(at: number): boolean {
+    return this.window !== null && at >= this.window.start && at < this.window.end
+  }
+
+  /** An interaction sent at `sentAt`, answered (its acknowledgement time) or failed (null). */
+  interaction(sentAt: number, ackMs: number | null): void {
+    if (!this.inWindow(sentAt)) return
     this.interactions++
     if (ackMs !== null) this.ackMs.push(ackMs)
   }
 
-  move(tableId: string, interactionId: string, answerMs: number): void {
+  move(tableId: string, interactionId: string, sentAt: number): void {
     let ids = this.acknowledged.get(tableId)
     if (!ids) this.acknowledged.set(tableId, (ids = new Set()))
     ids.add(interactionId)
-    if (!this.measuring) return
-    this.movesAcknowledged++
-    this.answerMs.push(answerMs)
+    const now = Date.now()
+    if (this.inWindow(sentAt)) this.answerMs.push(now - sentAt)
+    if (this.inWindow(now)) this.movesAcknowledged++
+  }
+
+  /** Counted when the window is on (set-up has its own retries). */
+  count(what: 'viewsWithoutPing' | 'stuckTables' | 'refusedMoves' | 'tablesOpened'): void {
+    if (what === 'tablesOpened' || this.inWindow(Date.now())) this[what]++
   }
 
   error(what: string, error: unknown): void {
@@ -70,6 +90,11 @@ export function perMove(before: RequestCounts, after: RequestCounts, moves: numb
     interaction: round(byClass.interactionCallback + byClass.interactionWebhook),
     channel: round(byClass.messageCreate + byClass.messageEdit + byClass.messageDelete),
   }
+}
+
+/** Requests of each class between two counts. */
+export function requestsBetween(before: RequestCounts, after: RequestCounts): RequestCounts {
+  return Object.fromEntries(Object.entries(after).map(([k, n]) => [k, n - before[k as RequestClass]])) as RequestCounts
 }
 
 export const round = (x: number, digits = 2): number => Math.round(x * 10 ** digits) / 10 ** digits

@@ -5,12 +5,22 @@ import type { LoadStats } from './stats.js'
 
 /** How long a member looks for their turn ping before using the table message instead. */
 const PING_WAIT_MS = 3000
+/** How long a member waits for a Next button to show before reading the table again. */
+const NEXT_WAIT_MS = 3000
 /** After a failure a member waits this long before trying again, as a user reading "This interaction failed". */
 const RETRY_AFTER_ERROR_MS = 2000
 /** How long a member waits for the table message to catch up (Discord's global budget is shared by every table). */
 const TABLE_MESSAGE_WAIT_MS = 30_000
-/** Steps without any change at a table before its creator closes it and opens a new one. */
-const STUCK_STEPS = 5
+/**
+ * Real ms without any change at a table, and with nothing of it still to be shown in the channel,
+ * before its creator closes it and opens a new one (a player out of chips, say). A table whose
+ * result ping is still on its way (Discord's global limit is shared by every table's pings) is
+ * waited for, however long.
+ */
+const STUCK_MS = 30_000
+
+/** Thrown by a member's wait once the run is over: the table stops there, not an error. */
+class Stopped extends Error {}
 
 export interface TableDriverDeps {
   readonly channel: FakeChannel
@@ -37,7 +47,10 @@ export class TableDriver {
   /** The private view of the member who moved last, as their last move's answer left it. */
   private view: { userId: string; message: FakeMessage } | null = null
   private lastVersion = -1
-  private stuck = 0
+  /** When the table's version last changed (real ms). */
+  private changedAt = Date.now()
+  /** The end of the run (real ms): waits stop there. */
+  private until = Infinity
 
   constructor(private readonly deps: TableDriverDeps) {}
 
@@ -54,15 +67,35 @@ export class TableDriver {
     return false
   }
 
-  /** Plays until `until` (real ms). */
-  async run(until: number): Promise<void> {
+  /**
+   * Resolves once everything the table's opening has to show is in its channel (no effect of the
+   * table pending: the table message at the game, the first turn ping), after at most
+   * `timeoutMs`. Opening hundreds of tables posts more than Discord's global limit lets through in
+   * that time; play starts on channels caught up, as they are between busy moments.
+   */
+  async shown(timeoutMs: number): Promise<void> {
+    if (!this.tableId) return
+    const deadline = Date.now() + timeoutMs
+    while (Date.now() < deadline && (await this.deps.reader.store.effects.pending(this.tableId)).length > 0)
+      await new Promise((r) => setTimeout(r, 250))
+  }
+
+  /**
+   * Plays from `from` until `until` (real ms). An interaction sent before then is awaited (its
+   * answer is checked against the action log); a wait for a ping or a table message ends there.
+   */
+  async run(until: number, from = Date.now()): Promise<void> {
+    this.until = until
+    await new Promise((r) => setTimeout(r, Math.max(0, from - Date.now())))
+    this.changedAt = Date.now()
     while (Date.now() < until) {
       try {
         await this.step()
       } catch (error) {
+        if (error instanceof Stopped) return
         this.deps.stats.error(`table in #${this.deps.channel.name}`, error)
         this.view = null
-        await new Promise((r) => setTimeout(r, RETRY_AFTER_ERROR_MS))
+        await new Promise((r) => setTimeout(r, Math.max(0, Math.min(RETRY_AFTER_ERROR_MS, until - Date.now()))))
       }
     }
   }
@@ -80,7 +113,8 @@ export class TableDriver {
     await this.timed(joiner.click(lobby, 'Join'))
     await this.timed(creator.click(lobby, 'Start'))
     this.view = null
-    this.deps.stats.tablesOpened++
+    this.changedAt = Date.now()
+    this.deps.stats.count('tablesOpened')
   }
 
   private async step(): Promise<void> {
@@ -89,11 +123,11 @@ export class TableDriver {
       await this.openOnce()
       return
     }
-    this.stuck = t.version === this.lastVersion ? this.stuck + 1 : 0
+    if (t.version !== this.lastVersion) this.changedAt = Date.now()
     this.lastVersion = t.version
-    if (this.stuck >= STUCK_STEPS) {
+    if (Date.now() - this.changedAt > STUCK_MS && !(await this.deps.reader.store.effects.pending(t.id)).length) {
       // A player out of chips, say: start over.
-      this.stuck = 0
+      this.deps.stats.count('stuckTables')
       await this.openOnce()
       return
     }
@@ -122,7 +156,7 @@ export class TableDriver {
       if ((await this.deps.reader.get(t.id))?.version !== t.version) return
       control = controlFor(view, t.game, action)
     }
-    const began = Date.now()
+    const sentAt = Date.now()
     let answer =
       control.kind === 'select'
         ? await this.timed(member.select(view, control.customId, control.values))
@@ -136,10 +170,10 @@ export class TableDriver {
     }
     // Made: the private view redrawn in place; refused: a separate private note.
     if (answer.id === view.id && !answer.content.startsWith('🙅')) {
-      this.deps.stats.move(t.id, answer.interactionId, Date.now() - began)
+      this.deps.stats.move(t.id, answer.interactionId, sentAt)
       this.view = { userId, message: answer }
     } else {
-      this.deps.stats.refusedMoves++
+      this.deps.stats.count('refusedMoves')
       this.view = null
     }
   }
@@ -147,6 +181,8 @@ export class TableDriver {
   /** The member's private view: Play on their turn ping, or "Your hand" on the table message. */
   private async openView(t: TableSnapshot, member: FakeMember): Promise<FakeMessage> {
     const mention = `<@${member.id}>`
+    const left = this.until - Date.now()
+    if (left <= 0) throw new Stopped()
     const ping = await this.deps.channel
       .waitFor(
         (m) =>
@@ -154,25 +190,27 @@ export class TableDriver {
           m.content.includes(mention) &&
           // This table's ping: an earlier table's in this channel may still be there.
           componentsOf(m).some((c) => c.label === 'Play' && String(c.custom_id).includes(t.id)),
-        { timeout: PING_WAIT_MS },
+        { timeout: Math.min(PING_WAIT_MS, left) },
       )
       .catch(() => null)
     if (ping) return this.timed(member.click(ping, 'Play'))
-    this.deps.stats.viewsWithoutPing++
+    if (Date.now() >= this.until) throw new Stopped()
+    this.deps.stats.count('viewsWithoutPing')
     return this.timed(member.click(await this.tableMessage(t, 'Your hand'), 'Your hand'))
   }
 
   /** Next game: the "Next …" button on the result ping (or on the table message). */
   private async nextGame(t: TableSnapshot): Promise<void> {
+    // Until the result ping or the table message offers it (or a while, then the table is read again).
+    const left = this.until - Date.now()
+    if (left <= 0) throw new Stopped()
     const where = await this.deps.channel
-      .waitFor((m) => m.ephemeralFor === null && nextButton(m, t.id) !== undefined, { timeout: 0 })
+      .waitFor((m) => m.ephemeralFor === null && nextButton(m, t.id) !== undefined, {
+        timeout: Math.min(NEXT_WAIT_MS, left),
+      })
       .catch(() => null)
     const button = where && nextButton(where, t.id)
-    if (!where || !button) {
-      // Nothing to press yet (the result is still being posted): look again shortly.
-      await new Promise((r) => setTimeout(r, 100))
-      return
-    }
+    if (!where || !button) return
     await this.timed(this.deps.members[0].click(where, button))
     this.view = null
   }
@@ -187,6 +225,7 @@ export class TableDriver {
       // A table message that has not caught up yet (the lobby after Start) is waited for, as a user would.
       const message = found && buttonLabels(found).includes(button) ? found : undefined
       if (message) return message
+      if (Date.now() >= this.until) throw new Stopped()
       if (Date.now() > deadline) throw new Error(`table ${t.id} shows no table message with ${button}`)
       await new Promise((r) => setTimeout(r, 100))
     }
@@ -198,13 +237,14 @@ export class TableDriver {
     return m
   }
 
-  /** Awaits an interaction's answer and records its acknowledgement time. */
+  /** Awaits an interaction's answer (sent just now) and records its acknowledgement time. */
   private async timed(answer: Promise<Answer>): Promise<Answer> {
+    const sentAt = Date.now()
     const a = await answer.catch((error: unknown) => {
-      this.deps.stats.interaction(null)
+      this.deps.stats.interaction(sentAt, null)
       throw error
     })
-    this.deps.stats.interaction(a.ackMs)
+    this.deps.stats.interaction(sentAt, a.ackMs)
     return a
   }
 }

@@ -58,6 +58,8 @@ export interface DeskDeps {
   /** The uploaded card emojis of a language, or null (not uploaded yet, or the upload failed): then text. */
   readonly emojis: (locale: Locale) => CardEmojis | null
   readonly pace?: Pace
+  /** Channel requests waiting for Discord's global budget (SplitRest's); 0: a request goes at once. */
+  readonly channelBacklog: () => number
 }
 
 /**
@@ -98,8 +100,9 @@ export class TableDesk {
 
   /**
    * `answer`s once `showing` is done or after the pace's answer wait. Only a change the channel can
-   * show at once is waited for: behind other work of its table, or an edit the pace holds back, it
-   * would not be shown within the wait anyway.
+   * show at once is waited for: behind other work of its table, an edit the pace holds back, or
+   * other tables' requests waiting for the global budget, it would not be shown within the wait
+   * anyway.
    */
   async answerWhenShown(showing: Showing, answer: () => Promise<void>): Promise<void> {
     if (!Number.isFinite(this.pace.answerWaitMs)) await showing.done
@@ -114,10 +117,14 @@ export class TableDesk {
     await answer()
   }
 
-  /** Starts showing a change; `prompt` when nothing holds it back (no work of its table ahead, no paced edit). */
+  /**
+   * Starts showing a change; `prompt` when nothing holds it back (no work of its table ahead, no
+   * paced edit, no backlog of channel requests).
+   */
   startShowing(update: TableUpdate): Showing {
     const id = update.table.id
-    const prompt = !this.queue.busy(id) && this.editableAt(id) <= this.deps.clock.now()
+    const prompt =
+      !this.queue.busy(id) && this.editableAt(id) <= this.deps.clock.now() && this.deps.channelBacklog() === 0
     return { done: this.show(update), prompt }
   }
 

@@ -6,7 +6,7 @@ import { renderFinalStandings, renderGameResult, renderResultLine, renderPing } 
 import type { EffectRecord, GuildSettingsValue } from '../store/index.js'
 import type { FinalStandings, PingReason } from '../store/effects.js'
 import type { TableService, TableSnapshot } from '../tables/index.js'
-import { deleteInChannel, postInChannel } from './public-message.js'
+import { deleteInChannel, editsInPlace, postInChannel } from './public-message.js'
 import { withCardEmojiText, type CardEmojis } from '../render/emojis.js'
 import { serverLangOf } from './lang.js'
 import type { Lang, Locale } from '../i18n/index.js'
@@ -41,7 +41,8 @@ const SETTLED: Delivery = { settled: true }
  * edit shows the latest state again, a post with the effect's nonce returns the message already
  * posted, a deleted ping stays deleted; so a crash anywhere before an effect is marked done only
  * repeats that step. Only the latest state is drawn: all pending refreshes are one edit, and only
- * the newest ping is posted (an older one is for a turn that is over).
+ * the newest ping is posted (an older one is for a turn that is over). Under load Discord's global
+ * budget makes every request wait its turn, so the order is what a player waits for first.
  */
 export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise<Delivery> {
   const effects = deps.tables.store.effects
@@ -73,27 +74,26 @@ export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise
     const emojis = settings.emojis ? deps.emojis(lang.locale) : null
     const of = (kind: EffectRecord['kind']) => pending.filter((e) => e.kind === kind)
     const unpings = of('unping')
-    if (unpings.length) {
-      for (const old of await effects.postedPings(tableId, unpings.at(-1)!.id)) {
-        await deleteInChannel(deps.client, table.channelId, old.messageId!)
-        await effects.forgetMessage(old.id)
-      }
-      crashPoint('pings-deleted')
-      await settle(unpings)
-    }
     const refreshes = of('refresh')
     let messageId = table.messageId
     // A table message edited a moment ago waits: the changes meanwhile are drawn in one edit later
     // (still pending, so a restart draws them too). The first post never waits: pings point to it.
     const editAt = deps.editableAt(tableId)
     const waitUntil = refreshes.length && messageId !== null && editAt > now ? editAt : null
-    if (refreshes.length && waitUntil === null) {
+    const draw = async () => {
       // The oldest pending refresh names the post: a crash after posting and before saving the
       // message id leads to the same nonce again, whatever changes came in meanwhile.
       messageId = await deps.publish(table, refreshes[0]!.nonce, settings)
       crashPoint('table-shown')
       await settle(refreshes)
     }
+    // What players wait for goes first: results, then the ping (the player to act looks for it),
+    // then the table message's edit, and the old pings' deletion last. Only a ping that would
+    // point to a table message not posted yet (the first, or a fresh one replacing an old
+    // message) waits for it.
+    const drawNow = refreshes.length > 0 && waitUntil === null
+    const drawFirst = drawNow && !editsInPlace(deps.clock.now(), messageId)
+    if (drawFirst) await draw()
     for (const result of of('result')) {
       const payload = renderGameResult(lang, resultTable(table, result))
       const posted = payload
@@ -121,9 +121,15 @@ export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise
       const about = (latest.payload.about ?? 'turn') as PingReason
       const named = (latest.payload.users ?? []) as string[]
       // A result goes to everyone who played; a turn only to those the table still waits for
-      // (a Bugami bid may have come in meanwhile).
-      const users =
-        about === 'result' ? named : table.status === 'playing' ? named.filter((u) => table.waitingFor.includes(u)) : []
+      // (a Bugami bid may have come in meanwhile). A ping a later change took back (an unping
+      // after it) is over already.
+      const users = unpings.some((u) => u.id > latest.id)
+        ? []
+        : about === 'result'
+          ? named
+          : table.status === 'playing'
+            ? named.filter((u) => table.waitingFor.includes(u))
+            : []
       const posted =
         users.length > 0
           ? await postInChannel(
@@ -136,6 +142,16 @@ export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise
       if (posted) deps.log.info({ tableId, users: users.length, about }, 'ping')
       crashPoint('ping-posted')
       await settle([latest], posted)
+    }
+    if (drawNow && !drawFirst) await draw()
+    if (unpings.length) {
+      // Only pings posted for effects older than the newest unping: never the one just posted.
+      for (const old of await effects.postedPings(tableId, unpings.at(-1)!.id)) {
+        await deleteInChannel(deps.client, table.channelId, old.messageId!)
+        await effects.forgetMessage(old.id)
+      }
+      crashPoint('pings-deleted')
+      await settle(unpings)
     }
     return waitUntil === null ? SETTLED : { settled: false, retryAt: waitUntil }
   } catch (error) {

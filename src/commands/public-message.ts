@@ -88,6 +88,14 @@ async function fileNamesOn(
 }
 
 /**
+ * Whether the next `showPublicMessage` for this message id edits it in place (it is fresh), rather
+ * than posting a new one (none yet, or too old). A refused edit may still lead to a new one.
+ */
+export function editsInPlace(now: number, messageId: string | null): boolean {
+  return messageId !== null && now - SnowflakeUtil.timestampFrom(messageId) < FRESH_MESSAGE_MS
+}
+
+/**
  * Shows `payload` as the table's public message: edits the message in place while it is fresh,
  * otherwise posts a fresh one and retires the old (pointing to the new one). Returns the id of the
  * message now showing the table (the caller saves it when it changed).
@@ -104,7 +112,7 @@ export async function showPublicMessage(
   const old = place.messageId
   // A message id tells its creation time, so the age survives restarts without being stored.
   const age = old === null ? Infinity : deps.clock.now() - SnowflakeUtil.timestampFrom(old)
-  if (old !== null && age < FRESH_MESSAGE_MS) {
+  if (old !== null && editsInPlace(deps.clock.now(), old)) {
     try {
       const edited = await channel.messages.edit(
         old,

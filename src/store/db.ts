@@ -4,6 +4,7 @@ import { isDriverAdapterError } from '@prisma/driver-adapter-utils'
 import { Prisma, PrismaClient } from '../generated/prisma/client.js'
 import { PrismaClient as PostgresPrismaClient } from '../generated/prisma-postgres/client.js'
 import { SharedConnection, type RootSql, type Sql } from './sql.js'
+import { withStatementCache } from './statement-cache.js'
 import type { PostgresTarget } from './url.js'
 
 /** Runs `fn` atomically: in a new transaction on the root connection, as-is inside one. */
@@ -21,7 +22,8 @@ export interface Connection {
 
 export async function connectSqlite(file: string): Promise<Connection> {
   // timeout: how long a write waits for another process's lock (the audit CLI, a second bot).
-  const shared = new SharedConnection(await new PrismaBetterSQLite3({ url: file, timeout: 10_000 }).connect())
+  const adapter = await new PrismaBetterSQLite3({ url: file, timeout: 10_000 }).connect()
+  const shared = new SharedConnection(withStatementCache(adapter))
   return { prisma: new PrismaClient({ adapter: shared.factory }), sql: shared.sql }
 }
 

@@ -25,8 +25,20 @@ describe('bot settings', () => {
         shards: 1,
         ai: { moveDelayMs: 1500, thinkMs: 300 },
         imageThreads: undefined,
+        globalPerSecond: 47,
       },
     })
+  })
+
+  it('DISCORD_GLOBAL_LIMIT: a whole number of requests a second, at least 1', () => {
+    const limit = (value: string) => {
+      const read = readConfig({ DISCORD_TOKEN: 'abc', DISCORD_GLOBAL_LIMIT: value })
+      return read.ok ? read.config.globalPerSecond : read.problems.map((p) => p.split(':')[0])
+    }
+    expect(limit('')).toBe(47)
+    expect(limit('500')).toBe(500)
+    expect(limit('0')).toEqual(['DISCORD_GLOBAL_LIMIT'])
+    expect(limit('fast')).toEqual(['DISCORD_GLOBAL_LIMIT'])
   })
 
   it('IMAGE_THREADS: a whole number from 0 (pictures on the bot thread) to 64', () => {

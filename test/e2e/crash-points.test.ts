@@ -100,7 +100,7 @@ describe('a crash between the commit and Discord', () => {
     expect((await committed(channel)).seats.map((s) => s.userId)).toEqual([alice.id, bob.id])
   })
 
-  const move: CrashPoint[] = ['committed', 'pings-deleted', 'table-shown', 'ping-posted', 'shown']
+  const move: CrashPoint[] = ['committed', 'ping-posted', 'table-shown', 'pings-deleted', 'shown']
   it.each(move)('a move, killed at %s: the next player is pinged once, the old ping is gone', async (point) => {
     const { channel, table } = await badugiInPlay()
     await crashDuring(point, await play(table, channel, 'call'))
@@ -112,7 +112,7 @@ describe('a crash between the commit and Discord', () => {
     expect(channel.publicMessages().filter(isPing)[0]!.content).toContain(`<@${next}>`)
   })
 
-  const end: CrashPoint[] = ['committed', 'pings-deleted', 'table-shown', 'result-posted', 'ping-posted', 'shown']
+  const end: CrashPoint[] = ['committed', 'result-posted', 'ping-posted', 'table-shown', 'pings-deleted', 'shown']
   it.each(end)(
     'a game end, killed at %s: one result, one result ping, the table waits for the next game',
     async (point) => {

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream'
 import { afterEach, expect } from 'vitest'
 import { startBot, type Bot } from '../../src/bot.js'
+import type { Pace } from '../../src/commands/desk.js'
 import type { Card } from '../../src/games/core/cards.js'
 import { cardText } from '../../src/render/format.js'
 import type { AnyEngine } from '../../src/games/core/engine.js'
@@ -27,6 +28,18 @@ import { refusalText } from '../../src/render/refusals.js'
 import { ENGLISH, langOf, LOCALES } from '../../src/i18n/index.js'
 
 /**
+ * The fake's clock stands still between a test's steps: every change is drawn at once, and each
+ * answer comes after its change is in the channel, so a test reads both in order.
+ */
+const AT_ONCE: Pace = { tableEditMs: 0, answerWaitMs: Infinity }
+
+export interface WorldOptions {
+  readonly admins?: readonly string[]
+  /** How fast the bot draws busy tables (default AT_ONCE). */
+  readonly pace?: Pace
+}
+
+/**
  * One end-to-end world: the fake Discord, the real bot (discord.js client, table service, a SQLite
  * file in a temporary folder or a PostgreSQL schema of its own) on the fake's clock, one server,
  * one channel and its members.
@@ -46,15 +59,16 @@ export class World {
     public channel: FakeChannel,
     readonly members: Record<string, FakeMember>,
     readonly databaseUrl: string,
+    private readonly pace: Pace,
   ) {}
 
-  static async start(names: readonly string[], opts: { admins?: readonly string[] } = {}): Promise<World> {
+  static async start(names: readonly string[], opts: WorldOptions = {}): Promise<World> {
     const discord = await startFakeDiscord()
     const guild = discord.guild('Card Club')
     const channel = guild.channel('cards')
     const members: Record<string, FakeMember> = {}
     for (const n of names) members[n] = guild.member(n, { admin: opts.admins?.includes(n) ?? false })
-    const world = new World(discord, guild, channel, members, freshDatabaseUrl())
+    const world = new World(discord, guild, channel, members, freshDatabaseUrl(), opts.pace ?? AT_ONCE)
     await world.boot()
     return world
   }
@@ -73,9 +87,7 @@ export class World {
       databaseUrl: this.databaseUrl,
       clock: this.discord.clock,
       log: createLogger('info', sink),
-      // The fake's clock stands still between a test's steps: every change is drawn at once, and
-      // each answer comes after its change is in the channel, so a test reads both in order.
-      pace: { tableEditMs: 0, answerWaitMs: Infinity },
+      pace: this.pace,
     })
   }
 
@@ -154,7 +166,7 @@ export class World {
  * Registers the checks every e2e test ends with (nothing failed on the Discord side, the chip
  * audit balanced) and the clean-up; returns the function that starts the test's world.
  */
-export function eachTestWorld(): (names: readonly string[], opts?: { admins?: readonly string[] }) => Promise<World> {
+export function eachTestWorld(): (names: readonly string[], opts?: WorldOptions) => Promise<World> {
   let current: World | undefined
   afterEach(async () => {
     const w = current

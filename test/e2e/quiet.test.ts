@@ -12,6 +12,7 @@ import {
   expectNothingHidden,
   openAndStart,
   openHand,
+  playTurn,
   playUntil,
   textOf,
   untilSomeoneActs,
@@ -99,6 +100,29 @@ describe('a quiet channel', () => {
       true,
     ])
     expect(w.discord.message(reminder!.id)).toBeUndefined()
+  })
+})
+
+describe('what a player waits for goes first', () => {
+  it('a move pings the next player first, then edits the table message, deletes the old ping last', async () => {
+    const w = await startWorld(['alice', 'bob', 'carol'])
+    await openAndStart(w, 'badugi start', { buy_in: 100 }, ['bob', 'carol'])
+    const t0 = await w.table()
+    await w.bot.idle()
+    const [oldPing] = await livePings(w, t0)
+    const from = w.discord.requests.length
+    await playTurn(w, t0.waitingFor[0]!)
+    await w.bot.idle()
+    const t1 = await w.table()
+    expect(t1.waitingFor[0]).not.toBe(t0.waitingFor[0])
+    const [newPing] = await livePings(w, t1)
+    const name = (id: string) => (id === t1.messageId ? 'table message' : id === oldPing!.id ? 'old ping' : id)
+    const channelWrites = w.discord.requests
+      .slice(from)
+      .filter((r) => r.method !== 'GET' && r.path.startsWith(`/channels/${w.channel.id}/messages`))
+      .map((r) => `${r.method} ${r.method === 'POST' ? 'message' : name(r.path.split('/').at(-1)!)}`)
+    expect(channelWrites).toEqual(['POST message', 'PATCH table message', 'DELETE old ping'])
+    expect(newPing!.content).toContain(`<@${t1.waitingFor[0]}>`)
   })
 })
 

@@ -6,7 +6,14 @@ import { Gateway, type GatewayStats } from './gateway.js'
 import { FakeChannel, FakeGuild, type Backend } from './handles.js'
 import { ANSWER_WINDOW_MS, Interactions, type FailedInteraction } from './interactions.js'
 import { snapshot, type CommandRecord, type FakeMessage, type MessageRecord } from './model.js'
-import { RestServer, routeMatcher, type RateLimitRule, type RequestClass, type RequestLog } from './rest.js'
+import {
+  RestServer,
+  routeMatcher,
+  type ChannelEditLimit,
+  type RateLimitRule,
+  type RequestClass,
+  type RequestLog,
+} from './rest.js'
 import { buildRoutes } from './routes.js'
 import { World } from './world.js'
 
@@ -17,7 +24,7 @@ export { FakeChannel, FakeGuild, FakeMember } from './handles.js'
 export type { WaitOptions, InteractOptions } from './handles.js'
 export type { OptionValue } from './commands.js'
 export { LIMITS } from './limits.js'
-export type { RequestLog, RequestClass } from './rest.js'
+export type { RequestLog, RequestClass, ChannelEditLimit } from './rest.js'
 export type { GatewayStats } from './gateway.js'
 
 export interface FakeDiscordOptions {
@@ -46,6 +53,8 @@ export interface FakeDiscordOptions {
    * `global: true` (interaction callbacks and webhooks are exempt, as on Discord). Default: off.
    */
   globalRateLimit?: number
+  /** Enforce Discord's limit on message edits in one channel (5 in 5 s): 429 for that route. Default: off. */
+  channelEditLimit?: ChannelEditLimit
 }
 
 export interface RateLimitHandle {
@@ -280,6 +289,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     buildRoutes(world, interactions, () => `${base}/gateway`, options.recommendedShards ?? 1),
     token,
     options.globalRateLimit ?? null,
+    options.channelEditLimit ?? null,
   )
   const restServer = rest
   const server = createServer((req, res) => {

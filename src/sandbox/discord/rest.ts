@@ -33,6 +33,8 @@ export interface RequestLog {
   /** Discord's error message and, for 50035, the error tree. */
   message?: string
   errors?: unknown
+  /** For a 429: whether it was Discord's global limit. */
+  global?: boolean
   /** Real time (Date.now()) of the answer. */
   at: number
 }
@@ -53,6 +55,12 @@ export function requestClass(method: string, path: string): RequestClass {
     if (method === 'DELETE') return 'messageDelete'
   }
   return 'other'
+}
+
+/** At most `edits` message edits in one channel within any `perMs` (Discord: 5 in 5 s). */
+export interface ChannelEditLimit {
+  readonly edits: number
+  readonly perMs: number
 }
 
 export interface RateLimitRule {
@@ -117,12 +125,16 @@ export class RestServer {
   }
   // The global limit's current one-second window (real time): its start and the requests in it.
   private globalWindow = { start: 0, used: 0 }
+  // Per channel, when its last message edits were taken (real time, oldest first).
+  private readonly channelEdits = new Map<string, number[]>()
 
   constructor(
     private readonly routes: Route[],
     private readonly token: string,
     /** Discord's global limit on bot-authenticated requests per second; null: not enforced. */
     private readonly globalPerSecond: number | null = null,
+    /** Discord's limit on message edits in one channel; null: not enforced. */
+    private readonly channelEditLimit: ChannelEditLimit | null = null,
   ) {}
 
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -133,10 +145,11 @@ export class RestServer {
     const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       const entry: RequestLog = { method, path: path ?? url.pathname, status, at: Date.now() }
       if (status >= 400 && body && typeof body === 'object') {
-        const error = body as { code?: unknown; message?: unknown; errors?: unknown }
+        const error = body as { code?: unknown; message?: unknown; errors?: unknown; global?: unknown }
         if (error.code !== undefined) entry.code = Number(error.code)
         if (typeof error.message === 'string') entry.message = error.message
         if (error.errors !== undefined) entry.errors = error.errors
+        if (status === 429) entry.global = error.global === true
       }
       this.log.push(entry)
       if (path !== null) this.counts[requestClass(method, path)]++
@@ -163,7 +176,9 @@ export class RestServer {
         throw notFound()
       }
       if (route.auth && req.headers.authorization !== `Bot ${this.token}`) throw unauthorized()
-      const limited = this.rateLimited(method, path!) ?? (route.auth ? this.globallyLimited() : null)
+      const limited =
+        this.rateLimited(method, path!) ??
+        (route.auth ? (this.globallyLimited() ?? this.channelEditLimited(method, path!)) : null)
       if (limited) return reply(429, limited.body, limited.headers)
       const body = await readBody(req)
       const result = await route.handle({
@@ -199,6 +214,35 @@ export class RestServer {
         'retry-after': String(Math.ceil(retryAfter)),
         'x-ratelimit-global': 'true',
         'x-ratelimit-scope': 'global',
+      },
+    }
+  }
+
+  /**
+   * Discord's per-channel limit on message edits (5 in 5 s): a sliding window per channel over the
+   * edits it took; over it, 429 for that route only (not global).
+   */
+  private channelEditLimited(method: string, path: string) {
+    if (!this.channelEditLimit || requestClass(method, path) !== 'messageEdit') return null
+    const channelId = path.split('/')[2]!
+    const now = Date.now()
+    const { edits, perMs } = this.channelEditLimit
+    const taken = (this.channelEdits.get(channelId) ?? []).filter((at) => at > now - perMs)
+    this.channelEdits.set(channelId, taken)
+    if (taken.length < edits) {
+      taken.push(now)
+      return null
+    }
+    const retryAfter = Math.max(0.001, (taken[0]! + perMs - now) / 1000)
+    return {
+      body: { message: 'You are being rate limited.', retry_after: retryAfter, global: false },
+      headers: {
+        'retry-after': String(retryAfter),
+        'x-ratelimit-limit': String(edits),
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-reset-after': String(retryAfter),
+        'x-ratelimit-bucket': 'fake-channel-edits',
+        'x-ratelimit-scope': 'user',
       },
     }
   }

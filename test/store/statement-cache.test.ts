@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { PrismaBetterSQLite3 } from '@prisma/adapter-better-sqlite3'
+import { isDriverAdapterError, type SqlDriverAdapter, type SqlQuery } from '@prisma/driver-adapter-utils'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { withStatementCache } from '../../src/store/statement-cache.js'
+
+const query = (sql: string, args: unknown[] = []): SqlQuery => ({
+  sql,
+  args,
+  argTypes: args.map((v) => ({ scalarType: typeof v === 'string' ? 'string' : 'int', arity: 'scalar' })),
+})
+
+// SQLite only: the cache sits between Prisma's better-sqlite3 adapter and its connection.
+describe('prepared statements kept by their text (SQLite)', () => {
+  let dir: string
+  let adapter: SqlDriverAdapter
+  let prepares: ReturnType<typeof vi.spyOn>
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'statement-cache-'))
+    prepares = vi.spyOn(Database.prototype, 'prepare')
+    adapter = withStatementCache(await new PrismaBetterSQLite3({ url: `file:${join(dir, 't.db')}` }).connect())
+    await adapter.executeScript('CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)')
+  })
+
+  afterEach(async () => {
+    prepares.mockRestore()
+    await adapter.dispose()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('a statement is prepared once and each call reads and writes its own values', async () => {
+    const insert = 'INSERT INTO t (id, name) VALUES (?, ?)'
+    for (const [id, name] of [
+      [1, 'ann'],
+      [2, 'ben'],
+      [3, 'cat'],
+    ] as const)
+      expect(await adapter.executeRaw(query(insert, [id, name]))).toBe(1)
+    const names = []
+    for (const id of [3, 1, 2])
+      names.push((await adapter.queryRaw(query('SELECT name FROM t WHERE id = ?', [id]))).rows[0]![0])
+    expect(names).toEqual(['cat', 'ann', 'ben'])
+    const texts = prepares.mock.calls.map((c: unknown[]) => c[0])
+    expect(texts.filter((t: unknown) => t === insert)).toHaveLength(1)
+    expect(texts.filter((t: unknown) => t === 'SELECT name FROM t WHERE id = ?')).toHaveLength(1)
+  })
+
+  it('a refused statement is the adapter error it was, and the statement works again after it', async () => {
+    const insert = 'INSERT INTO t (id, name) VALUES (?, ?)'
+    await adapter.executeRaw(query(insert, [1, 'ann']))
+    const again = await adapter.executeRaw(query(insert, [2, 'ann'])).catch((e: unknown) => e)
+    expect(isDriverAdapterError(again) && again.cause.kind).toBe('UniqueConstraintViolation')
+    expect(await adapter.executeRaw(query(insert, [2, 'ben']))).toBe(1)
+  })
+
+  it('a transaction rolled back leaves nothing of its statements', async () => {
+    // The adapter begins it; ending it is the caller's (src/store/sql.ts).
+    const tx = await adapter.startTransaction()
+    await tx.executeRaw(query('INSERT INTO t (id, name) VALUES (?, ?)', [1, 'ann']))
+    await tx.executeRaw(query('ROLLBACK'))
+    await tx.rollback()
+    expect((await adapter.queryRaw(query('SELECT count(*) AS n FROM t'))).rows[0]![0]).toBe('0')
+  })
+})

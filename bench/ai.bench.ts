@@ -3,7 +3,7 @@ import { gameModule } from '../src/registry.js'
 import type { BenchResult } from './harness.js'
 
 /**
- * The AI's strength targets (issue 17) at the default level against the automatic move, and its cost.
+ * The AI's strength targets at the default level against the automatic move, and its cost.
  * Each is one seeded arena run, the same as `npm run --silent simulate -- --seats ...` prints.
  */
 function arena(game: string, seats: string, games: number, options: Record<string, unknown> = {}) {

@@ -16,7 +16,7 @@ import {
 } from './harness.js'
 
 /**
- * Issue 13: what cannot be undone is asked once more (Declare 31, leaving a game in progress),
+ * What cannot be undone is asked once more (Declare 31, leaving a game in progress),
  * a question that outlived its move is refused, and results stay in the channel.
  */
 

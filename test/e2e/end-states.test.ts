@@ -14,7 +14,7 @@ import {
   useControl,
 } from './harness.js'
 
-/** Issue 13: a table ended mid-game looks ended everywhere, and says nothing it is not. */
+/** A table ended mid-game looks ended everywhere, and says nothing it is not. */
 
 const startWorld = eachTestWorld()
 

@@ -23,14 +23,20 @@ async function untilSomeoneActs(w: World): Promise<TableSnapshot> {
   }
 }
 
+/** A German server where alice's Discord is German and bob's English. */
+async function germanServer() {
+  const w = await startWorld(['alice', 'bob'])
+  w.guild.preferredLocale = 'de'
+  const alice = w.member('alice')
+  const bob = w.member('bob')
+  alice.locale = 'de'
+  bob.locale = 'en-US'
+  return { w, alice, bob }
+}
+
 describe('a Bura table at a German server', () => {
   it('speaks German in public, and each member’s own language in their private view', async () => {
-    const w = await startWorld(['alice', 'bob'])
-    w.guild.preferredLocale = 'de'
-    const alice = w.member('alice')
-    const bob = w.member('bob')
-    alice.locale = 'de'
-    bob.locale = 'en-US'
+    const { w, alice, bob } = await germanServer()
 
     await alice.slash(w.channel, 'bura start', { ante: 10, buy_in: 100 })
     const lobby = await w.channel.waitFor((m) => buttonLabels(m).includes('Mitspielen'))
@@ -87,12 +93,7 @@ describe('a Bura table at a German server', () => {
   })
 
   it('plays a whole game in German in public; the English member reads English only in private', async () => {
-    const w = await startWorld(['alice', 'bob'])
-    w.guild.preferredLocale = 'de'
-    const alice = w.member('alice')
-    const bob = w.member('bob')
-    alice.locale = 'de'
-    bob.locale = 'en-US'
+    const { w, alice, bob } = await germanServer()
     const byId = new Map([
       [alice.id, alice],
       [bob.id, bob],

@@ -12,7 +12,7 @@ import {
 import { strings, tableFor, userId } from './support.js'
 import { refusalText } from '../../src/render/refusals.js'
 
-/** Issue 13: results players can scroll back to, end states that agree, words players know. */
+/** Results players can scroll back to, end states that agree, words players know. */
 
 const NOW = 1_800_000_000_000
 const bugami = ENGINES.bugami

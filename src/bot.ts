@@ -100,6 +100,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const rest = new SplitRest(
     client.options.rest ?? {},
     new GlobalBudget(Math.max(1, Math.floor((globalPerSecond * ownShards.length) / shardCount))),
+    () => store.durable(),
   )
   client.rest = rest
   const owns = (guildId: string) => ownShards.includes(shardOf(guildId, shardCount))

@@ -20,9 +20,14 @@ import { GlobalBudget, type Lane } from './global-budget.js'
 export class SplitRest extends REST {
   private readonly interactionRest: REST
 
+  /**
+   * `durable`: awaited before each request goes out, so that nothing reaches Discord (a player)
+   * before the changes it shows are on disk (Store.durable).
+   */
   constructor(
     options: Partial<RESTOptions>,
     readonly budget: GlobalBudget = new GlobalBudget(DEFAULT_GLOBAL_PER_SECOND),
+    private readonly durable: () => Promise<void> = () => Promise.resolve(),
   ) {
     const send = options.makeRequest ?? DefaultRestOptions.makeRequest
     super({
@@ -61,6 +66,7 @@ export class SplitRest extends REST {
   }
 
   override async queueRequest(request: InternalRequest): Promise<ResponseLike> {
+    await this.durable()
     if (isInteractionRoute(request.fullRoute)) return this.interactionRest.queueRequest(request)
     await this.budget.take(laneOf(request.method, request.fullRoute), channelOf(request.fullRoute))
     return super.queueRequest(request)

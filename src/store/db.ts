@@ -5,6 +5,7 @@ import { Prisma, PrismaClient } from '../generated/prisma/client.js'
 import { PrismaClient as PostgresPrismaClient } from '../generated/prisma-postgres/client.js'
 import { SharedConnection, type RootSql, type Sql } from './sql.js'
 import { withStatementCache } from './statement-cache.js'
+import { WalSync } from './wal-sync.js'
 import type { PostgresTarget } from './url.js'
 
 /** Runs `fn` atomically: in a new transaction on the root connection, as-is inside one. */
@@ -18,13 +19,23 @@ export interface Connection {
   readonly prisma: PrismaClient
   /** Every write and every transaction: portable SQL through the same driver adapter. */
   readonly sql: RootSql
+  close(): Promise<void>
 }
 
-export async function connectSqlite(file: string): Promise<Connection> {
+/**
+ * SQLite through better-sqlite3. `full` durability syncs the WAL after each commit off the bot's
+ * thread (wal-sync.ts); `process` leaves it to SQLite's checkpoints, so a power cut may lose the
+ * last commits (a crash or kill of the bot loses nothing either way).
+ */
+export async function connectSqlite(file: string, durability: 'full' | 'process'): Promise<Connection> {
   // timeout: how long a write waits for another process's lock (the audit CLI, a second bot).
   const adapter = await new PrismaBetterSQLite3({ url: file, timeout: 10_000 }).connect()
-  const shared = new SharedConnection(withStatementCache(adapter))
-  return { prisma: new PrismaClient({ adapter: shared.factory }), sql: shared.sql }
+  const synced = durability === 'full' ? WalSync.forDatabase(file) : undefined
+  const shared = new SharedConnection(withStatementCache(adapter), synced?.wal)
+  // Connection set-up, not application SQL: the one SQLite-specific statement outside the migrator.
+  await shared.sql.execute(Prisma.sql`PRAGMA synchronous = NORMAL`)
+  const prisma = new PrismaClient({ adapter: shared.factory })
+  return { prisma, sql: shared.sql, close: async () => (await prisma.$disconnect(), await synced?.close()) }
 }
 
 /**
@@ -41,7 +52,7 @@ export async function connectPostgres(target: PostgresTarget): Promise<Connectio
   )
   const shared = new SharedConnection(await factory.connect())
   const prisma = new PostgresPrismaClient({ adapter: shared.factory }) as unknown as PrismaClient
-  return { prisma, sql: shared.sql }
+  return { prisma, sql: shared.sql, close: () => prisma.$disconnect() }
 }
 
 /**

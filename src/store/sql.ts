@@ -6,6 +6,7 @@ import type {
   Transaction,
 } from '@prisma/driver-adapter-utils'
 import type { Prisma } from '../generated/prisma/client.js'
+import type { WalSync } from './wal-sync.js'
 
 /**
  * Portable SQL statements (`Prisma.sql` templates: quoted identifiers, bound parameters) run
@@ -24,6 +25,8 @@ export interface Sql {
 export interface RootSql extends Sql {
   /** Runs `fn` in one transaction on the connection: all its statements happen, or none. */
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>
+  /** Resolves once every write committed so far is durable (at once where commits are durable as they return). */
+  durable(): Promise<void>
 }
 
 /**
@@ -125,23 +128,33 @@ async function rollback(tx: Transaction): Promise<void> {
 /**
  * One connection shared by the Prisma client (typed reads) and the store's direct statements,
  * behind one gate. `factory` is what the PrismaClient is given; `sql` runs direct statements.
+ * With `wal` (SQLite, full durability) each committed write is reported to it, to be synced off
+ * the bot's thread before anything leaves the process (`durable`, wal-sync.ts).
  */
 export class SharedConnection {
   readonly sql: RootSql
   readonly factory: SqlDriverAdapterFactory
 
-  constructor(adapter: SqlDriverAdapter) {
+  constructor(adapter: SqlDriverAdapter, wal?: WalSync) {
     const gate = new Gate()
+    const wrote = () => wal?.wrote()
+    // Reported inside the gate: whoever reads the write next (through the gate) reads it after.
+    const run = <T>(work: () => Promise<T>, writes: boolean): Promise<T> =>
+      gate.run(async () => {
+        const out = await work()
+        if (writes) wrote()
+        return out
+      })
     const gated: SqlDriverAdapter = {
       provider: adapter.provider,
       adapterName: adapter.adapterName,
-      queryRaw: (q) => gate.run(() => adapter.queryRaw(q)),
-      executeRaw: (q) => gate.run(() => adapter.executeRaw(q)),
-      executeScript: (s) => gate.run(() => adapter.executeScript(s)),
+      queryRaw: (q) => run(() => adapter.queryRaw(q), mayWrite(q.sql)),
+      executeRaw: (q) => run(() => adapter.executeRaw(q), true),
+      executeScript: (script) => run(() => adapter.executeScript(script), true),
       startTransaction: async (level) => {
         const release = await gate.acquire()
         try {
-          return holding(await adapter.startTransaction(level), release)
+          return holding(await adapter.startTransaction(level), release, wrote)
         } catch (e) {
           release()
           throw e
@@ -156,8 +169,8 @@ export class SharedConnection {
       connect: () => Promise.resolve(gated),
     }
     this.sql = {
-      query: (q) => gate.run(() => rows(adapter, q)),
-      execute: (q) => gate.run(() => adapter.executeRaw(toQuery(q, adapter.provider))),
+      query: (q) => run(() => rows(adapter, q), mayWrite(q.sql)),
+      execute: (q) => run(() => adapter.executeRaw(toQuery(q, adapter.provider)), true),
       transaction: (fn) =>
         gate.run(async () => {
           const tx = await adapter.startTransaction()
@@ -169,14 +182,22 @@ export class SharedConnection {
             throw e
           }
           await commit(tx)
+          wrote()
           return out
         }),
+      durable: async () => wal?.durable(),
     }
   }
 }
 
-/** A Prisma transaction that releases the gate when it ends. */
-function holding(tx: Transaction, release: () => void): Transaction {
+/**
+ * A query may write too (INSERT ... RETURNING, Prisma's own model writes): anything but a SELECT
+ * counts as a write. A needless sync costs little; a missed one would let an unsynced change out.
+ */
+const mayWrite = (sql: string) => !/^\s*SELECT\b/i.test(sql)
+
+/** A Prisma transaction that releases the gate when it ends; a commit is reported as a write. */
+function holding(tx: Transaction, release: () => void, wrote: () => void): Transaction {
   const end = (fn: () => Promise<void>) => async () => {
     try {
       await fn()
@@ -190,7 +211,10 @@ function holding(tx: Transaction, release: () => void): Transaction {
     options: tx.options,
     queryRaw: (q) => tx.queryRaw(q),
     executeRaw: (q) => tx.executeRaw(q),
-    commit: end(() => tx.commit()),
+    commit: end(async () => {
+      await tx.commit()
+      wrote()
+    }),
     rollback: end(() => tx.rollback()),
   }
 }

@@ -33,6 +33,12 @@ export interface Store extends Repos {
   readonly clock: Clock
   /** Runs `fn` in one transaction: all its writes happen, or none. */
   transaction<T>(fn: (repos: Repos) => Promise<T>): Promise<T>
+  /**
+   * Resolves once every change committed so far survives a power cut. Whatever a change lets
+   * leave the process (every Discord request) waits for it first: commits return before that
+   * on SQLite (wal-sync.ts).
+   */
+  durable(): Promise<void>
   audit(): Promise<AuditReport>
   close(): Promise<void>
 }
@@ -42,7 +48,8 @@ export interface OpenStoreOptions {
   readonly url?: string
   readonly clock?: Clock
   /**
-   * full (default): a committed action survives even a power cut (fsync per commit).
+   * full (default): a committed action survives even a power cut (the WAL synced after each commit,
+   * commits made meanwhile sharing one sync; SQLite: wal-sync.ts).
    * process: survives a crash or kill of the bot, not of the machine; several times faster
    * on slow disks. Also settable with SQLITE_SYNCHRONOUS=normal. On PostgreSQL `process` is
    * `synchronous_commit = off` for this connection (a server crash may lose the last commits,
@@ -72,7 +79,7 @@ function repos(sql: Sql, atomic: Atomic, now: () => number): Repos {
 export async function openStore(options: OpenStoreOptions = {}): Promise<Store> {
   const url = options.url ?? process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL
   const clock = options.clock ?? systemClock
-  const { prisma, sql } =
+  const { prisma, sql, close } =
     databaseKind(url) === 'postgres' ? await openPostgres(url, options) : await openSqlite(url, options)
   const now = () => clock.now()
   // Inside a transaction, "atomic" work is simply part of it.
@@ -85,8 +92,9 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     prisma,
     clock,
     transaction: (fn) => sql.transaction((tx) => fn(repos(tx, inTx(tx), now))),
+    durable: () => sql.durable(),
     audit: () => audit(prisma),
-    close: () => prisma.$disconnect(),
+    close,
   }
 }
 
@@ -105,11 +113,9 @@ async function openSqlite(url: string, options: OpenStoreOptions): Promise<Conne
   if (file === ':memory:')
     throw new Error('an in-memory database cannot be shared by the migrator and the client: use a file')
   migrateSqlite(file)
-  const connection = await connectSqlite(file)
-  await connection.prisma.$connect()
   const durability =
     options.durability ?? (process.env.SQLITE_SYNCHRONOUS?.toLowerCase() === 'normal' ? 'process' : 'full')
-  // Connection set-up, not application SQL: the one SQLite-specific statement outside the migrator.
-  await connection.prisma.$executeRawUnsafe(`PRAGMA synchronous = ${durability === 'full' ? 'FULL' : 'NORMAL'}`)
+  const connection = await connectSqlite(file, durability)
+  await connection.prisma.$connect()
   return connection
 }

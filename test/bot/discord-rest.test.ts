@@ -8,7 +8,11 @@ import { ManualClock } from '../../src/sandbox/discord/manual-clock.js'
  * A SplitRest whose budget runs on a manual clock and whose requests are answered at once, in the
  * order sent: 200, or what `refuse` answers for a request (by its number, from 0).
  */
-function rest(perSecond: number, refuse: (n: number) => Response | null = () => null) {
+function rest(
+  perSecond: number,
+  refuse: (n: number) => Response | null = () => null,
+  durable: () => Promise<void> = () => Promise.resolve(),
+) {
   const clock = new ManualClock(0)
   const sent: string[] = []
   const r = new SplitRest(
@@ -26,6 +30,7 @@ function rest(perSecond: number, refuse: (n: number) => Response | null = () => 
       },
     },
     new GlobalBudget(perSecond, clock),
+    durable,
   )
   r.setToken('token')
   return { r, clock, sent }
@@ -49,6 +54,26 @@ describe('the REST client: interaction answers apart, channel requests by lane',
     await clock.advance(1000)
     await waiting
     expect(sent.at(-1)).toBe('POST /channels/20/messages')
+  })
+
+  it('no request leaves before the changes committed ahead of it are on disk', async () => {
+    let synced!: () => void
+    let durable = Promise.resolve()
+    const { r, clock, sent } = rest(
+      1,
+      () => null,
+      () => durable,
+    )
+    durable = new Promise<void>((resolve) => (synced = resolve))
+    const answer = r.post(Routes.interactionCallback('30', 'tok'), { body: { type: 7 }, auth: false })
+    const edit = r.patch(Routes.channelMessage('10', '11'), { body: {} })
+    await settle()
+    expect(sent).toEqual([])
+    synced()
+    await answer
+    await clock.advance(1000)
+    await edit
+    expect(sent).toEqual(['POST /interactions/30/tok/callback', 'PATCH /channels/10/messages/11'])
   })
 
   it('waiting channel requests go out as a player needs them: new messages, then edits, then deletions', async () => {

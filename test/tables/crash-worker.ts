@@ -17,7 +17,11 @@ const store = await openStore({ url, durability: 'full' })
 const rng = new Rng(seedRng(Number(process.argv[3] ?? 1)))
 const tables = new TableService({ aiFor, store, seeds: () => rng.int(2 ** 31 - 1) })
 // Synchronous: an ack must never sit in a buffer when the process dies.
-const ack = (id: string) => fs.writeSync(1, `ack ${id}\n`)
+// As the bot answers: once the change is on disk (Store.durable).
+const ack = async (id: string) => {
+  await store.durable()
+  fs.writeSync(1, `ack ${id}\n`)
+}
 
 let n = 0
 const next = () => `crash-${process.pid}-${n++}`
@@ -32,8 +36,8 @@ for (let table = 0; ; table++) {
   })
   if (!created.ok) throw new Error(refusalText(created.error, ENGLISH))
   const id = created.value.table.id
-  for (const u of ['ben', 'cat']) if ((await tables.join(id, u)).ok) ack(`join-${id}-${u}`)
-  if ((await tables.start(id)).ok) ack(`start-${id}`)
+  for (const u of ['ben', 'cat']) if ((await tables.join(id, u)).ok) await ack(`join-${id}-${u}`)
+  if ((await tables.start(id)).ok) await ack(`start-${id}`)
   for (;;) {
     const t = (await tables.get(id))!
     if (t.status !== 'playing') break
@@ -44,7 +48,7 @@ for (let table = 0; ; table++) {
         await tables.end(id)
         break
       }
-      ack(interactionId)
+      await ack(interactionId)
       continue
     }
     const userId = rng.pick(t.waitingFor)
@@ -53,6 +57,6 @@ for (let table = 0; ; table++) {
     const interactionId = next()
     const out = await tables.act(id, userId, rng.pick(legal), { interactionId, expectedVersion: t.version })
     if (!out.ok) throw new Error(refusalText(out.error, ENGLISH))
-    ack(interactionId)
+    await ack(interactionId)
   }
 }

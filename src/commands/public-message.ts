@@ -88,11 +88,19 @@ async function fileNamesOn(
 }
 
 /**
+ * A message's age; Infinity for none. A message id tells its creation time, so the age survives
+ * restarts without being stored.
+ */
+function ageOf(now: number, messageId: string | null): number {
+  return messageId === null ? Infinity : now - SnowflakeUtil.timestampFrom(messageId)
+}
+
+/**
  * Whether the next `showPublicMessage` for this message id edits it in place (it is fresh), rather
  * than posting a new one (none yet, or too old). A refused edit may still lead to a new one.
  */
-export function editsInPlace(now: number, messageId: string | null): boolean {
-  return messageId !== null && now - SnowflakeUtil.timestampFrom(messageId) < FRESH_MESSAGE_MS
+export function editsInPlace(now: number, messageId: string | null): messageId is string {
+  return ageOf(now, messageId) < FRESH_MESSAGE_MS
 }
 
 /**
@@ -110,9 +118,8 @@ export async function showPublicMessage(
   const uploads = deps.uploads
   const channel = await textChannel(deps.client, place.channelId)
   const old = place.messageId
-  // A message id tells its creation time, so the age survives restarts without being stored.
-  const age = old === null ? Infinity : deps.clock.now() - SnowflakeUtil.timestampFrom(old)
-  if (old !== null && editsInPlace(deps.clock.now(), old)) {
+  const now = deps.clock.now()
+  if (editsInPlace(now, old)) {
     try {
       const edited = await channel.messages.edit(
         old,
@@ -139,7 +146,7 @@ export async function showPublicMessage(
     fresh.attachments.map((a) => a.name),
   )
   // An hour-old message takes no edits (30046): leave it, rather than spend a refused request.
-  if (old !== null && age < HOUR_MS) {
+  if (old !== null && ageOf(now, old) < HOUR_MS) {
     // Retiring is a courtesy: when Discord refuses the edit the old message stays as it was, and
     // its buttons keep working because they route by table id, not by message.
     await channel.messages.edit(old, retired(fresh.url)).catch((error: unknown) => {

@@ -35,7 +35,11 @@ export async function connectSqlite(file: string, durability: 'full' | 'process'
   // Connection set-up, not application SQL: the one SQLite-specific statement outside the migrator.
   await shared.sql.execute(Prisma.sql`PRAGMA synchronous = NORMAL`)
   const prisma = new PrismaClient({ adapter: shared.factory })
-  return { prisma, sql: shared.sql, close: async () => (await prisma.$disconnect(), await synced?.close()) }
+  const close = async () => {
+    await prisma.$disconnect()
+    await synced?.close()
+  }
+  return { prisma, sql: shared.sql, close }
 }
 
 /**

@@ -176,7 +176,14 @@ describe('results stay in the channel', () => {
 
     await w.member('alice').click(w.publicMessage(over), 'Next game')
     const next = await untilSomeoneActs(w, 'alice')
-    const headline = result.content.split('\n')[0]!.replace('🏁 **Bura** — ', '')
+    await w.bot.idle()
+    // The table message repeats the game before: the first, unless the next game ended as it was
+    // dealt (untilSomeoneActs then dealt another), which posted a result of its own.
+    const previous = w.channel
+      .publicMessages()
+      .filter((m) => m.content.startsWith('🏁 **Bura** — Game'))
+      .at(-1)!
+    const headline = previous.content.split('\n')[0]!.replace('🏁 **Bura** — ', '')
     expect(w.publicMessage(next).embeds[0]!.description).toContain(`⏮ ${headline}`)
     expect(w.channel.publicMessages().some((m) => m.id === result.id && m.content === result.content)).toBe(true)
     await expectNothingHidden(w, next.id)

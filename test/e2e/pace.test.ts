@@ -50,9 +50,12 @@ describe('a busy table is drawn at its pace', () => {
     for (let attempt = 0; attempt < 20; attempt++) {
       await advance(w, DEFAULT_PACE.tableEditMs)
       await untilSomeoneActs(w)
+      // An edit the pace held back (changes of the same second) goes out in the first advance;
+      // after the second one the last edit was a second ago, whatever the opening's timing.
       await advance(w, DEFAULT_PACE.tableEditMs)
-      // The first move is drawn at once (the last edit was a second ago), the next ones wait for
-      // the second to be over: the bot's clock stands still meanwhile.
+      await advance(w, DEFAULT_PACE.tableEditMs)
+      // The first move is drawn at once, the next ones wait for the second to be over: the bot's
+      // clock stands still meanwhile.
       await moveFromPing(w, await w.table())
       const before = await w.table()
       // A Bura game can end at any move: then try again with the next game.

@@ -66,7 +66,7 @@ export class BotProcess {
         DATABASE_URL: databaseUrl,
         LOG_LEVEL: 'info',
         // The bot's own settings that change its speed pass through (docs/load.md).
-        ...passThrough('SQLITE_SYNCHRONOUS', 'IMAGE_THREADS', 'DISCORD_GLOBAL_LIMIT'),
+        ...passThrough('SQLITE_SYNCHRONOUS', 'IMAGE_THREADS', 'DISCORD_GLOBAL_LIMIT', 'MIMALLOC_ALLOW_THP'),
         // No .env of the developer's: only the settings above.
         DOTENV_CONFIG_PATH: '/nonexistent/.env',
       },

@@ -1,4 +1,4 @@
-import { createCanvas } from '@napi-rs/canvas'
+import { createCanvas } from './canvas.js'
 import { isJoker, makeDeck, rankOf } from '../../games/core/cards.js'
 import { LOCALES, type Locale } from '../../i18n/resources.js'
 import { rankLetter } from '../ranks.js'

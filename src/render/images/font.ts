@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { GlobalFonts } from '@napi-rs/canvas'
+import { GlobalFonts } from './canvas.js'
 
 /**
  * The one font every image uses, shipped with the project (dejavu-fonts-ttf) and registered by

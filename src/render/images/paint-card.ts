@@ -1,4 +1,4 @@
-import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas'
+import { createCanvas, type Canvas, type SKRSContext2D } from './canvas.js'
 import { isJoker, rankOf, suitOf, suitSymbol } from '../../games/core/cards.js'
 import type { Locale } from '../../i18n/resources.js'
 import { rankLetter } from '../ranks.js'

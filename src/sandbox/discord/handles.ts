@@ -2,6 +2,7 @@ import { ButtonStyle, ComponentType, InteractionType } from 'discord-api-types/v
 import { resolveSlash, type OptionValue } from './commands.js'
 import type { Answer, Interactions } from './interactions.js'
 import {
+  look,
   snapshot,
   type ChannelRecord,
   type FakeMessage,
@@ -132,26 +133,26 @@ export class FakeChannel {
 
   /**
    * Resolves with the first message in this channel that matches, as soon as one is created or
-   * edited into a matching state (by default also looking at the messages already there).
+   * edited into a matching state (by default also looking at the messages already there). The
+   * predicate reads each message as it is (it must not change it); the one resolved is a copy.
    */
   waitFor(predicate: (message: FakeMessage) => boolean, options: WaitOptions = {}): Promise<FakeMessage> {
     const { timeout = 5000, existing = true } = options
     const { world } = this.backend
+    // Each message is only looked at, and the one that matches copied: a busy channel holds
+    // thousands (every private view is in it), and a load test waits on hundreds of channels.
     if (existing) {
-      // Newest first, each message copied only when looked at (a busy channel holds thousands).
+      // Newest first.
       const records = this.records()
       for (let i = records.length - 1; i >= 0; i--) {
-        const message = snapshot(records[i]!)
-        if (predicate(message)) return Promise.resolve(message)
+        if (predicate(look(records[i]!))) return Promise.resolve(snapshot(records[i]!))
       }
     }
     return new Promise((resolve, reject) => {
       const listener = (record: MessageRecord) => {
-        if (record.channelId !== this.id || record.deleted) return
-        const message = snapshot(record)
-        if (!predicate(message)) return
+        if (record.channelId !== this.id || record.deleted || !predicate(look(record))) return
         cleanup()
-        resolve(message)
+        resolve(snapshot(record))
       }
       const timer = setTimeout(() => {
         cleanup()

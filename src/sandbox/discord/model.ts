@@ -250,8 +250,12 @@ export function apiMessage(
   }
 }
 
-export function snapshot(message: MessageRecord): FakeMessage {
-  return structuredClone({
+/**
+ * A message as it is now, sharing the record's parts: for a look that ends at once (a predicate
+ * deciding whether to wait on), never to keep or to change.
+ */
+export function look(message: MessageRecord): FakeMessage {
+  return {
     id: message.id,
     channelId: message.channelId,
     guildId: message.guildId,
@@ -267,5 +271,9 @@ export function snapshot(message: MessageRecord): FakeMessage {
     loading: message.loading,
     attachments: message.attachments.map(fakeAttachment),
     nonce: message.nonce,
-  })
+  }
+}
+
+export function snapshot(message: MessageRecord): FakeMessage {
+  return structuredClone(look(message))
 }

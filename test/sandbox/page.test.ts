@@ -134,9 +134,17 @@ describe.runIf(browserTestsRun)('the sandbox page in Chromium', () => {
     }
     const seated = Object.keys(pages).length
     await expect.poll(async () => (await table())!.seats.filter((s) => s.status === 'seated').length).toBe(seated)
-    await clickButton(pages.alice!, publicTableMessage(t), 'Start')
-    await expect.poll(async () => (await table())!.status).toBe('playing')
+    await start(pages.alice!, t)
     return (await table())!
+  }
+
+  /** Presses Start on the table message and waits for its answer. */
+  async function start(page: Page, t: TableSnapshot): Promise<void> {
+    await clickButton(page, publicTableMessage(t), 'Start')
+    await expect.poll(async () => (await table())!.status).toBe('playing')
+    // The game is saved before Start is answered: until the answer is in, it could pass for the
+    // private view of the first move.
+    await sandbox.bot.idle()
   }
 
   /**
@@ -251,8 +259,7 @@ describe.runIf(browserTestsRun)('the sandbox page in Chromium', () => {
       const lobbyMessage = messageNode(pages.alice!, publicTableMessage(t))
       await expect.poll(() => lobbyMessage.innerText(), { timeout: 10_000 }).toContain('🤖 Anna')
       await expect.poll(() => lobbyMessage.innerText()).toContain('Practice table: AI seats, no real chips')
-      await clickButton(pages.alice!, publicTableMessage(t), 'Start')
-      await expect.poll(async () => (await table())!.status).toBe('playing')
+      await start(pages.alice!, t)
       await playInBrowser(pages, (now) => now.gamesPlayed >= 1)
       await expect.poll(() => lobbyMessage.innerText(), { timeout: 10_000 }).toMatch(/wins the pot|passed|pot stays/)
       await closePages(pages)

@@ -214,13 +214,15 @@ export {
  * A card as any message might spell it: its code (`QS`) or its label in any language (`Q♠`, the
  * German `D♠`) as a whole token, or its emoji (`<:card_QS:123>`), by name or by `emojiIds`, the ids
  * of the uploaded emojis that draw it (Discord draws an emoji from its id, whatever name the text
- * gives it).
+ * gives it). A code inside an id is none (`4PJ8F_QS_jJT`: table ids are base64url).
  */
 export function cardPattern(c: Card, emojiIds: readonly string[] = []): RegExp {
   const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   const labels = [...new Set(LOCALES.map((l) => cardText(c, langOf(l))))].map(esc)
   const emoji = [`<a?:card_${c}(?:_[a-z]+)?:\\d+>`, ...emojiIds.map((id) => `<a?:\\w+:${id}>`)]
-  return new RegExp(`(?<![A-Za-z0-9])(?:${[esc(c), ...labels].join('|')})(?![A-Za-z0-9])|${emoji.join('|')}`)
+  // The code alone, or in an emoji's name (`"name":"card_QS_de"` in a button's JSON).
+  const code = `(?<![A-Za-z0-9_-])${esc(c)}(?![A-Za-z0-9_-])|card_${esc(c)}(?![A-Za-z0-9])`
+  return new RegExp(`${code}|(?<![A-Za-z0-9])(?:${labels.join('|')})(?![A-Za-z0-9])|${emoji.join('|')}`)
 }
 
 /** Pages that show no game and whose examples name cards: the rules, the server's settings ("cards as text (K♦)"). */

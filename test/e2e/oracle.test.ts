@@ -124,7 +124,17 @@ describe('the oracle reads a card', () => {
     const kd = cardPattern('KD', ['777'])
     for (const text of ['KD', 'a K♦ b', '<:card_KD:123>', '<a:card_KD:123>', '<:anything:777>', '"name":"card_KD"'])
       expect(kd.test(text), text).toBe(true)
-    for (const text of ['KDX', 'AK♦', '<:card_KC:123>', '<:card_QD:7777>', '<:anything:7771>'])
+    expect(kd.test('"name":"card_KD_de"')).toBe(true)
+    // Not inside an id (table ids are base64url: letters, digits, - and _).
+    for (const text of [
+      'KDX',
+      'AK♦',
+      '<:card_KC:123>',
+      '<:card_QD:7777>',
+      '<:anything:7771>',
+      '4PJ8F_KD_jJT',
+      'x-KD-y',
+    ])
       expect(kd.test(text), text).toBe(false)
     // Every language's letters: the queen of spades is Q♠ and, in German, D♠.
     for (const text of ['QS', 'a Q♠ b', 'a D♠ b']) expect(cardPattern('QS').test(text), text).toBe(true)

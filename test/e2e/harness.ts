@@ -219,10 +219,12 @@ export {
 export function cardPattern(c: Card, emojiIds: readonly string[] = []): RegExp {
   const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   const labels = [...new Set(LOCALES.map((l) => cardText(c, langOf(l))))].map(esc)
-  const emoji = [`<a?:card_${c}(?:_[a-z]+)?:\\d+>`, ...emojiIds.map((id) => `<a?:\\w+:${id}>`)]
-  // The code alone, or in an emoji's name (`"name":"card_QS_de"` in a button's JSON).
+  // Any emoji drawn from one of `emojiIds`, whatever its name.
+  const byId = emojiIds.map((id) => `<a?:\\w+:${id}>`)
+  // The code alone, or in an emoji's name: in text (`<:card_QS_de:123>`) or a button's JSON
+  // (`"name":"card_QS"`).
   const code = `(?<![A-Za-z0-9_-])${esc(c)}(?![A-Za-z0-9_-])|card_${esc(c)}(?![A-Za-z0-9])`
-  return new RegExp(`${code}|(?<![A-Za-z0-9])(?:${labels.join('|')})(?![A-Za-z0-9])|${emoji.join('|')}`)
+  return new RegExp([code, `(?<![A-Za-z0-9])(?:${labels.join('|')})(?![A-Za-z0-9])`, ...byId].join('|'))
 }
 
 /** Pages that show no game and whose examples name cards: the rules, the server's settings ("cards as text (K♦)"). */

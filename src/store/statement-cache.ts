@@ -19,10 +19,10 @@ export function withStatementCache(adapter: SqlDriverAdapter): SqlDriverAdapter 
   const holder = adapter as unknown as { client?: unknown }
   const db = holder.client
   if (!(db instanceof Database)) throw new Error('the SQLite driver adapter holds no better-sqlite3 connection')
-  const prepared = new Lru<string, Database.Statement>(KEPT)
+  const prepared = new Lru<string, Prepared>(KEPT)
   const prepare = (sql: string) => {
     let statement = prepared.get(sql)
-    if (!statement) prepared.set(sql, (statement = db.prepare(sql)))
+    if (!statement) prepared.set(sql, (statement = new Prepared(db.prepare(sql))))
     return new Reusable(statement)
   }
   holder.client = new Proxy(db, {
@@ -36,32 +36,47 @@ export function withStatementCache(adapter: SqlDriverAdapter): SqlDriverAdapter 
 }
 
 /**
+ * A prepared statement with its result columns read once: better-sqlite3 builds the column list
+ * afresh on every call, which under load cost as much as running the statement. The list is fixed
+ * for a statement's text, since every statement names its columns (none selects `*`).
+ */
+class Prepared {
+  #columns: Database.ColumnDefinition[] | undefined
+  constructor(readonly statement: Database.Statement) {}
+
+  columns(): Database.ColumnDefinition[] {
+    return (this.#columns ??= this.statement.columns())
+  }
+}
+
+/**
  * What the adapter does with a prepared statement, on a shared one: `bind` keeps the values with
  * this call instead of binding them to the statement for good (better-sqlite3 binds only once).
  */
 class Reusable {
   constructor(
-    private readonly statement: Database.Statement,
+    private readonly prepared: Prepared,
     private readonly values: readonly unknown[] = [],
   ) {}
 
   get reader(): boolean {
-    return this.statement.reader
+    return this.prepared.statement.reader
   }
 
   bind(values: readonly unknown[]): Reusable {
-    return new Reusable(this.statement, values)
+    return new Reusable(this.prepared, values)
   }
 
   run(): Database.RunResult {
-    return this.statement.run(this.values)
+    return this.prepared.statement.run(this.values)
   }
 
+  /** The adapter only reads the list (names and declared types), so one shared copy serves every call. */
   columns(): Database.ColumnDefinition[] {
-    return this.statement.columns()
+    return this.prepared.columns()
   }
 
   raw(): { all: () => unknown[] } {
-    return { all: () => this.statement.raw(true).all(this.values) }
+    return { all: () => this.prepared.statement.raw(true).all(this.values) }
   }
 }

@@ -49,6 +49,25 @@ describe('prepared statements kept by their text (SQLite)', () => {
     expect(texts.filter((t: unknown) => t === 'SELECT name FROM t WHERE id = ?')).toHaveLength(1)
   })
 
+  it("a statement's columns are read once, and every call's rows come under their names", async () => {
+    const statementProto = Object.getPrototypeOf(new Database(':memory:').prepare('SELECT 1')) as Database.Statement
+    const columns = vi.spyOn(statementProto, 'columns')
+    try {
+      await adapter.executeRaw(query('INSERT INTO t (id, name) VALUES (?, ?)', [1, 'ann']))
+      const select = 'SELECT id, name AS who FROM t WHERE id = ?'
+      for (let i = 0; i < 3; i++) {
+        const r = await adapter.queryRaw(query(select, [1]))
+        expect(r.columnNames).toEqual(['id', 'who'])
+        expect(r.rows).toEqual([['1', 'ann']])
+      }
+      const other = await adapter.queryRaw(query('SELECT name FROM t WHERE id = ?', [1]))
+      expect(other.columnNames).toEqual(['name'])
+      expect(columns).toHaveBeenCalledTimes(2)
+    } finally {
+      columns.mockRestore()
+    }
+  })
+
   it('a refused statement is the adapter error it was, and the statement works again after it', async () => {
     const insert = 'INSERT INTO t (id, name) VALUES (?, ?)'
     await adapter.executeRaw(query(insert, [1, 'ann']))

@@ -1,6 +1,7 @@
 import { DefaultRestOptions, REST, type InternalRequest, type RESTOptions, type ResponseLike } from 'discord.js'
 import { DEFAULT_GLOBAL_PER_SECOND } from './config.js'
 import { GlobalBudget, type Lane } from './global-budget.js'
+import { withMultipartBody } from './multipart-body.js'
 
 /**
  * The REST client of the bot. Discord's global limit (50 requests a second per bot) binds the
@@ -15,7 +16,8 @@ import { GlobalBudget, type Lane } from './global-budget.js'
  *   turns) before discord.js's own handling of Discord's per-route limits. discord.js's own global
  *   limiter is a fixed window that does not line up with Discord's, lets up to twice the limit
  *   through across a window boundary (each 429 counting toward Discord's ban for invalid
- *   requests) and wakes its waiting requests in no order; it is set out of the way.
+ *   requests) and wakes its waiting requests in no order; it is set out of the way;
+ * - a request with files goes out with its multipart body in one buffer (multipart-body.ts).
  */
 export class SplitRest extends REST {
   private readonly interactionRest: REST
@@ -65,7 +67,8 @@ export class SplitRest extends REST {
     super.clearHandlerSweeper()
   }
 
-  override async queueRequest(request: InternalRequest): Promise<ResponseLike> {
+  override async queueRequest(original: InternalRequest): Promise<ResponseLike> {
+    const request = withMultipartBody(original)
     await this.durable()
     if (isInteractionRoute(request.fullRoute)) return this.interactionRest.queueRequest(request)
     await this.budget.take(laneOf(request.method, request.fullRoute), channelOf(request.fullRoute))

@@ -67,7 +67,7 @@ export function drawScene(lang: Lang, scene: Scene): Promise<CardImage> {
   if (hit) return hit
   const hash = createHash('sha256').update(key).digest('hex').slice(0, 16)
   const image = drawPool()
-    .draw(scene)
+    .draw(scene, key)
     .then((png): CardImage => ({
       name: `${scene.kind}-${hash}.png`,
       png,

@@ -12,7 +12,8 @@ import { drawThreads } from './threads.js'
 
 export interface DrawRequest {
   readonly id: number
-  readonly scene: Scene
+  /** The scene as JSON: a string crosses to the thread as one copy, an object field by field. */
+  readonly scene: string
 }
 
 export type DrawReply =
@@ -34,15 +35,18 @@ export class DrawPool {
     for (let i = 0; i < size; i++) this.threads.push(this.spawn())
   }
 
-  /** The scene's PNG, from the least busy thread (on this thread when the pool has none). */
-  draw(scene: Scene): Promise<Buffer> {
+  /**
+   * The scene's PNG, from the least busy thread (on this thread when the pool has none). `json` is
+   * the scene's JSON when the caller has it already (the picture cache's key).
+   */
+  draw(scene: Scene, json?: string): Promise<Buffer> {
     if (this.threads.length === 0) return Promise.resolve(scenePng(scene))
     const thread = this.threads.reduce((a, b) => (b.pending.size < a.pending.size ? b : a))
     const id = this.nextId++
     return new Promise<Buffer>((resolve, reject) => {
       if (thread.pending.size === 0) thread.worker.ref()
       thread.pending.set(id, { resolve, reject })
-      thread.worker.postMessage({ id, scene } satisfies DrawRequest)
+      thread.worker.postMessage({ id, scene: json ?? JSON.stringify(scene) } satisfies DrawRequest)
     })
   }
 

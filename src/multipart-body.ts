@@ -25,12 +25,16 @@ export function withMultipartBody(request: InternalRequest): InternalRequest {
   }
   files.forEach((file, index) => {
     const data = bytesOf(file.data)
-    part(`name="${escape(file.key ?? `files[${index}]`)}"; filename="${escape(file.name)}"`, typeOf(file, data), data)
+    part(
+      `name="${escapeName(file.key ?? `files[${index}]`)}"; filename="${escapeName(file.name)}"`,
+      typeOf(file, data),
+      data,
+    )
   })
   if (request.body !== undefined && request.body !== null) {
     if (request.appendToFormData)
       for (const [key, value] of Object.entries(request.body as Record<string, unknown>))
-        part(`name="${escape(key)}"`, null, Buffer.from(String(value)))
+        part(`name="${escapeName(key)}"`, null, Buffer.from(String(value)))
     else part('name="payload_json"', null, Buffer.from(JSON.stringify(request.body)))
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`))
@@ -62,6 +66,6 @@ function typeOf(file: RawFile, data: Buffer): string {
 }
 
 /** Names in a part's header are escaped as browsers and undici do: `"`, CR and LF percent-encoded. */
-function escape(name: string): string {
+function escapeName(name: string): string {
   return name.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
 }

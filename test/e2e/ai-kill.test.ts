@@ -62,12 +62,13 @@ describe('an AI seat after SIGKILL', () => {
     const logged = bot.log.length
 
     await bot.start()
+    // The log line comes through a pipe after the commit: wait for both, not one then the other.
     await eventually(
-      async () => (await tables.get(id))!.version > waiting.version,
-      'the AI moves after the restart',
+      async () =>
+        (await tables.get(id))!.version > waiting.version && bot.log.slice(logged).some((l) => l.includes('"AI move"')),
+      'the AI moves after the restart, and the bot logs it',
       30_000,
     )
-    expect(bot.log.slice(logged).some((l) => l.includes('"AI move"'))).toBe(true)
     expect((await tables.audit()).problems).toEqual([])
   }, 120_000)
 })

@@ -151,7 +151,8 @@ function startSharded(discord: FakeDiscord, databaseUrl: string, shards = 'auto'
     for (const l of lines) if (l.startsWith('{')) logs.push(JSON.parse(l))
   })
   child.stderr!.on('data', (d: Buffer) => process.stderr.write(d))
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)))
+  // 'close', not 'exit': the last log lines may still be in the pipe when the process has exited.
+  const exited = new Promise<number | null>((r) => child.once('close', (code) => r(code)))
   const ready = (shard: number) => logs.filter((l) => l.msg === 'bot ready' && l.shards?.includes(shard))
   return { child, logs, exited, ready }
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { APIAttachment, APIEmbed } from 'discord-api-types/v10'
 import { addFormError, HttpError, invalidFormBody, type FormErrorTree } from './errors.js'
+import { parseMultipart } from './multipart.js'
 
 /**
  * Files on messages, as Discord takes them: a multipart body with the message in `payload_json`
@@ -51,23 +52,22 @@ export interface AttachmentBody {
 const tooLarge = () => new HttpError(413, { message: 'Request entity too large', code: 40005 })
 
 /** Reads a multipart body: the JSON of `payload_json`, with the files under UPLOADS of the message in it. */
-export async function readMultipart(raw: Buffer, type: string): Promise<unknown> {
+export function readMultipart(raw: Buffer, type: string): unknown {
   if (raw.length > ATTACHMENT_LIMITS.requestBytes + 1024 * 1024) throw tooLarge()
-  const form = await new Response(raw, { headers: { 'content-type': type } }).formData()
-  const json = form.get('payload_json')
-  const body = (typeof json === 'string' ? JSON.parse(json) : {}) as Record<string | symbol, unknown>
+  const parts = parseMultipart(raw, type)
+  const json = parts.find((p) => p.name === 'payload_json' && p.filename === null)
+  const body = (json ? JSON.parse(json.data.toString('utf8')) : {}) as Record<string | symbol, unknown>
   const files: UploadedFile[] = []
   let total = 0
-  for (const [key, value] of form.entries()) {
-    const m = /^files\[(\d+)\]$/.exec(key)
-    if (!m || typeof value === 'string') continue
-    const data = Buffer.from(await value.arrayBuffer())
-    total += data.length
+  for (const part of parts) {
+    const m = /^files\[(\d+)\]$/.exec(part.name)
+    if (!m || part.filename === null) continue
+    total += part.data.length
     files.push({
       index: Number(m[1]),
-      filename: value.name,
-      contentType: value.type || 'application/octet-stream',
-      data,
+      filename: part.filename,
+      contentType: part.contentType || 'application/octet-stream',
+      data: part.data,
     })
   }
   if (total > ATTACHMENT_LIMITS.requestBytes) throw tooLarge()
@@ -180,8 +180,9 @@ export class AttachmentStore {
 
   /** Serves `GET /attachments/...`; false when the request is not for an attachment. */
   serve(req: IncomingMessage, res: ServerResponse): boolean {
-    const path = new URL(req.url ?? '/', 'http://x').pathname
-    if (!path.startsWith('/attachments/')) return false
+    // Every request passes here first: the API's are told apart without parsing their URL.
+    if (!req.url?.startsWith('/attachments/')) return false
+    const path = new URL(req.url, 'http://x').pathname
     const found = req.method === 'GET' ? this.byPath.get(path) : undefined
     if (!found) res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found')
     else res.writeHead(200, { 'content-type': found.contentType, 'content-length': String(found.size) }).end(found.data)

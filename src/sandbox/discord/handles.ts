@@ -143,14 +143,15 @@ export class FakeChannel {
     // thousands (every private view is in it), and a load test waits on hundreds of channels.
     if (existing) {
       // Newest first.
-      const records = this.records()
+      const records = world.channelRecords(this.id)
       for (let i = records.length - 1; i >= 0; i--) {
-        if (predicate(look(records[i]!))) return Promise.resolve(snapshot(records[i]!))
+        const record = records[i]!
+        if (!record.deleted && predicate(look(record))) return Promise.resolve(snapshot(record))
       }
     }
     return new Promise((resolve, reject) => {
       const listener = (record: MessageRecord) => {
-        if (record.channelId !== this.id || record.deleted || !predicate(look(record))) return
+        if (record.deleted || !predicate(look(record))) return
         cleanup()
         resolve(snapshot(record))
       }
@@ -158,11 +159,11 @@ export class FakeChannel {
         cleanup()
         reject(new Error(`No message matching the predicate appeared in #${this.name} within ${timeout} ms`))
       }, timeout)
+      const stop = world.onChannelMessage(this.id, listener)
       const cleanup = () => {
         clearTimeout(timer)
-        world.events.off('message', listener)
+        stop()
       }
-      world.events.on('message', listener)
     })
   }
 

@@ -61,6 +61,11 @@ export class World {
   readonly guildCommands = new Map<string, CommandRecord[]>()
   /** Fires 'message' with the record after every create, edit or delete. */
   readonly events = new EventEmitter()
+  /**
+   * The same, for one channel's messages: a load test waits on hundreds of channels at once, and
+   * each change reaches only the waits of its own channel, not every one of them.
+   */
+  private readonly channelListeners = new Map<string, Set<(message: MessageRecord) => void>>()
   /** Uploaded files, served over HTTP at their attachment url. */
   readonly attachments: AttachmentStore
   /** The bot application's own emojis. */
@@ -367,7 +372,7 @@ export class World {
 
   deleteMessage(message: MessageRecord): void {
     message.deleted = true
-    this.events.emit('message', message)
+    this.changed(message)
     if (!message.ephemeralFor) {
       this.dispatch(
         GatewayDispatchEvents.MessageDelete,
@@ -377,11 +382,29 @@ export class World {
     }
   }
 
+  /** Calls `listener` after every create, edit or delete of a message in the channel; returns its removal. */
+  onChannelMessage(channelId: string, listener: (message: MessageRecord) => void): () => void {
+    let listeners = this.channelListeners.get(channelId)
+    if (!listeners) this.channelListeners.set(channelId, (listeners = new Set()))
+    listeners.add(listener)
+    return () => {
+      listeners.delete(listener)
+      if (!listeners.size) this.channelListeners.delete(channelId)
+    }
+  }
+
+  private changed(message: MessageRecord): void {
+    this.events.emit('message', message)
+    const listeners = this.channelListeners.get(message.channelId)
+    // A copy: a listener may remove itself (or add another) while they are called.
+    if (listeners) for (const listener of [...listeners]) listener(message)
+  }
+
   private announce(
     message: MessageRecord,
     event: GatewayDispatchEvents.MessageCreate | GatewayDispatchEvents.MessageUpdate,
   ) {
-    this.events.emit('message', message)
+    this.changed(message)
     // Ephemeral messages never reach the gateway; others only with the GuildMessages intent.
     if (message.ephemeralFor) return
     const guild = this.guildById(message.guildId)

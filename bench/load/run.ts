@@ -15,7 +15,7 @@ import { openStore } from '../../src/store/index.js'
 import { TableService } from '../../src/tables/index.js'
 import { aiFor } from '../../src/registry.js'
 import { BotProcess, prepareBot, type BotKind } from './bot-process.js'
-import { LoadStats, perMove, percentiles, requestsBetween, round } from './stats.js'
+import { answersOverTime, LoadStats, perMove, percentiles, requestsBetween, round } from './stats.js'
 import { loadTargets } from './targets.js'
 import { TableDriver } from './table-driver.js'
 
@@ -38,6 +38,8 @@ const GLOBAL_LIMIT_PER_SECOND = 50
 const CHANNEL_EDIT_LIMIT = { edits: 5, perMs: 5000 }
 /** Seconds over which the tables start playing, one after another, before the window opens. */
 const DEFAULT_WARMUP_SECONDS = 10
+/** The report's answer latencies over time: this many ms of the window at a time. */
+const ANSWER_SLICE_MS = 10_000
 /** How long set-up waits for a table's channel to show its game. */
 const SET_UP_SHOWN_MS = 120_000
 /** Tables opened at once during set-up. */
@@ -153,6 +155,7 @@ export async function runLoad(opts: LoadOptions) {
       stuckTables: stats.stuckTables,
       interactions: stats.interactions,
       latencyMs,
+      answerOverTime: answersOverTime(stats, began, ANSWER_SLICE_MS),
       moves: {
         acknowledged: stats.movesAcknowledged,
         perSecond: movesPerSecond,

@@ -12,6 +12,8 @@ export class LoadStats {
   readonly ackMs: number[] = []
   /** A move's answer: from the click to the private view showing the move made. */
   readonly answerMs: number[] = []
+  /** When each of those moves was sent (real ms), in the same order. */
+  readonly answerSentAt: number[] = []
   movesAcknowledged = 0
   refusedMoves = 0
   /** Private views opened with the table message's "Your hand" because no ping was there. */
@@ -44,7 +46,10 @@ export class LoadStats {
     if (!ids) this.acknowledged.set(tableId, (ids = new Set()))
     ids.add(interactionId)
     const now = Date.now()
-    if (this.inWindow(sentAt)) this.answerMs.push(now - sentAt)
+    if (this.inWindow(sentAt)) {
+      this.answerMs.push(now - sentAt)
+      this.answerSentAt.push(sentAt)
+    }
     if (this.inWindow(now)) this.movesAcknowledged++
   }
 
@@ -70,6 +75,19 @@ export function percentiles(values: readonly number[]): Percentiles {
   const sorted = [...values].sort((a, b) => a - b)
   const at = (q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : 0)
   return { p50: at(0.5), p95: at(0.95), p99: at(0.99), max: sorted.at(-1) ?? 0 }
+}
+
+/**
+ * The answers by when their move was sent, `sliceMs` at a time from the window's start: a busy
+ * bot's latency is not even over a run (tables that started together end their games together).
+ */
+export function answersOverTime(stats: LoadStats, start: number, sliceMs: number) {
+  const slices: number[][] = []
+  stats.answerSentAt.forEach((at, i) => (slices[Math.floor((at - start) / sliceMs)] ??= []).push(stats.answerMs[i]!))
+  return Array.from(slices, (ms, i) => {
+    const { p50, p99 } = percentiles(ms ?? [])
+    return { fromSecond: (i * sliceMs) / 1000, answers: ms?.length ?? 0, p50, p99 }
+  })
 }
 
 export type RequestCounts = Record<RequestClass, number>

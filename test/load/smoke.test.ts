@@ -19,5 +19,9 @@ describe('the load test, small', () => {
       auditOk: true,
     })
     expect(report.check.loggedMoves).toBeGreaterThanOrEqual(report.moves.acknowledged)
+    // The answers over time: the window's 10 s in one slice, every answer of the window in it.
+    expect(report.answerOverTime.map((s) => s.fromSecond)).toEqual([0])
+    expect(report.answerOverTime[0]!.answers).toBeGreaterThan(0)
+    expect(report.answerOverTime[0]!.p99).toBe(report.latencyMs.answer.p99)
   }, 120_000)
 })

@@ -268,6 +268,47 @@ describe.runIf(browserTestsRun)('the sandbox page in Chromium', () => {
     GAME_MS,
   )
 
+  test(
+    'bob sets his Discord language to German and gets his private view in German, its times too',
+    async () => {
+      const pages = await openPages(['alice', 'bob'])
+      const t = await openTable(pages, 'bura')
+      // A language Discord does not have, or a member who is not there, is refused and changes nothing.
+      const setLocale = (body: object) =>
+        fetch(`${sandbox.url}/api/locale`, { method: 'POST', body: JSON.stringify(body) }).then(async (r) => ({
+          status: r.status,
+          ...((await r.json()) as { error?: string }),
+        }))
+      expect(await setLocale({ member: 'bob', locale: 'xx' })).toEqual({
+        status: 400,
+        error: 'Discord has no language "xx".',
+      })
+      expect(await setLocale({ member: 'nobody', locale: 'de' })).toEqual({
+        status: 400,
+        error: 'There is no member called nobody.',
+      })
+      expect(member('bob').locale).toBe('en-US')
+      await pages.bob!.selectOption('#locale', 'de')
+      await expect.poll(() => member('bob').locale).toBe('de')
+      await expect.poll(() => pages.bob!.locator('#locale option:checked').innerText()).toBe('Deutsch (de)')
+      // alice's choice stays hers.
+      expect(await pages.alice!.locator('#locale option:checked').innerText()).toMatch(/\(en-US\)$/)
+      await playInBrowser(pages, (now) => now.progress === 'acting' && now.waitingFor[0] === member('bob').id)
+      const before = newestEphemeral('bob')?.id
+      await clickButton(pages.bob!, publicTableMessage(t), 'Your hand')
+      await expect.poll(() => newestEphemeral('bob')?.id, { timeout: 15_000 }).not.toBe(before)
+      const view = messageNode(pages.bob!, newestEphemeral('bob')!.id)
+      await expect.poll(() => view.innerText(), { timeout: 10_000 }).toContain('Du bist dran: automatischer Zug in ')
+      // The deadline is a Discord timestamp: bob's client writes it in German, as Discord's does.
+      await expect(view.locator('time.timestamp').first().innerText()).resolves.toMatch(/^in \d+ (Stunden|Minuten)$/)
+      // The public table message stays in the server's language.
+      await expect(messageNode(pages.bob!, publicTableMessage(t)).innerText()).resolves.toContain('Your hand')
+      await closePages(pages)
+      await sandbox.bot.tables.end(t.id)
+    },
+    GAME_MS,
+  )
+
   test("bob's page never shows alice's private view", async () => {
     const pages = { alice: await open('alice'), bob: await open('bob') }
     let t = await table()

@@ -4,6 +4,8 @@ export interface Member {
   readonly name: string
   readonly id: string
   readonly admin: boolean
+  /** Their Discord client's language ("en-US", "de"), which their interactions carry. */
+  readonly locale: string
 }
 
 export interface Embed {
@@ -75,6 +77,7 @@ export interface Command {
 export interface PageState {
   me: string
   members: Member[]
+  locales: string[]
   bot: { id: string; name: string }
   channel: string
   commands: Command[]
@@ -108,6 +111,17 @@ export async function addMember(name: string): Promise<string | null> {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name }),
+  })
+  if (res.ok) return null
+  return ((await res.json()) as { error?: string }).error ?? `HTTP ${res.status}`
+}
+
+/** Sets the language of `member`'s Discord client; resolves with an error text when refused. */
+export async function setLocale(member: string, locale: string): Promise<string | null> {
+  const res = await fetch('/api/locale', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ member, locale }),
   })
   if (res.ok) return null
   return ((await res.json()) as { error?: string }).error ?? `HTTP ${res.status}`

@@ -1,6 +1,6 @@
 import '@skyra/discord-components-core'
 import { setConfig } from '@skyra/discord-components-core'
-import { addMember, fetchState, interact, type Interaction, type Message, type PageState } from './api.js'
+import { addMember, fetchState, interact, setLocale, type Interaction, type Message, type PageState } from './api.js'
 import { commandPaths, optionForm, type CommandPath } from './command-box.js'
 import { renderMessage, type ControlHandlers } from './message.js'
 
@@ -42,7 +42,7 @@ function drawMessages(messages: Message[]): void {
   for (const m of messages) {
     seen.add(m.id)
     // What is drawn, not when: two edits within one tick of the fake's clock share a timestamp.
-    const key = JSON.stringify([me, m.loading, m.content, m.embeds, m.components, m.attachments])
+    const key = JSON.stringify([me, myLocale(), m.loading, m.content, m.embeds, m.components, m.attachments])
     let entry = rendered.get(m.id)
     if (!entry || entry.key !== key) {
       const node = renderMessage(m, state!, controls)
@@ -83,6 +83,17 @@ function drawMembers(): void {
   )
 }
 
+const myLocale = () => state?.members.find((m) => m.name === me)?.locale ?? 'en-US'
+
+/** A language by its own name ("Deutsch"), as Discord's language setting lists them. */
+const languageName = (locale: string) => new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale
+
+function drawLocale(): void {
+  const select = $<HTMLSelectElement>('locale')
+  const mine = myLocale()
+  select.replaceChildren(...state!.locales.map((l) => new Option(`${languageName(l)} (${l})`, l, false, l === mine)))
+}
+
 let paths: CommandPath[] = []
 function drawCommands(): void {
   const select = $<HTMLSelectElement>('command')
@@ -120,6 +131,7 @@ async function refresh(): Promise<void> {
       document.title = `#${state.channel} as ${me} · Card tables sandbox`
       $('channel-name').textContent = `#${state.channel}`
       drawMembers()
+      drawLocale()
       drawCommands()
       drawMessages(state.messages)
     } while (again)
@@ -133,6 +145,10 @@ $<HTMLSelectElement>('member').addEventListener('change', (e) => {
   for (const entry of rendered.values()) entry.node.remove()
   rendered.clear()
   void refresh()
+})
+$<HTMLSelectElement>('locale').addEventListener('change', (e) => {
+  const locale = (e.target as HTMLSelectElement).value
+  void setLocale(me, locale).then((error) => (error ? say(error, 'error') : refresh()))
 })
 $('add-member').addEventListener('click', () => {
   const name = prompt('Name of the new member (letters and digits):')

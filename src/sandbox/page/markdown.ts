@@ -1,12 +1,13 @@
 /**
  * The part of Discord's markdown the bot uses, turned into HTML: bold, italic, strike, inline code,
  * block quotes, "-#" small lines, user mentions, <t:…> timestamps and custom emojis (by name, as
- * `:card_KD:`, as the page shows them on buttons). Everything else is escaped.
+ * `:card_KD:`, as the page shows them on buttons). Everything else is escaped. A timestamp is
+ * written in the reader's language, as their Discord client writes it.
  */
 const escape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
-export function relativeTime(unixSeconds: number, now = Date.now()): string {
+export function relativeTime(unixSeconds: number, locale: string, now = Date.now()): string {
   const seconds = Math.round(unixSeconds - now / 1000)
   const abs = Math.abs(seconds)
   const [value, unit] =
@@ -17,10 +18,17 @@ export function relativeTime(unixSeconds: number, now = Date.now()): string {
         : abs < 86400
           ? [Math.round(seconds / 3600), 'hour']
           : [Math.round(seconds / 86400), 'day']
-  return new Intl.RelativeTimeFormat('en', { numeric: 'auto' }).format(value, unit as Intl.RelativeTimeFormatUnit)
+  return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(value, unit as Intl.RelativeTimeFormatUnit)
 }
 
-export function markdown(text: string, names: ReadonlyMap<string, string>, me: string): string {
+/** Who reads a message: the names of mentioned ids, their own id (a mention of them is lit), their language. */
+export interface Reader {
+  readonly names: ReadonlyMap<string, string>
+  readonly me: string
+  readonly locale: string
+}
+
+export function markdown(text: string, { names, me, locale }: Reader): string {
   return text
     .split('\n')
     .map((raw) => {
@@ -53,11 +61,9 @@ export function markdown(text: string, names: ReadonlyMap<string, string>, me: s
         .replace(/&lt;a?:(\w+):\d+&gt;/g, ':$1:')
         .replace(/&lt;t:(\d+)(?::([tTdDfFR]))?&gt;/g, (_m, secs: string, style?: string) => {
           const date = new Date(Number(secs) * 1000)
-          const shown = style === 'R' ? relativeTime(Number(secs)) : date.toLocaleString('en-GB')
-          return (
-            `<time class="timestamp" datetime="${date.toISOString()}" ` +
-            `title="${date.toLocaleString('en-GB')}">${shown}</time>`
-          )
+          const full = date.toLocaleString(locale)
+          const shown = style === 'R' ? relativeTime(Number(secs), locale) : full
+          return `<time class="timestamp" datetime="${date.toISOString()}" title="${full}">${shown}</time>`
         })
       return wrap(line)
     })

@@ -1,5 +1,5 @@
 import type { Component, Embed, Message, PageState } from './api.js'
-import { markdown } from './markdown.js'
+import { markdown, type Reader } from './markdown.js'
 
 /** What a control on a message does when the member uses it. */
 export interface ControlHandlers {
@@ -34,7 +34,7 @@ const hex = (color: number | undefined) => (color === undefined ? undefined : `#
 const emojiText = (emoji: { name?: string; id?: string } | undefined) =>
   emoji?.name && !emoji.id ? `${emoji.name} ` : emoji?.name ? `:${emoji.name}: ` : ''
 
-function embed(e: Embed, names: ReadonlyMap<string, string>, me: string): HTMLElement {
+function embed(e: Embed, reader: Reader): HTMLElement {
   const node = el('discord-embed', {
     slot: 'embeds',
     'embed-title': e.title,
@@ -43,16 +43,16 @@ function embed(e: Embed, names: ReadonlyMap<string, string>, me: string): HTMLEl
     thumbnail: e.thumbnail?.url,
   })
   if (e.description)
-    node.append(el('discord-embed-description', { slot: 'description' }, markdown(e.description, names, me)))
+    node.append(el('discord-embed-description', { slot: 'description' }, markdown(e.description, reader)))
   if (e.fields?.length) {
     const fields = el('discord-embed-fields', { slot: 'fields' })
     for (const f of e.fields)
       fields.append(
-        el('discord-embed-field', { 'field-title': f.name, inline: f.inline === true }, markdown(f.value, names, me)),
+        el('discord-embed-field', { 'field-title': f.name, inline: f.inline === true }, markdown(f.value, reader)),
       )
     node.append(fields)
   }
-  if (e.footer?.text) node.append(el('discord-embed-footer', { slot: 'footer' }, markdown(e.footer.text, names, me)))
+  if (e.footer?.text) node.append(el('discord-embed-footer', { slot: 'footer' }, markdown(e.footer.text, reader)))
   return node
 }
 
@@ -140,19 +140,22 @@ function components(m: Message, on: ControlHandlers): HTMLElement | null {
   return holder
 }
 
-const clockTime = (ms: number) => {
+/** The page's own words are English; dates and times are in the reader's format. */
+const clockTime = (ms: number, locale: string) => {
   const at = new Date(ms)
-  const time = at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })
+  const time = at.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })
   return at.toDateString() === new Date().toDateString()
     ? `Today at ${time}`
-    : `${at.toLocaleDateString('en-GB')} ${time}`
+    : `${at.toLocaleDateString(locale)} ${time}`
 }
 
 /** One message as the member sees it in Discord: author, text, embeds, images, controls. */
 export function renderMessage(m: Message, state: PageState, on: ControlHandlers): HTMLElement {
   const names = new Map(state.members.map((x) => [x.id, x.name]))
   names.set(state.bot.id, state.bot.name)
-  const meId = state.members.find((x) => x.name === state.me)?.id ?? ''
+  const me = state.members.find((x) => x.name === state.me)
+  const meId = me?.id ?? ''
+  const reader: Reader = { names, me: meId, locale: me?.locale ?? 'en-US' }
   const author = m.author.bot ? state.bot.name : (names.get(m.author.id) ?? m.author.username)
   const mentioned = new RegExp(`<@!?${meId}>`).test(m.content)
   const node = el('discord-message', {
@@ -162,13 +165,13 @@ export function renderMessage(m: Message, state: PageState, on: ControlHandlers)
     ephemeral: (m.flags & EPHEMERAL) !== 0 || m.ephemeralFor !== null,
     highlight: mentioned,
     edited: m.editedAt !== null,
-    timestamp: clockTime(m.createdAt),
+    timestamp: clockTime(m.createdAt, reader.locale),
   })
   node.id = `m${m.id}`
   node.dataset.messageId = m.id
   if (m.ephemeralFor !== null) node.classList.add('ephemeral')
   if (mentioned) node.classList.add('ping')
-  node.innerHTML = m.loading ? `<em class="thinking">${author} is thinking…</em>` : markdown(m.content, names, meId)
+  node.innerHTML = m.loading ? `<em class="thinking">${author} is thinking…</em>` : markdown(m.content, reader)
   // As in Discord, a file an embed shows as its image is not shown a second time as an attachment.
   const inEmbeds = new Set(m.embeds.flatMap((e) => [e.image?.url, e.thumbnail?.url]))
   const images = (m.attachments ?? []).filter((a) => !inEmbeds.has(a.url) && a.contentType.startsWith('image/'))
@@ -185,7 +188,7 @@ export function renderMessage(m: Message, state: PageState, on: ControlHandlers)
       )
     node.append(holder)
   }
-  for (const e of m.embeds) node.append(embed(e, names, meId))
+  for (const e of m.embeds) node.append(embed(e, reader))
   const controls = components(m, on)
   if (controls) node.append(controls)
   return node

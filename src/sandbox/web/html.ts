@@ -37,6 +37,8 @@ export const PAGE_HTML =
 <header>
   <h1>Card tables sandbox <span id="channel-name"></span></h1>
   <label>You are <select id="member" aria-label="member"></select></label>
+  <label title="The language of this member's Discord client: the bot answers them in it">Discord language ` +
+  `<select id="locale" aria-label="Discord language"></select></label>
   <button id="add-member" type="button">Add member</button>
   <span>Open a tab as: <span id="tabs"></span></span>
 </header>

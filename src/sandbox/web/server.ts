@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { Locale } from 'discord.js'
 import type { FakeChannel, FakeDiscord, FakeGuild, FakeMember, FakeMessage } from '../discord/index.js'
 import type { OptionValue } from '../discord/commands.js'
 import { avatarSvg } from './avatar.js'
@@ -15,7 +16,9 @@ export type PageRequest =
 /** Everything the page shows for one member: who is here, the commands, and what that member can see. */
 export interface PageState {
   readonly me: string
-  readonly members: readonly { name: string; id: string; admin: boolean }[]
+  readonly members: readonly { name: string; id: string; admin: boolean; locale: string }[]
+  /** The languages a Discord client can be set to (a member's `locale`). */
+  readonly locales: readonly string[]
   readonly bot: { readonly id: string; readonly name: string }
   readonly channel: string
   readonly commands: readonly unknown[]
@@ -28,6 +31,7 @@ export interface SandboxPage {
 }
 
 const NAME = /^[a-z][a-z0-9_]{1,19}$/
+const LOCALES: readonly string[] = Object.values(Locale)
 
 /**
  * The sandbox's web page: one channel of the fake Discord as the chosen member sees it. The page
@@ -45,15 +49,19 @@ export async function startSandboxPage(opts: {
   const { discord, guild, channel } = opts
   const script = await bundlePage()
   const listeners = new Set<ServerResponse>()
+  const changed = () => {
+    for (const res of listeners) res.write('data: change\n\n')
+  }
   const stopRelay = discord.onMessageChange((m) => {
-    if (m.channelId === channel.id) for (const res of listeners) res.write('data: change\n\n')
+    if (m.channelId === channel.id) changed()
   })
 
   const member = (name: unknown): FakeMember | undefined => guild.members().find((m) => m.name === name)
 
   const state = (me: FakeMember): PageState => ({
     me: me.name,
-    members: guild.members().map((m) => ({ name: m.name, id: m.id, admin: m.admin })),
+    members: guild.members().map((m) => ({ name: m.name, id: m.id, admin: m.admin, locale: m.locale })),
+    locales: LOCALES,
     bot: { id: discord.botUserId, name: 'CardBot' },
     channel: channel.name,
     commands: discord.commands(guild).concat(discord.commands()),
@@ -109,7 +117,18 @@ export async function startSandboxPage(opts: {
       if (!NAME.test(name))
         return send(res, 400, { error: 'A name is 2-20 letters, digits or _, starting with a letter.' })
       if (!member(name)) guild.member(name)
-      for (const l of listeners) l.write('data: change\n\n')
+      changed()
+      return send(res, 200, { ok: true })
+    }
+    if (route === 'POST /api/locale') {
+      // The member's Discord client language: their next interactions carry it, as Discord's do.
+      const body = (await readJson(req)) as { member?: unknown; locale?: unknown }
+      const who = member(body.member)
+      if (!who) return send(res, 400, { error: `There is no member called ${String(body.member)}.` })
+      if (typeof body.locale !== 'string' || !LOCALES.includes(body.locale))
+        return send(res, 400, { error: `Discord has no language "${String(body.locale)}".` })
+      who.locale = body.locale
+      changed()
       return send(res, 200, { ok: true })
     }
     if (route === 'POST /api/interaction') {

@@ -55,12 +55,17 @@ function bytesOf(data: RawFile['data']): Buffer {
   return Buffer.from(String(data))
 }
 
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+
 /**
  * The part's type as discord.js gives it: the file's own, else the one its bytes show (read with
- * the library discord.js uses, APNG sent as PNG), else bytes of no known type.
+ * the library discord.js uses, APNG sent as PNG), else bytes of no known type. The bot's pictures
+ * are PNGs, told by their signature at once: the library tries every type it knows, about 1% of a
+ * busy bot's thread.
  */
 function typeOf(file: RawFile, data: Buffer): string {
   if (file.contentType) return file.contentType
+  if (data.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE)) return 'image/png'
   const mime = filetypeinfo(data)[0]?.mime
   return (mime === 'image/apng' ? 'image/png' : mime) ?? 'application/octet-stream'
 }

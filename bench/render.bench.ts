@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads'
 import { ENGLISH } from '../src/i18n/index.js'
 import { engineFor, type GameId } from '../src/games/registry.js'
 import { handSceneOf, tableSceneOf } from '../src/render/images/index.js'
+import { DrawPool } from '../src/render/images/pool.js'
 import type { Scene } from '../src/render/images/scene.js'
 import { fixedTable } from '../test/render/images/states.js'
 import type { BenchResult } from './harness.js'
@@ -82,6 +83,35 @@ async function drawAll(scenes: readonly Scene[]): Promise<RenderTime[]> {
   }
 }
 
+/** Pictures drawn through the bot's pool for its memory figure, six asked at once as the work gate does. */
+const POOL_PICTURES = 2000
+const POOL_IN_FLIGHT = 6
+
+/**
+ * The memory a busy bot's drawing costs: the process's resident memory while the bot's own pool
+ * (one thread) draws POOL_PICTURES with its queue never empty, above what it was before. Each
+ * picture reads its pixels back into a fresh buffer (about 1 MB), which the thread must let go of
+ * as it goes (draw-worker.ts).
+ */
+async function poolPeakMb(scenes: readonly Scene[]): Promise<number> {
+  const pool = new DrawPool(1)
+  await pool.draw(scenes[0]!)
+  const before = process.memoryUsage.rss()
+  let peak = before
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 10)
+  let next = 0
+  const lane = async () => {
+    while (next < POOL_PICTURES) await pool.draw(scenes[next++ % scenes.length]!)
+  }
+  try {
+    await Promise.all(Array.from({ length: POOL_IN_FLIGHT }, lane))
+  } finally {
+    clearInterval(sampler)
+    await pool.close()
+  }
+  return (Math.max(peak, process.memoryUsage.rss()) - before) / 2 ** 20
+}
+
 function quantile(values: readonly number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!
@@ -95,6 +125,7 @@ export async function run(): Promise<BenchResult[]> {
   const rounds = Math.ceil(SAMPLES / states)
   const loadBefore = loadavg()[0]!
   const times = await drawAll(Array.from({ length: rounds }, () => scenes).flat())
+  const poolMb = await poolPeakMb(scenes)
   const loadAfter = loadavg()[0]!
   const out: BenchResult[] = [{ name: 'render: load average (1 min) before', value: loadBefore, unit: '' }]
   kinds.forEach((kind, k) => {
@@ -113,6 +144,12 @@ export async function run(): Promise<BenchResult[]> {
       { name: `${name}: size mean`, value: mean(bytes) / 1024, unit: 'KB' },
       { name: `${name}: size max`, value: Math.max(...bytes) / 1024, unit: 'KB', target: { atMost: 60 } },
     )
+  })
+  out.push({
+    name: `render: the bot's drawing pool, ${POOL_PICTURES} pictures ${POOL_IN_FLIGHT} at a time: memory added at peak`,
+    value: poolMb,
+    unit: 'MB',
+    target: { atMost: 256 },
   })
   out.push({ name: 'render: load average (1 min) after', value: loadAfter, unit: '' })
   return out

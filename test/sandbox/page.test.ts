@@ -303,6 +303,8 @@ describe.runIf(browserTestsRun)('the sandbox page in Chromium', () => {
       await expect(view.locator('time.timestamp').first().innerText()).resolves.toMatch(/^in \d+ (Stunden|Minuten)$/)
       // The public table message stays in the server's language.
       await expect(messageNode(pages.bob!, publicTableMessage(t)).innerText()).resolves.toContain('Your hand')
+      // The tests after this one share the sandbox: bob's client is English again.
+      member('bob').locale = 'en-US'
       await closePages(pages)
       await sandbox.bot.tables.end(t.id)
     },

@@ -8,12 +8,12 @@ import {
   eachTestWorld,
   openAndStart,
   playTurn,
+  textOf,
   untilSomeoneActs,
   useControl,
   type World,
 } from './harness.js'
 import { showsCommitted } from './process-bot.js'
-import type { FakeMessage } from '../../src/sandbox/discord/index.js'
 
 const startWorld = eachTestWorld()
 
@@ -27,10 +27,6 @@ const channelWrites = (w: World, from: number) =>
     .slice(from)
     .filter((r) => r.method !== 'GET' && r.path.startsWith(`/channels/${w.channel.id}/messages`))
     .map((r) => r.method)
-
-/** What a message shows: its text, embeds and buttons. */
-const shownOf = (m: FakeMessage | undefined) =>
-  m && JSON.stringify({ content: m.content, embeds: m.embeds, components: m.components })
 
 /** The member on turn moves from their turn ping's Play, as a player who saw the ping would. */
 async function moveFromPing(w: World, table: TableSnapshot): Promise<void> {
@@ -67,7 +63,7 @@ describe('a busy table is drawn at its pace', () => {
       if (before.progress !== 'acting') continue
       const edits = editsOf(w, before.messageId!)
       expect(await showsCommitted(w.publicMessage(before), before, w.discord.clock.now(), w.bot.tables)).toBe(true)
-      const shown = shownOf(w.publicMessage(before))
+      const shown = textOf(w.publicMessage(before))
       await moveFromPing(w, before)
       const second = await w.table()
       if (second.progress === 'acting') await moveFromPing(w, second)
@@ -75,7 +71,7 @@ describe('a busy table is drawn at its pace', () => {
       // Still the message as it was: rendering `before` again would take the result of a game the
       // second move may have ended.
       expect(editsOf(w, before.messageId!)).toBe(edits)
-      expect(shownOf(w.publicMessage(latest))).toEqual(shown)
+      expect(textOf(w.publicMessage(latest))).toEqual(shown)
       await advance(w, DEFAULT_PACE.tableEditMs)
       expect(editsOf(w, before.messageId!)).toBe(edits + 1)
       expect(await showsCommitted(w.publicMessage(latest), latest, w.discord.clock.now(), w.bot.tables)).toBe(true)

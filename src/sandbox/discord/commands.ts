@@ -75,7 +75,8 @@ function checkCommand(body: Json, path: (string | number)[], errors: FormErrorTr
   checkOptions(body.options ?? [], [...path, 'options'], errors)
 }
 
-const LOCALES = new Set<string>(Object.values(Locale))
+/** The languages a Discord client can be set to: a localization's keys, a member's `locale`. */
+export const DISCORD_LOCALES: ReadonlySet<string> = new Set<string>(Object.values(Locale))
 
 /**
  * `name_localizations` / `description_localizations` as Discord checks them: known locales only,
@@ -90,7 +91,7 @@ function checkLocalizations(body: Json, path: (string | number)[], errors: FormE
     ['description_localizations', (v: unknown) => typeof v === 'string' && v.length >= 1 && v.length <= 100],
   ] as const) {
     for (const [locale, value] of Object.entries((body[field] ?? {}) as Json)) {
-      if (!LOCALES.has(locale))
+      if (!DISCORD_LOCALES.has(locale))
         addFormError(
           errors,
           [...path, field, locale],

@@ -1,8 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { Locale } from 'discord.js'
 import type { FakeChannel, FakeDiscord, FakeGuild, FakeMember, FakeMessage } from '../discord/index.js'
-import type { OptionValue } from '../discord/commands.js'
+import { DISCORD_LOCALES, type OptionValue } from '../discord/commands.js'
 import { avatarSvg } from './avatar.js'
 import { bundlePage } from './bundle.js'
 import { PAGE_HTML } from './html.js'
@@ -31,7 +30,8 @@ export interface SandboxPage {
 }
 
 const NAME = /^[a-z][a-z0-9_]{1,19}$/
-const LOCALES: readonly string[] = Object.values(Locale)
+const LOCALES = [...DISCORD_LOCALES]
+const noMember = (name: unknown) => `There is no member called ${String(name)}.`
 
 /**
  * The sandbox's web page: one channel of the fake Discord as the chosen member sees it. The page
@@ -70,7 +70,7 @@ export async function startSandboxPage(opts: {
 
   async function interact(req: PageRequest): Promise<void> {
     const who = member(req.member)
-    if (!who) throw new Error(`There is no member called ${String(req.member)}.`)
+    if (!who) throw new Error(noMember(req.member))
     if (req.kind === 'slash') {
       const values: Record<string, OptionValue> = {}
       for (const [key, value] of Object.entries(req.options ?? {})) {
@@ -124,8 +124,8 @@ export async function startSandboxPage(opts: {
       // The member's Discord client language: their next interactions carry it, as Discord's do.
       const body = (await readJson(req)) as { member?: unknown; locale?: unknown }
       const who = member(body.member)
-      if (!who) return send(res, 400, { error: `There is no member called ${String(body.member)}.` })
-      if (typeof body.locale !== 'string' || !LOCALES.includes(body.locale))
+      if (!who) return send(res, 400, { error: noMember(body.member) })
+      if (typeof body.locale !== 'string' || !DISCORD_LOCALES.has(body.locale))
         return send(res, 400, { error: `Discord has no language "${String(body.locale)}".` })
       who.locale = body.locale
       changed()

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { InternalRequest, RawFile } from 'discord.js'
 import { filetypeinfo } from 'magic-bytes.js'
+import { PNG_SIGNATURE } from './render/images/png.js'
 
 /**
  * A request that uploads files, with its multipart body encoded here into one buffer. discord.js
@@ -54,8 +55,6 @@ function bytesOf(data: RawFile['data']): Buffer {
   if (data instanceof Uint8Array) return Buffer.from(data.buffer, data.byteOffset, data.byteLength)
   return Buffer.from(String(data))
 }
-
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 
 /**
  * The part's type as discord.js gives it: the file's own, else the one its bytes show (read with

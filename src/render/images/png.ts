@@ -7,7 +7,8 @@ import { crc32, deflateSync } from 'node:zlib'
  * Writes IHDR, optional tEXt chunks, IDAT and IEND.
  */
 
-const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+/** The 8 bytes every PNG file starts with. */
+export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 
 function chunk(type: string, data: Buffer): Buffer {
   const out = Buffer.alloc(12 + data.length)
@@ -55,7 +56,7 @@ export function encodePng(
   ihdr[9] = 6 // RGBA
   const texts = Object.entries(text).map(([k, v]) => chunk('tEXt', Buffer.from(`${k}\0${v}`, 'latin1')))
   return Buffer.concat([
-    SIGNATURE,
+    PNG_SIGNATURE,
     chunk('IHDR', ihdr),
     ...texts,
     chunk('IDAT', deflateSync(raw, { level: 1 })),

@@ -89,39 +89,36 @@ export type Interaction =
   | { kind: 'click'; messageId: string; customId: string }
   | { kind: 'select'; messageId: string; customId: string; values: string[] }
 
+/** The language the page's member reads in: their client's, Discord's default until the state lists them. */
+export function readerLocale(state: PageState): string {
+  return state.members.find((m) => m.name === state.me)?.locale ?? 'en-US'
+}
+
 export async function fetchState(member: string): Promise<PageState> {
   const res = await fetch(`/api/state?member=${encodeURIComponent(member)}`)
   return (await res.json()) as PageState
 }
 
 /** Sends one interaction as `member`; resolves with an error text when Discord's client would refuse it. */
-export async function interact(member: string, what: Interaction): Promise<string | null> {
-  const res = await fetch('/api/interaction', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...what, member }),
-  })
-  if (res.ok) return null
-  const body = (await res.json()) as { error?: string }
-  return body.error ?? `HTTP ${res.status}`
+export function interact(member: string, what: Interaction): Promise<string | null> {
+  return post('/api/interaction', { ...what, member })
 }
 
-export async function addMember(name: string): Promise<string | null> {
-  const res = await fetch('/api/members', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name }),
-  })
-  if (res.ok) return null
-  return ((await res.json()) as { error?: string }).error ?? `HTTP ${res.status}`
+export function addMember(name: string): Promise<string | null> {
+  return post('/api/members', { name })
 }
 
 /** Sets the language of `member`'s Discord client; resolves with an error text when refused. */
-export async function setLocale(member: string, locale: string): Promise<string | null> {
-  const res = await fetch('/api/locale', {
+export function setLocale(member: string, locale: string): Promise<string | null> {
+  return post('/api/locale', { member, locale })
+}
+
+/** POSTs `body` as JSON; resolves with null when done, else the server's error text. */
+async function post(path: string, body: object): Promise<string | null> {
+  const res = await fetch(path, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ member, locale }),
+    body: JSON.stringify(body),
   })
   if (res.ok) return null
   return ((await res.json()) as { error?: string }).error ?? `HTTP ${res.status}`

@@ -1,6 +1,15 @@
 import '@skyra/discord-components-core'
 import { setConfig } from '@skyra/discord-components-core'
-import { addMember, fetchState, interact, setLocale, type Interaction, type Message, type PageState } from './api.js'
+import {
+  addMember,
+  fetchState,
+  interact,
+  readerLocale,
+  setLocale,
+  type Interaction,
+  type Message,
+  type PageState,
+} from './api.js'
 import { commandPaths, optionForm, type CommandPath } from './command-box.js'
 import { renderMessage, type ControlHandlers } from './message.js'
 
@@ -42,7 +51,7 @@ function drawMessages(messages: Message[]): void {
   for (const m of messages) {
     seen.add(m.id)
     // What is drawn, not when: two edits within one tick of the fake's clock share a timestamp.
-    const key = JSON.stringify([me, myLocale(), m.loading, m.content, m.embeds, m.components, m.attachments])
+    const key = JSON.stringify([me, readerLocale(state!), m.loading, m.content, m.embeds, m.components, m.attachments])
     let entry = rendered.get(m.id)
     if (!entry || entry.key !== key) {
       const node = renderMessage(m, state!, controls)
@@ -83,14 +92,12 @@ function drawMembers(): void {
   )
 }
 
-const myLocale = () => state?.members.find((m) => m.name === me)?.locale ?? 'en-US'
-
 /** A language by its own name ("Deutsch"), as Discord's language setting lists them. */
 const languageName = (locale: string) => new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale
 
 function drawLocale(): void {
   const select = $<HTMLSelectElement>('locale')
-  const mine = myLocale()
+  const mine = readerLocale(state!)
   select.replaceChildren(...state!.locales.map((l) => new Option(`${languageName(l)} (${l})`, l, false, l === mine)))
 }
 

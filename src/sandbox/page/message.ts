@@ -1,4 +1,4 @@
-import type { Component, Embed, Message, PageState } from './api.js'
+import { readerLocale, type Component, type Embed, type Message, type PageState } from './api.js'
 import { markdown, type Reader } from './markdown.js'
 
 /** What a control on a message does when the member uses it. */
@@ -153,9 +153,8 @@ const clockTime = (ms: number, locale: string) => {
 export function renderMessage(m: Message, state: PageState, on: ControlHandlers): HTMLElement {
   const names = new Map(state.members.map((x) => [x.id, x.name]))
   names.set(state.bot.id, state.bot.name)
-  const me = state.members.find((x) => x.name === state.me)
-  const meId = me?.id ?? ''
-  const reader: Reader = { names, me: meId, locale: me?.locale ?? 'en-US' }
+  const meId = state.members.find((x) => x.name === state.me)?.id ?? ''
+  const reader: Reader = { names, me: meId, locale: readerLocale(state) }
   const author = m.author.bot ? state.bot.name : (names.get(m.author.id) ?? m.author.username)
   const mentioned = new RegExp(`<@!?${meId}>`).test(m.content)
   const node = el('discord-message', {

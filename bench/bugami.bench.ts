@@ -1,4 +1,4 @@
-import { bugamiEngine, type BugamiState } from '../src/games/bugami/index.js'
+import { bugamiEngine, type BugamiState } from '../src/games/bugami/rules/index.js'
 import { Rng, seedRng } from '../src/games/core/rng.js'
 import { perSecond, type BenchResult } from './harness.js'
 import { refusalText } from '../src/render/refusals.js'

@@ -1,4 +1,4 @@
-import { buraEngine as bura, type BuraAction, type BuraState } from '../src/games/bura/index.js'
+import { buraEngine as bura, type BuraAction, type BuraState } from '../src/games/bura/rules/index.js'
 import { Rng, seedRng } from '../src/games/core/rng.js'
 import { perSecond, type BenchResult } from './harness.js'
 import { refusalText } from '../src/render/refusals.js'

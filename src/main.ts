@@ -1,8 +1,8 @@
 import 'dotenv/config'
 import { fileURLToPath } from 'node:url'
 import { missingTokenHelp, readConfig, type Config } from './config.js'
-import { createLogger, type Logger } from './log.js'
-import { untilStopped } from './stop-signal.js'
+import { createLogger, type Logger } from './lib/log.js'
+import { untilStopped } from './lib/stop-signal.js'
 import { setDrawThreads } from './render/images/threads.js'
 
 /** `npm start`: runs the bot with the settings from .env until it is stopped (Ctrl-C or SIGTERM). */

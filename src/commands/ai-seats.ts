@@ -1,10 +1,10 @@
 import type { ButtonInteraction, ChatInputCommandInteraction } from 'discord.js'
 import type { AiLevel } from '../ai/budget.js'
-import { mention, REFUSALS } from '../render/messages.js'
+import { mention, REFUSALS } from '../messages/general.js'
 import type { Outcome, TableUpdate } from '../tables/index.js'
 import type { BotContext } from './context.js'
 import { answerPrivately, say, settle, tableHere } from './flows.js'
-import { memberLang } from './lang.js'
+import { memberLang } from '../discord/lang.js'
 import type { Lang } from '../i18n/index.js'
 
 /** The name of the AI seat a change just added or removed (from its table events). */

@@ -1,8 +1,8 @@
 import type { Client } from 'discord.js'
-import type { Clock } from '../clock.js'
-import type { Logger } from '../log.js'
+import type { Clock } from '../lib/clock.js'
+import type { Logger } from '../lib/log.js'
 import type { TableService } from '../tables/index.js'
-import type { TableDesk } from './desk.js'
+import type { TableDesk } from '../discord/desk.js'
 import type { CardEmojis } from '../render/emojis.js'
 import type { Locale } from '../i18n/index.js'
 

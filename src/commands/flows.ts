@@ -24,22 +24,22 @@ import {
   renderRules,
   renderSettings,
   type BalanceInfo,
-} from '../render/messages.js'
-import { renderHandView, renderLeaveQuestion, renderMoveQuestion, renderTableMessage } from '../render/table.js'
+} from '../messages/general.js'
+import { renderHandView, renderLeaveQuestion, renderMoveQuestion, renderTableMessage } from '../messages/table.js'
 import { moveToken } from '../games/core/move-context.js'
 import { leaveToken } from '../tables/leave-token.js'
-import { actionForLog } from '../log.js'
-import { parseAgreedEnd, parseTurnDeadline } from '../scheduler/deadline-option.js'
+import { actionForLog } from '../lib/log.js'
+import { parseAgreedEnd, parseTurnDeadline } from './duration-options.js'
 import type { BotContext } from './context.js'
-import type { Showing } from './desk.js'
+import type { Showing } from '../discord/desk.js'
 import { keepUploaded } from '../render/images/attach.js'
-import { withHandEmojis, withHandPicture, withTablePicture } from './pictures.js'
+import { withHandEmojis, withHandPicture, withTablePicture } from '../discord/pictures.js'
 import { withCardEmojiText } from '../render/emojis.js'
 import { gameChoices, isGame } from './games.js'
-import { memberLang, serverLang } from './lang.js'
-import { commandPlace, openTableThread, type TablePlace } from './table-thread.js'
+import { memberLang, serverLang } from '../discord/lang.js'
+import { commandPlace, openTableThread, type TablePlace } from '../discord/table-thread.js'
 import { refusalText } from '../render/refusals.js'
-import { startedAnswer, timelyAnswer } from './timely-answer.js'
+import { startedAnswer, timelyAnswer } from '../discord/timely-answer.js'
 import { inTurn } from './in-turn.js'
 
 type Component = ButtonInteraction | StringSelectMenuInteraction

@@ -1,4 +1,4 @@
-import { Gate } from './gate.js'
+import { Gate } from '../lib/gate.js'
 
 /**
  * Moves and private views, the work a busy table repeats (a database change, pictures): at most

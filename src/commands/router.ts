@@ -1,13 +1,13 @@
 import { MessageFlags, type ButtonInteraction, type Interaction, type RepliableInteraction } from 'discord.js'
 import { parseCustomId } from '../render/custom-id.js'
-import { REFUSALS, renderRefusal, renderRules } from '../render/messages.js'
+import { REFUSALS, renderRefusal, renderRules } from '../messages/general.js'
 import { forUpdate, type Payload } from '../render/payload.js'
 import type { BotContext } from './context.js'
 import { commandByName } from './index.js'
 import { askMove, joinTable, leaveByButton, playMove, rebuyAtTable, showHand, showRules, startGame } from './flows.js'
 import { addAiByButton } from './ai-seats.js'
-import { memberLang } from './lang.js'
-import { startedAnswer } from './timely-answer.js'
+import { memberLang } from '../discord/lang.js'
+import { startedAnswer } from '../discord/timely-answer.js'
 
 /** A private answer: into the deferred (private) reply when there is one, else a new ephemeral reply. */
 async function answerPrivately(interaction: RepliableInteraction, payload: Payload): Promise<void> {

@@ -1,9 +1,9 @@
 import { MessageFlags, SlashCommandBuilder } from 'discord.js'
 import { forUpdate } from '../render/payload.js'
-import { renderStats } from '../render/stats.js'
+import { renderStats } from '../messages/stats.js'
 import type { Command } from './types.js'
 import { named } from './localized.js'
-import { memberLang, serverLang } from './lang.js'
+import { memberLang, serverLang } from '../discord/lang.js'
 
 /** `/stats [member] [share]`: games played and won per game, net chips, Bugami points; private unless shared. */
 export const stats: Command = {

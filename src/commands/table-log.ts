@@ -1,11 +1,11 @@
 import { MessageFlags, type ChatInputCommandInteraction } from 'discord.js'
 import { gameModule } from '../registry.js'
-import { REFUSALS } from '../render/messages.js'
+import { REFUSALS } from '../messages/general.js'
 import { ephemeral, forUpdate, type Payload } from '../render/payload.js'
 import type { GameFile } from '../tables/scenario/index.js'
 import type { BotContext } from './context.js'
 import type { Lang } from '../i18n/index.js'
-import { memberLang } from './lang.js'
+import { memberLang } from '../discord/lang.js'
 
 /**
  * `/table log`: the current or last game of this channel's table (or of the last table that ended

@@ -1,6 +1,6 @@
-import { badugiEngine } from './badugi/engine.js'
-import { bugamiEngine } from './bugami/engine.js'
-import { buraEngine } from './bura/engine.js'
+import { badugiEngine } from './badugi/rules/engine.js'
+import { bugamiEngine } from './bugami/rules/engine.js'
+import { buraEngine } from './bura/rules/engine.js'
 import type { AnyEngine } from './core/engine.js'
 
 /**

@@ -1,8 +1,8 @@
 import type { Config } from '../config.js'
-import { createLogger } from '../log.js'
+import { createLogger } from '../lib/log.js'
 import { startCommandsText } from '../registry.js'
 import { ENGLISH } from '../i18n/index.js'
-import { untilStopped } from '../stop-signal.js'
+import { untilStopped } from '../lib/stop-signal.js'
 import { startSandbox } from './start.js'
 
 /**

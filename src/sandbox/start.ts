@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { startBot, type Bot } from '../bot.js'
-import type { Logger } from '../log.js'
+import type { Logger } from '../lib/log.js'
 import { sqlitePath } from '../store/url.js'
 import { ManualClock } from './discord/manual-clock.js'
 import { startFakeDiscord, type FakeDiscord } from './discord/index.js'

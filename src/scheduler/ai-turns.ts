@@ -1,7 +1,7 @@
 import type { AnyDecide } from '../ai/index.js'
-import type { Clock } from '../clock.js'
+import type { Clock } from '../lib/clock.js'
 import { engineFor } from '../games/registry.js'
-import { actionForLog, type Logger } from '../log.js'
+import { actionForLog, type Logger } from '../lib/log.js'
 import { isAiSeat, parseAiSeat } from '../tables/ai-seats.js'
 import type { TableService, TableSnapshot, TableUpdate } from '../tables/index.js'
 

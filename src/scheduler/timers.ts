@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.js'
+import type { Clock } from '../lib/clock.js'
 
 /** When the reminder for a turn goes out: a quarter of the turn before the deadline, at most an hour. */
 export function reminderTime(deadline: number, turnMs: number): number {

@@ -1,5 +1,5 @@
-import type { Clock } from '../clock.js'
-import type { Logger } from '../log.js'
+import type { Clock } from '../lib/clock.js'
+import type { Logger } from '../lib/log.js'
 import type { TableService, TableSnapshot, TableUpdate } from '../tables/index.js'
 import { TurnTimers } from './timers.js'
 

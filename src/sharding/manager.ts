@@ -1,5 +1,5 @@
 import { ShardingManager } from 'discord.js'
-import type { Logger } from '../log.js'
+import type { Logger } from '../lib/log.js'
 
 /**
  * SHARDS=auto|N: a discord.js ShardingManager runs `script` once per shard, each in its own

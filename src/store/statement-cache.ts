@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3'
 import type { SqlDriverAdapter } from '@prisma/driver-adapter-utils'
-import { Lru } from '../render/images/cache.js'
+import { Lru } from '../lib/lru.js'
 
 /** Distinct statement texts kept prepared (the store's are a few dozen; Prisma's reads add some). */
 const KEPT = 500

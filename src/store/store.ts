@@ -1,5 +1,5 @@
-import type { Clock } from '../clock.js'
-import { systemClock } from '../clock.js'
+import type { Clock } from '../lib/clock.js'
+import { systemClock } from '../lib/clock.js'
 import { ActionLog } from './actions.js'
 import { audit, type AuditReport } from './audit.js'
 import type { PrismaClient } from '../generated/prisma/client.js'

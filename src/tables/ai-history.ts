@@ -1,5 +1,5 @@
 import type { AnySeatHistory } from '../ai/index.js'
-import { SeatRecorder } from '../arena/record.js'
+import { SeatRecorder } from '../ai/record.js'
 import type { AnyEngine } from '../games/core/engine.js'
 import type { LogEntry } from '../store/actions.js'
 import { rebuildState } from './rebuild.js'

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto'
-import type { Clock } from '../clock.js'
+import type { Clock } from '../lib/clock.js'
 import { ok, refuse, type Outcome, type RuleError } from '../games/core/engine.js'
 import { moveToken } from '../games/core/move-context.js'
 import { peekInt, Rng, seedRng } from '../games/core/rng.js'

@@ -1,5 +1,5 @@
 import type { AnySeatHistory } from '../../src/ai/index.js'
-import { SeatRecorder } from '../../src/arena/record.js'
+import { SeatRecorder } from '../../src/ai/record.js'
 import type { AnyEngine } from '../../src/games/core/engine.js'
 import { aiFor } from '../../src/registry.js'
 import { refusalText } from '../../src/render/refusals.js'

@@ -1,7 +1,7 @@
 import { Routes } from 'discord.js'
 import { describe, expect, it } from 'vitest'
-import { SplitRest } from '../../src/discord-rest.js'
-import { GlobalBudget } from '../../src/global-budget.js'
+import { SplitRest } from '../../src/discord/rest.js'
+import { GlobalBudget } from '../../src/discord/global-budget.js'
 import { ManualClock } from '../../src/sandbox/discord/manual-clock.js'
 
 /**

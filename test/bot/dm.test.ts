@@ -2,10 +2,10 @@ import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Client, Events, GatewayIntentBits, type Interaction } from 'discord.js'
 import { afterEach, describe, expect, it } from 'vitest'
-import { systemClock } from '../../src/clock.js'
+import { systemClock } from '../../src/lib/clock.js'
 import type { BotContext } from '../../src/commands/context.js'
 import { routeInteraction } from '../../src/commands/router.js'
-import { createLogger } from '../../src/log.js'
+import { createLogger } from '../../src/lib/log.js'
 
 /**
  * The fake Discord has no direct messages, so this drives the router with a DM interaction as the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { Gate } from '../../src/commands/gate.js'
+import { Gate } from '../../src/lib/gate.js'
 
 describe('Gate', () => {
   it('runs at most its size at once, and the waiting in arrival order', async () => {

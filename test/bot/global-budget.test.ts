@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { GlobalBudget, type Lane } from '../../src/global-budget.js'
+import { GlobalBudget, type Lane } from '../../src/discord/global-budget.js'
 import { ManualClock } from '../../src/sandbox/discord/manual-clock.js'
 
 /** A budget on a manual clock, and the order its requests were let go in. */

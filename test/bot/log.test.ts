@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream'
 import { DiscordAPIError } from 'discord.js'
 import { describe, expect, it } from 'vitest'
-import { actionForLog, createLogger } from '../../src/log.js'
+import { actionForLog, createLogger } from '../../src/lib/log.js'
 
 function capture() {
   const lines: string[] = []

@@ -1,7 +1,7 @@
 import { REST, Routes, type RequestData } from 'discord.js'
 import { describe, expect, it } from 'vitest'
-import { SplitRest } from '../../src/discord-rest.js'
-import { GlobalBudget } from '../../src/global-budget.js'
+import { SplitRest } from '../../src/discord/rest.js'
+import { GlobalBudget } from '../../src/discord/global-budget.js'
 import { ManualClock } from '../../src/sandbox/discord/manual-clock.js'
 
 /** What reached the network: each request's headers and body as the REST client handed them over. */

@@ -1,6 +1,6 @@
 import type { RepliableInteraction } from 'discord.js'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { DEFER_AFTER_MS, TimelyAnswer } from '../../src/commands/timely-answer.js'
+import { DEFER_AFTER_MS, TimelyAnswer } from '../../src/discord/timely-answer.js'
 
 /**
  * A component interaction on a private view as discord.js presents it, recording the requests its

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ManualClock } from '../../src/sandbox/discord/manual-clock.js'
 import { reminderTime, TurnTimers } from '../../src/scheduler/timers.js'
-import { parseTurnDeadline } from '../../src/scheduler/deadline-option.js'
+import { parseTurnDeadline } from '../../src/commands/duration-options.js'
 
 function recorder(clock: ManualClock) {
   const calls: string[] = []

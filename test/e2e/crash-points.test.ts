@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CrashPoint } from '../../src/crash-points.js'
+import type { CrashPoint } from '../../src/lib/crash-points.js'
 import { engineFor } from '../../src/games/registry.js'
 import type { TableSnapshot } from '../../src/tables/index.js'
 import type { FakeChannel, FakeMember, FakeMessage } from '../../src/sandbox/discord/index.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_PACE } from '../../src/commands/desk.js'
+import { DEFAULT_PACE } from '../../src/discord/desk.js'
 import type { TableSnapshot } from '../../src/tables/index.js'
 import {
   advance,

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startBot, type Bot } from '../../src/bot.js'
 import { commandDefinitions } from '../../src/commands/index.js'
-import { createLogger } from '../../src/log.js'
+import { createLogger } from '../../src/lib/log.js'
 import { startFakeDiscord, type FakeDiscord } from '../../src/sandbox/discord/index.js'
 
 const NAMES = commandDefinitions()

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { DEFAULT_STACK, type AnyEngine } from '../../src/games/core/engine.js'
 import { Rng, seedRng } from '../../src/games/core/rng.js'
 import { engineFor, engineIds, ENGINES } from '../../src/games/registry.js'
-import { simulate } from '../../src/games/simulate.js'
+import { simulate } from '../../src/arena/random-games.js'
 // The toy fourth game (test/toy) passes the same contract as the built-in ones.
 import '../toy/registry.js'
 import { refusalText } from '../../src/render/refusals.js'

@@ -30,8 +30,8 @@ for (const [id, engine] of Object.entries(ENGINES)) {
   describe(`src/games/${id}`, () => {
     it('has the files every game has, each exporting what the engine uses', async () => {
       for (const [file, names] of Object.entries(FILES)) {
-        const path = join(root, 'src/games', id, file)
-        expect(existsSync(path), `src/games/${id}/${file}`).toBe(true)
+        const path = join(root, 'src/games', id, 'rules', file)
+        expect(existsSync(path), `src/games/${id}/rules/${file}`).toBe(true)
         const module = (await import(path)) as Record<string, unknown>
         for (const name of names)
           expect(module[name], `${file} exports ${name}, the engine's ${name}`).toBe(
@@ -40,9 +40,9 @@ for (const [id, engine] of Object.entries(ENGINES)) {
       }
     })
 
-    it(`exports its engine as ${id}Engine from engine.ts and index.ts`, async () => {
+    it(`exports its engine as ${id}Engine from rules/engine.ts and rules/index.ts`, async () => {
       for (const file of ['engine.ts', 'index.ts']) {
-        const module = (await import(join(root, 'src/games', id, file))) as Record<string, unknown>
+        const module = (await import(join(root, 'src/games', id, 'rules', file))) as Record<string, unknown>
         expect(module[`${id}Engine`], `${file} exports ${id}Engine`).toBe(engine)
       }
     })

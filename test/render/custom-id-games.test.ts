@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ENGLISH } from '../../src/i18n/index.js'
 import { gameModules } from '../../src/registry.js'
 import { encodeCustomId, moveAction, moveId, parseCustomId, type ControlAction } from '../../src/render/custom-id.js'
-import { renderHandView } from '../../src/render/table.js'
+import { renderHandView } from '../../src/messages/table.js'
 import { actionKey, offeredActions, tableFor, userId, walk } from './support.js'
 import '../toy/registry.js'
 

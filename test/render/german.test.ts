@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { ENGLISH, langOf } from '../../src/i18n/index.js'
-import { handName, reasonText } from '../../src/render/games/badugi-words.js'
+import { handName, reasonText } from '../../src/games/badugi/words.js'
 import { ENGINES } from '../../src/games/registry.js'
 import { cardText, chips, durationText, listText } from '../../src/render/format.js'
-import { tableImage } from '../../src/render/images/index.js'
+import { tableImage } from '../../src/messages/pictures.js'
 import type { Payload } from '../../src/render/payload.js'
 import {
   describeEvents,
@@ -16,7 +16,7 @@ import {
   renderResultPing,
   renderTableMessage,
   renderTurnPing,
-} from '../../src/render/table.js'
+} from '../../src/messages/table.js'
 import { strings, tableFor, userId, walk } from './support.js'
 import { ENGLISH_WORDS } from '../support/english-words.js'
 

@@ -9,12 +9,12 @@ import {
   renderRefusal,
   renderRetiredTableMessage,
   renderRules,
-} from '../../src/render/messages.js'
+} from '../../src/messages/general.js'
 import { EPHEMERAL, forUpdate } from '../../src/render/payload.js'
 import { GAMES } from '../../src/registry.js'
 import { ENGLISH, langOf, LOCALES } from '../../src/i18n/index.js'
-import { renderSettings } from '../../src/render/messages.js'
-import { renderStats } from '../../src/render/stats.js'
+import { renderSettings } from '../../src/messages/general.js'
+import { renderStats } from '../../src/messages/stats.js'
 
 const GAME_IDS = Object.keys(GAMES) as (keyof typeof GAMES)[]
 import { strings } from './support.js'

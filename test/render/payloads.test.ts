@@ -7,7 +7,7 @@ import { checkMessageBody, type MessageBody } from '../../src/sandbox/discord/li
 import { moveToken } from '../../src/games/core/move-context.js'
 import { parseCustomId } from '../../src/render/custom-id.js'
 import { limitViolations } from '../../src/render/limits.js'
-import { describeEvents, renderHandView, renderTableMessage } from '../../src/render/table.js'
+import { describeEvents, renderHandView, renderTableMessage } from '../../src/messages/table.js'
 import { actionKey, cardsCarried, leakedCards, offeredActions, strings, tableFor, userId, walk } from './support.js'
 
 /**

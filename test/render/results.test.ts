@@ -8,7 +8,7 @@ import {
   renderHandView,
   renderResultLine,
   renderTableMessage,
-} from '../../src/render/table.js'
+} from '../../src/messages/table.js'
 import { strings, tableFor, userId } from './support.js'
 import { refusalText } from '../../src/render/refusals.js'
 

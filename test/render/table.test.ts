@@ -17,7 +17,7 @@ import {
   renderResultPing,
   renderTableMessage,
   renderTurnPing,
-} from '../../src/render/table.js'
+} from '../../src/messages/table.js'
 import { cardsNamed, offeredActions, strings, tableFor, userId } from './support.js'
 import { refusalText } from '../../src/render/refusals.js'
 import type { TableEvent } from '../../src/tables/types.js'

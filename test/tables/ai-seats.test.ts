@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { SeatRecorder } from '../../src/arena/record.js'
+import { SeatRecorder } from '../../src/ai/record.js'
 import { engineFor } from '../../src/games/registry.js'
 import { aiFor } from '../../src/registry.js'
 import { aiSeatId, aiToRemove, freeAiName, isAiSeat, isPracticeTable, parseAiSeat } from '../../src/tables/ai-seats.js'

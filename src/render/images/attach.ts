@@ -1,5 +1,15 @@
 import type { Payload } from '../payload.js'
-import type { CardImage } from './index.js'
+
+/** A drawn picture: the PNG, its file name and its alt text. */
+export interface CardImage {
+  /** `table-<hash>.png` / `hand-<hash>.png`: the hash is of the drawn content. */
+  readonly name: string
+  readonly png: Buffer
+  /** Alt text: the same information in words, every card named. */
+  readonly description: string
+  /** The face-up cards the picture shows (also in the PNG's "cards" text chunk). */
+  readonly cards: readonly string[]
+}
 
 /**
  * Puts a picture on a message: uploaded as a file, shown as the first embed's image. Without a

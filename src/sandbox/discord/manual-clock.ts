@@ -1,4 +1,4 @@
-import type { Clock } from '../../clock.js'
+import type { Clock } from '../../lib/clock.js'
 
 /** A clock that only moves when a test says so; due callbacks run in time order. */
 export class ManualClock implements Clock {

@@ -1,4 +1,4 @@
-import type { Clock } from '../../clock.js'
+import type { Clock } from '../../lib/clock.js'
 
 const DISCORD_EPOCH = 1_420_070_400_000n
 

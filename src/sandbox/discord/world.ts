@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events'
 import { GatewayDispatchEvents, GatewayIntentBits, MessageFlags } from 'discord-api-types/v10'
-import type { Clock } from '../../clock.js'
+import type { Clock } from '../../lib/clock.js'
 import { snowflakes } from './snowflake.js'
 import {
   addFormError,

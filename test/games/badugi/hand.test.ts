@@ -8,7 +8,7 @@ import {
   handValue,
   indexCard,
   valueName,
-} from '../../../src/games/badugi/hand.js'
+} from '../../../src/games/badugi/rules/hand.js'
 import { c } from './helpers.js'
 
 const LOW = 'A23456789TJQK'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { badugiEngine as engine } from '../../../src/games/badugi/index.js'
+import { badugiEngine as engine } from '../../../src/games/badugi/rules/index.js'
 import { act, c, chipMoves, refused, table } from './helpers.js'
 import { refusalText } from '../../../src/render/refusals.js'
 import { ENGLISH } from '../../../src/i18n/index.js'

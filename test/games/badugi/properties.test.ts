@@ -7,7 +7,7 @@ import {
   type BadugiAction,
   type BadugiEvent,
   type BadugiState,
-} from '../../../src/games/badugi/index.js'
+} from '../../../src/games/badugi/rules/index.js'
 import { refusalText } from '../../../src/render/refusals.js'
 import { ENGLISH } from '../../../src/i18n/index.js'
 

@@ -3,7 +3,7 @@ import {
   type BugamiAction,
   type BugamiOptions,
   type BugamiState,
-} from '../../../src/games/bugami/index.js'
+} from '../../../src/games/bugami/rules/index.js'
 import { makeDeck, type Card } from '../../../src/games/core/cards.js'
 import { refusalText } from '../../../src/render/refusals.js'
 import { ENGLISH } from '../../../src/i18n/index.js'

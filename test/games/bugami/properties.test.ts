@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { bugamiEngine, type Bid, type BugamiAction, type BugamiState } from '../../../src/games/bugami/index.js'
+import { bugamiEngine, type Bid, type BugamiAction, type BugamiState } from '../../../src/games/bugami/rules/index.js'
 import { makeDeck, type Card } from '../../../src/games/core/cards.js'
 import { Rng, seedRng } from '../../../src/games/core/rng.js'
 import { options } from './helpers.js'

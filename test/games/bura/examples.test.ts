@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cardPoints, setBeats } from '../../../src/games/bura/index.js'
+import { cardPoints, setBeats } from '../../../src/games/bura/rules/index.js'
 import { act, engine, play, points, refused, sorted, start, SOURCE_DEAL } from './helpers.js'
 
 /** The worked examples of the Bura source text (seeds/bura.de.txt), as RULES.md restates them. */

@@ -8,7 +8,7 @@ import {
   type BuraEvent,
   type BuraOptions,
   type BuraState,
-} from '../../../src/games/bura/index.js'
+} from '../../../src/games/bura/rules/index.js'
 import { refusalText } from '../../../src/render/refusals.js'
 import { ENGLISH } from '../../../src/i18n/index.js'
 

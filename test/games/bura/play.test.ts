@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DECK_32 } from '../../../src/games/bura/index.js'
+import { DECK_32 } from '../../../src/games/bura/rules/index.js'
 import { act, engine, play, points, refused, start, type Table, SOURCE_DEAL } from './helpers.js'
 import { refusalText } from '../../../src/render/refusals.js'
 import { ENGLISH } from '../../../src/i18n/index.js'

@@ -1,7 +1,7 @@
 import { ENGLISH } from '../../../src/i18n/index.js'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fileNames, keepUploaded, withImage } from '../../../src/render/images/attach.js'
-import { drawScene, tableImage, tableSceneOf } from '../../../src/render/images/index.js'
+import { drawScene, tableImage, tableSceneOf } from '../../../src/messages/pictures.js'
 import { drawPool } from '../../../src/render/images/pool.js'
 import type { Payload } from '../../../src/render/payload.js'
 import { fixedTable } from './states.js'

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { ENGLISH } from '../../../src/i18n/index.js'
-import { handSceneOf, tableSceneOf } from '../../../src/render/images/index.js'
+import { handSceneOf, tableSceneOf } from '../../../src/messages/pictures.js'
 import { facesShown } from '../../../src/render/images/scene.js'
 import { cardText } from '../../../src/render/format.js'
 import type { Payload } from '../../../src/render/payload.js'
-import { renderHandView, renderTableMessage } from '../../../src/render/table.js'
+import { renderHandView, renderTableMessage } from '../../../src/messages/table.js'
 import { userId } from '../support.js'
 import { FIXED_STATES, handSeatOf } from './states.js'
 

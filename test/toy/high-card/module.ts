@@ -1,6 +1,6 @@
 import { cardSelect, layout, refreshButton } from '../../../src/render/controls.js'
 import { cardText, handText, listText } from '../../../src/render/format.js'
-import { defineGame, oneLineEach } from '../../../src/render/games/module.js'
+import { defineGame, oneLineEach } from '../../../src/render/game-module.js'
 import type { RenderContext } from '../../../src/render/types.js'
 import type { GameRules } from '../../../src/render/rules-text.js'
 import { highCardEngine, type HighCardEvent, type HighCardView, type Play } from './engine.js'

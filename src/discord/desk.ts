@@ -1,0 +1,297 @@
+import type { Client } from 'discord.js'
+import type { Clock } from '../lib/clock.js'
+import type { Logger } from '../lib/log.js'
+import type { TableService, TableSnapshot, TableUpdate } from '../tables/index.js'
+import type { GuildSettingsValue } from '../store/index.js'
+import { renderRetiredTableMessage } from '../messages/general.js'
+import { describeEvents, describeTableEvents, renderTableMessage } from '../messages/table.js'
+import { crashPoint } from '../lib/crash-points.js'
+import { SerialQueue } from '../lib/serial-queue.js'
+import { Lru } from '../lib/lru.js'
+import { deliverEffects, previousResult } from './outbox.js'
+import { withTablePicture } from './pictures.js'
+import { withCardEmojiText, type CardEmojis } from '../render/emojis.js'
+import { messageExists, showPublicMessage } from './public-message.js'
+import { serverLang, serverLangOf } from './lang.js'
+import type { Lang, Locale } from '../i18n/index.js'
+
+const RECENT_KEPT = 12
+/** Start-up's background check of table messages: one every this many real ms (5 a second). */
+const MESSAGE_CHECK_MS = 200
+
+/** How fast a busy table is drawn, and how long an answer waits for its change in the channel. */
+export interface Pace {
+  /**
+   * At most one table-message edit per table this often (ms on the bot's clock): the changes
+   * meanwhile are drawn together, at the latest state, when it is over. 0: every change at once.
+   */
+  readonly tableEditMs: number
+  /**
+   * Real ms an answer waits for its change to be shown in the channel (table message, ping), so the
+   * user reads both together; then it goes regardless. Infinity: always after the channel.
+   */
+  readonly answerWaitMs: number
+}
+
+/** A change being shown in its channel. */
+export interface Showing {
+  readonly done: Promise<void>
+  /** Nothing held it back when it started: it should be in the channel in a moment. */
+  readonly prompt: boolean
+}
+
+/**
+ * One edit a second per table: a player sees the table follow within a second, and a busy server's
+ * tables share Discord's 50 requests a second with their pings.
+ */
+export const DEFAULT_PACE: Pace = { tableEditMs: 1000, answerWaitMs: 250 }
+
+export interface DeskDeps {
+  readonly client: Client
+  readonly clock: Clock
+  readonly log: Logger
+  readonly tables: TableService
+  /** Told about every table after a change, to arm or clear its turn timers. */
+  readonly onTable: (table: TableSnapshot) => void
+  /** Whether this process's shards serve a guild: start-up catches up only with those tables. */
+  readonly owns: (guildId: string) => boolean
+  /** The uploaded card emojis of a language, or null (not uploaded yet, or the upload failed): then text. */
+  readonly emojis: (locale: Locale) => CardEmojis | null
+  readonly pace?: Pace
+  /** Channel requests waiting for Discord's global budget (SplitRest's); 0: a request goes at once. */
+  readonly channelBacklog: () => number
+}
+
+/**
+ * Shows what happened at a table: the table's pending effects (the outbox the service wrote with
+ * the change: table message, result, turn ping) delivered in order, retried with backoff when
+ * Discord fails, and the turn timers re-armed. Work for one table runs in order; the public
+ * message always shows the table as it is when the edit is made.
+ */
+export class TableDesk {
+  private readonly queue = new SerialQueue()
+  // The latest public log lines per table, shown on the table message. Kept in memory; after a
+  // restart a table's lines are replayed from its action log the first time it is shown. They are
+  // in the server's language; after the server picks another one they are replayed in it.
+  private readonly recentLines = new Map<string, { readonly locale: Locale; readonly lines: readonly string[] }>()
+  // The file names on each table message, so an unchanged picture is not uploaded again. A message
+  // not in it (after a restart, or fallen out) is read once before its next edit with a picture.
+  private readonly uploads = new Lru<string, readonly string[]>(10_000)
+  private readonly retries = new Map<string, () => void>()
+  // When each table message was last edited (bot clock), for the pace's one edit per interval; a
+  // table fallen out of it is simply not held back once.
+  private readonly editedAt = new Lru<string, number>(10_000)
+  private readonly pace: Pace
+  private stopped = false
+
+  constructor(private readonly deps: DeskDeps) {
+    this.pace = deps.pace ?? DEFAULT_PACE
+  }
+
+  /**
+   * Shows a change, then `answer`s once it is shown or after the pace's answer wait, whichever
+   * comes first (a busy channel never holds an answer up for long); resolves once answered. The
+   * showing goes on in the table's queue (`idle` waits for it): a handler never holds its place
+   * among the bot's moves while the channel waits for Discord's global budget.
+   */
+  showThenAnswer(update: TableUpdate, answer: () => Promise<void>): Promise<void> {
+    return this.answerWhenShown(this.startShowing(update), answer)
+  }
+
+  /**
+   * `answer`s once `showing` is done or after the pace's answer wait. Only a change the channel can
+   * show at once is waited for: behind other work of its table, an edit the pace holds back, or
+   * other tables' requests waiting for the global budget, it would not be shown within the wait
+   * anyway.
+   */
+  async answerWhenShown(showing: Showing, answer: () => Promise<void>): Promise<void> {
+    if (!Number.isFinite(this.pace.answerWaitMs)) await showing.done
+    else if (showing.prompt) {
+      let timer: NodeJS.Timeout | undefined
+      await Promise.race([
+        showing.done,
+        new Promise((resolve) => (timer = setTimeout(resolve, this.pace.answerWaitMs))),
+      ])
+      clearTimeout(timer)
+    }
+    await answer()
+  }
+
+  /**
+   * Starts showing a change; `prompt` when nothing holds it back (no work of its table ahead, no
+   * paced edit, no backlog of channel requests).
+   */
+  startShowing(update: TableUpdate): Showing {
+    const id = update.table.id
+    const prompt =
+      !this.queue.busy(id) && this.editableAt(id) <= this.deps.clock.now() && this.deps.channelBacklog() === 0
+    return { done: this.show(update), prompt }
+  }
+
+  /** After a change: deliver its effects (and any still pending), re-arm timers. */
+  async show(update: TableUpdate): Promise<void> {
+    if (update.duplicate) return
+    const table = update.table
+    this.deps.onTable(table)
+    crashPoint('committed')
+    // The change and its effects are already saved: if Discord fails here, the player still gets
+    // their answer and the effects are retried (and caught up with after a restart).
+    await this.queue
+      .run(table.id, async () => {
+        // In the table's queue, so lines are added in the order the changes are shown.
+        const lang = await serverLang(this.deps, table.guildId)
+        if (this.recentLines.get(table.id)?.locale === lang.locale)
+          this.remember(lang, table.id, [
+            ...describeEvents(lang, table, update.events, update.automatic),
+            ...describeTableEvents(lang, update.tableEvents),
+          ])
+        else await this.restoreLines(lang, table)
+        await this.deliver(table.id)
+      })
+      .catch((error: unknown) =>
+        this.deps.log.error({ err: error, tableId: table.id }, 'could not show the table in its channel'),
+      )
+    crashPoint('shown')
+  }
+
+  /**
+   * At start-up, before interactions are taken: every table with pending effects is brought up to
+   * date, and every open table whose message was never posted gets one. (Messages deleted while
+   * the bot was down are found afterwards, by `checkMessages`.)
+   */
+  async catchUp(active: readonly TableSnapshot[]): Promise<number> {
+    const effects = this.deps.tables.store.effects
+    const byId = new Map(active.map((t) => [t.id, t]))
+    const pending = new Set<string>()
+    for (const id of await effects.pendingTables()) {
+      const table = byId.get(id) ?? (await this.deps.tables.get(id))
+      if (table && this.deps.owns(table.guildId)) pending.add(id)
+    }
+    for (const table of active) {
+      if (!this.deps.owns(table.guildId) || table.messageId !== null) continue
+      await effects.add(table.id, table.version, [{ kind: 'refresh' }])
+      pending.add(table.id)
+    }
+    await Promise.all([...pending].map((id) => this.queue.run(id, () => this.deliver(id))))
+    return pending.size
+  }
+
+  /**
+   * After start-up, in the background: an open table whose message someone deleted while the bot
+   * was down gets a fresh one. One check every MESSAGE_CHECK_MS, so that thousands of tables leave
+   * Discord's global budget to the tables in play; stops with the desk.
+   */
+  async checkMessages(active: readonly TableSnapshot[]): Promise<void> {
+    for (const table of active) {
+      if (this.stopped) return
+      if (!this.deps.owns(table.guildId) || table.messageId === null) continue
+      // A check Discord fails (not "Unknown Message") counts as shown: the next change redraws it anyway.
+      const shown = await messageExists(this.deps.client, table.channelId, table.messageId).catch(() => true)
+      if (!shown && !this.stopped) {
+        await this.deps.tables.store.effects.add(table.id, table.version, [{ kind: 'refresh' }])
+        await this.deliverNow(table.id)
+      }
+      await new Promise((resolve) => setTimeout(resolve, MESSAGE_CHECK_MS))
+    }
+  }
+
+  /** Delivers a table's pending effects written outside a change (a reminder). */
+  deliverNow(tableId: string): Promise<void> {
+    return this.queue.run(tableId, () => this.deliver(tableId))
+  }
+
+  /** Stops retrying (for a clean stop); effects still pending are delivered after the next start. */
+  stop(): void {
+    this.stopped = true
+    for (const cancel of this.retries.values()) cancel()
+    this.retries.clear()
+  }
+
+  /** One delivery attempt (in the table's queue); a failure is retried on the clock. */
+  private async deliver(tableId: string): Promise<void> {
+    this.retries.get(tableId)?.()
+    this.retries.delete(tableId)
+    const done = await deliverEffects(
+      {
+        ...this.deps,
+        publish: (table, nonce, settings) => this.publish(table, nonce, settings),
+        editableAt: (id) => this.editableAt(id),
+      },
+      tableId,
+    ).catch((error: unknown) => {
+      // The database itself failed: the effects stay pending for the next change or start.
+      this.deps.log.error({ err: error, tableId }, 'could not show the table in its channel')
+      return null
+    })
+    if (!done || done.settled || this.stopped) return
+    this.retries.set(
+      tableId,
+      this.deps.clock.schedule(done.retryAt, () => {
+        this.retries.delete(tableId)
+        if (!this.stopped) void this.queue.run(tableId, () => this.deliver(tableId))
+      }),
+    )
+  }
+
+  /**
+   * The latest public log lines of a table, oldest first, in the server's language (in the table's
+   * queue, like every change shown).
+   */
+  recent(table: TableSnapshot): Promise<readonly string[]> {
+    return this.queue.run(table.id, async () => this.linesIn(await serverLang(this.deps, table.guildId), table))
+  }
+
+  private async linesIn(lang: Lang, table: TableSnapshot): Promise<readonly string[]> {
+    if (this.recentLines.get(table.id)?.locale !== lang.locale) await this.restoreLines(lang, table)
+    return this.recentLines.get(table.id)?.lines ?? []
+  }
+
+  private remember(lang: Lang, tableId: string, lines: readonly string[]): void {
+    const kept = this.recentLines.get(tableId)
+    const before = kept?.locale === lang.locale ? kept.lines : []
+    this.recentLines.set(tableId, { locale: lang.locale, lines: [...before, ...lines].slice(-RECENT_KEPT) })
+  }
+
+  /** The lines of the game now at the table, from its log (which already holds the change being shown). */
+  private async restoreLines(lang: Lang, table: TableSnapshot): Promise<void> {
+    const { events, automatic } = await this.deps.tables.currentGameEvents(table)
+    this.recentLines.delete(table.id)
+    this.remember(lang, table.id, describeEvents(lang, table, events, automatic))
+  }
+
+  /** The earliest time the table's message may be edited again (the pace). */
+  private editableAt(tableId: string): number {
+    return (this.editedAt.get(tableId) ?? -Infinity) + this.pace.tableEditMs
+  }
+
+  /** Waits for queued Discord work (for a clean stop). */
+  idle(): Promise<void> {
+    return this.queue.idle()
+  }
+
+  /** While a game runs, the result of the one before it in one line (null before the first ends). */
+  previousResult(lang: Lang, table: TableSnapshot): Promise<string | null> {
+    return previousResult(lang, this.deps.tables, table)
+  }
+
+  // `table` was read in the table's queue after the change committed: the latest state.
+  private async publish(table: TableSnapshot, nonce: string, settings: GuildSettingsValue): Promise<string | null> {
+    const lang = serverLangOf(this.deps.client, table.guildId, settings)
+    const lines = await this.linesIn(lang, table)
+    const { images, emojis } = settings
+    const text = withCardEmojiText(
+      renderTableMessage(lang, table, this.deps.clock.now(), lines, await this.previousResult(lang, table)),
+      emojis ? this.deps.emojis(lang.locale) : null,
+    )
+    const messageId = await showPublicMessage(
+      { ...this.deps, uploads: this.uploads },
+      { channelId: table.channelId, messageId: table.messageId },
+      await withTablePicture(lang, this.deps.client, table, text, images),
+      (url) => renderRetiredTableMessage(url, lang),
+      nonce,
+    )
+    this.editedAt.set(table.id, this.deps.clock.now())
+    if (messageId !== table.messageId) await this.deps.tables.setMessageId(table.id, messageId)
+    return messageId
+  }
+}

@@ -1,12 +1,11 @@
 import 'i18next'
-import type { Joined, RESOURCES } from './resources.js'
+import type { RESOURCES } from './resources.js'
 
-// Keys of t() are checked against the English resources: a typo or a missing key fails tsc. A
-// long text split into pieces is one string to t() (`joinArrays`, src/i18n/index.ts).
+// Keys of t() are checked against the English resources: a typo or a missing key fails tsc.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common'
-    resources: Joined<(typeof RESOURCES)['en']>
+    resources: (typeof RESOURCES)['en']
     returnNull: false
   }
 }

@@ -1,5 +1,5 @@
 import { createInstance, type TFunction } from 'i18next'
-import { RESOURCES, TEXT_JOINER, type Locale } from './resources.js'
+import { RESOURCES, type Locale, type ResourceTree } from './resources.js'
 
 export { LOCALES, type Locale } from './resources.js'
 
@@ -33,8 +33,6 @@ void i18n.init({
   initAsync: false,
   interpolation: { escapeValue: false },
   returnNull: false,
-  // A long text written as pieces (resources.ts, ResourceText) reads as one string.
-  joinArrays: TEXT_JOINER,
 })
 
 const UNITS = [
@@ -102,7 +100,7 @@ function makeLang(locale: Locale): Lang {
  * Adds texts for a game registered at run time (the test suite's toy game), whose words cannot
  * live in the bundled resource files. Merged into the namespace, before any bot starts.
  */
-export function addTexts(locale: Locale, namespace: keyof (typeof RESOURCES)['en'], texts: object): void {
+export function addTexts(locale: Locale, namespace: keyof (typeof RESOURCES)['en'], texts: ResourceTree): void {
   i18n.addResourceBundle(locale, namespace, texts, true, false)
   remembered.get(locale)?.clear()
 }

@@ -1,4 +1,4 @@
-import { isText, joinedText, RESOURCES, type Locale, type ResourceText, type ResourceTree } from './resources.js'
+import { RESOURCES, type Locale, type ResourceTree } from './resources.js'
 
 type Namespace = keyof (typeof RESOURCES)['en']
 
@@ -13,8 +13,7 @@ export function lookupText(
   path: string,
   vars: Readonly<Record<string, string>> = {},
 ): string | undefined {
-  let at: ResourceText | ResourceTree | undefined = RESOURCES[locale][ns]
-  for (const part of path.split('.')) at = at === undefined || isText(at) ? undefined : at[part]
-  const text = at !== undefined && isText(at) ? joinedText(at) : undefined
-  return text !== undefined ? text.replace(/{{(\w+)}}/g, (_, v: string) => vars[v] ?? `{{${v}}}`) : undefined
+  let at: string | ResourceTree | undefined = RESOURCES[locale][ns]
+  for (const part of path.split('.')) at = at === undefined || typeof at === 'string' ? undefined : at[part]
+  return typeof at === 'string' ? at.replace(/{{(\w+)}}/g, (_, v: string) => vars[v] ?? `{{${v}}}`) : undefined
 }

@@ -42,25 +42,5 @@ export const RESOURCES = {
 export type Locale = keyof typeof RESOURCES
 export const LOCALES = Object.keys(RESOURCES) as Locale[]
 
-/**
- * A text in a resource file: one string, or a long text as the pieces of it (an array), so that
- * every line of the file stays within 120 characters; the pieces read as one text joined by
- * TEXT_JOINER. `npm run i18n:wrap` splits the long texts of the files (src/cli/wrap-locales.ts).
- */
-export type ResourceText = string | readonly string[]
-export type ResourceTree = { readonly [key: string]: ResourceText | ResourceTree }
-
-/** What a text's pieces are joined by (i18next's `joinArrays`). */
-export const TEXT_JOINER = ' '
-
-export function isText(node: ResourceText | ResourceTree): node is ResourceText {
-  return typeof node === 'string' || Array.isArray(node)
-}
-
-/** A resource text as the one string it reads as. */
-export function joinedText(text: ResourceText): string {
-  return typeof text === 'string' ? text : text.join(TEXT_JOINER)
-}
-
-/** A resource tree's type as `t` reads it: a text split into pieces is one string. */
-export type Joined<T> = T extends string | readonly string[] ? string : { readonly [K in keyof T]: Joined<T[K]> }
+/** A resource file's texts: one string per key, nested by area. */
+export type ResourceTree = { readonly [key: string]: string | ResourceTree }

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { refuse } from '../../src/games/core/engine.js'
 import { ENGLISH, langOf } from '../../src/i18n/index.js'
-import { isText, RESOURCES, type ResourceTree } from '../../src/i18n/resources.js'
+import { RESOURCES, type ResourceTree } from '../../src/i18n/resources.js'
 import { refusalText } from '../../src/render/refusals.js'
 import { engine as buraEngine, SOURCE_DEAL, start } from '../games/bura/helpers.js'
 
@@ -14,7 +14,7 @@ function keys(tree: ResourceTree, prefix = ''): Set<string> {
   const out = new Set<string>()
   for (const [k, v] of Object.entries(tree)) {
     const key = (prefix ? `${prefix}.${k}` : k).replace(/_(one|other)$/, '')
-    if (isText(v)) out.add(key)
+    if (typeof v === 'string') out.add(key)
     else for (const kk of keys(v, key)) out.add(kk)
   }
   return out

@@ -2,17 +2,16 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ENGLISH, langOf, LOCALES, localeOfDiscord } from '../../src/i18n/index.js'
-import { isText, joinedText, RESOURCES, type ResourceTree } from '../../src/i18n/resources.js'
-import { lineLength } from '../../src/i18n/wrap-texts.js'
+import { RESOURCES, type ResourceTree } from '../../src/i18n/resources.js'
 
 const LOCALES_DIR = join(import.meta.dirname, '../../src/i18n/locales')
 
-/** Every leaf key of a resource tree with its text (pieces joined), "a.b.c" → text. */
+/** Every leaf key of a resource tree with its text, "a.b.c" → text. */
 function leaves(tree: ResourceTree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>()
   for (const [k, v] of Object.entries(tree)) {
     const key = prefix ? `${prefix}.${k}` : k
-    if (isText(v)) out.set(key, joinedText(v))
+    if (typeof v === 'string') out.set(key, v)
     else for (const [kk, vv] of leaves(v, key)) out.set(kk, vv)
   }
   return out
@@ -70,17 +69,28 @@ describe('resource files', () => {
   }
 })
 
-describe('resource file lines', () => {
-  it('are at most 120 characters: a long text is written in pieces (npm run i18n:wrap)', () => {
+/** The dotted keys of a parsed JSON file whose value is neither a string nor a nested object. */
+function notStrings(node: unknown, prefix = ''): string[] {
+  if (typeof node === 'string') return []
+  if (typeof node !== 'object' || node === null || Array.isArray(node)) return [prefix]
+  return Object.entries(node).flatMap(([k, v]) => notStrings(v, prefix ? `${prefix}.${k}` : k))
+}
+
+describe('resource file texts', () => {
+  it('are one string per key, however long: a translator edits one string', () => {
     let files = 0
     for (const locale of readdirSync(LOCALES_DIR))
       for (const name of readdirSync(join(LOCALES_DIR, locale)).filter((n) => n.endsWith('.json'))) {
         files++
-        readFileSync(join(LOCALES_DIR, locale, name), 'utf8')
-          .split('\n')
-          .forEach((line, i) => expect(lineLength(line), `${locale}/${name}:${i + 1}`).toBeLessThanOrEqual(120))
+        const parsed: unknown = JSON.parse(readFileSync(join(LOCALES_DIR, locale, name), 'utf8'))
+        expect(notStrings(parsed), `${locale}/${name}`).toEqual([])
       }
     expect(files).toBe(2 * Object.keys(RESOURCES.en).length)
+  })
+
+  it('finds a text that is not a string', () => {
+    expect(notStrings({ a: { b: 'x', c: ['one', 'two'] }, d: 3, e: null })).toEqual(['a.c', 'd', 'e'])
+    expect(notStrings({ a: { b: 'x' } })).toEqual([])
   })
 })
 

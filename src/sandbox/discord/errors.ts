@@ -75,6 +75,7 @@ export function addFormError(tree: FormErrorTree, path: (string | number)[], cod
 }
 
 export const missingPermissions = () => jsonError(403, RESTJSONErrorCodes.MissingPermissions, 'Missing Permissions')
+export const missingAccess = () => jsonError(403, RESTJSONErrorCodes.MissingAccess, 'Missing Access')
 export const wrongChannelType = () =>
   jsonError(400, RESTJSONErrorCodes.CannotExecuteActionOnThisChannelType, 'Cannot execute action on this channel type')
 export const threadAlreadyCreated = () =>

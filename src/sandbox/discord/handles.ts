@@ -81,6 +81,20 @@ export class FakeGuild {
   members(): FakeMember[] {
     return this.record.members.map((m) => new FakeMember(this.backend, this.record, m))
   }
+
+  /** The bot is kicked from this server (GUILD_DELETE); its members can no longer reach it here. */
+  removeBot(): void {
+    this.backend.world.removeBot(this.record)
+  }
+
+  /** Discord loses this server for a while (GUILD_DELETE with `unavailable`); `back()` ends it. */
+  outage(): void {
+    this.backend.world.guildOutage(this.record)
+  }
+
+  back(): void {
+    this.backend.world.guildBack(this.record)
+  }
 }
 
 export class FakeChannel {
@@ -107,6 +121,20 @@ export class FakeChannel {
   threads(): FakeChannel[] {
     const guild = this.backend.world.guildById(this.record.guildId)
     return (guild?.threads ?? []).filter((t) => t.parentId === this.id).map((t) => new FakeChannel(this.backend, t))
+  }
+
+  /** Deletes the channel (a text channel with its threads) or the thread, as a server admin would. */
+  delete(): void {
+    this.backend.world.deleteChannel(this.record)
+  }
+
+  /**
+   * Takes the bot's access away here (50001: the channel hidden from it, 50013: its permissions
+   * taken), or gives it back (null); every request about the channel or its threads then answers 403.
+   */
+  revokeAccess(code: 50001 | 50013 | null): void {
+    if (code === null) delete this.record.noAccess
+    else this.record.noAccess = code
   }
 
   /** Denies the bot Create Public Threads here (or gives it back): a thread started here gets 403. */
@@ -219,6 +247,7 @@ export class FakeMember {
   ): Promise<Answer> {
     const { world } = this.backend
     this.requireBot()
+    this.existing(channel.id)
     const { data } = await this.withCommands(() => resolveSlash(world, this.guild, this.record, commandLine, values))
     return this.backend.interactions.start({
       type: InteractionType.ApplicationCommand,
@@ -261,6 +290,24 @@ export class FakeMember {
     )
   }
 
+  /**
+   * Sends a component interaction with any `customId` from a message this member can see, whether
+   * or not the message shows that component: a stale control, or one a modified client forged.
+   */
+  async press(
+    message: MessageRef,
+    customId: string,
+    values?: string[],
+    options: InteractOptions = {},
+  ): Promise<Answer> {
+    const source = this.visibleMessage(message)
+    const data =
+      values === undefined
+        ? { custom_id: customId, component_type: ComponentType.Button }
+        : { custom_id: customId, component_type: ComponentType.StringSelect, values }
+    return this.component(source, data, `forged "${customId}"`, options)
+  }
+
   /** Picks `values` in the string select menu `customId` on a message this member can see. */
   async select(
     message: MessageRef,
@@ -301,7 +348,7 @@ export class FakeMember {
       label,
       member: this.record,
       guild: this.guild,
-      channel: this.backend.world.requireChannel(source.channelId),
+      channel: this.existing(source.channelId),
       data,
       source,
       deferredTimeout: options.timeout ?? this.backend.deferredTimeout,
@@ -318,8 +365,16 @@ export class FakeMember {
     return record
   }
 
+  /** A channel a member can type in: it exists (a member still reaches the bot where the bot lost access). */
+  private existing(channelId: string): ChannelRecord {
+    const channel = this.backend.world.channelById(channelId)
+    if (!channel) throw new Error(`Channel ${channelId} was deleted`)
+    return channel
+  }
+
   private requireBot(): void {
     if (!this.backend.gateway.hasSession()) throw new Error('No bot is connected to the fake Discord gateway')
+    if (!this.backend.world.guildById(this.guild.id)) throw new Error(`The bot is not in the server ${this.guild.name}`)
   }
 
   /** Commands are registered right after login; give the bot a moment before calling one unknown. */

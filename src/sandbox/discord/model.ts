@@ -66,6 +66,11 @@ export interface ChannelRecord {
   autoArchiveMinutes?: number
   /** A test denies the bot Create Public Threads here: starting one answers 403 Missing Permissions. */
   refusesThreads?: boolean
+  /**
+   * The bot lost its access here: every request about the channel answers 403 with this Discord
+   * code (50001 Missing Access: the channel is hidden from it; 50013 Missing Permissions).
+   */
+  noAccess?: 50001 | 50013
 }
 
 export interface GuildRecord {

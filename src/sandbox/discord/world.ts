@@ -6,6 +6,8 @@ import {
   addFormError,
   emptyMessage,
   invalidFormBody,
+  missingAccess,
+  missingPermissions,
   notAuthor,
   oldMessageEditCap,
   unknownChannel,
@@ -52,6 +54,8 @@ export class World {
   readonly nextId: () => string
   readonly bot: UserRecord
   readonly guilds: GuildRecord[] = []
+  /** Servers the bot was removed from: their channels still exist, but the bot may not see them. */
+  private readonly left = new Set<GuildRecord>()
   readonly messages: MessageRecord[] = []
   // Indexes over `messages` (a load test holds hundreds of thousands): by id, channel and nonce.
   private readonly messagesById = new Map<string, MessageRecord>()
@@ -126,10 +130,62 @@ export class World {
     return undefined
   }
 
+  /** A channel or thread the bot may use, or Discord's error: unknown (deleted), or no access. */
   requireChannel(id: string): ChannelRecord {
     const channel = this.channelById(id)
-    if (!channel) throw unknownChannel()
+    if (!channel) {
+      if ([...this.left].some((g) => g.channels.some((c) => c.id === id) || g.threads.some((t) => t.id === id)))
+        throw missingAccess()
+      throw unknownChannel()
+    }
+    const access = channel.noAccess ?? (channel.parentId !== null ? this.channelById(channel.parentId)?.noAccess : null)
+    if (access === 50001) throw missingAccess()
+    if (access === 50013) throw missingPermissions()
     return channel
+  }
+
+  /**
+   * Deletes a text channel (with its threads) or a thread: CHANNEL_DELETE / THREAD_DELETE to the bot,
+   * and from then on every request about it answers 404 Unknown Channel (10003).
+   */
+  deleteChannel(channel: ChannelRecord): void {
+    const guild = this.guildById(channel.guildId)
+    if (!guild) return
+    if (channel.parentId !== null) {
+      guild.threads = guild.threads.filter((t) => t.id !== channel.id)
+      this.dispatch(
+        GatewayDispatchEvents.ThreadDelete,
+        { id: channel.id, guild_id: guild.id, parent_id: channel.parentId, type: 11 },
+        GatewayIntentBits.Guilds,
+      )
+      return
+    }
+    // Discord deletes a channel's threads with it, without a THREAD_DELETE for each.
+    guild.threads = guild.threads.filter((t) => t.parentId !== channel.id)
+    guild.channels = guild.channels.filter((c) => c.id !== channel.id)
+    this.dispatch(GatewayDispatchEvents.ChannelDelete, apiChannel(channel), GatewayIntentBits.Guilds)
+  }
+
+  /**
+   * The bot is removed from a server (kicked, or the server deleted): GUILD_DELETE without
+   * `unavailable`, and every request about its channels answers 403 Missing Access (50001).
+   */
+  removeBot(guild: GuildRecord): void {
+    const at = this.guilds.indexOf(guild)
+    if (at < 0) return
+    this.guilds.splice(at, 1)
+    this.left.add(guild)
+    this.dispatch(GatewayDispatchEvents.GuildDelete, { id: guild.id }, GatewayIntentBits.Guilds)
+  }
+
+  /** A server outage: GUILD_DELETE with `unavailable: true`; the bot is still a member (GUILD_CREATE ends it). */
+  guildOutage(guild: GuildRecord): void {
+    this.dispatch(GatewayDispatchEvents.GuildDelete, { id: guild.id, unavailable: true }, GatewayIntentBits.Guilds)
+  }
+
+  /** The end of an outage: the guild is announced again (GUILD_CREATE). */
+  guildBack(guild: GuildRecord): void {
+    this.dispatch(GatewayDispatchEvents.GuildCreate, this.guildCreatePayload(guild), GatewayIntentBits.Guilds)
   }
 
   memberByName(guild: GuildRecord, name: string, admin: boolean | undefined): MemberRecord {

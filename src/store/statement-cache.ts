@@ -12,8 +12,10 @@ const KEPT = 500
  * statement instead: the adapter itself (its value conversions, errors and transactions) is left
  * as it is, so Prisma's reads and the store's statements behave exactly as before.
  *
- * It reaches into the adapter (version pinned in package.json) for its better-sqlite3 connection
- * and fails at start-up, not later, if that is not there.
+ * It reaches into the adapter for its better-sqlite3 connection, which is no public API: the
+ * version is pinned in package.json, it fails at start-up if the connection is not there, and
+ * test/store/statement-cache.test.ts pins the rest of the contract (the adapter's version, the
+ * connection and statement methods it calls), so an upgrade fails that test before it ships.
  */
 export function withStatementCache(adapter: SqlDriverAdapter): SqlDriverAdapter {
   const holder = adapter as unknown as { client?: unknown }

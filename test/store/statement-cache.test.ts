@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import Database from 'better-sqlite3'
 import { PrismaBetterSQLite3 } from '@prisma/adapter-better-sqlite3'
 import { isDriverAdapterError, type SqlDriverAdapter, type SqlQuery } from '@prisma/driver-adapter-utils'
@@ -83,5 +84,44 @@ describe('prepared statements kept by their text (SQLite)', () => {
     await tx.executeRaw(query('ROLLBACK'))
     await tx.rollback()
     expect((await adapter.queryRaw(query('SELECT count(*) AS n FROM t'))).rows[0]![0]).toBe('0')
+  })
+})
+
+/**
+ * The cache replaces a private part of Prisma's adapter (its better-sqlite3 connection). This pins
+ * that contract: an upgraded adapter fails here, loudly, until statement-cache.ts is checked
+ * against it, instead of failing on some rare query path in production.
+ */
+describe("the adapter's private contract the cache relies on", () => {
+  const require = createRequire(import.meta.url)
+  // The package exports no package.json: its folder is the one above its entry (dist/index.js).
+  const adapterDir = dirname(dirname(require.resolve('@prisma/adapter-better-sqlite3')))
+  const source = readFileSync(join(adapterDir, 'dist/index.mjs'), 'utf8')
+
+  it('is the adapter version it was checked against (after an upgrade: re-read the adapter, then update this)', () => {
+    const { version } = JSON.parse(readFileSync(join(adapterDir, 'package.json'), 'utf8')) as { version: string }
+    expect(version).toBe('6.19.3')
+  })
+
+  it('the adapter holds its connection as `client` and calls only statement methods the cache answers', async () => {
+    const uses = new Set([...source.matchAll(/\bstmt\.(\w+)/g)].map((m) => m[1]))
+    for (const m of source.matchAll(/\.prepare\([^)]*\)\.(\w+)/g)) uses.add(m[1])
+    expect([...uses].sort()).toEqual(['bind', 'columns', 'raw', 'reader', 'run'])
+    // raw() is read with all(), and nothing else.
+    expect([...source.matchAll(/\.raw\(\)\.(\w+)/g)].map((m) => m[1])).toEqual(['all'])
+    const connection = new Set([...source.matchAll(/this\.client\.(\w+)/g)].map((m) => m[1]))
+    expect([...connection].sort()).toEqual(['close', 'exec', 'prepare'])
+    // The cache's statement answers each of them.
+    const dir = mkdtempSync(join(tmpdir(), 'statement-cache-'))
+    const adapter = withStatementCache(await new PrismaBetterSQLite3({ url: `file:${join(dir, 't.db')}` }).connect())
+    try {
+      const holder = adapter as unknown as { client: Database.Database }
+      const statement = holder.client.prepare('SELECT 1 AS one').bind([]) as unknown as Record<string, unknown>
+      for (const name of ['run', 'columns', 'raw', 'bind']) expect(typeof statement[name], name).toBe('function')
+      expect(statement.reader).toBe(true)
+    } finally {
+      await adapter.dispose()
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

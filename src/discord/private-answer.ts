@@ -17,9 +17,10 @@ export function startAnswer(interaction: RepliableInteraction, inPlace = false):
 }
 
 /**
- * Sends `payload` as the member's private answer: through the started timely answer while it has
- * not answered yet, else into the deferred reply, else as a private follow-up (an answer was sent
- * already: an error after it), else as a new private reply.
+ * Sends `payload` as the member's answer: through the started timely answer while it has not
+ * answered yet, else into the deferred reply (private, unless the command deferred it publicly: a
+ * shared board), else as a private follow-up (an answer was sent already: an error after it), else
+ * as a new private reply.
  */
 export async function answer(interaction: RepliableInteraction, payload: Payload): Promise<void> {
   const timely = started.get(interaction)

@@ -1,7 +1,12 @@
 import { PermissionFlagsBits, SlashCommandBuilder } from 'discord.js'
+import { renderBalance, renderRefusal } from '../messages/general.js'
+import { refusalText } from '../render/refusals.js'
+import { memberLang } from '../discord/lang.js'
+import { answer, startAnswer } from '../discord/private-answer.js'
 import type { Command } from './types.js'
-import { chipsGrant } from './flows.js'
 import { named } from './localized.js'
+import { balanceInfo } from './balance-info.js'
+import { managesServer } from './permissions.js'
 
 /**
  * `/chips-admin grant`: its own top-level command because Discord sets who sees a command per
@@ -18,11 +23,16 @@ export const chipsAdmin: Command = {
         ),
     ),
   async execute(interaction, ctx) {
-    return chipsGrant(
-      ctx,
-      interaction,
-      interaction.options.getUser('member', true).id,
-      interaction.options.getInteger('amount', true),
-    )
+    const userId = interaction.options.getUser('member', true).id
+    const amount = interaction.options.getInteger('amount', true)
+    startAnswer(interaction)
+    const lang = memberLang(interaction)
+    const refused = (text: string) => answer(interaction, renderRefusal(text))
+    if (!managesServer(interaction)) return refused(lang.t('commands:replies.grantRefused'))
+    const result = await ctx.tables.grant(interaction.guildId, userId, amount, interaction.user.id)
+    if (!result.ok) return refused(refusalText(result.error, lang))
+    ctx.log.info({ guildId: interaction.guildId, amount }, 'chips granted')
+    const headline = lang.t('messages:balance.granted', { chips: lang.number(amount) })
+    await answer(interaction, renderBalance(lang, balanceInfo(ctx, result.value), headline))
   },
 }

@@ -1,6 +1,6 @@
 /** Durations as players type them: `30s`, `5m`, `2h`, `1d`, `1h30m` (turn deadlines, the agreed end). */
 
-import { MAX_TURN_MS, MIN_TURN_MS } from '../store/index.js'
+import { MAX_TURN_MS, MIN_TURN_MS } from '../tables/index.js'
 import { MAX_AGREED_END_MS, MIN_AGREED_END_MS } from '../tables/match.js'
 
 const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }

@@ -1,7 +1,9 @@
-import { SlashCommandBuilder } from 'discord.js'
+import { SlashCommandBuilder, type RepliableInteraction } from 'discord.js'
+import { renderRefusal, renderRules } from '../messages/general.js'
+import { memberLang } from '../discord/lang.js'
+import { answer } from '../discord/private-answer.js'
 import type { Command } from './types.js'
-import { gameChoices } from './games.js'
-import { showRules } from './flows.js'
+import { gameChoices, isGame } from './games.js'
 import { named } from './localized.js'
 
 /** `/rules <game>`; built when the commands are, so its choices list every registered game. */
@@ -12,8 +14,19 @@ export function rules(): Command {
         .setRequired(true)
         .addChoices(...gameChoices()),
     ),
-    async execute(interaction, ctx) {
-      await showRules(ctx, interaction, interaction.options.getString('game', true))
+    async execute(interaction) {
+      await showRules(interaction, interaction.options.getString('game', true))
     },
   }
+}
+
+/** A game's rules, privately (`/rules` and a table's Rules button); an unknown game names the known ones. */
+export async function showRules(interaction: RepliableInteraction, game: string): Promise<void> {
+  const lang = memberLang(interaction)
+  if (!isGame(game))
+    return answer(
+      interaction,
+      renderRefusal(lang.t('commands:replies.rulesOf', { games: lang.list(gameChoices().map((c) => c.value)) })),
+    )
+  await answer(interaction, renderRules(game, lang))
 }

@@ -1,9 +1,17 @@
-import { PermissionFlagsBits, SlashCommandBuilder } from 'discord.js'
+import { PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js'
 import { chipGamesText, stakesText } from '../registry.js'
 import { langOf, LOCALES, type Locale } from '../i18n/index.js'
-import { choice, named } from './localized.js'
+import type { SettingsPatch } from '../tables/index.js'
+import { renderRefusal, renderSettings } from '../messages/general.js'
+import { refusalText } from '../render/refusals.js'
+import { memberLang } from '../discord/lang.js'
+import { answer, startAnswer } from '../discord/private-answer.js'
+import type { BotContext } from './context.js'
 import type { Command } from './types.js'
-import { changeSettings, showSettings } from './flows.js'
+import { choice, named } from './localized.js'
+import { managesServer } from './permissions.js'
+import { parseTurnDeadline } from './duration-options.js'
+import { durationRefusal } from './duration-refusal.js'
 
 const ON_OFF = [choice('settings.onOff', 'on'), choice('settings.onOff', 'off')]
 
@@ -12,6 +20,7 @@ const languageChoice = (v: string | null): Locale | 'auto' | null =>
 
 const onOff = (v: string | null): boolean | null => (v === null ? null : v === 'on')
 
+/** `/settings show` and `/settings set`: the server's settings, for Manage Server. */
 export const settings: Command = {
   data: named(new SlashCommandBuilder(), 'settings')
     // Members never see it: what they need of the settings shows where it applies (tables, /chips).
@@ -43,18 +52,61 @@ export const settings: Command = {
         ),
     ),
   async execute(interaction, ctx) {
-    if (interaction.options.getSubcommand() === 'show') return showSettings(ctx, interaction)
-    return changeSettings(ctx, interaction, {
-      startingGrant: interaction.options.getInteger('starting_chips'),
-      dailyAmount: interaction.options.getInteger('daily_chips'),
-      turnTime: interaction.options.getString('turn_time'),
-      stakes: interaction.options.getInteger('stakes'),
-      buyIn: interaction.options.getInteger('buy_in'),
-      images: onOff(interaction.options.getString('images')),
-      emojis: onOff(interaction.options.getString('emojis')),
-      channels: interaction.options.getString('channels'),
-      threads: onOff(interaction.options.getString('threads')),
-      language: languageChoice(interaction.options.getString('language')),
-    })
+    if (interaction.options.getSubcommand() === 'show')
+      return answer(
+        interaction,
+        renderSettings(memberLang(interaction), await ctx.tables.settings(interaction.guildId)),
+      )
+    return changeSettings(ctx, interaction)
   },
+}
+
+/** `/settings set channels`: "all" (any channel), or the channels mentioned; null when neither. */
+function parseChannels(text: string): string[] | null {
+  if (/^\s*(all|any|alle)\s*$/i.test(text)) return []
+  const ids = [...text.matchAll(/<#(\d{1,20})>|\b(\d{15,20})\b/g)].map((m) => m[1] ?? m[2]!)
+  return ids.length ? [...new Set(ids)] : null
+}
+
+/** `/settings set`: the options given, as one patch; the turn time is typed like a table's deadline. */
+async function changeSettings(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  const { options } = interaction
+  startAnswer(interaction)
+  const lang = memberLang(interaction)
+  const refused = (text: string) => answer(interaction, renderRefusal(text))
+  if (!managesServer(interaction)) return refused(lang.t('commands:replies.settings.refused'))
+  const patch: { -readonly [K in keyof SettingsPatch]: SettingsPatch[K] } = {}
+  const startingGrant = options.getInteger('starting_chips')
+  if (startingGrant !== null) patch.startingGrant = startingGrant
+  const dailyAmount = options.getInteger('daily_chips')
+  if (dailyAmount !== null) patch.dailyAmount = dailyAmount
+  const stakes = options.getInteger('stakes')
+  if (stakes !== null) patch.defaultStakes = stakes
+  const buyIn = options.getInteger('buy_in')
+  if (buyIn !== null) patch.defaultBuyIn = buyIn
+  const images = onOff(options.getString('images'))
+  if (images !== null) patch.images = images
+  const emojis = onOff(options.getString('emojis'))
+  if (emojis !== null) patch.emojis = emojis
+  const threads = onOff(options.getString('threads'))
+  if (threads !== null) patch.threads = threads
+  const language = languageChoice(options.getString('language'))
+  if (language !== null) patch.language = language === 'auto' ? null : language
+  const channels = options.getString('channels')
+  if (channels !== null) {
+    const ids = parseChannels(channels)
+    if (!ids) return refused(lang.t('commands:replies.settings.channels'))
+    patch.tableChannels = ids
+  }
+  const turnTime = options.getString('turn_time')
+  if (turnTime !== null) {
+    const parsed = parseTurnDeadline(turnTime)
+    if (!parsed.ok) return refused(durationRefusal(lang.t, parsed.reason, 'turn', turnTime))
+    patch.turnMs = parsed.ms
+  }
+  if (Object.keys(patch).length === 0) return refused(lang.t('commands:replies.settings.nothing'))
+  const result = await ctx.tables.updateSettings(interaction.guildId!, patch)
+  if (!result.ok) return refused(refusalText(result.error, lang))
+  ctx.log.info({ guildId: interaction.guildId, changed: Object.keys(patch) }, 'settings changed')
+  await answer(interaction, renderSettings(lang, result.value, true))
 }

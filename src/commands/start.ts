@@ -1,145 +1,44 @@
-import {
-  SlashCommandBuilder,
-  type ApplicationCommandOptionBase,
-  type ChatInputCommandInteraction,
-  type SlashCommandSubcommandBuilder,
-} from 'discord.js'
-import { langOf, LOCALES, type Locale } from '../i18n/index.js'
-import { lookupText } from '../i18n/lookup.js'
-import { described, hasSlashTexts, named, sameNameInAll } from './localized.js'
-import { describeOptions, slashOptionName, type OptionSpec } from '../games/core/options.js'
+import { SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js'
+import { engineFor } from '../games/registry.js'
 import type { AnyGameModule } from '../render/game-module.js'
+import { refusalText } from '../render/refusals.js'
+import { renderRefusal } from '../messages/general.js'
+import { memberLang, serverLang } from '../discord/lang.js'
+import { answer, startAnswer } from '../discord/private-answer.js'
+import { commandPlace, openTableThread, type TablePlace } from '../discord/table-thread.js'
 import type { BotContext } from './context.js'
 import type { Command } from './types.js'
-import { addBreakOption, addDeadlineOption, addEndsOption, engineOptionsFrom } from './options.js'
-import { startTable } from './flows.js'
+import { described, hasSlashTexts, named, sameNameInAll } from './localized.js'
+import { addStartOptions, engineOptionsFrom } from './start-options.js'
+import { parseAgreedEnd, parseTurnDeadline } from './duration-options.js'
+import { durationRefusal } from './duration-refusal.js'
 
-const DESCRIPTION_MAX = 100
-
-/** The texts of one start option in one language. */
-interface OptionTexts {
-  readonly name: string
-  readonly description: string
-  choice(value: string | number): string
-}
-
-const gameText = (locale: Locale, module: AnyGameModule, path: string): string | undefined =>
-  lookupText(locale, 'commands', `slash.games.${module.engine.id}.${path}`)
-
-/** "(default 250)", "(default off)"; stakes options follow the server's stakes instead. */
-function defaultText(locale: Locale, spec: OptionSpec, module: AnyGameModule, texts: OptionTexts): string {
-  const t = langOf(locale).t
-  if (module.engine.table.stakeOptions.includes(spec.name)) return t('commands:slash.start.defaultStakes')
-  if (spec.kind === 'boolean')
-    return spec.default ? t('commands:slash.start.defaultOn') : t('commands:slash.start.defaultOff')
-  return t('commands:slash.start.defaultValue', { value: texts.choice(spec.default) })
-}
-
-/**
- * An option's texts in one language, from the resource files (`slash.games.<game>.<option>`);
- * a game added without them (the tests' toy game) offers its schema's English texts alone: null
- * for the other languages.
- */
-function optionTexts(locale: Locale, spec: OptionSpec, module: AnyGameModule): OptionTexts | null {
-  const name = gameText(locale, module, `${spec.name}.name`)
-  const description = gameText(locale, module, `${spec.name}.description`)
-  const names = module.command.choiceNames?.[spec.name] ?? {}
-  if (name !== undefined && description !== undefined) {
-    const choice = (v: string | number) => gameText(locale, module, `${spec.name}.choices.${v}`) ?? String(v)
-    return { name, description, choice }
-  }
-  if (locale !== 'en') return null
-  return {
-    name: slashOptionName(spec.name),
-    description: spec.description,
-    choice: (v) => names[String(v)] ?? String(v),
-  }
-}
-
-/** The name, description and choices of an option in every language the game has texts in. */
-function optionIn(spec: OptionSpec, module: AnyGameModule) {
-  const texts = LOCALES.flatMap((locale) => {
-    const t = optionTexts(locale, spec, module)
-    if (!t) return []
-    const description = `${t.description} ${defaultText(locale, spec, module, t)}`
-    // Cut, it would lose its default, the very thing players look for: the text must be shorter.
-    if (description.length > DESCRIPTION_MAX)
-      throw new Error(
-        `/${module.engine.id} start ${spec.name} (${locale}): "${description}" is ${description.length} characters, ` +
-          `Discord allows ${DESCRIPTION_MAX}; shorten the option's description in commands.json`,
-      )
-    return [{ locale, ...t, description }]
-  })
-  const en = texts.find((t) => t.locale === 'en')!
-  const others = texts.filter((t) => t.locale !== 'en')
-  const localized = (pick: (t: (typeof texts)[number]) => string) =>
-    Object.fromEntries(others.map((t) => [t.locale, pick(t)]))
-  return {
-    name: en.name,
-    description: en.description,
-    names: localized((t) => t.name),
-    descriptions: localized((t) => t.description),
-    choice: <T extends string | number>(value: T) => ({
-      name: en.choice(value),
-      value,
-      name_localizations: localized((t) => t.choice(value)),
-    }),
-  }
-}
-
-function addOption(sub: SlashCommandSubcommandBuilder, spec: OptionSpec, module: AnyGameModule): void {
-  const texts = optionIn(spec, module)
-  const base = <O extends ApplicationCommandOptionBase>(o: O): O =>
-    o
-      .setName(texts.name)
-      .setDescription(texts.description)
-      .setNameLocalizations(texts.names)
-      .setDescriptionLocalizations(texts.descriptions)
-  switch (spec.kind) {
-    case 'boolean':
-      sub.addBooleanOption((o) => base(o))
-      return
-    case 'string':
-      sub.addStringOption((o) => base(o).addChoices(...spec.choices.map(texts.choice)))
-      return
-    case 'integer':
-      sub.addIntegerOption((o) => {
-        base(o)
-        if (spec.choices) return o.addChoices(...spec.choices.map(texts.choice))
-        if (spec.min !== undefined) o.setMinValue(spec.min)
-        if (spec.max !== undefined) o.setMaxValue(spec.max)
-        return o
-      })
-  }
-}
-
-/** Chip games: what each player brings to the table (a table setting, not an engine option). */
-function addBuyIn(sub: SlashCommandSubcommandBuilder): void {
-  sub.addIntegerOption((o) => named(o, 'start.buy_in').setMinValue(1).setMaxValue(10_000_000))
+/** What `/<game> start` was given. */
+interface StartRequest {
+  readonly game: string
+  readonly options: Record<string, unknown>
+  readonly deadline: string | null
+  readonly buyIn: number | null
+  /** Bura and Badugi: the agreed end, a duration from now (`2h`, `3d`). */
+  readonly ends: string | null
+  /** Bura and Badugi: minutes between two games (0 .. 60). */
+  readonly breakMinutes: number | null
 }
 
 /**
  * `/<game> start`: one command per game, its options generated from the engine's options schema
- * (names in snake case, descriptions, bounds, choices and defaults), so help, engine and
- * command cannot disagree; then the buy-in (chip games) and the turn deadline.
+ * (start-options.ts), so help, engine and command cannot disagree; then the buy-in (chip games)
+ * and the turn deadline.
  */
 export function startCommand(module: AnyGameModule): Command {
   const { engine, command } = module
-  const hidden = new Set<string>(command.hidden ?? [])
   const data = new SlashCommandBuilder()
   if (hasSlashTexts(`games.${engine.id}`)) described(sameNameInAll(data, engine.id), `games.${engine.id}`)
   else data.setName(engine.id).setDescription(command.description ?? engine.title)
-  data.addSubcommand((sub) => {
-    named(sub, 'start', { game: engine.title })
-    if (engine.usesChips) addBuyIn(sub)
-    for (const spec of describeOptions(engine.optionsSchema)) if (!hidden.has(spec.name)) addOption(sub, spec, module)
-    // Tables that deal game after game can agree on an end, and pause between games.
-    if (engine.table.betweenGames) addBreakOption(addEndsOption(sub))
-    return addDeadlineOption(sub)
-  })
+  data.addSubcommand((sub) => addStartOptions(named(sub, 'start', { game: engine.title }), module))
   return {
     data,
-    async execute(interaction: ChatInputCommandInteraction, ctx: BotContext) {
+    async execute(interaction, ctx) {
       const given = engineOptionsFrom(interaction)
       await startTable(ctx, interaction, {
         game: engine.id,
@@ -151,4 +50,65 @@ export function startCommand(module: AnyGameModule): Command {
       })
     },
   }
+}
+
+/** Opens the table: here, or in a thread of its own when the server opens tables in threads. */
+async function startTable(ctx: BotContext, interaction: ChatInputCommandInteraction, req: StartRequest): Promise<void> {
+  startAnswer(interaction)
+  const lang = memberLang(interaction)
+  const { t } = lang
+  const refused = (text: string) => answer(interaction, renderRefusal(text))
+  const engine = engineFor(req.game)
+  if (!engine) return refused(t('commands:replies.start.unavailable', { game: req.game }))
+  let turnSeconds: number | undefined
+  if (req.deadline !== null) {
+    const parsed = parseTurnDeadline(req.deadline)
+    if (!parsed.ok) return refused(durationRefusal(t, parsed.reason, 'turn', req.deadline))
+    turnSeconds = parsed.ms / 1000
+  }
+  let endsInMs: number | undefined
+  if (req.ends !== null) {
+    const parsed = parseAgreedEnd(req.ends)
+    if (!parsed.ok) return refused(durationRefusal(t, parsed.reason, 'end', req.ends))
+    endsInMs = parsed.ms
+  }
+  const input = {
+    guildId: interaction.guildId!,
+    game: req.game,
+    creatorId: interaction.user.id,
+    options: req.options,
+    ...(turnSeconds !== undefined ? { turnSeconds } : {}),
+    ...(req.buyIn !== null ? { buyIn: req.buyIn } : {}),
+    ...(endsInMs !== undefined ? { endsInMs } : {}),
+    ...(req.breakMinutes !== null ? { breakSeconds: req.breakMinutes * 60 } : {}),
+  }
+  const here = commandPlace(interaction)
+  let place: TablePlace = here
+  // In a thread already, the table opens there: Discord has no threads in threads.
+  if (here.parentId === undefined && (await ctx.tables.settings(input.guildId)).threads) {
+    // Refusals first, so that a table refused leaves no empty thread behind.
+    const checked = await ctx.tables.check({ ...input, channelId: here.channelId })
+    if (!checked.ok) return refused(refusalText(checked.error, lang))
+    const publicLang = await serverLang(ctx, input.guildId, interaction.guildLocale)
+    place = await openTableThread(interaction, engine.title, ctx.log, publicLang)
+  }
+  const result = await ctx.tables.create({
+    ...input,
+    channelId: place.channelId,
+    ...('parentId' in place && place.parentId !== undefined ? { parentId: place.parentId } : {}),
+  })
+  if (!result.ok) return refused(refusalText(result.error, lang))
+  const table = result.value.table
+  ctx.log.info({ tableId: table.id, game: table.game, guildId: table.guildId }, 'table created')
+  const opened = { game: engine.title, how: t('commands:replies.start.how') }
+  await ctx.desk.showThenAnswer(result.value, () =>
+    answer(interaction, {
+      content:
+        place.kind === 'thread'
+          ? t('commands:replies.start.inThread', { ...opened, channel: place.channelId })
+          : place.kind === 'fallback'
+            ? t('commands:replies.start.fallback', { ...opened, reason: t(`commands:replies.thread.${place.reason}`) })
+            : t('commands:replies.start.open', opened),
+    }),
+  )
 }

@@ -1,9 +1,9 @@
 import { MessageFlags, SlashCommandBuilder } from 'discord.js'
-import { forUpdate } from '../render/payload.js'
 import { renderStats } from '../messages/stats.js'
 import type { Command } from './types.js'
 import { named } from './localized.js'
 import { memberLang, serverLang } from '../discord/lang.js'
+import { answer } from '../discord/private-answer.js'
 
 /** `/stats [member] [share]`: games played and won per game, net chips, Bugami points; private unless shared. */
 export const stats: Command = {
@@ -17,6 +17,6 @@ export const stats: Command = {
     const rows = await ctx.tables.stats(interaction.guildId, userId)
     // Shared stats speak the server's language, private ones the asker's.
     const lang = shared ? await serverLang(ctx, interaction.guildId, interaction.guildLocale) : memberLang(interaction)
-    await interaction.editReply(forUpdate(renderStats(lang, userId, rows, shared)))
+    await answer(interaction, renderStats(lang, userId, rows, shared))
   },
 }

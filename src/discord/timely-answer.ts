@@ -71,17 +71,3 @@ export class TimelyAnswer {
     else await i.reply({ ...payload, flags: MessageFlags.Ephemeral })
   }
 }
-
-const answers = new WeakMap<RepliableInteraction, TimelyAnswer>()
-
-/** The interaction's timely answer, started on first use (`inPlace` counts only then). */
-export function timelyAnswer(interaction: RepliableInteraction, inPlace = false): TimelyAnswer {
-  let answer = answers.get(interaction)
-  if (!answer) answers.set(interaction, (answer = new TimelyAnswer(interaction, inPlace)))
-  return answer
-}
-
-/** The timely answer an interaction's handler started, if any. */
-export function startedAnswer(interaction: RepliableInteraction): TimelyAnswer | undefined {
-  return answers.get(interaction)
-}

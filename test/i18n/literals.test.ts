@@ -125,7 +125,7 @@ describe('texts for members', () => {
   it('scans every file of the folders that write to Discord', () => {
     expect(scanned.length).toBeGreaterThan(80)
     expect(scanned).toContain('src/games/bura/render.ts')
-    expect(scanned).toContain('src/commands/flows.ts')
+    expect(scanned).toContain('src/commands/components/join.ts')
   })
 
   it('are written nowhere but the resource files', () => {

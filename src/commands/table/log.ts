@@ -1,21 +1,26 @@
-import { MessageFlags, type ChatInputCommandInteraction } from 'discord.js'
-import { gameModule } from '../registry.js'
-import { REFUSALS } from '../messages/general.js'
-import { ephemeral, forUpdate, type Payload } from '../render/payload.js'
-import type { GameFile } from '../tables/scenario/index.js'
-import type { BotContext } from './context.js'
-import type { Lang } from '../i18n/index.js'
-import { memberLang } from '../discord/lang.js'
+import { MessageFlags, SlashCommandSubcommandBuilder } from 'discord.js'
+import { gameModule } from '../../registry.js'
+import { REFUSALS } from '../../messages/general.js'
+import { ephemeral, type Payload } from '../../render/payload.js'
+import type { GameFile } from '../../tables/scenario/index.js'
+import type { Lang } from '../../i18n/index.js'
+import { memberLang } from '../../discord/lang.js'
+import { answer } from '../../discord/private-answer.js'
+import type { Subcommand } from '../types.js'
+import { named } from '../localized.js'
 
 /**
  * `/table log`: the current or last game of this channel's table (or of the last table that ended
  * here) as a scenario file for `npm run replay`, privately, with nothing the asker has not seen.
  */
-export async function tableLog(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
-  await interaction.deferReply({ flags: MessageFlags.Ephemeral })
-  const log = await ctx.tables.gameLog(interaction.guildId!, interaction.channelId, interaction.user.id)
-  const lang = memberLang(interaction)
-  await interaction.editReply(forUpdate(log ? logPayload(lang, log.table, log.file) : REFUSALS.noTable(lang)))
+export const log: Subcommand = {
+  data: named(new SlashCommandSubcommandBuilder(), 'table.log'),
+  async execute(interaction, ctx) {
+    await interaction.deferReply({ flags: MessageFlags.Ephemeral })
+    const found = await ctx.tables.gameLog(interaction.guildId, interaction.channelId, interaction.user.id)
+    const lang = memberLang(interaction)
+    await answer(interaction, found ? logPayload(lang, found.table, found.file) : REFUSALS.noTable(lang))
+  },
 }
 
 function logPayload({ t }: Lang, table: { id: string; game: string }, file: GameFile | null): Payload {

@@ -1,0 +1,44 @@
+import { ai } from './ai.js'
+import { ask } from './ask.js'
+import { confirmLeave } from './confirm-leave.js'
+import { hand } from './hand.js'
+import { join } from './join.js'
+import { leave } from './leave.js'
+import { move } from './move.js'
+import { rebuy } from './rebuy.js'
+import { rules } from './rules.js'
+import { rulesPage } from './rules-page.js'
+import { start } from './start.js'
+import { routed, type Component, type ComponentHandlers, type ComponentIds, type ComponentVerb } from './component.js'
+import type { CustomId } from '../../render/custom-id.js'
+import type { BotContext } from '../context.js'
+
+/** The handler of every control, by its custom_id's verb (component.ts); one file each. */
+const HANDLERS: ComponentHandlers = {
+  join,
+  leave,
+  start,
+  ai,
+  hand,
+  rebuy,
+  rules,
+  move,
+  ask,
+  'confirm-leave': confirmLeave,
+  'rules-page': rulesPage,
+}
+
+/** Handles a button or select menu by its parsed custom_id. */
+export function handleComponent(ctx: BotContext, interaction: Component, id: CustomId): Promise<void> {
+  return run(ctx, interaction, routed(id))
+}
+
+/** The verb's handler with its own kind of custom_id (the two read together, so the types match). */
+function run<V extends ComponentVerb>(
+  ctx: BotContext,
+  interaction: Component,
+  { verb, id }: { verb: V; id: ComponentIds[V] },
+): Promise<void> {
+  const handler: ComponentHandlers[V] = HANDLERS[verb]
+  return handler(ctx, interaction, id)
+}

@@ -1,5 +1,5 @@
 import type { AnyEngine, ChipAccount, ChipEvent, Outcome } from '../games/core/engine.js'
-import { ok } from '../games/core/engine.js'
+import { describeRuleError, ok } from '../games/core/engine.js'
 import type { LogEntryInput, LogKind } from '../store/actions.js'
 import type { Movement } from '../store/ledger.js'
 import type { GameResult } from '../store/stats.js'
@@ -9,8 +9,6 @@ import { potShares } from './games.js'
 import { isFreezeout, playsAMatch, standingsOf } from './match.js'
 import type { TableSetup } from './setup-entry.js'
 import type { TableEvent } from './types.js'
-import { refusalText } from '../render/refusals.js'
-import { ENGLISH } from '../i18n/index.js'
 
 export type MutableSeat = { -readonly [K in keyof SeatRecord]: SeatRecord[K] }
 
@@ -153,7 +151,7 @@ export class TableDraft {
         this.ended.push(this.state)
         const next = this.nextDeal()
         if (!next.ok)
-          throw new Error(`${this.engine.id}: nextDeal refused between deals: ${refusalText(next.error, ENGLISH)}`)
+          throw new Error(`${this.engine.id}: nextDeal refused between deals: ${describeRuleError(next.error)}`)
         continue
       }
       if (progress === 'gameOver') {
@@ -170,7 +168,7 @@ export class TableDraft {
       const moved = this.move(auto, action, 'auto')
       if (!moved.ok)
         throw new Error(
-          `${this.engine.id}: automatic move ${JSON.stringify(action)} refused: ${refusalText(moved.error, ENGLISH)}`,
+          `${this.engine.id}: automatic move ${JSON.stringify(action)} refused: ${describeRuleError(moved.error)}`,
         )
       this.tableEvents.push({ type: 'autoMove', userId: this.atPosition(auto)?.userId ?? '', position: auto, action })
     }

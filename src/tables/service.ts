@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import type { Clock } from '../lib/clock.js'
-import { ok, refuse, type Outcome, type RuleError } from '../games/core/engine.js'
+import { describeRuleError, ok, refuse, type Outcome, type RuleError } from '../games/core/engine.js'
 import { moveToken } from '../games/core/move-context.js'
 import { peekInt, Rng, seedRng } from '../games/core/rng.js'
 import { engineFor, engineIds } from '../games/registry.js'
@@ -27,8 +27,6 @@ import { snapshot } from './snapshot.js'
 import { gameFile, type GameFile } from './scenario/index.js'
 import { readSetup, type TableSetup } from './setup-entry.js'
 import type { ActiveTable, ActOptions, CreateTableInput, GameEvents, TableSnapshot, TableUpdate } from './types.js'
-import { refusalText } from '../render/refusals.js'
-import { ENGLISH } from '../i18n/index.js'
 
 export interface TableServiceDeps {
   readonly store: Store
@@ -605,7 +603,7 @@ export class TableService {
         const moved = d.move(position, action, 'auto')
         if (!moved.ok)
           throw new Error(
-            `${d.engine.id}: automatic move ${JSON.stringify(action)} refused: ${refusalText(moved.error, ENGLISH)}`,
+            `${d.engine.id}: automatic move ${JSON.stringify(action)} refused: ${describeRuleError(moved.error)}`,
           )
         d.tableEvents.push({ type: 'autoMove', userId: seat.userId, position, action })
       }

@@ -20,7 +20,7 @@ export function policyName(p: Policy): string {
 }
 
 export interface ArenaParams {
-  /** The game's module (src/registry.ts): its engine, and its AI for the `ai` policies. */
+  /** The game's module (src/games/registry.ts): its engine, and its AI for the `ai` policies. */
   readonly game: AnyGameModule
   readonly policies: readonly Policy[]
   readonly games: number

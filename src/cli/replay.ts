@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { engineFor, engineIds } from '../games/registry.js'
+import { gameLookup } from '../games/registry.js'
 import { replayText } from '../games/replay.js'
 import { ENGLISH } from '../i18n/index.js'
 import { refusalText } from '../render/refusals.js'
@@ -22,7 +22,6 @@ try {
   process.exit(2)
 }
 // The replay tool speaks English (RULES.md, "Scenario files").
-const games = { engine: engineFor, ids: engineIds }
-const { exitCode, output } = replayText(text, { games, describe: (e) => refusalText(e, ENGLISH) })
+const { exitCode, output } = replayText(text, { games: gameLookup, describe: (e) => refusalText(e, ENGLISH) })
 process.stdout.write(JSON.stringify(output) + '\n')
 process.exit(exitCode)

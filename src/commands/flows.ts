@@ -8,8 +8,7 @@ import {
   type StringSelectMenuInteraction,
 } from 'discord.js'
 import type { Outcome } from '../games/core/engine.js'
-import { engineFor } from '../games/registry.js'
-import { gameModule } from '../registry.js'
+import { engineFor, gameModule } from '../games/registry.js'
 import type { TableEvent, TableSnapshot, TableUpdate } from '../tables/index.js'
 import type { SettingsPatch, WalletInfo } from '../store/index.js'
 import { moveAction, type Move } from '../render/custom-id.js'

@@ -1,5 +1,6 @@
 import { MessageFlags, type ButtonInteraction, type Interaction, type RepliableInteraction } from 'discord.js'
 import { parseCustomId } from '../render/custom-id.js'
+import { isGame } from '../games/registry.js'
 import { REFUSALS, renderRefusal, renderRules } from '../messages/general.js'
 import { forUpdate, type Payload } from '../render/payload.js'
 import type { BotContext } from './context.js'
@@ -47,7 +48,7 @@ export async function routeInteraction(interaction: Interaction, ctx: BotContext
     }
     if (interaction.isButton() || interaction.isStringSelectMenu()) {
       const id = parseCustomId(interaction.customId)
-      if (!id)
+      if (!id || (id.kind === 'rules' && !isGame(id.game)))
         return await answerPrivately(
           interaction,
           renderRefusal(t('commands:replies.deadButton'), t('commands:replies.deadButtonHint')),

@@ -1,5 +1,5 @@
 import { PermissionFlagsBits, SlashCommandBuilder } from 'discord.js'
-import { chipGamesText, stakesText } from '../registry.js'
+import { chipGamesText, stakesText } from '../games/registry.js'
 import { langOf, LOCALES, type Locale } from '../i18n/index.js'
 import { choice, named } from './localized.js'
 import type { Command } from './types.js'

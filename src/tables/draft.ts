@@ -184,7 +184,7 @@ export class TableDraft {
     const winners = new Set(summary.winners ?? [])
     const players = summary.seats.length
     // A match table books its result once, when the match is over (finishMatch).
-    for (let p = 0; p < players && !playsAMatch(this.rec); p++) {
+    for (let p = 0; p < players && !playsAMatch(this.engine, this.rec); p++) {
       const seat = this.atPosition(p)
       if (!seat || !this.engine.playedIn(this.state, p)) continue
       const total = summary.seats[p]?.total
@@ -198,7 +198,7 @@ export class TableDraft {
     if (this.engine.usesChips) {
       this.potShares = this.engine.table.carriesPot ? potShares(this.engine, this.state, this.pot, players) : []
       // Players who left during the game take their chips now; a freeze-out seat stays in play.
-      if (!isFreezeout(this.rec))
+      if (!isFreezeout(this.engine, this.rec))
         for (const s of this.seats) if (s.status === 'left' && s.stack > 0) this.cashOut(s, 'cash-out')
     }
     if (!this.engine.table.betweenGames) this.status = 'finished'
@@ -234,7 +234,9 @@ export class TableDraft {
    */
   finishMatch(reason: 'freezeout' | 'agreedEnd'): void {
     const players = this.seats.filter(
-      (s) => s.status === 'seated' || (isFreezeout(this.rec) && s.position !== null && this.status === 'playing'),
+      (s) =>
+        s.status === 'seated' ||
+        (isFreezeout(this.engine, this.rec) && s.position !== null && this.status === 'playing'),
     )
     const { standings, winners } = standingsOf(players)
     for (const s of standings) this.results.push({ userId: s.userId, won: winners.includes(s.userId) })

@@ -1,9 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import type { Clock } from '../lib/clock.js'
-import { describeRuleError, ok, refuse, type Outcome, type RuleError } from '../games/core/engine.js'
+import { describeRuleError, ok, refuse, type AnyEngine, type Outcome, type RuleError } from '../games/core/engine.js'
 import { moveToken } from '../games/core/move-context.js'
 import { peekInt, Rng, seedRng } from '../games/core/rng.js'
-import { engineFor, engineIds } from '../games/registry.js'
 import { isUniqueViolation } from '../store/db.js'
 import type { AuditReport } from '../store/audit.js'
 import type { Leaderboard } from '../store/leaderboards.js'
@@ -14,11 +13,11 @@ import type { Repos, Store } from '../store/store.js'
 import type { TableRecord } from '../store/tables.js'
 import { MAX_AMOUNT, type DailyClaim, type WalletInfo } from '../store/wallets.js'
 import type { AiLevel } from '../ai/budget.js'
-import type { AnyDecide, AnySeatHistory } from '../ai/index.js'
+import type { AnySeatHistory } from '../ai/index.js'
 import { seatHistory } from './ai-history.js'
 import { aiSeatId, aiToRemove, freeAiName, isAiSeat, isPracticeTable } from './ai-seats.js'
 import { TableDraft, type MutableSeat } from './draft.js'
-import { potShares, refundPot, stakeOptions } from './games.js'
+import { potShares, refundPot, stakeOptions, type TableGames } from './games.js'
 import { isFreezeout, MAX_AGREED_END_MS, MIN_AGREED_END_MS } from './match.js'
 import { DEFAULT_BREAK_MS, validBreak, waitMs } from './pace.js'
 import { rebuildState } from './rebuild.js'
@@ -30,6 +29,8 @@ import type { ActiveTable, ActOptions, CreateTableInput, GameEvents, TableSnapsh
 
 export interface TableServiceDeps {
   readonly store: Store
+  /** The games: their engines and AI players (src/games/registry.ts `gameLookup`). */
+  readonly games: TableGames
   /** Default: the store's clock. */
   readonly clock?: Clock
   /** Seeds of new games (default: crypto random, 31 bits so any SQL integer holds it). */
@@ -41,8 +42,6 @@ export interface TableServiceDeps {
   readonly fileSeeds?: () => number
   /** Who this process is, in deadline claims (default `pid <process id>`). */
   readonly instance?: string
-  /** The game's AI player (src/registry.ts `aiFor`); a game without one refuses "Add AI". */
-  readonly aiFor: (game: string) => AnyDecide | undefined
 }
 
 export interface WalletView extends WalletInfo {
@@ -91,7 +90,7 @@ type Change = (d: TableDraft, repos: Repos) => Promise<Outcome<void>> | Outcome<
  */
 /** A new table's settings once checked: what `create` stores besides ids and places. */
 interface CheckedTable {
-  readonly engine: NonNullable<ReturnType<typeof engineFor>>
+  readonly engine: AnyEngine
   readonly options: Record<string, unknown>
   readonly buyIn: number
   readonly turnMs: number
@@ -105,7 +104,7 @@ export class TableService {
   private readonly seeds: () => number
   private readonly fileSeeds: () => number
   private readonly instance: string
-  private readonly aiFor: (game: string) => AnyDecide | undefined
+  private readonly games: TableGames
   /**
    * The record each open table had after this service's last committed change to it, so the
    * next change skips the read. Safe with other writers: every write to a table or its seats
@@ -120,19 +119,19 @@ export class TableService {
     this.seeds = deps.seeds ?? (() => randomInt(0, 2 ** 31 - 1))
     this.fileSeeds = deps.fileSeeds ?? (() => randomInt(0, 2 ** 48 - 1))
     this.instance = deps.instance ?? `pid ${process.pid}`
-    this.aiFor = deps.aiFor
+    this.games = deps.games
   }
 
   // ---- reading -------------------------------------------------------------------------
 
   async get(tableId: string): Promise<TableSnapshot | null> {
     const rec = await this.store.tables.get(tableId)
-    return rec ? snapshot(rec, engineFor(rec.game)) : null
+    return rec ? snapshot(rec, this.games.engine(rec.game)) : null
   }
 
   async inChannel(guildId: string, channelId: string): Promise<TableSnapshot | null> {
     const rec = await this.store.tables.openInChannel(guildId, channelId)
-    return rec ? snapshot(rec, engineFor(rec.game)) : null
+    return rec ? snapshot(rec, this.games.engine(rec.game)) : null
   }
 
   /** Lobbies and running tables with their deadlines: the scheduler re-arms them at start-up. */
@@ -150,7 +149,7 @@ export class TableService {
 
   /** Every lobby and running table, whole, in one query (start-up re-arms and catches up with them). */
   async activeSnapshots(): Promise<TableSnapshot[]> {
-    return (await this.store.tables.active()).map((rec) => snapshot(rec, engineFor(rec.game)))
+    return (await this.store.tables.active()).map((rec) => snapshot(rec, this.games.engine(rec.game)))
   }
 
   async setMessageId(tableId: string, messageId: string | null): Promise<void> {
@@ -167,7 +166,7 @@ export class TableService {
     const table = await this.store.transaction(async (repos) => {
       const rec = await repos.tables.get(tableId)
       if (!rec) return null
-      const t = snapshot(rec, engineFor(rec.game))
+      const t = snapshot(rec, this.games.engine(rec.game))
       const users = t.waitingFor.filter((u) => !isAiSeat(u) && !t.seats.find((s) => s.userId === u)?.away)
       if (!users.length || !(await repos.tables.claimReminder(tableId, deadline))) return null
       await repos.effects.add(tableId, rec.version, [{ kind: 'unping' }, { kind: 'ping', users, about: 'reminder' }])
@@ -188,7 +187,7 @@ export class TableService {
    * showed as its latest lines, for a bot that has just restarted. Empty without a game.
    */
   async currentGameEvents(table: Pick<TableSnapshot, 'id' | 'game' | 'state'>): Promise<GameEvents> {
-    const engine = engineFor(table.game)
+    const engine = this.games.engine(table.game)
     if (!engine || table.state === null) return { events: [], automatic: [] }
     const events: unknown[] = []
     const automatic: number[] = []
@@ -214,7 +213,7 @@ export class TableService {
     const rec =
       (await this.store.tables.openInChannel(guildId, channelId)) ??
       (await this.store.tables.lastInChannel(guildId, channelId))
-    const engine = rec && engineFor(rec.game)
+    const engine = rec && this.games.engine(rec.game)
     if (!rec || !engine) return null
     const seatNow = rec.seats.find((s) => s.userId === userId)?.position ?? null
     const rng = new Rng(seedRng(this.fileSeeds()))
@@ -229,7 +228,7 @@ export class TableService {
    * input an AI seat decides from (src/ai never sees the state).
    */
   async aiHistory(table: Pick<TableSnapshot, 'id' | 'game' | 'options'>, position: number): Promise<AnySeatHistory> {
-    const engine = engineFor(table.game)
+    const engine = this.games.engine(table.game)
     if (!engine) throw new Error(`no engine for game ${table.game}`)
     return seatHistory(engine, await this.store.actions.currentGame(table.id), position, table.options)
   }
@@ -270,7 +269,7 @@ export class TableService {
     opts: { board?: 'wins' } = {},
   ): Promise<LeaderboardView> {
     const lb = this.store.leaderboards
-    const pointsGame = game !== null && engineFor(game)?.usesChips === false
+    const pointsGame = game !== null && this.games.engine(game)?.usesChips === false
     const wins = opts.board === 'wins' && game !== null && !pointsGame
     const board =
       game === null
@@ -320,8 +319,8 @@ export class TableService {
 
   /** Everything of a new table that does not depend on the tables already open. */
   private checkCreate(input: CreateTableInput, settings: GuildSettingsValue): Outcome<CheckedTable> {
-    const engine = engineFor(input.game)
-    if (!engine) return refuse('unknown-game', { name: input.game, games: engineIds().join(', ') })
+    const engine = this.games.engine(input.game)
+    if (!engine) return refuse('unknown-game', { name: input.game, games: this.games.ids().join(', ') })
     const turnMs = input.turnSeconds === undefined ? undefined : Math.round(input.turnSeconds * 1000)
     if (turnMs !== undefined && (!Number.isFinite(turnMs) || turnMs < MIN_TURN_MS || turnMs > MAX_TURN_MS))
       return refuse('bad-turn-deadline')
@@ -370,7 +369,7 @@ export class TableService {
       if (!checked.ok) return checked
       const { engine, ...table } = checked.value
       const busy = await repos.tables.openInChannel(input.guildId, input.channelId)
-      if (busy) return refuse('channel-busy-game', { game: engineFor(busy.game)?.title ?? busy.game })
+      if (busy) return refuse('channel-busy-game', { game: this.games.engine(busy.game)?.title ?? busy.game })
       let rec: TableRecord
       try {
         rec = await repos.tables.create({
@@ -397,14 +396,14 @@ export class TableService {
     return this.change(tableId, opts, async (d, repos) => {
       // Checked first: a seated player's Join asks for what already is, whatever the game does.
       if (d.seatOf(userId)?.status === 'seated') return refuse('already-seated')
-      if (isFreezeout(d.rec) && d.status !== 'lobby') return refuse('freezeout-started')
+      if (isFreezeout(d.engine, d.rec) && d.status !== 'lobby') return refuse('freezeout-started')
       // Tables that deal game after game seat a newcomer at once; they are dealt in at the next game.
       if (d.status !== 'lobby' && !(d.status === 'playing' && d.engine.table.betweenGames))
         return refuse('join-running')
       const old = d.seatOf(userId)
       if (old && old.position !== null && d.status === 'playing' && d.progress() === 'acting')
         return refuse('left-this-game')
-      if (isFreezeout(d.rec) && opts.buyIn !== undefined && opts.buyIn !== d.rec.buyIn)
+      if (isFreezeout(d.engine, d.rec) && opts.buyIn !== undefined && opts.buyIn !== d.rec.buyIn)
         return refuse('freezeout-buy-in', { buyIn: d.rec.buyIn })
       return this.seat(d, repos, userId, opts.buyIn ?? d.rec.buyIn)
     })
@@ -417,7 +416,7 @@ export class TableService {
    */
   addAi(tableId: string, opts: ActOptions & { userId?: string; level?: AiLevel } = {}): Promise<Outcome<TableUpdate>> {
     return this.change(tableId, opts, (d, repos) => {
-      if (!this.aiFor(d.engine.id)) return refuse('no-ai', { game: d.engine.title })
+      if (!this.games.ai(d.engine.id)) return refuse('no-ai', { game: d.engine.title })
       const lobbyOnly = this.aiLobbyCheck(d, opts.userId, 'add')
       if (lobbyOnly) return lobbyOnly
       if (d.seated().length >= d.engine.maxPlayers) return refuse('table-full', { max: d.engine.maxPlayers })
@@ -533,7 +532,7 @@ export class TableService {
    */
   rebuy(tableId: string, userId: string, opts: ActOptions = {}): Promise<Outcome<TableUpdate>> {
     return this.change(tableId, opts, async (d, repos) => {
-      if (d.status !== 'playing' || !d.engine.usesChips || !d.engine.table.betweenGames || isFreezeout(d.rec))
+      if (d.status !== 'playing' || !d.engine.usesChips || !d.engine.table.betweenGames || isFreezeout(d.engine, d.rec))
         return refuse('no-rebuy')
       const seat = d.seatOf(userId)
       if (!seat || seat.status !== 'seated') return refuse('not-seated')
@@ -680,7 +679,12 @@ export class TableService {
     if (d.status !== 'lobby' && d.status !== 'playing') return refuse('table-ended')
     const midGame = d.status === 'playing' && d.progress() === 'acting'
     let cashedOut = 0
-    if (d.status === 'playing' && isFreezeout(d.rec) && seat.position !== null && d.engine.table.leaveAction) {
+    if (
+      d.status === 'playing' &&
+      isFreezeout(d.engine, d.rec) &&
+      seat.position !== null &&
+      d.engine.table.leaveAction
+    ) {
       // A freeze-out seat stays in play without its player (it folds every hand and posts its
       // blinds); its chips return to the wallet when the table closes.
       const left = d.move(seat.position, d.engine.table.leaveAction, 'action', interactionId)
@@ -706,7 +710,7 @@ export class TableService {
     d.tableEvents.push({ type: 'left', userId, cashedOut, by })
     // AI seats never keep a table open on their own.
     if (!d.seated().some((s) => !isAiSeat(s.userId)))
-      return isFreezeout(d.rec) && d.status === 'playing' ? this.finishMatch(d, 'freezeout') : this.close(d)
+      return isFreezeout(d.engine, d.rec) && d.status === 'playing' ? this.finishMatch(d, 'freezeout') : this.close(d)
     d.settle()
     return ok(undefined)
   }
@@ -742,7 +746,7 @@ export class TableService {
    */
   private nextGame(d: TableDraft): Outcome<void> {
     if (d.rec.endsAt !== null && this.clock.now() >= d.rec.endsAt) return this.finishMatch(d, 'agreedEnd')
-    if (isFreezeout(d.rec)) {
+    if (isFreezeout(d.engine, d.rec)) {
       // The same seats play on, departed ones included; the engine refuses once the match is over.
       const next = d.nextDeal()
       if (!next.ok) return this.finishMatch(d, 'freezeout')
@@ -818,7 +822,7 @@ export class TableService {
   private closeIfMatchOver(d: TableDraft, now: number): void {
     if (d.status !== 'playing' || d.progress() !== 'gameOver') return
     if (d.rec.endsAt !== null && now >= d.rec.endsAt) this.finishMatch(d, 'agreedEnd')
-    else if (isFreezeout(d.rec) && d.engine.nextDeal(d.state).ok === false) this.finishMatch(d, 'freezeout')
+    else if (isFreezeout(d.engine, d.rec) && d.engine.nextDeal(d.state).ok === false) this.finishMatch(d, 'freezeout')
   }
 
   /**
@@ -953,7 +957,7 @@ export class TableService {
     const seen = await this.store.actions.interaction(interactionId)
     const rec = seen && (await this.store.tables.get(seen.tableId))
     if (!rec) return null
-    const table = snapshot(rec, engineFor(rec.game))
+    const table = snapshot(rec, this.games.engine(rec.game))
     return ok({
       table,
       events: [],
@@ -972,7 +976,7 @@ export class TableService {
     remember: (after: TableRecord) => void = () => {},
     interactionId?: string,
   ): Promise<Outcome<TableUpdate>> {
-    const engine = engineFor(rec.game)
+    const engine = this.games.engine(rec.game)
     if (!engine) return refuse('game-unavailable', { game: rec.game })
     const d = new TableDraft(rec, engine)
     const changed = await fn(d, repos)

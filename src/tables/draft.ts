@@ -6,7 +6,7 @@ import type { GameResult } from '../store/stats.js'
 import type { SeatRecord, TableRecord, TableStatusValue } from '../store/tables.js'
 import { isPracticeTable } from './ai-seats.js'
 import { potShares } from './games.js'
-import { isFreezeout, playsAMatch, standingsOf } from './match.js'
+import { isFreezeout, playsAMatch } from './match.js'
 import type { TableSetup } from './setup-entry.js'
 import type { TableEvent } from './types.js'
 
@@ -183,7 +183,7 @@ export class TableDraft {
     const summary = this.engine.summary(this.state)
     const winners = new Set(summary.winners ?? [])
     const players = summary.seats.length
-    // A match table books its result once, when the match is over (finishMatch).
+    // A match table books its result once, when the match is over (closing.ts, finishMatch).
     for (let p = 0; p < players && !playsAMatch(this.engine, this.rec); p++) {
       const seat = this.atPosition(p)
       if (!seat || !this.engine.playedIn(this.state, p)) continue
@@ -224,23 +224,6 @@ export class TableDraft {
       reason: 'practice buy-in',
       tableId: this.rec.id,
     })
-  }
-
-  /**
-   * The end of a match table (freeze-out won, or the agreed end reached): the final standings
-   * of its players (those seated, and in a freeze-out every seat still in play), booked in the
-   * stats as one game won by whoever has the best result. Call once the pot is refunded, before the
-   * stacks are cashed out.
-   */
-  finishMatch(reason: 'freezeout' | 'agreedEnd'): void {
-    const players = this.seats.filter(
-      (s) =>
-        s.status === 'seated' ||
-        (isFreezeout(this.engine, this.rec) && s.position !== null && this.status === 'playing'),
-    )
-    const { standings, winners } = standingsOf(players)
-    for (const s of standings) this.results.push({ userId: s.userId, won: winners.includes(s.userId) })
-    this.tableEvents.push({ type: 'final', reason, standings, winners })
   }
 
   /** Book the engine's chip events: seat stacks, the pot, ledger rows and net chips. */

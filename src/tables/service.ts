@@ -5,6 +5,7 @@ import { Cash } from './cash.js'
 import type { TableGames } from './games.js'
 import { Lifecycle } from './lifecycle.js'
 import { Moves } from './moves.js'
+import { tableOutbox, type TableOutbox } from './outbox.js'
 import { Reads } from './reads.js'
 import { UnitOfWork } from './unit-of-work.js'
 
@@ -36,14 +37,15 @@ export interface TableServiceDeps {
  * (moves.ts), chips (cash.ts) and reads (reads.ts).
  */
 export class TableService {
-  readonly store: Store
+  /** What delivery reads and marks of the effects the changes wrote (outbox.ts). */
+  readonly outbox: TableOutbox
   private readonly lifecycle: Lifecycle
   private readonly moves: Moves
   private readonly cash: Cash
   private readonly reads: Reads
 
   constructor(deps: TableServiceDeps) {
-    this.store = deps.store
+    this.outbox = tableOutbox(deps.store.effects)
     const work = new UnitOfWork(deps.store, deps.clock ?? deps.store.clock, deps.games)
     const seeds = deps.seeds ?? (() => randomInt(0, 2 ** 31 - 1))
     this.lifecycle = new Lifecycle(work, seeds)

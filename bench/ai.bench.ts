@@ -1,5 +1,5 @@
 import { parsePolicy, runArena, type Policy } from '../src/arena/arena.js'
-import { gameModule } from '../src/registry.js'
+import { gameModule } from '../src/games/registry.js'
 import type { BenchResult } from './harness.js'
 
 /**

@@ -3,14 +3,13 @@ import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import type { ChipEvent } from '../src/games/core/engine.js'
-import { ENGINES } from '../src/games/registry.js'
+import { ENGINES, gameLookup } from '../src/games/registry.js'
 import { openStore, type LogEntry } from '../src/store/index.js'
 import { balanceBucket, bucketEnd } from '../src/store/balance-buckets.js'
 import { migrateSqlite } from '../src/store/migrate.js'
 import { TableService } from '../src/tables/index.js'
 import type { BenchResult } from './harness.js'
 import { runPostgres } from './store-postgres.bench.js'
-import { aiFor } from '../src/registry.js'
 import { refusalText } from '../src/render/refusals.js'
 import { ENGLISH } from '../src/i18n/index.js'
 
@@ -37,7 +36,7 @@ function tempFile(name: string): { file: string; url: string; drop: () => void }
 /** A Bura table with three players, started from a fixed seed. */
 export async function startedTable(url: string, durability: 'full' | 'process') {
   const store = await openStore({ url, durability })
-  const service = new TableService({ aiFor, store, seeds: () => SEED })
+  const service = new TableService({ games: gameLookup, store, seeds: () => SEED })
   await store.settings.update('g', { startingGrant: 1_000_000 })
   const created = await service.create({
     guildId: 'g',

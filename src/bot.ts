@@ -12,7 +12,7 @@ import { openStore, type Store } from './store/index.js'
 import { TableService, type TableSnapshot } from './tables/index.js'
 import { AiTurns } from './scheduler/ai-turns.js'
 import { DEFAULT_AI_MOVE_DELAY_MS, DEFAULT_AI_THINK_MS, DEFAULT_GLOBAL_PER_SECOND } from './config.js'
-import { aiFor } from './registry.js'
+import { aiFor, gameLookup } from './games/registry.js'
 import type { CardEmojis, CardEmojisByLanguage } from './render/emojis.js'
 import type { Locale } from './i18n/index.js'
 import { uploadCardEmojis } from './discord/card-emojis.js'
@@ -77,7 +77,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const tables = new TableService({
     store,
     clock,
-    aiFor,
+    games: gameLookup,
     ...(opts.fileSeeds ? { fileSeeds: opts.fileSeeds } : {}),
     instance: `pid ${process.pid} shards ${opts.shards?.ids.join(',') ?? process.env.SHARDS ?? '0'}`,
   })

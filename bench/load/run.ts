@@ -13,7 +13,7 @@ import { requestClass } from '../../src/sandbox/discord/rest.js'
 import { ManualClock } from '../../src/sandbox/discord/manual-clock.js'
 import { openStore } from '../../src/store/index.js'
 import { TableService } from '../../src/tables/index.js'
-import { aiFor } from '../../src/registry.js'
+import { gameLookup } from '../../src/games/registry.js'
 import { BotProcess, prepareBot, type BotKind } from './bot-process.js'
 import { answersOverTime, LoadStats, perMove, percentiles, requestsBetween, round } from './stats.js'
 import { loadTargets } from './targets.js'
@@ -79,7 +79,7 @@ export async function runLoad(opts: LoadOptions) {
   prepareBot(kind)
   const bot = await BotProcess.start(discord, databaseUrl, kind)
   const store = await openStore({ url: databaseUrl })
-  const reader = new TableService({ store, aiFor })
+  const reader = new TableService({ store, games: gameLookup })
   try {
     const drivers = seats.map(
       (s) =>

@@ -5,7 +5,7 @@ import { startFakeDiscord, type FakeDiscord } from '../../src/sandbox/discord/in
 import { ManualClock } from '../../src/sandbox/discord/manual-clock.js'
 import { openStore } from '../../src/store/index.js'
 import { TableService } from '../../src/tables/index.js'
-import { aiFor } from '../../src/registry.js'
+import { gameLookup } from '../../src/games/registry.js'
 import { BotProcess, prepareBot, type BotKind } from './bot-process.js'
 import { round } from './stats.js'
 import { startupTargets } from './targets.js'
@@ -65,7 +65,7 @@ async function startOnce(discord: FakeDiscord, databaseUrl: string, kind: BotKin
 async function seed(discord: FakeDiscord, databaseUrl: string, count: number): Promise<void> {
   // Durable to the process only: the seed is thrown away after the run.
   const store = await openStore({ url: databaseUrl, durability: 'process' })
-  const service = new TableService({ store, aiFor })
+  const service = new TableService({ store, games: gameLookup })
   try {
     for (let i = 0; i < count; i++) {
       const guild = discord.guild(`Startup ${Math.floor(i / CHANNELS_PER_GUILD)}`)

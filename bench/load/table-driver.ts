@@ -76,7 +76,7 @@ export class TableDriver {
   async shown(timeoutMs: number): Promise<void> {
     if (!this.tableId) return
     const deadline = Date.now() + timeoutMs
-    while (Date.now() < deadline && (await this.deps.reader.store.effects.pending(this.tableId)).length > 0)
+    while (Date.now() < deadline && (await this.deps.reader.outbox.pending(this.tableId)).length > 0)
       await new Promise((r) => setTimeout(r, 250))
   }
 
@@ -125,7 +125,7 @@ export class TableDriver {
     }
     if (t.version !== this.lastVersion) this.changedAt = Date.now()
     this.lastVersion = t.version
-    if (Date.now() - this.changedAt > STUCK_MS && !(await this.deps.reader.store.effects.pending(t.id)).length) {
+    if (Date.now() - this.changedAt > STUCK_MS && !(await this.deps.reader.outbox.pending(t.id)).length) {
       // A player out of chips, say: start over.
       this.deps.stats.count('stuckTables')
       await this.openOnce()

@@ -1,10 +1,9 @@
 import type { AiLevel } from '../ai/index.js'
 import type { AnyGameModule } from '../render/game-module.js'
+import { describeRuleError } from '../games/core/engine.js'
 import { Rng, seedRng } from '../games/core/rng.js'
 import { SeatRecorder } from '../ai/record.js'
 import { meanInterval, round, wilson } from './stats.js'
-import { refusalText } from '../render/refusals.js'
-import { ENGLISH } from '../i18n/index.js'
 
 /** Who plays a seat: the AI at a level, the deadline's automatic move, or a random legal move. */
 export type Policy =
@@ -21,7 +20,7 @@ export function policyName(p: Policy): string {
 }
 
 export interface ArenaParams {
-  /** The game's module (src/registry.ts): its engine, and its AI for the `ai` policies. */
+  /** The game's module (src/games/registry.ts): its engine, and its AI for the `ai` policies. */
   readonly game: AnyGameModule
   readonly policies: readonly Policy[]
   readonly games: number
@@ -86,7 +85,7 @@ export function runArena(p: ArenaParams): ArenaReport {
       seed: p.seed * 100_003 + g,
       ...(engine.usesChips ? { stacks } : {}),
     })
-    if (!setup.ok) throw new Error(`setup refused: ${refusalText(setup.error, ENGLISH)}`)
+    if (!setup.ok) throw new Error(`setup refused: ${describeRuleError(setup.error)}`)
     let state: unknown = setup.value.state
     const recorders = new Map<number, SeatRecorder>()
     for (let seat = 0; seat < n; seat++)
@@ -118,9 +117,9 @@ export function runArena(p: ArenaParams): ArenaReport {
         let out = engine.apply(state, seat, action)
         if (!out.ok) {
           if (illegal.length < 20)
-            illegal.push(`game ${g + 1}: ${JSON.stringify(action)} of seat ${seat}: ${refusalText(out.error, ENGLISH)}`)
+            illegal.push(`game ${g + 1}: ${JSON.stringify(action)} of seat ${seat}: ${describeRuleError(out.error)}`)
           out = engine.apply(state, seat, engine.autoAction(state, seat))
-          if (!out.ok) throw new Error(`the automatic move was refused: ${refusalText(out.error, ENGLISH)}`)
+          if (!out.ok) throw new Error(`the automatic move was refused: ${describeRuleError(out.error)}`)
         }
         state = out.value.state
         after(out.value.events, seat, action)

@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util'
-import { engineIds } from '../games/registry.js'
-import { gameModule } from '../registry.js'
+import { engineIds, gameModule } from '../games/registry.js'
 import { simulate } from './random-games.js'
 import { parsePolicy, runArena, type Policy } from './arena.js'
 

@@ -1,7 +1,5 @@
-import type { AnyEngine } from '../games/core/engine.js'
+import { describeRuleError, type AnyEngine } from '../games/core/engine.js'
 import { Rng, seedRng } from '../games/core/rng.js'
-import { refusalText } from '../render/refusals.js'
-import { ENGLISH } from '../i18n/index.js'
 
 export interface SimulateParams {
   readonly engine: AnyEngine
@@ -55,7 +53,7 @@ export function simulate(p: SimulateParams): SimulateReport {
       seed: tableSeed++,
       ...(engine.usesChips ? { stacks: Array.from({ length: p.players }, () => p.stack ?? SIMULATE_STACK) } : {}),
     })
-    if (!setup.ok) throw new Error(`setup refused: ${refusalText(setup.error, ENGLISH)}`)
+    if (!setup.ok) throw new Error(`setup refused: ${describeRuleError(setup.error)}`)
     return setup.value.state
   }
   const note = (msg: string) => {
@@ -88,7 +86,7 @@ export function simulate(p: SimulateParams): SimulateReport {
       }
       const out = engine.apply(state, seat, action)
       if (!out.ok) {
-        note(`legal action ${JSON.stringify(action)} of seat ${seat} refused: ${refusalText(out.error, ENGLISH)}`)
+        note(`legal action ${JSON.stringify(action)} of seat ${seat} refused: ${describeRuleError(out.error)}`)
         break
       }
       actions++

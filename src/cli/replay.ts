@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs'
+import { gameLookup } from '../games/registry.js'
 import { replayText } from '../games/replay.js'
+import { ENGLISH } from '../i18n/index.js'
+import { refusalText } from '../render/refusals.js'
 
 const file = process.argv[2]
 if (!file) {
@@ -18,6 +21,7 @@ try {
   )
   process.exit(2)
 }
-const { exitCode, output } = replayText(text)
+// The replay tool speaks English (RULES.md, "Scenario files").
+const { exitCode, output } = replayText(text, { games: gameLookup, describe: (e) => refusalText(e, ENGLISH) })
 process.stdout.write(JSON.stringify(output) + '\n')
 process.exit(exitCode)

@@ -1,4 +1,4 @@
-import { gameModules, isGame } from '../registry.js'
+import { gameModules, isGame } from '../games/registry.js'
 import { sameInAll } from './localized.js'
 
 /** The `game` choices of /rules and /leaderboard: every registered game. */

@@ -1,6 +1,6 @@
 import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js'
 import { InteractionContextType } from 'discord.js'
-import { gameModules } from '../registry.js'
+import { gameModules } from '../games/registry.js'
 import type { Command } from './types.js'
 import { startCommand } from './start.js'
 import { hand } from './hand.js'

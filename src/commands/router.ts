@@ -1,5 +1,6 @@
 import type { Interaction } from 'discord.js'
 import { parseCustomId } from '../render/custom-id.js'
+import { isGame } from '../games/registry.js'
 import { REFUSALS, renderRefusal } from '../messages/general.js'
 import { memberLang } from '../discord/lang.js'
 import { answer } from '../discord/private-answer.js'
@@ -36,7 +37,7 @@ export async function routeInteraction(interaction: Interaction, ctx: BotContext
     }
     if (interaction.isButton() || interaction.isStringSelectMenu()) {
       const id = parseCustomId(interaction.customId)
-      if (!id)
+      if (!id || (id.kind === 'rules' && !isGame(id.game)))
         return await answer(
           interaction,
           renderRefusal(t('commands:replies.deadButton'), t('commands:replies.deadButtonHint')),

@@ -1,5 +1,5 @@
 import { PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js'
-import { chipGamesText, stakesText } from '../registry.js'
+import { chipGamesText, stakesText } from '../games/registry.js'
 import { langOf, LOCALES, type Locale } from '../i18n/index.js'
 import type { SettingsPatch } from '../tables/index.js'
 import { renderRefusal, renderSettings } from '../messages/general.js'

@@ -160,7 +160,7 @@ export class TableDesk {
    * the bot was down are found afterwards, by `checkMessages`.)
    */
   async catchUp(active: readonly TableSnapshot[]): Promise<number> {
-    const effects = this.deps.tables.store.effects
+    const effects = this.deps.tables.outbox
     const byId = new Map(active.map((t) => [t.id, t]))
     const pending = new Set<string>()
     for (const id of await effects.pendingTables()) {
@@ -169,7 +169,7 @@ export class TableDesk {
     }
     for (const table of active) {
       if (!this.deps.owns(table.guildId) || table.messageId !== null) continue
-      await effects.add(table.id, table.version, [{ kind: 'refresh' }])
+      await effects.addRefresh(table.id, table.version)
       pending.add(table.id)
     }
     await Promise.all([...pending].map((id) => this.queue.run(id, () => this.deliver(id))))
@@ -188,7 +188,7 @@ export class TableDesk {
       // A check Discord fails (not "Unknown Message") counts as shown: the next change redraws it anyway.
       const shown = await messageExists(this.deps.client, table.channelId, table.messageId).catch(() => true)
       if (!shown && !this.stopped) {
-        await this.deps.tables.store.effects.add(table.id, table.version, [{ kind: 'refresh' }])
+        await this.deps.tables.outbox.addRefresh(table.id, table.version)
         await this.deliverNow(table.id)
       }
       await new Promise((resolve) => setTimeout(resolve, MESSAGE_CHECK_MS))

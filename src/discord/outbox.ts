@@ -45,7 +45,7 @@ const SETTLED: Delivery = { settled: true }
  * budget makes every request wait its turn, so the order is what a player waits for first.
  */
 export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise<Delivery> {
-  const effects = deps.tables.store.effects
+  const effects = deps.tables.outbox
   const pending = await effects.pending(tableId)
   if (!pending.length) return SETTLED
   const now = deps.clock.now()
@@ -177,7 +177,7 @@ export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise
 /** While a game runs, the result of the one before it in one line (null before the first ends). */
 export async function previousResult(lang: Lang, tables: TableService, table: TableSnapshot): Promise<string | null> {
   if (table.status !== 'playing' || table.progress !== 'acting') return null
-  const last = await tables.store.effects.latestResult(table.id)
+  const last = await tables.outbox.latestResult(table.id)
   return last ? renderResultLine(lang, resultTable(table, last)) : null
 }
 

@@ -1,9 +1,7 @@
 import { z } from 'zod'
-import type { AnyEngine, Outcome } from './core/engine.js'
+import type { AnyEngine, Outcome, RuleError } from './core/engine.js'
+import type { EngineLookup } from './core/engine-lookup.js'
 import { cardSchema } from './core/schemas.js'
-import { engineFor, engineIds } from './registry.js'
-import { refusalText } from '../render/refusals.js'
-import { ENGLISH } from '../i18n/index.js'
 
 /**
  * Applies a scenario file (RULES.md, "Scenario files") and returns the JSON object to print
@@ -12,6 +10,13 @@ import { ENGLISH } from '../i18n/index.js'
 export interface ReplayResult {
   readonly exitCode: 0 | 1 | 2
   readonly output: Record<string, unknown>
+}
+
+/** What the tool replays with: the games it knows, and how a refusal reads in its output. */
+export interface ReplayDeps {
+  readonly games: EngineLookup
+  /** The replay tool speaks English (RULES.md, "Scenario files"): src/cli/replay.ts passes the English refusals. */
+  readonly describe: (error: RuleError) => string
 }
 
 const scenarioSchema = z
@@ -51,22 +56,22 @@ function issueText(error: z.ZodError, where: string): string {
     .join('; ')
 }
 
-export function replayText(text: string): ReplayResult {
+export function replayText(text: string, deps: ReplayDeps): ReplayResult {
   let raw: unknown
   try {
     raw = JSON.parse(text)
   } catch (e) {
     return malformed(`the file is not JSON: ${(e as Error).message}`)
   }
-  return replayScenario(raw)
+  return replayScenario(raw, deps)
 }
 
-export function replayScenario(raw: unknown): ReplayResult {
+export function replayScenario(raw: unknown, deps: ReplayDeps): ReplayResult {
   const parsed = scenarioSchema.safeParse(raw)
   if (!parsed.success) return malformed(issueText(parsed.error, ''))
   const sc = parsed.data
-  const engine = engineFor(sc.game)
-  if (!engine) return malformed(`unknown game "${sc.game}" (known: ${engineIds().join(', ')})`)
+  const engine = deps.games.engine(sc.game)
+  if (!engine) return malformed(`unknown game "${sc.game}" (known: ${deps.games.ids().join(', ')})`)
   if (sc.players < engine.minPlayers || sc.players > engine.maxPlayers)
     return malformed(`${engine.title} takes ${engine.minPlayers} to ${engine.maxPlayers} players, not ${sc.players}`)
   if (sc.dealer >= sc.players) return malformed(`dealer ${sc.dealer} is not a seat (0..${sc.players - 1})`)
@@ -100,12 +105,13 @@ export function replayScenario(raw: unknown): ReplayResult {
     ...(sc.potShares ? { potShares: sc.potShares } : {}),
     ...(sc.gameNo !== undefined ? { gameNo: sc.gameNo } : {}),
   })
-  if (!setup.ok) return malformed(refusalText(setup.error, ENGLISH))
-  return run(engine, setup.value.state, setup.value.events, actions as { seat: number; action: unknown }[])
+  if (!setup.ok) return malformed(deps.describe(setup.error))
+  return run(engine, deps, setup.value.state, setup.value.events, actions as { seat: number; action: unknown }[])
 }
 
 function run(
   engine: AnyEngine,
+  deps: ReplayDeps,
   start: unknown,
   startEvents: unknown[],
   actions: { seat: number; action: unknown }[],
@@ -114,8 +120,7 @@ function run(
   const events: unknown[] = [...startEvents]
   const step = (index: number, outcome: Outcome<{ state: unknown; events: unknown[] }>): ReplayResult | null => {
     if (!outcome.ok) {
-      // The replay tool speaks English (RULES.md, "Scenario files").
-      const message = refusalText(outcome.error, ENGLISH)
+      const message = deps.describe(outcome.error)
       return { exitCode: 1, output: { ok: false, error: { index, message } } }
     }
     state = outcome.value.state

@@ -1,6 +1,6 @@
 import { ENGLISH, type Lang } from '../i18n/index.js'
 import { button, buttonRows, clip, COLOURS, ephemeral, NO_PINGS, type Payload } from '../render/payload.js'
-import { chipGamesText, gameModule, gameModules, stakesText, startCommandsText } from '../registry.js'
+import { chipGamesText, gameModule, gameModules, stakesText, startCommandsText } from '../games/registry.js'
 import type { GameRules } from '../render/rules-text.js'
 import { rulesPageId } from '../render/custom-id.js'
 import type { GuildSettingsValue } from '../store/index.js'

@@ -1,7 +1,7 @@
 import type { CardImage } from '../render/images/attach.js'
 import { createHash } from 'node:crypto'
 import { cardText } from '../render/format.js'
-import { gameModule } from '../registry.js'
+import { gameModule } from '../games/registry.js'
 import type { RenderTable } from '../render/types.js'
 import { Lru } from '../lib/lru.js'
 import { drawPool } from '../render/images/pool.js'

@@ -1,5 +1,5 @@
 import type { APIEmbedField } from 'discord.js'
-import { gameModule } from '../registry.js'
+import { gameModule } from '../games/registry.js'
 import type { StatRow } from '../store/stats.js'
 import type { Lang } from '../i18n/index.js'
 import { mention } from './general.js'

@@ -1,6 +1,6 @@
 import type { APIButtonComponentWithCustomId, APIEmbed, APIEmbedField } from 'discord.js'
 import { moveToken } from '../games/core/move-context.js'
-import { gameModule } from '../registry.js'
+import { gameModule } from '../games/registry.js'
 import { leaveId, moveId, tableButtonId } from '../render/custom-id.js'
 import { chips, durationText, gameWordOf, listText } from '../render/format.js'
 import type { AnyGameModule } from '../render/game-module.js'

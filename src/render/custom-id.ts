@@ -1,6 +1,5 @@
 import { parseCard, type Card } from '../games/core/cards.js'
 import { MOVE_TOKEN } from '../games/core/move-context.js'
-import { engineFor } from '../games/registry.js'
 
 /**
  * The custom_id codec every button and select menu of the bot is routed by. A custom_id carries
@@ -15,7 +14,8 @@ import { engineFor } from '../games/registry.js'
  *                                          no fields, Bura's Declare 31) before making it
  *   t:<tableId>:leave:<token>              a confirmed leave from a game in progress; <token> is
  *                                          the leave's token (tables/leave-token.ts)
- *   r:<game>:<page>                        a page of /rules (not tied to a table)
+ *   r:<game>:<page>                        a page of /rules (not tied to a table; the router checks
+ *                                          that <game> is one)
  *
  * A move carries the engine action itself, so the codec knows no game: `<fields>` are the
  * action's fields but `type`, in its own order, joined by `,`: `name` for true, `!name` for false,
@@ -212,7 +212,7 @@ export function parseCustomId(raw: unknown): CustomId | null {
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > CUSTOM_ID_MAX) return null
   const parts = raw.split(':')
   if (parts[0] === 'r') {
-    if (parts.length !== 3 || !engineFor(parts[1]!)) return null
+    if (parts.length !== 3) return null
     const page = parseNat(parts[2], 99)
     return page === null ? null : { kind: 'rules', game: parts[1]!, page }
   }

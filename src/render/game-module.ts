@@ -68,7 +68,7 @@ export type OptionLabels<O> = {
 /**
  * Everything the bot knows about one game, defined once: the pure engine, its renderer, its
  * pictures, its rules text, its start command, how its options read and its AI player. The registry
- * (src/registry.ts) lists one per game.
+ * (src/games/registry.ts) lists one per game.
  */
 export interface GameModule<S, A extends { readonly type: string }, O, V, E extends { readonly type: string }> {
   readonly engine: GameEngine<S, A, O, V, E>

@@ -1,6 +1,6 @@
 import type { Config } from '../config.js'
 import { createLogger } from '../lib/log.js'
-import { startCommandsText } from '../registry.js'
+import { startCommandsText } from '../games/registry.js'
 import { ENGLISH } from '../i18n/index.js'
 import { untilStopped } from '../lib/stop-signal.js'
 import { startSandbox } from './start.js'

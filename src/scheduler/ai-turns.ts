@@ -15,7 +15,7 @@ export interface AiTurnsDeps {
   readonly moveDelayMs: number
   /** The wall-clock cap on one AI decision (AI_THINK_MS). */
   readonly thinkMs: number
-  /** The game's AI player (src/registry.ts `aiFor`). */
+  /** The game's AI player (src/games/registry.ts `aiFor`). */
   readonly aiFor: (game: string) => AnyDecide | undefined
 }
 

@@ -1,16 +1,14 @@
 import type { AnyEngine, ChipAccount, ChipEvent, Outcome } from '../games/core/engine.js'
-import { ok } from '../games/core/engine.js'
+import { describeRuleError, ok } from '../games/core/engine.js'
 import type { LogEntryInput, LogKind } from '../store/actions.js'
 import type { Movement } from '../store/ledger.js'
 import type { GameResult } from '../store/stats.js'
 import type { SeatRecord, TableRecord, TableStatusValue } from '../store/tables.js'
 import { isPracticeTable } from './ai-seats.js'
 import { potShares } from './games.js'
-import { isFreezeout, playsAMatch, standingsOf } from './match.js'
+import { isFreezeout, playsAMatch } from './match.js'
 import type { TableSetup } from './setup-entry.js'
 import type { TableEvent } from './types.js'
-import { refusalText } from '../render/refusals.js'
-import { ENGLISH } from '../i18n/index.js'
 
 export type MutableSeat = { -readonly [K in keyof SeatRecord]: SeatRecord[K] }
 
@@ -153,7 +151,7 @@ export class TableDraft {
         this.ended.push(this.state)
         const next = this.nextDeal()
         if (!next.ok)
-          throw new Error(`${this.engine.id}: nextDeal refused between deals: ${refusalText(next.error, ENGLISH)}`)
+          throw new Error(`${this.engine.id}: nextDeal refused between deals: ${describeRuleError(next.error)}`)
         continue
       }
       if (progress === 'gameOver') {
@@ -170,7 +168,7 @@ export class TableDraft {
       const moved = this.move(auto, action, 'auto')
       if (!moved.ok)
         throw new Error(
-          `${this.engine.id}: automatic move ${JSON.stringify(action)} refused: ${refusalText(moved.error, ENGLISH)}`,
+          `${this.engine.id}: automatic move ${JSON.stringify(action)} refused: ${describeRuleError(moved.error)}`,
         )
       this.tableEvents.push({ type: 'autoMove', userId: this.atPosition(auto)?.userId ?? '', position: auto, action })
     }
@@ -185,8 +183,8 @@ export class TableDraft {
     const summary = this.engine.summary(this.state)
     const winners = new Set(summary.winners ?? [])
     const players = summary.seats.length
-    // A match table books its result once, when the match is over (finishMatch).
-    for (let p = 0; p < players && !playsAMatch(this.rec); p++) {
+    // A match table books its result once, when the match is over (closing.ts, finishMatch).
+    for (let p = 0; p < players && !playsAMatch(this.engine, this.rec); p++) {
       const seat = this.atPosition(p)
       if (!seat || !this.engine.playedIn(this.state, p)) continue
       const total = summary.seats[p]?.total
@@ -200,7 +198,7 @@ export class TableDraft {
     if (this.engine.usesChips) {
       this.potShares = this.engine.table.carriesPot ? potShares(this.engine, this.state, this.pot, players) : []
       // Players who left during the game take their chips now; a freeze-out seat stays in play.
-      if (!isFreezeout(this.rec))
+      if (!isFreezeout(this.engine, this.rec))
         for (const s of this.seats) if (s.status === 'left' && s.stack > 0) this.cashOut(s, 'cash-out')
     }
     if (!this.engine.table.betweenGames) this.status = 'finished'
@@ -226,21 +224,6 @@ export class TableDraft {
       reason: 'practice buy-in',
       tableId: this.rec.id,
     })
-  }
-
-  /**
-   * The end of a match table (freeze-out won, or the agreed end reached): the final standings
-   * of its players (those seated, and in a freeze-out every seat still in play), booked in the
-   * stats as one game won by whoever has the best result. Call once the pot is refunded, before the
-   * stacks are cashed out.
-   */
-  finishMatch(reason: 'freezeout' | 'agreedEnd'): void {
-    const players = this.seats.filter(
-      (s) => s.status === 'seated' || (isFreezeout(this.rec) && s.position !== null && this.status === 'playing'),
-    )
-    const { standings, winners } = standingsOf(players)
-    for (const s of standings) this.results.push({ userId: s.userId, won: winners.includes(s.userId) })
-    this.tableEvents.push({ type: 'final', reason, standings, winners })
   }
 
   /** Book the engine's chip events: seat stacks, the pot, ledger rows and net chips. */

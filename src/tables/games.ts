@@ -1,5 +1,16 @@
+import type { AnyDecide } from '../ai/index.js'
 import type { AnyEngine } from '../games/core/engine.js'
+import type { EngineLookup } from '../games/core/engine-lookup.js'
 import { refundPot } from '../games/core/chips.js'
+
+/**
+ * The games the table service hosts, handed to it by the bot (src/games/registry.ts `gameLookup`:
+ * the registry sits above this layer): each game's engine and, if it has one, its AI player (a
+ * game without one refuses "Add AI").
+ */
+export interface TableGames extends EngineLookup {
+  ai(game: string): AnyDecide | undefined
+}
 
 /**
  * The table layer's reading of a game through the engine's typed facts (GameEngine `table`,

@@ -1,4 +1,4 @@
-import { engineFor } from '../games/registry.js'
+import type { AnyEngine } from '../games/core/engine.js'
 import type { SeatRecord, TableRecord } from '../store/tables.js'
 
 /**
@@ -13,12 +13,13 @@ export const MAX_AGREED_END_MS = 30 * 24 * 60 * 60 * 1000
 /** ... and at least this far (an end before anyone could act would close the table at once). */
 export const MIN_AGREED_END_MS = 60 * 1000
 
-export function isFreezeout(rec: Pick<TableRecord, 'game' | 'options'>): boolean {
-  return engineFor(rec.game)?.table.freezeout(rec.options) ?? false
+/** Whether the table, a table of `engine`'s game, is a freeze-out. */
+export function isFreezeout(engine: AnyEngine, rec: Pick<TableRecord, 'options'>): boolean {
+  return engine.table.freezeout(rec.options)
 }
 
-export function playsAMatch(rec: Pick<TableRecord, 'game' | 'options' | 'endsAt'>): boolean {
-  return isFreezeout(rec) || rec.endsAt !== null
+export function playsAMatch(engine: AnyEngine, rec: Pick<TableRecord, 'options' | 'endsAt'>): boolean {
+  return isFreezeout(engine, rec) || rec.endsAt !== null
 }
 
 export interface Standing {

@@ -1,7 +1,5 @@
-import type { AnyEngine } from '../games/core/engine.js'
+import { describeRuleError, type AnyEngine } from '../games/core/engine.js'
 import type { LogEntry } from '../store/actions.js'
-import { refusalText } from '../render/refusals.js'
-import { ENGLISH } from '../i18n/index.js'
 import { readSetup } from './setup-entry.js'
 
 type Entry = Pick<LogEntry, 'kind' | 'seat' | 'payload'>
@@ -29,7 +27,7 @@ export function rebuildState(
         : e.kind === 'nextDeal'
           ? engine.nextDeal(state)
           : engine.apply(state, e.seat!, e.payload)
-    if (!out.ok) throw new Error(`log entry ${i} (${e.kind}) was refused on replay: ${refusalText(out.error, ENGLISH)}`)
+    if (!out.ok) throw new Error(`log entry ${i} (${e.kind}) was refused on replay: ${describeRuleError(out.error)}`)
     state = out.value.state
     if (e.kind === 'auto' && events)
       for (let j = 0; j < out.value.events.length; j++) automatic?.push(events.length + j)

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parsePolicy, runArena } from '../../src/arena/arena.js'
 import { meanInterval, wilson } from '../../src/arena/stats.js'
-import { gameModule } from '../../src/registry.js'
+import { gameModule } from '../../src/games/registry.js'
 import { highCardGame } from '../toy/high-card/module.js'
 
 const root = join(import.meta.dirname, '../..')

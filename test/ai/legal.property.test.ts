@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { runArena, type Policy } from '../../src/arena/arena.js'
-import { gameModule } from '../../src/registry.js'
+import { gameModule } from '../../src/games/registry.js'
 
 /**
  * Every AI move is legal: whole games where every seat is an AI (mostly easy, the cheap level

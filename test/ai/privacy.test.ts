@@ -7,7 +7,7 @@ import { buraEngine } from '../../src/games/bura/rules/index.js'
 import { fullDeck } from '../../src/games/bura/rules/cards.js'
 import { makeDeck, RANKS, type Card } from '../../src/games/core/cards.js'
 import { Rng, seedRng } from '../../src/games/core/rng.js'
-import { aiFor } from '../../src/registry.js'
+import { aiFor } from '../../src/games/registry.js'
 import { playTable } from './twins.js'
 
 const AI_DIR = join(import.meta.dirname, '../../src/ai')

@@ -1,7 +1,7 @@
 import type { AnySeatHistory } from '../../src/ai/index.js'
 import { SeatRecorder } from '../../src/ai/record.js'
 import type { AnyEngine } from '../../src/games/core/engine.js'
-import { aiFor } from '../../src/registry.js'
+import { aiFor } from '../../src/games/registry.js'
 import { refusalText } from '../../src/render/refusals.js'
 import { ENGLISH } from '../../src/i18n/index.js'
 

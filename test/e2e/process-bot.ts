@@ -11,7 +11,7 @@ import { openStore, type Store } from '../../src/store/index.js'
 import { TableService, type TableSnapshot } from '../../src/tables/index.js'
 import { startFakeDiscord, type FakeDiscord, type FakeMessage } from '../../src/sandbox/discord/index.js'
 import { ManualClock } from '../../src/sandbox/discord/manual-clock.js'
-import { aiFor } from '../../src/registry.js'
+import { gameLookup } from '../../src/games/registry.js'
 
 /**
  * The bot as a real process (`src/main.ts`) against a fake Discord in the test process, so a test
@@ -107,7 +107,7 @@ export class ProcessBot {
   async tables(): Promise<TableService> {
     if (!this.reader) {
       const store = await openStore({ url: this.databaseUrl })
-      this.reader = { service: new TableService({ aiFor, store }), store }
+      this.reader = { service: new TableService({ games: gameLookup, store }), store }
     }
     return this.reader.service
   }

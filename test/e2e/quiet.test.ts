@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { FakeMessage, OptionValue } from '../../src/sandbox/discord/index.js'
 import type { BuraView } from '../../src/games/bura/rules/index.js'
-import { engineFor } from '../../src/games/registry.js'
-import { GAMES } from '../../src/registry.js'
+import { engineFor, GAMES } from '../../src/games/registry.js'
 import type { TableSnapshot } from '../../src/tables/index.js'
 import {
   advance,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { GAMES } from '../../src/registry.js'
+import { GAMES } from '../../src/games/registry.js'
 import type { Answer } from '../../src/sandbox/discord/index.js'
 import {
   componentsOf,

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { afterEach, describe, expect, it } from 'vitest'
-import { engineFor } from '../../src/games/registry.js'
+import { engineFor, gameLookup } from '../../src/games/registry.js'
 import { openStore, type Store } from '../../src/store/index.js'
 import { shardOf } from '../../src/sharding/shard-of.js'
 import { rebuildState, TableService, type TableSnapshot } from '../../src/tables/index.js'
@@ -14,7 +14,6 @@ import {
 } from '../../src/sandbox/discord/index.js'
 import { dropDatabase, freshDatabaseUrl } from '../support/test-database.js'
 import { buttonLabels, chooseMove, controlFor, type Control } from './harness.js'
-import { aiFor } from '../../src/registry.js'
 
 // SHARDS=auto on one PostgreSQL database: `npm start` runs discord.js's ShardingManager, which
 // starts one bot process per shard; the fake Discord recommends two shards and routes each
@@ -227,7 +226,7 @@ describe('two shard processes on one PostgreSQL database', () => {
     // The test reads the tables the shards write, from the same database.
     const store: Store = await openStore({ url })
     cleanup.push(() => store.close())
-    const tables = new TableService({ aiFor, store })
+    const tables = new TableService({ games: gameLookup, store })
 
     await Promise.all(clubs.map(openBura))
     // Both games move at once, one step each in turn, until shard 1's game has a few moves in.

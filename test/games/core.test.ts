@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { makeDeck, parseCard, removeCards } from '../../src/games/core/cards.js'
 import { checkDeck, nextDeck, reshuffle, startSupply } from '../../src/games/core/decks.js'
+import { describeRuleError, refuse } from '../../src/games/core/engine.js'
 import { Rng, seedRng } from '../../src/games/core/rng.js'
 
 describe('card codes', () => {
@@ -87,5 +88,14 @@ describe('deck supply', () => {
     expect(checkDeck(full.slice(1), full)).toMatch(/51 cards/)
     expect(checkDeck([...full.slice(0, -1), 'AS'], full)).toMatch(/twice/)
     expect(checkDeck([...full.slice(1), 'X1'], full)).toMatch(/X1/)
+  })
+})
+
+describe('rule errors for developers', () => {
+  it('give the code and its parameters as they are, no words', () => {
+    expect(describeRuleError(refuse('stale').error)).toBe('stale')
+    expect(describeRuleError(refuse('bura.must-beat', { played: { cards: ['KC', '9C'] }, seat: 2 }).error)).toBe(
+      'bura.must-beat {"played":{"cards":["KC","9C"]},"seat":2}',
+    )
   })
 })

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { engineIds } from '../../src/games/registry.js'
-import { replayText } from '../../src/games/replay.js'
+import { replayText } from '../support/replay.js'
 
 /**
  * Golden playthroughs: whole games per engine as scenario files (RULES.md, "Scenario files";

@@ -18,7 +18,6 @@ const SCANNED = [
   'src/tables',
   'src/games',
   'src/bot.ts',
-  'src/registry.ts',
 ]
 
 /**

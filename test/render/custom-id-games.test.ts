@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ENGLISH } from '../../src/i18n/index.js'
-import { gameModules } from '../../src/registry.js'
+import { gameModules } from '../../src/games/registry.js'
 import { encodeCustomId, moveAction, moveId, parseCustomId, type ControlAction } from '../../src/render/custom-id.js'
 import { renderHandView } from '../../src/messages/table.js'
 import { actionKey, offeredActions, tableFor, userId, walk } from './support.js'

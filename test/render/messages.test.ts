@@ -11,7 +11,7 @@ import {
   renderRules,
 } from '../../src/messages/general.js'
 import { EPHEMERAL, forUpdate } from '../../src/render/payload.js'
-import { GAMES } from '../../src/registry.js'
+import { GAMES } from '../../src/games/registry.js'
 import { ENGLISH, langOf, LOCALES } from '../../src/i18n/index.js'
 import { renderSettings } from '../../src/messages/general.js'
 import { renderStats } from '../../src/messages/stats.js'

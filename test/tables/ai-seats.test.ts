@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { SeatRecorder } from '../../src/ai/record.js'
-import { engineFor } from '../../src/games/registry.js'
-import { aiFor } from '../../src/registry.js'
+import { aiFor, engineFor } from '../../src/games/registry.js'
 import { aiSeatId, aiToRemove, freeAiName, isAiSeat, isPracticeTable, parseAiSeat } from '../../src/tables/ai-seats.js'
 import { execRaw } from '../support/test-database.js'
 import { tableServicePerTest } from './play.js'

@@ -5,17 +5,16 @@
  */
 import fs from 'node:fs'
 import { Rng, seedRng } from '../../src/games/core/rng.js'
-import { ENGINES } from '../../src/games/registry.js'
+import { ENGINES, gameLookup } from '../../src/games/registry.js'
 import { openStore } from '../../src/store/index.js'
 import { TableService } from '../../src/tables/index.js'
-import { aiFor } from '../../src/registry.js'
 import { refusalText } from '../../src/render/refusals.js'
 import { ENGLISH } from '../../src/i18n/index.js'
 
 const url = process.argv[2]!
 const store = await openStore({ url, durability: 'full' })
 const rng = new Rng(seedRng(Number(process.argv[3] ?? 1)))
-const tables = new TableService({ aiFor, store, seeds: () => rng.int(2 ** 31 - 1) })
+const tables = new TableService({ games: gameLookup, store, seeds: () => rng.int(2 ** 31 - 1) })
 // Synchronous: an ack must never sit in a buffer when the process dies.
 // As the bot answers: once the change is on disk (Store.durable).
 const ack = async (id: string) => {

@@ -3,10 +3,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
-import { ENGINES } from '../../src/games/registry.js'
+import { ENGINES, gameLookup } from '../../src/games/registry.js'
 import { openStore, type Store } from '../../src/store/index.js'
 import { rebuildState, TableService } from '../../src/tables/index.js'
-import { aiFor } from '../../src/registry.js'
 
 let dir = ''
 let store: Store | undefined
@@ -74,7 +73,7 @@ describe('crash safety', () => {
       expect((await store.tables.get(id.slice(6)))!.status).not.toBe('lobby')
 
     // After the restart the table plays on.
-    const service = new TableService({ aiFor, store })
+    const service = new TableService({ games: gameLookup, store })
     const active = await service.activeTables()
     const playing = active.find((a) => a.status === 'playing')
     if (playing) {

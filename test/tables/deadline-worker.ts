@@ -6,12 +6,12 @@
 import fs from 'node:fs'
 import { openStore } from '../../src/store/index.js'
 import { TableService } from '../../src/tables/index.js'
-import { aiFor } from '../../src/registry.js'
+import { gameLookup } from '../../src/games/registry.js'
 
 const [url, now, ...targets] = process.argv.slice(2) as [string, string, ...string[]]
 const clock = { now: () => Number(now), schedule: () => () => {} }
 const store = await openStore({ url, clock })
-const tables = new TableService({ aiFor, store, instance: `worker ${process.pid}` })
+const tables = new TableService({ games: gameLookup, store, instance: `worker ${process.pid}` })
 fs.writeSync(1, 'ready\n')
 await new Promise((resolve) => process.stdin.once('data', resolve))
 const results = await Promise.all(

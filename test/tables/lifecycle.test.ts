@@ -1,8 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { ENGINES } from '../../src/games/registry.js'
+import { ENGINES, gameLookup } from '../../src/games/registry.js'
 import { rebuildState, TableService } from '../../src/tables/index.js'
 import { playGame, tableServicePerTest } from './play.js'
-import { aiFor } from '../../src/registry.js'
 import { refusalText } from '../../src/render/refusals.js'
 import { ENGLISH, langOf } from '../../src/i18n/index.js'
 
@@ -246,7 +245,7 @@ describe('table lifecycle (Bugami)', () => {
     await fx.t.store.close()
     const { openStore } = await import('../../src/store/index.js')
     const reopened = await openStore({ url: fx.t.url, clock: fx.t.clock, durability: 'process' })
-    const again = new TableService({ aiFor, store: reopened })
+    const again = new TableService({ games: gameLookup, store: reopened })
     // Both were created at the same instant on the manual clock: their order is not the point.
     const active = [...(await again.activeTables())].sort((a, b) => a.status.localeCompare(b.status))
     expect(active).toEqual([

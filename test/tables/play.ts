@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect } from 'vitest'
 import { Rng, seedRng } from '../../src/games/core/rng.js'
 import { TableService, type TableUpdate } from '../../src/tables/index.js'
 import { tempStore } from '../store/temp-db.js'
-import { aiFor } from '../../src/registry.js'
+import { gameLookup } from '../../src/games/registry.js'
 import { refusalText } from '../../src/render/refusals.js'
 import { ENGLISH } from '../../src/i18n/index.js'
 
@@ -18,7 +18,7 @@ export function tableServicePerTest(firstSeed: number): {
   beforeEach(async () => {
     fx.t = await tempStore()
     let seed = firstSeed
-    fx.tables = new TableService({ aiFor, store: fx.t.store, seeds: () => seed++ })
+    fx.tables = new TableService({ games: gameLookup, store: fx.t.store, seeds: () => seed++ })
   })
   afterEach(() => fx.t.cleanup())
   return fx

@@ -4,8 +4,7 @@ import { Rng, seedRng } from '../../src/games/core/rng.js'
 import { TableService } from '../../src/tables/index.js'
 import { tempStore } from '../store/temp-db.js'
 import { playGame } from './play.js'
-import { engineFor, engineIds } from '../../src/games/registry.js'
-import { aiFor } from '../../src/registry.js'
+import { engineFor, engineIds, gameLookup } from '../../src/games/registry.js'
 
 const USERS = ['u0', 'u1', 'u2', 'u3', 'u4']
 const CHANNELS = ['c0', 'c1']
@@ -94,7 +93,7 @@ describe('chip economy property', () => {
           const t = await tempStore()
           try {
             const seeds = new Rng(seedRng(seed))
-            const tables = new TableService({ aiFor, store: t.store, seeds: () => seeds.int(2 ** 31 - 1) })
+            const tables = new TableService({ games: gameLookup, store: t.store, seeds: () => seeds.int(2 ** 31 - 1) })
             for (const o of ops) {
               await step(tables, t, o)
               const report = await t.store.audit()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { replayScenario, replayText } from '../../src/games/replay.js'
+import { replayScenario, replayText } from '../support/replay.js'
 import { engineFor, engineIds } from '../../src/games/registry.js'
 import { Rng, seedRng } from '../../src/games/core/rng.js'
 import type { AnyEngine } from '../../src/games/core/engine.js'

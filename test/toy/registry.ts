@@ -1,5 +1,5 @@
 import { addTexts } from '../../src/i18n/index.js'
-import { registerGame } from '../../src/registry.js'
+import { registerGame } from '../../src/games/registry.js'
 import { highCardGame } from './high-card/module.js'
 
 /** The test registry: the built-in games plus the toy game, registered before any bot starts. */

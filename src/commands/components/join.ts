@@ -1,6 +1,6 @@
 import type { Lang } from '../../i18n/index.js'
 import type { TableSnapshot } from '../../tables/index.js'
-import { gameModule } from '../../registry.js'
+import { gameModule } from '../../games/registry.js'
 import { memberLang } from '../../discord/lang.js'
 import { startAnswer } from '../../discord/private-answer.js'
 import { answerAlreadyDone } from '../already-done.js'

@@ -1,5 +1,5 @@
 import { MessageFlags, SlashCommandSubcommandBuilder } from 'discord.js'
-import { gameModule } from '../../registry.js'
+import { gameModule } from '../../games/registry.js'
 import { REFUSALS } from '../../messages/general.js'
 import { ephemeral, type Payload } from '../../render/payload.js'
 import type { GameFile } from '../../tables/scenario/index.js'

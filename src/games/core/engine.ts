@@ -24,7 +24,8 @@ export type RefusalParam =
 /**
  * A rule the action breaks. Engines stay free of any language: `code` names the refusal (a key
  * of the refusals resource file, src/i18n/locales/<lang>/refusals.json, e.g. 'bura.not-your-turn')
- * and `params` fill its blanks; `refusalText` (src/render/refusals.ts) puts it in words.
+ * and `params` fill its blanks; `refusalText` (src/render/refusals.ts) puts it in words for members,
+ * `describeRuleError` below for developers.
  */
 export interface RuleError {
   readonly code: string
@@ -39,6 +40,14 @@ export function ok<T>(value: T): Outcome<T> {
 
 export function refuse(code: string, params?: Readonly<Record<string, RefusalParam>>): { ok: false; error: RuleError } {
   return { ok: false, error: params ? { code, params } : { code } }
+}
+
+/**
+ * A rule error for developers (thrown errors, the simulator's notes): its code and parameters as
+ * they are, `bura.not-your-turn {"seat":2}`. Members read the worded refusal instead.
+ */
+export function describeRuleError(error: RuleError): string {
+  return error.params ? `${error.code} ${JSON.stringify(error.params)}` : error.code
 }
 
 export interface Transition<S, E> {

@@ -1,8 +1,6 @@
 import { parseCard, type Card } from '../../games/core/cards.js'
 import type { DeckSupply, Shuffle } from '../../games/core/decks.js'
-import type { AnyEngine } from '../../games/core/engine.js'
-import { refusalText } from '../../render/refusals.js'
-import { ENGLISH } from '../../i18n/index.js'
+import { describeRuleError, type AnyEngine } from '../../games/core/engine.js'
 import { readSetup } from '../setup-entry.js'
 
 /** One step of a game as a viewer lived it: a deal starting, or a move. */
@@ -76,7 +74,7 @@ export function foldDeals(engine: AnyEngine, entries: readonly Entry[], viewer: 
         : e.kind === 'nextDeal'
           ? engine.nextDeal(state)
           : engine.apply(state, e.seat!, e.payload)
-    if (!out.ok) throw new Error(`log entry (${e.kind}) was refused: ${refusalText(out.error, ENGLISH)}`)
+    if (!out.ok) throw new Error(`log entry (${e.kind}) was refused: ${describeRuleError(out.error)}`)
     const step: Step = {
       seat: e.kind === 'setup' || e.kind === 'nextDeal' ? null : e.seat,
       action: e.payload,

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { replayText } from '../../../src/games/replay.js'
+import { replayText } from '../../support/replay.js'
 
 const DIR = join(import.meta.dirname, 'scenarios')
 

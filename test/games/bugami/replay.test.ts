@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { replayScenario, replayText } from '../../../src/games/replay.js'
+import { replayScenario, replayText } from '../../support/replay.js'
 
 /** Scenario files (RULES.md, "Scenario files") through the generic replay command. */
 

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { replayText } from '../../../src/games/replay.js'
+import { replayText } from '../../support/replay.js'
 
 /**
  * The scenario files under scenarios/ (RULES.md "Scenario files"): every file through the replay

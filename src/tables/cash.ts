@@ -1,0 +1,108 @@
+import { ok, refuse, type Outcome } from '../games/core/engine.js'
+import type { Repos } from '../store/store.js'
+import { MAX_AMOUNT, type DailyClaim, type WalletInfo } from '../store/wallets.js'
+import { isAiSeat, isPracticeTable } from './ai-seats.js'
+import type { TableDraft } from './draft.js'
+import { isFreezeout } from './match.js'
+import type { ActOptions, TableUpdate } from './types.js'
+import type { UnitOfWork } from './unit-of-work.js'
+
+/**
+ * Chips: the wallet, the daily claim and admin grants, and chips moving between a wallet and a
+ * table (buy-ins, rebuys; cash-outs are booked by the draft and written with the change).
+ */
+
+export interface WalletView extends WalletInfo {
+  /** Chips sitting at open tables of this server. */
+  readonly atTables: number
+}
+
+/**
+ * The chips a player sitting down brings (0 at a game without chips): taken from their wallet,
+ * or practice chips at a practice table and for an AI seat.
+ */
+export async function takeBuyIn(d: TableDraft, repos: Repos, userId: string, buyIn: number): Promise<Outcome<number>> {
+  if (d.engine.usesChips && (isPracticeTable(d.seats) || isAiSeat(userId))) {
+    if (!Number.isSafeInteger(buyIn) || buyIn < 1 || buyIn > MAX_AMOUNT) return refuse('bad-buy-in')
+    d.practiceBuyIn(userId, buyIn)
+    return ok(buyIn)
+  }
+  if (!d.engine.usesChips) return ok(0)
+  const taken = await repos.wallets.withdraw(
+    d.rec.guildId,
+    userId,
+    buyIn,
+    { kind: 'stack', userId },
+    d.rec.id,
+    'buy-in',
+  )
+  return taken.ok ? ok(buyIn) : taken
+}
+
+/**
+ * A table turning into a practice table: every chip a player bought in with goes back to their
+ * wallet, and the same stack is theirs again in practice chips.
+ */
+export function toPractice(d: TableDraft): void {
+  if (!d.engine.usesChips) return
+  for (const s of d.seats) {
+    if (s.stack === 0) continue
+    const amount = d.cashOut(s, 'practice table: buy-in returned')
+    d.practiceBuyIn(s.userId, amount)
+    s.stack += amount
+    s.brought += amount
+  }
+}
+
+export class Cash {
+  constructor(private readonly work: UnitOfWork) {}
+
+  async wallet(guildId: string, userId: string): Promise<WalletView> {
+    const [w, atTables] = await Promise.all([
+      this.work.store.wallets.get(guildId, userId),
+      this.work.store.tables.stacksOf(guildId, userId),
+    ])
+    return { ...w, atTables }
+  }
+
+  claimDaily(guildId: string, userId: string): Promise<Outcome<DailyClaim>> {
+    return this.work.store.wallets.claimDaily(guildId, userId)
+  }
+
+  /** Admin grant; the command has checked Manage Server. */
+  grant(guildId: string, userId: string, amount: number, byUserId: string): Promise<Outcome<WalletInfo>> {
+    return this.work.store.wallets.grant(guildId, userId, amount, `admin grant by ${byUserId}`)
+  }
+
+  /**
+   * A cash table (Bura, Badugi; not a freeze-out): a seated player tops their stack up from
+   * their balance, up to the table's buy-in, while they are not in a game in play (between
+   * games, or waiting to be dealt in).
+   */
+  rebuy(tableId: string, userId: string, opts: ActOptions = {}): Promise<Outcome<TableUpdate>> {
+    return this.work.change(tableId, opts, async (d, repos) => {
+      if (d.status !== 'playing' || !d.engine.usesChips || !d.engine.table.betweenGames || isFreezeout(d.engine, d.rec))
+        return refuse('no-rebuy')
+      const seat = d.seatOf(userId)
+      if (!seat || seat.status !== 'seated') return refuse('not-seated')
+      if (seat.position !== null && d.progress() === 'acting') return refuse('in-game')
+      if (seat.stack >= d.rec.buyIn) return refuse('rebuy-full', { stack: seat.stack, buyIn: d.rec.buyIn })
+      const balance = (await repos.wallets.get(d.rec.guildId, userId)).balance
+      const amount = Math.min(d.rec.buyIn - seat.stack, balance)
+      if (amount <= 0) return refuse('balance-empty')
+      const taken = await repos.wallets.withdraw(
+        d.rec.guildId,
+        userId,
+        amount,
+        { kind: 'stack', userId },
+        d.rec.id,
+        'rebuy',
+      )
+      if (!taken.ok) return taken
+      seat.stack += amount
+      seat.brought += amount
+      d.tableEvents.push({ type: 'rebuy', userId, amount })
+      return ok(undefined)
+    })
+  }
+}

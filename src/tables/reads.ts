@@ -1,0 +1,168 @@
+import type { Outcome } from '../games/core/engine.js'
+import { Rng, seedRng } from '../games/core/rng.js'
+import type { AnySeatHistory } from '../ai/index.js'
+import type { AuditReport } from '../store/audit.js'
+import type { Leaderboard } from '../store/leaderboards.js'
+import type { GuildSettingsValue, SettingsPatch } from '../store/settings.js'
+import type { StatRow } from '../store/stats.js'
+import { seatHistory } from './ai-history.js'
+import { rebuildState } from './rebuild.js'
+import { gameFile, type GameFile } from './scenario/index.js'
+import type { ActiveTable, GameEvents, TableSnapshot } from './types.js'
+import type { UnitOfWork } from './unit-of-work.js'
+
+export interface LeaderboardView extends Leaderboard {
+  /** What `value` counts. */
+  readonly unit: 'chips' | 'netChips' | 'wins'
+  /** The rows in render's shape. */
+  readonly entries: readonly {
+    userId: string
+    value: number
+    games?: number
+    wins?: number
+    points?: number
+    rank: number
+  }[]
+  /** The caller (null: not on this board yet). */
+  readonly viewer: { userId: string; rank: number | null; value: number | null }
+}
+
+/** What the bot reads from the tables and the store: tables, their logs, boards, stats, settings, the audit. */
+export class Reads {
+  constructor(
+    private readonly work: UnitOfWork,
+    /** Seeds of the random source that deals the unseen cards of a `/table log` file afresh. */
+    private readonly fileSeeds: () => number,
+  ) {}
+
+  async get(tableId: string): Promise<TableSnapshot | null> {
+    const rec = await this.work.store.tables.get(tableId)
+    return rec ? this.work.snapshot(rec) : null
+  }
+
+  async inChannel(guildId: string, channelId: string): Promise<TableSnapshot | null> {
+    const rec = await this.work.store.tables.openInChannel(guildId, channelId)
+    return rec ? this.work.snapshot(rec) : null
+  }
+
+  /** Lobbies and running tables with their deadlines: the scheduler re-arms them at start-up. */
+  async activeTables(): Promise<ActiveTable[]> {
+    return (await this.work.store.tables.active()).map((t) => ({
+      id: t.id,
+      game: t.game,
+      guildId: t.guildId,
+      channelId: t.channelId,
+      status: t.status as 'lobby' | 'playing',
+      version: t.version,
+      deadlineAt: t.deadlineAt,
+    }))
+  }
+
+  /** Every lobby and running table, whole, in one query (start-up re-arms and catches up with them). */
+  async activeSnapshots(): Promise<TableSnapshot[]> {
+    return (await this.work.store.tables.active()).map((rec) => this.work.snapshot(rec))
+  }
+
+  /**
+   * The engine events of the game now at `table`, replayed from its log: what the table message
+   * showed as its latest lines, for a bot that has just restarted. Empty without a game.
+   */
+  async currentGameEvents(table: Pick<TableSnapshot, 'id' | 'game' | 'state'>): Promise<GameEvents> {
+    const engine = this.work.games.engine(table.game)
+    if (!engine || table.state === null) return { events: [], automatic: [] }
+    const events: unknown[] = []
+    const automatic: number[] = []
+    rebuildState(engine, await this.work.store.actions.currentGame(table.id), events, automatic)
+    return { events, automatic }
+  }
+
+  /** Whether the latest move made for `userId` at the table was automatic (their time ran out, away). */
+  async lastMoveAutomatic(tableId: string, userId: string): Promise<boolean> {
+    return (await this.work.store.actions.lastMoveKind(tableId, userId)) === 'auto'
+  }
+
+  /**
+   * `/table log`: the table of this channel (open, or else the last one that ended there) and its
+   * current or last game as a scenario file for `userId`, with no card they have not seen
+   * (`gameFile`).
+   */
+  async gameLog(
+    guildId: string,
+    channelId: string,
+    userId: string,
+  ): Promise<{ table: TableSnapshot; file: GameFile | null } | null> {
+    const rec =
+      (await this.work.store.tables.openInChannel(guildId, channelId)) ??
+      (await this.work.store.tables.lastInChannel(guildId, channelId))
+    const engine = rec && this.work.games.engine(rec.game)
+    if (!rec || !engine) return null
+    const seatNow = rec.seats.find((s) => s.userId === userId)?.position ?? null
+    const rng = new Rng(seedRng(this.fileSeeds()))
+    return {
+      table: this.work.snapshot(rec),
+      file: gameFile(engine, await this.work.store.actions.list(rec.id), { userId, seatNow }, rng),
+    }
+  }
+
+  /**
+   * What the seat at `position` has been shown in the game now at `table`, from its log: the only
+   * input an AI seat decides from (src/ai never sees the state).
+   */
+  async aiHistory(table: Pick<TableSnapshot, 'id' | 'game' | 'options'>, position: number): Promise<AnySeatHistory> {
+    const engine = this.work.games.engine(table.game)
+    if (!engine) throw new Error(`no engine for game ${table.game}`)
+    return seatHistory(engine, await this.work.store.actions.currentGame(table.id), position, table.options)
+  }
+
+  /** A player's counters per game at this server (`/stats`). */
+  stats(guildId: string, userId: string): Promise<StatRow[]> {
+    return this.work.store.stats.get(guildId, userId)
+  }
+
+  /**
+   * null: chips; a points game (Bugami): wins then points; a chip game (Bura, Badugi): net chips,
+   * or games won with `{board: 'wins'}` (ties: fewer games played first).
+   */
+  async leaderboard(
+    guildId: string,
+    game: string | null,
+    callerId: string,
+    limit = 10,
+    opts: { board?: 'wins' } = {},
+  ): Promise<LeaderboardView> {
+    const lb = this.work.store.leaderboards
+    const pointsGame = game !== null && this.work.games.engine(game)?.usesChips === false
+    const wins = opts.board === 'wins' && game !== null && !pointsGame
+    const board =
+      game === null
+        ? await lb.chips(guildId, callerId, limit)
+        : pointsGame
+          ? await lb.points(guildId, game, callerId, limit)
+          : wins
+            ? await lb.wins(guildId, game, callerId, limit)
+            : await lb.netChips(guildId, game, callerId, limit)
+    const unit = game === null ? 'chips' : pointsGame || wins ? 'wins' : 'netChips'
+    const entries = board.rows.map((r) => ({
+      userId: r.userId,
+      value: r.value,
+      rank: r.rank,
+      ...(board.board === 'points' && r.secondary !== undefined ? { points: r.secondary } : {}),
+      ...(board.board === 'wins' && r.secondary !== undefined ? { games: r.secondary, wins: r.value } : {}),
+    }))
+    const viewer = { userId: callerId, rank: board.caller?.rank ?? null, value: board.caller?.value ?? null }
+    return { ...board, unit, entries, viewer }
+  }
+
+  settings(guildId: string): Promise<GuildSettingsValue> {
+    return this.work.store.settings.get(guildId)
+  }
+
+  /** Changes some of a server's settings; the command has checked Manage Server. */
+  updateSettings(guildId: string, patch: SettingsPatch): Promise<Outcome<GuildSettingsValue>> {
+    return this.work.store.settings.update(guildId, patch)
+  }
+
+  audit(): Promise<AuditReport> {
+    return this.work.store.audit()
+  }
+}

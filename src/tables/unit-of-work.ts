@@ -1,0 +1,162 @@
+import type { Clock } from '../lib/clock.js'
+import { ok, refuse, type Outcome, type RuleError } from '../games/core/engine.js'
+import { isUniqueViolation } from '../store/db.js'
+import type { Repos, Store } from '../store/store.js'
+import type { TableRecord } from '../store/tables.js'
+import { TableDraft } from './draft.js'
+import type { TableGames } from './games.js'
+import { snapshot } from './snapshot.js'
+import { writeDraft } from './write-draft.js'
+import type { TableSnapshot, TableUpdate } from './types.js'
+
+/** A refusal raised inside a transaction: rolls everything back, then answers the user. */
+class Refused extends Error {
+  constructor(readonly refusal: { ok: false; error: RuleError }) {
+    super(refusal.error.code)
+  }
+}
+
+export const STALE = refuse('stale')
+
+/** How a change starts: who asks, and which interaction / version it answers. */
+export interface ChangeRequest {
+  readonly interactionId?: string
+  readonly expectedVersion?: number
+}
+
+/** What a change does to the table: refused, it rolls back and writes nothing. */
+export type Change = (d: TableDraft, repos: Repos) => Promise<Outcome<void>> | Outcome<void>
+
+/**
+ * The table service's unit of work: every change is one transaction that reads the table (or
+ * takes the copy it remembers), changes it through the engine in a draft, and writes state,
+ * version, log, chips, stats and the outbox together. The parts of the service (lifecycle, moves,
+ * cash, reads) go through it to the store.
+ */
+export class UnitOfWork {
+  /**
+   * The record each open table had after this service's last committed change to it, so the
+   * next change skips the read. Safe with other writers: every write to a table or its seats
+   * is guarded by the version, so a change judged on an outdated copy fails that guard (or is
+   * refused) and is judged again on a fresh read.
+   */
+  private readonly known = new Map<string, TableRecord>()
+
+  constructor(
+    readonly store: Store,
+    readonly clock: Clock,
+    readonly games: TableGames,
+  ) {}
+
+  /** The bot's view of a stored table. */
+  snapshot(rec: TableRecord): TableSnapshot {
+    return snapshot(rec, this.games.engine(rec.game))
+  }
+
+  /** A column written without a version bump is copied into the remembered record too. */
+  amendKnown(tableId: string, change: Partial<Pick<TableRecord, 'messageId' | 'remindedFor'>>): void {
+    const rec = this.known.get(tableId)
+    if (rec) this.known.set(tableId, { ...rec, ...change })
+  }
+
+  transaction<T>(fn: (repos: Repos) => Promise<Outcome<T>>): Promise<Outcome<T>> {
+    return this.store
+      .transaction(async (repos) => {
+        const out = await fn(repos)
+        // A refusal rolls back whatever the change wrote before it was refused.
+        if (!out.ok) throw new Refused(out)
+        return out
+      })
+      .catch((e: unknown) => {
+        if (e instanceof Refused) return e.refusal
+        throw e
+      })
+  }
+
+  /**
+   * A change in one transaction. A repeated interaction id is caught without an extra query
+   * on the happy path: it either fails the version check (answered from the interactions
+   * table) or, applied again, collides with its unique row, which rolls everything back.
+   */
+  async change(tableId: string, req: ChangeRequest, fn: Change): Promise<Outcome<TableUpdate>> {
+    const known = this.known.get(tableId)
+    this.known.delete(tableId)
+    if (known) {
+      const out = await this.changeFrom(tableId, req, fn, known)
+      if (out.ok) return out
+    }
+    return this.changeFrom(tableId, req, fn, null)
+  }
+
+  /** One attempt, on `known` (the copy after this service's last change) or on a fresh read. */
+  private async changeFrom(
+    tableId: string,
+    req: ChangeRequest,
+    fn: Change,
+    known: TableRecord | null,
+  ): Promise<Outcome<TableUpdate>> {
+    try {
+      let after: TableRecord | null = null
+      const out = await this.transaction(async (repos) => {
+        const rec = known ?? (await repos.tables.get(tableId))
+        if (!rec) return refuse('no-table')
+        if (req.expectedVersion !== undefined && req.expectedVersion !== rec.version) return STALE
+        return this.changeIn(repos, rec, fn, (r) => (after = r), req.interactionId)
+      })
+      // Committed: remember the table while it is open.
+      const written = after as TableRecord | null
+      if (out.ok && written && (written.status === 'lobby' || written.status === 'playing'))
+        this.known.set(tableId, written)
+      if (!out.ok && known) return out
+      if (!out.ok && req.interactionId) return (await this.duplicateOf(req.interactionId)) ?? out
+      return out
+    } catch (e) {
+      // A change judged on the remembered copy is judged again on a fresh read (change()).
+      if (known) return STALE
+      if (req.interactionId && isUniqueViolation(e)) {
+        const dup = await this.duplicateOf(req.interactionId)
+        if (dup) return dup
+      }
+      throw e
+    }
+  }
+
+  /** The answer to an interaction applied before (null if it was not). */
+  private async duplicateOf(interactionId: string): Promise<Outcome<TableUpdate> | null> {
+    const seen = await this.store.actions.interaction(interactionId)
+    const rec = seen && (await this.store.tables.get(seen.tableId))
+    if (!rec) return null
+    const table = this.snapshot(rec)
+    return ok({
+      table,
+      events: [],
+      automatic: [],
+      tableEvents: [],
+      ping: [],
+      deadlineAt: table.deadlineAt,
+      duplicate: true,
+    })
+  }
+
+  /**
+   * Applies `fn` to the table `rec` inside the open transaction `repos` and writes what it did;
+   * `remember` gets the record as written (for the next change).
+   */
+  async changeIn(
+    repos: Repos,
+    rec: TableRecord,
+    fn: Change,
+    remember: (after: TableRecord) => void = () => {},
+    interactionId?: string,
+  ): Promise<Outcome<TableUpdate>> {
+    const engine = this.games.engine(rec.game)
+    if (!engine) return refuse('game-unavailable', { game: rec.game })
+    const d = new TableDraft(rec, engine)
+    const changed = await fn(d, repos)
+    if (!changed.ok) return changed
+    const update = await writeDraft(repos, d, this.clock.now(), interactionId)
+    if (!update) return STALE
+    remember(update.after)
+    return ok(update.value)
+  }
+}

@@ -1,6 +1,7 @@
 import type { ButtonInteraction, ChatInputCommandInteraction } from 'discord.js'
 import type { AiLevel } from '../ai/budget.js'
-import { mention, REFUSALS } from '../messages/general.js'
+import { mention } from '../render/markup.js'
+import { REFUSALS } from '../messages/refusals.js'
 import type { Outcome, TableUpdate } from '../tables/index.js'
 import type { BotContext } from './context.js'
 import { answerPrivately, say, settle, tableHere } from './flows.js'

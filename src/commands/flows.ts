@@ -15,17 +15,18 @@ import type { SettingsPatch, WalletInfo } from '../store/index.js'
 import { moveAction, type Move } from '../render/custom-id.js'
 import { ephemeral, forUpdate, type Payload } from '../render/payload.js'
 import { chips } from '../render/format.js'
+import { REFUSALS } from '../messages/refusals.js'
 import {
-  REFUSALS,
   renderBalance,
   renderHelp,
   renderLeaderboard,
-  renderRefusal,
   renderRules,
   renderSettings,
   type BalanceInfo,
 } from '../messages/general.js'
-import { renderHandView, renderLeaveQuestion, renderMoveQuestion, renderTableMessage } from '../messages/table.js'
+import { renderRefusal } from '../render/refusals.js'
+import { renderHandView, renderLeaveQuestion, renderMoveQuestion } from '../messages/hand-view.js'
+import { renderTableMessage } from '../messages/table-message.js'
 import { moveToken } from '../games/core/move-context.js'
 import { leaveToken } from '../tables/leave-token.js'
 import { actionForLog } from '../lib/log.js'

@@ -1,6 +1,6 @@
 import { MessageFlags, type ChatInputCommandInteraction } from 'discord.js'
 import { gameModule } from '../registry.js'
-import { REFUSALS } from '../messages/general.js'
+import { REFUSALS } from '../messages/refusals.js'
 import { ephemeral, forUpdate, type Payload } from '../render/payload.js'
 import type { GameFile } from '../tables/scenario/index.js'
 import type { BotContext } from './context.js'

@@ -1,6 +1,5 @@
 import { parseCard, type Card } from '../games/core/cards.js'
 import { MOVE_TOKEN } from '../games/core/move-context.js'
-import { engineFor } from '../games/registry.js'
 
 /**
  * The custom_id codec every button and select menu of the bot is routed by. A custom_id carries
@@ -207,12 +206,16 @@ function parseMove(type: string, text: string | undefined): Move | null {
   return select ? { action, select } : { action }
 }
 
-/** Reads a custom_id; null for anything foreign or malformed (never throws). */
-export function parseCustomId(raw: unknown): CustomId | null {
+/**
+ * Reads a custom_id; null for anything foreign or malformed (never throws). A rules page's game
+ * must be one `isGame` knows: the bot reads ids against the registry (src/messages/custom-ids.ts),
+ * which the render kit, below it, does not import.
+ */
+export function readCustomId(raw: unknown, isGame: (game: string) => boolean): CustomId | null {
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > CUSTOM_ID_MAX) return null
   const parts = raw.split(':')
   if (parts[0] === 'r') {
-    if (parts.length !== 3 || !engineFor(parts[1]!)) return null
+    if (parts.length !== 3 || !isGame(parts[1]!)) return null
     const page = parseNat(parts[2], 99)
     return page === null ? null : { kind: 'rules', game: parts[1]!, page }
   }

@@ -6,7 +6,7 @@ import { openStore, type LogEntry } from '../src/store/index.js'
 import { migratePostgres } from '../src/store/migrate-postgres.js'
 import { postgresTarget } from '../src/store/url.js'
 import type { BenchResult } from './harness.js'
-import { bura, PLAYERS, recordMoves, SEED, startedTable } from './store.bench.js'
+import { bura, PLAYERS, recordMoves, SEED, startedTable } from './store-table.js'
 import { refusalText } from '../src/render/refusals.js'
 import { ENGLISH } from '../src/i18n/index.js'
 

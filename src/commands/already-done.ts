@@ -1,4 +1,4 @@
-import { REFUSALS } from '../messages/general.js'
+import { REFUSALS } from '../messages/refusals.js'
 import { memberLang } from '../discord/lang.js'
 import { answer } from '../discord/private-answer.js'
 import type { BotContext } from './context.js'

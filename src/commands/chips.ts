@@ -1,5 +1,6 @@
 import { SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js'
-import { renderBalance, renderRefusal } from '../messages/general.js'
+import { renderBalance } from '../messages/general.js'
+import { renderRefusal } from '../render/refusals.js'
 import { refusalText } from '../render/refusals.js'
 import { memberLang } from '../discord/lang.js'
 import { answer, startAnswer } from '../discord/private-answer.js'

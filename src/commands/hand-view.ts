@@ -1,7 +1,7 @@
 import type { Lang } from '../i18n/index.js'
 import type { TableSnapshot } from '../tables/index.js'
 import type { Payload } from '../render/payload.js'
-import { renderHandView } from '../messages/table.js'
+import { renderHandView } from '../messages/hand-view.js'
 import { withHandEmojis, withHandPicture } from '../discord/pictures.js'
 import type { BotContext } from './context.js'
 

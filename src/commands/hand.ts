@@ -1,5 +1,5 @@
 import { SlashCommandBuilder, type RepliableInteraction } from 'discord.js'
-import { REFUSALS } from '../messages/general.js'
+import { REFUSALS } from '../messages/refusals.js'
 import { memberLang } from '../discord/lang.js'
 import { answer, startAnswer } from '../discord/private-answer.js'
 import type { BotContext } from './context.js'

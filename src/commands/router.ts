@@ -1,7 +1,7 @@
 import type { Interaction } from 'discord.js'
-import { parseCustomId } from '../render/custom-id.js'
-import { isGame } from '../games/registry.js'
-import { REFUSALS, renderRefusal } from '../messages/general.js'
+import { parseCustomId } from '../messages/custom-ids.js'
+import { REFUSALS } from '../messages/refusals.js'
+import { renderRefusal } from '../render/refusals.js'
 import { memberLang } from '../discord/lang.js'
 import { answer } from '../discord/private-answer.js'
 import type { BotContext } from './context.js'
@@ -37,7 +37,7 @@ export async function routeInteraction(interaction: Interaction, ctx: BotContext
     }
     if (interaction.isButton() || interaction.isStringSelectMenu()) {
       const id = parseCustomId(interaction.customId)
-      if (!id || (id.kind === 'rules' && !isGame(id.game)))
+      if (!id)
         return await answer(
           interaction,
           renderRefusal(t('commands:replies.deadButton'), t('commands:replies.deadButtonHint')),

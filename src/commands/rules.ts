@@ -1,5 +1,6 @@
 import { SlashCommandBuilder, type RepliableInteraction } from 'discord.js'
-import { renderRefusal, renderRules } from '../messages/general.js'
+import { renderRefusal } from '../render/refusals.js'
+import { renderRules } from '../messages/general.js'
 import { memberLang } from '../discord/lang.js'
 import { answer } from '../discord/private-answer.js'
 import type { Command } from './types.js'

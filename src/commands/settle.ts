@@ -1,6 +1,6 @@
 import type { RepliableInteraction } from 'discord.js'
 import type { Outcome, TableUpdate } from '../tables/index.js'
-import { renderRefusal } from '../messages/general.js'
+import { renderRefusal } from '../render/refusals.js'
 import { refusalText } from '../render/refusals.js'
 import { memberLang } from '../discord/lang.js'
 import { answer } from '../discord/private-answer.js'

@@ -2,7 +2,7 @@ import { SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.j
 import { engineFor } from '../games/registry.js'
 import type { AnyGameModule } from '../render/game-module.js'
 import { refusalText } from '../render/refusals.js'
-import { renderRefusal } from '../messages/general.js'
+import { renderRefusal } from '../render/refusals.js'
 import { memberLang, serverLang } from '../discord/lang.js'
 import { answer, startAnswer } from '../discord/private-answer.js'
 import { commandPlace, openTableThread, type TablePlace } from '../discord/table-thread.js'

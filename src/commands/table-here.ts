@@ -1,6 +1,6 @@
 import type { RepliableInteraction } from 'discord.js'
 import type { TableSnapshot } from '../tables/index.js'
-import { REFUSALS } from '../messages/general.js'
+import { REFUSALS } from '../messages/refusals.js'
 import { memberLang } from '../discord/lang.js'
 import { answer } from '../discord/private-answer.js'
 import type { BotContext } from './context.js'

@@ -1,25 +1,13 @@
-import { ENGLISH, type Lang } from '../i18n/index.js'
+import type { Lang } from '../i18n/index.js'
 import { button, buttonRows, clip, COLOURS, ephemeral, NO_PINGS, type Payload } from '../render/payload.js'
-import { chipGamesText, gameModule, gameModules, stakesText, startCommandsText } from '../games/registry.js'
+import { mention, relativeTime } from '../render/markup.js'
+import { chipGamesText, gameModule, gameModules, stakesText } from '../games/registry.js'
 import type { GameRules } from '../render/rules-text.js'
 import { rulesPageId } from '../render/custom-id.js'
 import type { GuildSettingsValue } from '../store/index.js'
 import type { APIEmbed, APIEmbedField } from 'discord.js'
-import { aiDisplayName, parseAiSeat } from '../tables/ai-seats.js'
 
-/** Payloads that do not depend on a game state: rules, help, leaderboards, balances, refusals. */
-
-/** A member as a mention; an AI seat by its name ("🤖 Anna"), which no mention could show. */
-export function mention(userId: string): string {
-  const ai = parseAiSeat(userId)
-  return ai ? aiDisplayName(ai) : `<@${userId}>`
-}
-
-/** A Discord timestamp that every reader sees in their own time zone ("in 3 hours"). */
-export function relativeTime(at: number | Date): string {
-  const ms = typeof at === 'number' ? at : at.getTime()
-  return `<t:${Math.floor(ms / 1000)}:R>`
-}
+/** Payloads that do not depend on a game state: rules, help, leaderboards, balances, settings. */
 
 // Room for the title, tagline and footer of a page within the 6,000 characters of a message.
 const PAGE_BUDGET = 5200
@@ -259,57 +247,4 @@ export function renderSettings(lang: Lang, settings: GuildSettingsValue, changed
       },
     ],
   })
-}
-
-/** A friendly "no" that says what to do instead; only the one who asked sees it. */
-export function renderRefusal(message: string, hint?: string): Payload {
-  const text = hint ? `${message}\n${hint}` : message
-  return ephemeral({ content: clip(`🙅 ${text}`, 2000) })
-}
-
-/** Common refusals in one voice, so every handler says the same thing the same way; in the asker's language. */
-export const REFUSALS = {
-  notInGuild: ({ t }: Lang) => renderRefusal(t('messages:refusals.notInGuild'), t('messages:refusals.notInGuildHint')),
-  noTable: (lang: Lang) =>
-    renderRefusal(
-      lang.t('messages:refusals.noTable'),
-      lang.t('messages:refusals.noTableHint', { commands: startCommandsText(lang) }),
-    ),
-  tableExists: ({ t }: Lang) =>
-    renderRefusal(t('messages:refusals.tableExists'), t('messages:refusals.tableExistsHint')),
-  tableGone: ({ t }: Lang) => renderRefusal(t('messages:refusals.tableGone'), t('messages:refusals.tableGoneHint')),
-  notSeated: ({ t }: Lang) => renderRefusal(t('messages:refusals.notSeated'), t('messages:refusals.notSeatedHint')),
-  alreadySeated: ({ t }: Lang) => renderRefusal(t('messages:refusals.alreadySeated')),
-  tableFull: ({ t }: Lang, max: number) => renderRefusal(t('messages:refusals.tableFull', { max })),
-  notInLobby: ({ t }: Lang) => renderRefusal(t('messages:refusals.notInLobby'), t('messages:refusals.notInLobbyHint')),
-  tooFewPlayers: ({ t }: Lang, have: number, min: number) =>
-    renderRefusal(t('messages:refusals.tooFewPlayers', { count: have, min }), t('messages:refusals.tooFewPlayersHint')),
-  notCreator: ({ t }: Lang) => renderRefusal(t('messages:refusals.notCreator')),
-  notYourTurn: ({ t }: Lang) =>
-    renderRefusal(t('messages:refusals.notYourTurn'), t('messages:refusals.notYourTurnHint')),
-  stale: ({ t }: Lang) => renderRefusal(t('messages:refusals.stale'), t('messages:refusals.staleHint')),
-  illegal: ({ t }: Lang, ruleMessage: string) => renderRefusal(ruleMessage, t('messages:refusals.illegalHint')),
-  notEnoughChips: (lang: Lang, need: number, have: number) =>
-    renderRefusal(
-      lang.t('messages:refusals.notEnoughChips', { count: need, need: lang.number(need), have: lang.number(have) }),
-      lang.t('messages:refusals.notEnoughChipsHint'),
-    ),
-  dailyTaken: ({ t }: Lang, nextAt: number) =>
-    renderRefusal(t('messages:refusals.dailyTaken', { when: relativeTime(nextAt) })),
-  badOption: ({ t }: Lang, what: string) => renderRefusal(t('messages:refusals.badOption', { what })),
-  somethingWrong: ({ t }: Lang) =>
-    renderRefusal(t('messages:refusals.somethingWrong'), t('messages:refusals.somethingWrongHint')),
-} as const
-
-/**
- * What an old public table message becomes when the bot posts a fresh one further down; in the
- * server's language (English until the table layer passes it).
- */
-export function renderRetiredTableMessage(newMessageUrl: string, lang: Lang = ENGLISH): Payload {
-  return {
-    content: lang.t('messages:retired', { url: newMessageUrl }),
-    embeds: [],
-    components: [],
-    allowedMentions: NO_PINGS,
-  }
 }

@@ -2,7 +2,7 @@ import type { APIEmbedField } from 'discord.js'
 import { gameModule } from '../games/registry.js'
 import type { StatRow } from '../store/stats.js'
 import type { Lang } from '../i18n/index.js'
-import { mention } from './general.js'
+import { mention } from '../render/markup.js'
 import { clip, COLOURS, ephemeral, NO_PINGS, type Payload } from '../render/payload.js'
 
 /** One game's counters of one player: the store's `Stat` row without whose it is. */

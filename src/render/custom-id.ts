@@ -14,8 +14,7 @@ import { MOVE_TOKEN } from '../games/core/move-context.js'
  *                                          no fields, Bura's Declare 31) before making it
  *   t:<tableId>:leave:<token>              a confirmed leave from a game in progress; <token> is
  *                                          the leave's token (tables/leave-token.ts)
- *   r:<game>:<page>                        a page of /rules (not tied to a table; the router checks
- *                                          that <game> is one)
+ *   r:<game>:<page>                        a page of /rules (not tied to a table)
  *
  * A move carries the engine action itself, so the codec knows no game: `<fields>` are the
  * action's fields but `type`, in its own order, joined by `,`: `name` for true, `!name` for false,
@@ -207,12 +206,16 @@ function parseMove(type: string, text: string | undefined): Move | null {
   return select ? { action, select } : { action }
 }
 
-/** Reads a custom_id; null for anything foreign or malformed (never throws). */
-export function parseCustomId(raw: unknown): CustomId | null {
+/**
+ * Reads a custom_id; null for anything foreign or malformed (never throws). A rules page's game
+ * must be one `isGame` knows: the bot reads ids against the registry (src/messages/custom-ids.ts),
+ * which the render kit, below it, does not import.
+ */
+export function readCustomId(raw: unknown, isGame: (game: string) => boolean): CustomId | null {
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > CUSTOM_ID_MAX) return null
   const parts = raw.split(':')
   if (parts[0] === 'r') {
-    if (parts.length !== 3) return null
+    if (parts.length !== 3 || !isGame(parts[1]!)) return null
     const page = parseNat(parts[2], 99)
     return page === null ? null : { kind: 'rules', game: parts[1]!, page }
   }

@@ -1,6 +1,6 @@
 import { ComponentType, type APIMessageComponentEmoji } from 'discord.js'
 import { card, parseCard, SUITS, suitSymbol, type Card } from '../games/core/cards.js'
-import { cardOfMove, parseCustomId } from './custom-id.js'
+import { cardOfMove, readCustomId } from './custom-id.js'
 import { LIMITS, limitViolations } from './limits.js'
 import type { Payload } from './payload.js'
 import { RANK_LETTERS, rankOfLetter } from './ranks.js'
@@ -23,7 +23,8 @@ function emojiFor(emojis: CardEmojis, card: Card | null): APIMessageComponentEmo
 
 /** The one card a move button plays (its custom_id carries the codes), else null. */
 function buttonCard(customId: unknown): Card | null {
-  const id = parseCustomId(customId)
+  // Only a move carries cards: a rules page's game does not matter here.
+  const id = readCustomId(customId, () => true)
   return id?.kind === 'move' ? cardOfMove(id.move) : null
 }
 

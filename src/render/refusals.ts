@@ -1,6 +1,7 @@
 import type { RefusalParam, RuleError } from '../games/core/engine.js'
 import type { Lang } from '../i18n/index.js'
 import { cardsText } from './format.js'
+import { clip, ephemeral, type Payload } from './payload.js'
 import { lookupText } from '../i18n/lookup.js'
 import { slashOptionName } from '../games/core/options.js'
 
@@ -28,4 +29,10 @@ function paramText(value: RefusalParam, lang: Lang): string | number {
 /** A table option as the member types it: the start command's option name in their language. */
 function optionName(game: string, option: string, lang: Lang): string {
   return lookupText(lang.locale, 'commands', `slash.games.${game}.${option}.name`) ?? slashOptionName(option)
+}
+
+/** A friendly "no" that says what to do instead; only the one who asked sees it. */
+export function renderRefusal(message: string, hint?: string): Payload {
+  const text = hint ? `${message}\n${hint}` : message
+  return ephemeral({ content: clip(`🙅 ${text}`, 2000) })
 }

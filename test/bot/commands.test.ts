@@ -6,7 +6,7 @@ import { ENGINES } from '../../src/games/registry.js'
 import { z } from 'zod'
 import { startCommand } from '../../src/commands/start.js'
 import { highCardGame } from '../toy/high-card/module.js'
-import { stakesFromBlinds } from '../../src/games/badugi/render.js'
+import { stakesFromBlinds } from '../../src/games/badugi/module.js'
 
 const defs = commandDefinitions()
 const byName = new Map(defs.map((d) => [d.name, d]))

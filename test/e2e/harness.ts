@@ -11,7 +11,7 @@ import { dropDatabase, freshDatabaseUrl } from '../support/test-database.js'
 import { compareDeals, playLog, playScenario, telling } from '../support/scenario-truth.js'
 import { createLogger } from '../../src/lib/log.js'
 import { buttonLabels, chooseMove, componentsOf, confirm, useControl } from '../support/controls.js'
-import { parseCustomId } from '../../src/render/custom-id.js'
+import { parseCustomId } from '../../src/messages/custom-ids.js'
 import { CARDS_KEYWORD, readTextChunks } from '../../src/render/images/png-text.js'
 import type { TableSnapshot } from '../../src/tables/index.js'
 import {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { ENGLISH } from '../../src/i18n/index.js'
 import { gameModules } from '../../src/games/registry.js'
-import { encodeCustomId, moveAction, moveId, parseCustomId, type ControlAction } from '../../src/render/custom-id.js'
-import { renderHandView } from '../../src/messages/table.js'
+import { encodeCustomId, moveAction, moveId, type ControlAction } from '../../src/render/custom-id.js'
+import { parseCustomId } from '../../src/messages/custom-ids.js'
+import { renderHandView } from '../../src/messages/hand-view.js'
 import { actionKey, offeredActions, tableFor, userId, walk } from './support.js'
 import '../toy/registry.js'
 

@@ -9,7 +9,6 @@ import {
   leaveId,
   moveAction,
   moveId,
-  parseCustomId,
   tableButtonId,
   TABLE_VERBS,
   type ControlAction,
@@ -17,6 +16,7 @@ import {
   type FieldValue,
   type Move,
 } from '../../src/render/custom-id.js'
+import { parseCustomId } from '../../src/messages/custom-ids.js'
 
 const deck = makeDeck(undefined, 2)
 const tableIdArb = fc.stringMatching(/^[A-Za-z0-9_-]{1,36}$/)

@@ -5,18 +5,12 @@ import { ENGINES } from '../../src/games/registry.js'
 import { cardText, chips, durationText, listText } from '../../src/render/format.js'
 import { tableImage } from '../../src/messages/pictures.js'
 import type { Payload } from '../../src/render/payload.js'
-import {
-  describeEvents,
-  describeTableEvents,
-  optionsText,
-  renderFinalStandings,
-  renderGameResult,
-  renderHandView,
-  renderReminder,
-  renderResultPing,
-  renderTableMessage,
-  renderTurnPing,
-} from '../../src/messages/table.js'
+import { describeEvents, describeTableEvents } from '../../src/messages/event-lines.js'
+import { optionsText } from '../../src/messages/table-context.js'
+import { renderFinalStandings, renderGameResult } from '../../src/messages/results.js'
+import { renderHandView } from '../../src/messages/hand-view.js'
+import { renderReminder, renderResultPing, renderTurnPing } from '../../src/messages/pings.js'
+import { renderTableMessage } from '../../src/messages/table-message.js'
 import { strings, tableFor, userId, walk } from './support.js'
 import { ENGLISH_WORDS } from '../support/english-words.js'
 

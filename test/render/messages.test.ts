@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { parseCustomId } from '../../src/render/custom-id.js'
+import { parseCustomId } from '../../src/messages/custom-ids.js'
 import { limitViolations } from '../../src/render/limits.js'
-import {
-  REFUSALS,
-  renderBalance,
-  renderHelp,
-  renderLeaderboard,
-  renderRefusal,
-  renderRetiredTableMessage,
-  renderRules,
-} from '../../src/messages/general.js'
+import { REFUSALS } from '../../src/messages/refusals.js'
+import { renderBalance, renderHelp, renderLeaderboard, renderRules } from '../../src/messages/general.js'
+import { renderRefusal } from '../../src/render/refusals.js'
+import { renderRetiredTableMessage } from '../../src/render/retired-message.js'
 import { EPHEMERAL, forUpdate } from '../../src/render/payload.js'
 import { GAMES } from '../../src/games/registry.js'
 import { ENGLISH, langOf, LOCALES } from '../../src/i18n/index.js'

@@ -5,9 +5,11 @@ import type { AnyEngine } from '../../src/games/core/engine.js'
 import { ENGINES } from '../../src/games/registry.js'
 import { checkMessageBody, type MessageBody } from '../../src/sandbox/discord/limits.js'
 import { moveToken } from '../../src/games/core/move-context.js'
-import { parseCustomId } from '../../src/render/custom-id.js'
+import { parseCustomId } from '../../src/messages/custom-ids.js'
 import { limitViolations } from '../../src/render/limits.js'
-import { describeEvents, renderHandView, renderTableMessage } from '../../src/messages/table.js'
+import { describeEvents } from '../../src/messages/event-lines.js'
+import { renderHandView } from '../../src/messages/hand-view.js'
+import { renderTableMessage } from '../../src/messages/table-message.js'
 import { actionKey, cardsCarried, leakedCards, offeredActions, strings, tableFor, userId, walk } from './support.js'
 
 /**

@@ -2,13 +2,10 @@ import { ENGLISH } from '../../src/i18n/index.js'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_STACK, type AnyEngine } from '../../src/games/core/engine.js'
 import { ENGINES } from '../../src/games/registry.js'
-import {
-  describeEvents,
-  renderGameResult,
-  renderHandView,
-  renderResultLine,
-  renderTableMessage,
-} from '../../src/messages/table.js'
+import { describeEvents } from '../../src/messages/event-lines.js'
+import { renderGameResult, renderResultLine } from '../../src/messages/results.js'
+import { renderHandView } from '../../src/messages/hand-view.js'
+import { renderTableMessage } from '../../src/messages/table-message.js'
 import { strings, tableFor, userId } from './support.js'
 import { refusalText } from '../../src/render/refusals.js'
 

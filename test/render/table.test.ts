@@ -6,18 +6,14 @@ import { cardText } from '../../src/render/format.js'
 import { DEFAULT_STACK, type AnyEngine } from '../../src/games/core/engine.js'
 import { moveToken } from '../../src/games/core/move-context.js'
 import { ENGINES } from '../../src/games/registry.js'
-import { parseCustomId } from '../../src/render/custom-id.js'
+import { parseCustomId } from '../../src/messages/custom-ids.js'
 import { limitViolations } from '../../src/render/limits.js'
 import type { Payload } from '../../src/render/payload.js'
-import {
-  describeEvents,
-  describeTableEvents,
-  renderFinalStandings,
-  renderHandView,
-  renderResultPing,
-  renderTableMessage,
-  renderTurnPing,
-} from '../../src/messages/table.js'
+import { describeEvents, describeTableEvents } from '../../src/messages/event-lines.js'
+import { renderFinalStandings } from '../../src/messages/results.js'
+import { renderHandView } from '../../src/messages/hand-view.js'
+import { renderResultPing, renderTurnPing } from '../../src/messages/pings.js'
+import { renderTableMessage } from '../../src/messages/table-message.js'
 import { cardsNamed, offeredActions, strings, tableFor, userId } from './support.js'
 import { refusalText } from '../../src/render/refusals.js'
 import type { TableEvent } from '../../src/tables/types.js'

@@ -1,6 +1,7 @@
 import type { Answer, FakeMember, FakeMessage } from '../../src/sandbox/discord/index.js'
 import { engineFor } from '../../src/games/registry.js'
-import { moveAction, parseCustomId } from '../../src/render/custom-id.js'
+import { moveAction } from '../../src/render/custom-id.js'
+import { parseCustomId } from '../../src/messages/custom-ids.js'
 import type { TableSnapshot } from '../../src/tables/index.js'
 import { langOf, LOCALES } from '../../src/i18n/index.js'
 

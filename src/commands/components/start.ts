@@ -1,4 +1,4 @@
-import { REFUSALS } from '../../messages/general.js'
+import { REFUSALS } from '../../messages/refusals.js'
 import { memberLang } from '../../discord/lang.js'
 import { answer, startAnswer } from '../../discord/private-answer.js'
 import { answerAlreadyDone } from '../already-done.js'

@@ -1,6 +1,6 @@
 import type { Lang } from '../../i18n/index.js'
 import type { Outcome, TableUpdate } from '../../tables/index.js'
-import { mention } from '../../messages/general.js'
+import { mention } from '../../render/markup.js'
 
 /** The name of the AI seat a change just added or removed (from its table events). */
 export function aiSeatName(lang: Lang, result: Outcome<TableUpdate>, type: 'joined' | 'left'): string {

@@ -1,6 +1,6 @@
 import { SlashCommandSubcommandBuilder } from 'discord.js'
 import { engineFor } from '../../games/registry.js'
-import { REFUSALS } from '../../messages/general.js'
+import { REFUSALS } from '../../messages/refusals.js'
 import { memberLang } from '../../discord/lang.js'
 import { answer, startAnswer } from '../../discord/private-answer.js'
 import type { Subcommand } from '../types.js'

@@ -1,5 +1,5 @@
 import { SlashCommandSubcommandBuilder } from 'discord.js'
-import { REFUSALS } from '../../messages/general.js'
+import { REFUSALS } from '../../messages/refusals.js'
 import { memberLang } from '../../discord/lang.js'
 import { answer, startAnswer } from '../../discord/private-answer.js'
 import type { Subcommand } from '../types.js'

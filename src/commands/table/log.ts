@@ -1,6 +1,6 @@
 import { MessageFlags, SlashCommandSubcommandBuilder } from 'discord.js'
 import { gameModule } from '../../games/registry.js'
-import { REFUSALS } from '../../messages/general.js'
+import { REFUSALS } from '../../messages/refusals.js'
 import { ephemeral, type Payload } from '../../render/payload.js'
 import type { GameFile } from '../../tables/scenario/index.js'
 import type { Lang } from '../../i18n/index.js'

@@ -1,7 +1,7 @@
 import { SlashCommandSubcommandBuilder } from 'discord.js'
 import { ephemeral } from '../../render/payload.js'
 import { withCardEmojiText } from '../../render/emojis.js'
-import { renderTableMessage } from '../../messages/table.js'
+import { renderTableMessage } from '../../messages/table-message.js'
 import { withTablePicture } from '../../discord/pictures.js'
 import { memberLang } from '../../discord/lang.js'
 import { answer, startAnswer } from '../../discord/private-answer.js'

@@ -1,6 +1,6 @@
 import { ok, refuse, type Outcome, type RuleError, type Transition } from '../../core/engine.js'
 import type { BettingAction } from './actions.js'
-import { advance, foldSeat, pay } from './flow.js'
+import { advance, foldSeat, pay } from './play.js'
 import { draftOf, type BadugiEvent, type BadugiState } from './types.js'
 
 /** Fixed limit: a bet and three raises per round (in round 1 the big blind is the bet). */

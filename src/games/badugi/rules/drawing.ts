@@ -2,7 +2,7 @@ import type { Card } from '../../core/cards.js'
 import { ok, refuse, type Outcome, type Transition } from '../../core/engine.js'
 import { reshuffle } from '../../core/decks.js'
 import type { DrawAction } from './actions.js'
-import { advance } from './flow.js'
+import { advance } from './play.js'
 import { appended, draftOf, type BadugiEvent, type BadugiState } from './types.js'
 
 /**

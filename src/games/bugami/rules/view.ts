@@ -1,6 +1,6 @@
 import type { Card } from '../../core/cards.js'
 import type { ReplaySummary } from '../../core/engine.js'
-import { seatToPlay, waitingFor } from './engine.js'
+import { seatToPlay, waitingFor } from './legal.js'
 import { bugamiDeck, bugsIn, dealSizes, handOrder, ledSuit, legalCards } from './rules.js'
 import { partnerships } from './scoring.js'
 import type { Bid, BugamiState, CompletedTrick } from './types.js'

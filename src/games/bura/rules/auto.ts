@@ -1,6 +1,6 @@
 import type { Card } from '../../core/cards.js'
 import { cardPoints, pointsOf, rankValue, setBeats } from './cards.js'
-import { trickTurn } from './game.js'
+import { trickTurn } from './draft.js'
 import type { Rng } from '../../core/rng.js'
 import { answerOptions, DECLARE, leadOptions, legalActions, PASS } from './legal.js'
 import type { BuraAction, BuraState } from './types.js'

@@ -1,7 +1,7 @@
 import type { Card } from '../../core/cards.js'
 import { refuse, type RuleError } from '../../core/engine.js'
 import { allOneSuit, setBeats } from './cards.js'
-import { trickTurn } from './game.js'
+import { trickTurn } from './draft.js'
 import type { BuraOptions } from './options.js'
 import type { BuraAction, BuraState } from './types.js'
 

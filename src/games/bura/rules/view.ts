@@ -1,6 +1,6 @@
 import type { Card, Suit } from '../../core/cards.js'
 import { pointsOf } from './cards.js'
-import { othersInGame, trickTurn } from './game.js'
+import { othersInGame, trickTurn } from './draft.js'
 import { declareRefusal, waitingFor } from './legal.js'
 import type { BuraOptions } from './options.js'
 import type { BuraPhase, BuraState, CombinationKind, GameEnd, PlaySeen, Trick } from './types.js'

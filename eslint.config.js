@@ -61,8 +61,9 @@ export default tseslint.config(
     },
   },
   {
-    // This file is plain JavaScript outside every tsconfig.
-    files: ['eslint.config.js'],
+    // Plain JavaScript outside every tsconfig (CommonJS for dependency-cruiser).
+    files: ['eslint.config.js', '.dependency-cruiser.cjs'],
     extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { globals: { module: 'writable' } },
   },
 )

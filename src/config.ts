@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DEFAULT_GLOBAL_PER_SECOND } from './discord/global-budget.js'
 
 /** Discord's own API root; the tests point the bot at the fake Discord instead. */
 export const DISCORD_API_DEFAULT = 'https://discord.com'
@@ -9,11 +10,6 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export const DEFAULT_AI_MOVE_DELAY_MS = 1500
 /** The wall-clock cap on one AI decision (AI_THINK_MS). */
 export const DEFAULT_AI_THINK_MS = 300
-/**
- * Requests a second the bot allows itself against Discord's global limit of 50 (DISCORD_GLOBAL_LIMIT):
- * a little under it, so that no second of Discord's sees more even when requests arrive bunched.
- */
-export const DEFAULT_GLOBAL_PER_SECOND = 47
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
 

@@ -1,6 +1,12 @@
 import { systemClock, type Clock } from '../lib/clock.js'
 
 /**
+ * Requests a second the bot allows itself against Discord's global limit of 50 (DISCORD_GLOBAL_LIMIT):
+ * a little under it, so that no second of Discord's sees more even when requests arrive bunched.
+ */
+export const DEFAULT_GLOBAL_PER_SECOND = 47
+
+/**
  * The kinds of request that share Discord's global limit, in the order a member waits for them:
  * a new message (a turn ping, a result, a fresh table message), an edit (the table message) and
  * the rest, a deletion (an old ping, which nobody waits for).

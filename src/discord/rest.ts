@@ -1,6 +1,5 @@
 import { DefaultRestOptions, REST, type InternalRequest, type RESTOptions, type ResponseLike } from 'discord.js'
-import { DEFAULT_GLOBAL_PER_SECOND } from '../config.js'
-import { GlobalBudget, type Lane } from './global-budget.js'
+import { DEFAULT_GLOBAL_PER_SECOND, GlobalBudget, type Lane } from './global-budget.js'
 import { withMultipartBody } from './multipart-body.js'
 
 /**

@@ -12,7 +12,7 @@ import type { Face } from './scene.js'
 /** The width a picture is laid out for: Discord's embed image width on a desktop. */
 export const VIEW_WIDTH = 400
 /** Pixels per point: pictures are drawn at twice the size they are shown at. */
-export const SCALE = 2
+export const SCALE = 1.5
 /** The smallest text a picture holds, in points: legible at the width it is shown at. */
 export const MIN_TEXT = 12
 

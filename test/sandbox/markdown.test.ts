@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { markdown, type Reader } from '../../src/sandbox/page/markdown.js'
 
-const reader = (locale: string): Reader => ({ names: new Map([['7', 'bob']]), me: '1', locale })
+const CDN = 'http://127.0.0.1:9'
+const reader = (locale: string): Reader => ({ names: new Map([['7', 'bob']]), me: '1', locale, cdn: CDN })
 
 describe('the sandbox page markdown', () => {
-  it('shows a custom emoji by its name, as on buttons, and keeps the bold card beside it', () => {
+  it("draws a custom emoji as its image from the CDN, as Discord's client does, the bold card beside it", () => {
+    const img = (name: string, file: string) =>
+      `<img class="emoji" src="${CDN}/emojis/${file}" alt=":${name}:" title=":${name}:" draggable="false">`
     expect(markdown('<:card_KD:123> **K♦** and <a:card_X1:9> Joker 1', reader('en-US'))).toBe(
-      ':card_KD: <strong>K♦</strong> and :card_X1: Joker 1',
+      `${img('card_KD', '123.png')} <strong>K♦</strong> and ${img('card_X1', '9.gif')} Joker 1`,
     )
   })
 

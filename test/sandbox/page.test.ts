@@ -322,16 +322,16 @@ describe.runIf(browserTestsRun)('the sandbox page in Chromium', () => {
     await clickButton(pages.alice, publicTableMessage(t), t.status === 'lobby' ? 'Rules' : 'Your hand')
     const secret = newestEphemeral('alice')!
     await messageNode(pages.alice, secret.id).waitFor()
-    // Discord's mark of an ephemeral, drawn inside the message component.
-    await expect(
-      messageNode(pages.alice, secret.id).locator('.discord-message-ephemeral').innerText(),
-    ).resolves.toContain('Only you can see this')
+    // Discord's mark of an ephemeral, under the message.
+    await expect(messageNode(pages.alice, secret.id).locator('.ephemeral-note').innerText()).resolves.toContain(
+      'Only you can see this • Dismiss message',
+    )
     // Bob's tab has drawn the same channel, with every public message but not alice's answer.
     await messageNode(pages.bob, publicTableMessage(t)).waitFor()
     await pages.bob.reload()
     await messageNode(pages.bob, publicTableMessage(t)).waitFor()
     expect(await messageNode(pages.bob, secret.id).count()).toBe(0)
-    expect(await pages.bob.locator('discord-message[ephemeral]').count()).toBe(
+    expect(await pages.bob.locator('discord-message.ephemeral').count()).toBe(
       channel()
         .messages()
         .filter((m) => m.ephemeralFor === member('bob').id).length,

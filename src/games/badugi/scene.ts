@@ -14,13 +14,14 @@ function phaseText(v: BadugiView, lang: Lang): string {
   return lang.t('table:images.badugi.over')
 }
 
-function seatLine(s: BadugiSeatView, lang: Lang): string {
-  const parts = [chips(s.stack, lang)]
-  if (s.bet > 0) parts.push(lang.t('table:images.badugi.bet', { n: s.bet }))
-  if (s.draws.length) parts.push(lang.t('table:images.badugi.drew', { draws: s.draws.join('-') }))
+/** What a seat did this hand: folded or all-in first (it matters most), its bet, its draws. */
+function seatNote(s: BadugiSeatView, lang: Lang): string[] {
+  const parts: string[] = []
   if (s.status === 'folded') parts.push(lang.t('table:images.badugi.folded'))
   if (s.status === 'allIn') parts.push(lang.t('table:images.badugi.allIn'))
-  return parts.join(' · ')
+  if (s.bet > 0) parts.push(lang.t('table:images.badugi.bet', { n: s.bet }))
+  if (s.draws.length) parts.push(lang.t('table:images.badugi.drew', { draws: s.draws.join('-') }))
+  return parts
 }
 
 function subtitle(v: BadugiView, lang: Lang): string {
@@ -36,7 +37,9 @@ function subtitle(v: BadugiView, lang: Lang): string {
 export function tableScene(v: SpectatorView<BadugiView>, name: SeatNames, lang: Lang): TableScene {
   const seats: SeatBadge[] = v.seats.map((s) => ({
     name: name(s.seat),
-    line: seatLine(s, lang),
+    line: [chips(s.stack, lang), ...seatNote(s, lang)].join(' · '),
+    stack: s.stack,
+    note: seatNote(s, lang).join(' · '),
     acting: v.toAct === s.seat,
     dealer: s.dealer,
     out: s.status === 'folded' || s.status === 'out' || s.left,

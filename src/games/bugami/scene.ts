@@ -9,10 +9,15 @@ const backs = (n: number): Face[] => Array.from({ length: n }, () => 'back' as c
 
 /** The trick in progress, else the last trick taken (marked with its winner). */
 function trickGroups(v: BugamiView, name: SeatNames): CardGroup[] {
-  if (v.trick.length) return v.trick.map((p) => ({ caption: name(p.seat), faces: [p.card] }))
+  if (v.trick.length) return v.trick.map((p) => ({ caption: name(p.seat), faces: [p.card], seat: p.seat }))
   const last = v.lastTrick
   if (!last) return []
-  return last.cards.map((p) => ({ caption: `${name(p.seat)}${p.seat === last.winner ? ' ✓' : ''}`, faces: [p.card] }))
+  return last.cards.map((p) => ({
+    caption: `${name(p.seat)}${p.seat === last.winner ? ' ✓' : ''}`,
+    faces: [p.card],
+    seat: p.seat,
+    winning: p.seat === last.winner,
+  }))
 }
 
 function subtitle(v: BugamiView, lang: Lang): string {
@@ -27,20 +32,25 @@ function subtitle(v: BugamiView, lang: Lang): string {
 }
 
 export function tableScene(v: SpectatorView<BugamiView>, name: SeatNames, lang: Lang): TableScene {
-  const seats: SeatBadge[] = v.seats.map((s) => ({
-    name: name(s.seat),
-    line: [
+  const seats: SeatBadge[] = v.seats.map((s) => {
+    const line = [
       lang.t('table:images.bugami.points', { count: s.total }),
       lang.t('cards:count.trick', { count: s.tricks }),
       ...(v.phase === 'bidding'
         ? [lang.t(s.hasBid ? 'table:images.bugami.hasBid' : 'table:images.bugami.bidding')]
         : []),
-    ].join(' · '),
-    acting: v.waitingFor.includes(s.seat),
-    dealer: v.dealer === s.seat,
-    out: false,
-    cards: backs(s.handSize),
-  }))
+    ].join(' · ')
+    return {
+      name: name(s.seat),
+      line,
+      stack: null,
+      note: line,
+      acting: v.waitingFor.includes(s.seat),
+      dealer: v.dealer === s.seat,
+      out: false,
+      cards: backs(s.handSize),
+    }
+  })
   return {
     kind: 'table',
     locale: lang.locale,

@@ -22,7 +22,7 @@ function trickGroups(v: BuraView, name: SeatNames, lang: Lang): CardGroup[] {
   return shown.plays.map((p) => {
     const mark = p.seat === winner ? (current ? ' ▲' : ' ✓') : ''
     const down = p.faceDown ? ` ${lang.t('table:images.bura.down')}` : ''
-    return { caption: `${name(p.seat)}${mark}${down}`, faces: playFaces(p) }
+    return { caption: `${name(p.seat)}${mark}${down}`, faces: playFaces(p), seat: p.seat, winning: p.seat === winner }
   })
 }
 
@@ -52,6 +52,8 @@ export function tableScene(v: SpectatorView<BuraView>, name: SeatNames, lang: La
     return {
       name: name(s.seat),
       line: `${chips(s.stack, lang)} · ${tricks}`,
+      stack: s.stack,
+      note: tricks,
       acting: v.waitingFor.includes(s.seat),
       dealer: v.dealer === s.seat,
       out: !s.inGame,

@@ -1,16 +1,14 @@
 import { createCanvas, type Canvas, type SKRSContext2D } from './canvas.js'
-import { isJoker, rankOf, suitOf, suitSymbol } from '../../games/core/cards.js'
 import type { Locale } from '../../i18n/resources.js'
-import { rankLetter } from '../ranks.js'
+import { CARD_RATIO, cardLabels, isRed } from './card-face.js'
 import { font } from './font.js'
 import type { Face } from './scene.js'
 
-/** Vector cards: a rounded white card with rank and suit, a patterned back, a joker. */
-
-export const CARD_RATIO = 1.4
+/** Vector cards: a rounded white card with a large index and a pip, a patterned back, a joker. */
 
 const RED = '#c62828'
 const BLACK = '#1b1b1b'
+const JOKER = '#6a1b9a'
 const HIGHLIGHT = '#ffd54f'
 
 export function roundRect(g: SKRSContext2D, x: number, y: number, w: number, h: number, r: number): void {
@@ -18,11 +16,7 @@ export function roundRect(g: SKRSContext2D, x: number, y: number, w: number, h: 
   g.roundRect(x, y, w, h, r)
 }
 
-/** The rank in the corner, in the language's letters (Q, J are D, B on a German card). */
-function rankText(face: Face, locale: Locale): string {
-  if (face === 'back' || isJoker(face)) return ''
-  return rankLetter(rankOf(face), locale)
-}
+const inkOf = (face: Face) => (face !== 'back' && face.startsWith('X') ? JOKER : isRed(face) ? RED : BLACK)
 
 /**
  * Each card face at each size is drawn once into a sprite and copied from then on: a card's text
@@ -31,7 +25,18 @@ function rankText(face: Face, locale: Locale): string {
  */
 const sprites = new Map<string, { canvas: Canvas; pad: number }>()
 
-/** Draws one card with its top-left corner at (x, y), `w` wide (x and y whole pixels). */
+function sprite(key: string, w: number, h: number, pad: number, draw: (g: SKRSContext2D) => void) {
+  let found = sprites.get(key)
+  if (!found) {
+    const canvas = createCanvas(w + 2 * pad, h + 2 * pad)
+    draw(canvas.getContext('2d'))
+    found = { canvas, pad }
+    sprites.set(key, found)
+  }
+  return found
+}
+
+/** Draws one card with its top-left corner at (x, y), `w` pixels wide (x and y whole pixels). */
 export function paintCard(
   g: SKRSContext2D,
   locale: Locale,
@@ -41,47 +46,46 @@ export function paintCard(
   w: number,
   lit = false,
 ): void {
-  const rank = rankText(face, locale)
+  const labels = cardLabels(locale, face, w)
   // A face looks the same in every language unless its letter differs (K♦ is one sprite, Q♠ / D♠ two).
-  const key = `${face}/${rank}/${w}/${lit ? 1 : 0}`
-  let sprite = sprites.get(key)
-  if (!sprite) {
-    // Room for the outline, which is stroked half outside the card.
-    const pad = Math.ceil(lit ? Math.max(3, w * 0.05) : 1)
-    const canvas = createCanvas(w + 2 * pad, Math.round(w * CARD_RATIO) + 2 * pad)
-    drawCard(canvas.getContext('2d'), face, rank, pad, pad, w, lit)
-    sprite = { canvas, pad }
-    sprites.set(key, sprite)
-  }
-  g.drawImage(sprite.canvas, x - sprite.pad, y - sprite.pad)
+  const key = `card/${face}/${labels[0]?.text ?? ''}/${w}/${lit ? 1 : 0}`
+  // Room for the outline, which is stroked half outside the card.
+  const pad = Math.ceil(lit ? Math.max(3, w * 0.06) : 1)
+  const s = sprite(key, w, Math.round(w * CARD_RATIO), pad, (c) => drawCard(c, face, labels, pad, pad, w, lit))
+  g.drawImage(s.canvas, x - s.pad, y - s.pad)
 }
 
-function drawCard(g: SKRSContext2D, face: Face, rank: string, x: number, y: number, w: number, lit: boolean): void {
+function drawCard(
+  g: SKRSContext2D,
+  face: Face,
+  labels: ReturnType<typeof cardLabels>,
+  x: number,
+  y: number,
+  w: number,
+  lit: boolean,
+): void {
   const h = Math.round(w * CARD_RATIO)
   const r = Math.max(3, Math.round(w * 0.08))
   roundRect(g, x, y, w, h, r)
   g.fillStyle = face === 'back' ? '#1e4fa3' : '#ffffff'
   g.fill()
-  g.lineWidth = lit ? Math.max(3, w * 0.05) : 1
+  g.lineWidth = lit ? Math.max(3, w * 0.06) : Math.max(1, w * 0.02)
   g.strokeStyle = lit ? HIGHLIGHT : '#333333'
   g.stroke()
   if (face === 'back') return paintBack(g, x, y, w, h, r)
-  if (isJoker(face)) return paintJoker(g, face, x, y, w, h)
-  const suit = suitOf(face)
-  const colour = suit === 'H' || suit === 'D' ? RED : BLACK
-  const symbol = suitSymbol(suit)
-  g.fillStyle = colour
-  g.textAlign = 'left'
-  g.textBaseline = 'top'
-  const corner = Math.round(w * 0.3)
-  g.font = font(rank === '10' ? Math.round(corner * 0.85) : corner, true)
-  g.fillText(rank, x + w * 0.08, y + h * 0.05)
-  g.font = font(Math.round(corner * 0.8))
-  g.fillText(symbol, x + w * 0.09, y + h * 0.05 + corner)
+  const [rank, suit, pip] = labels as [(typeof labels)[0], (typeof labels)[0], (typeof labels)[0]]
+  g.fillStyle = inkOf(face)
   g.textAlign = 'center'
+  g.textBaseline = 'top'
+  // The index: rank over suit in the top-left corner, centred on one column.
+  const column = x + w * 0.27
+  g.font = font(rank.size, true, rank.text.length > 1)
+  g.fillText(rank.text, column, y + h * 0.035)
+  g.font = font(suit.size)
+  g.fillText(suit.text, column, y + h * 0.035 + rank.size * 1.02)
   g.textBaseline = 'middle'
-  g.font = font(Math.round(w * 0.55))
-  g.fillText(symbol, x + w * 0.58, y + h * 0.62)
+  g.font = font(pip.size)
+  g.fillText(pip.text, x + w * 0.66, y + h * 0.74)
 }
 
 function paintBack(g: SKRSContext2D, x: number, y: number, w: number, h: number, r: number): void {
@@ -103,18 +107,28 @@ function paintBack(g: SKRSContext2D, x: number, y: number, w: number, h: number,
   g.fill()
 }
 
-function paintJoker(g: SKRSContext2D, face: Face, x: number, y: number, w: number, h: number): void {
-  g.fillStyle = '#6a1b9a'
-  g.textAlign = 'center'
-  g.textBaseline = 'middle'
-  g.font = font(Math.round(w * 0.5))
-  g.fillText('★', x + w / 2, y + h * 0.42)
-  g.font = font(Math.round(w * 0.17), true)
-  g.fillText('JOKER', x + w / 2, y + h * 0.75)
-  g.font = font(Math.round(w * 0.2), true)
-  g.textAlign = 'left'
-  g.textBaseline = 'top'
-  g.fillText(String(face).slice(1), x + w * 0.08, y + h * 0.05)
+/**
+ * A card shown small (a seat's shown hand): a white tag with its rank and suit as one word, which
+ * stays legible where a whole card of that height would not; a back is a small blue card.
+ */
+export function paintTag(g: SKRSContext2D, locale: Locale, face: Face, x: number, y: number, w: number, h: number) {
+  const [label] = cardLabels(locale, face, w, h)
+  const s = sprite(`tag/${face}/${label?.text ?? ''}/${w}x${h}`, w, h, 1, (c) => {
+    const r = Math.max(2, Math.round(h * 0.15))
+    roundRect(c, 1, 1, w, h, r)
+    c.fillStyle = face === 'back' ? '#1e4fa3' : '#ffffff'
+    c.fill()
+    c.lineWidth = 1
+    c.strokeStyle = face === 'back' ? '#e3ecfa' : '#333333'
+    c.stroke()
+    if (!label) return
+    c.fillStyle = inkOf(face)
+    c.textAlign = 'center'
+    c.textBaseline = 'middle'
+    c.font = font(label.size, true, true)
+    c.fillText(label.text, 1 + w / 2, 1 + h / 2 + 1)
+  })
+  g.drawImage(s.canvas, x - s.pad, y - s.pad)
 }
 
 /**

@@ -1,11 +1,13 @@
 import { createCanvas, type Canvas, type SKRSContext2D } from './canvas.js'
 import { font, registerFont } from './font.js'
-import { CARD_RATIO, cardStep, paintCard, roundRect } from './paint-card.js'
-import { RESOURCES, type Locale } from '../../i18n/resources.js'
-import type { CardGroup, HandScene, SeatBadge, TableScene } from './scene.js'
-import { CAPTION_HEIGHT, layoutCentre, seatRect, TABLE_SIZE, type Rect } from './table-layout.js'
+import { layoutHand } from './hand-layout.js'
+import { SCALE, type Item, type Layout, type Measure } from './layout.js'
+import { paintCard, paintTag, roundRect } from './paint-card.js'
+import { RESOURCES } from '../../i18n/resources.js'
+import type { HandScene, TableScene } from './scene.js'
+import { layoutTable } from './table-layout.js'
 
-/** Scenes → pixels. Flat colours only: they draw fast and compress small. */
+/** Scenes → layouts → pixels, `SCALE` pixels a point. Flat colours only: they draw fast and compress small. */
 
 /** A drawn picture's RGBA pixels, row by row. */
 export interface Pixels {
@@ -37,140 +39,101 @@ function pixelsOf(canvas: Canvas): Pixels {
 
 const FELT = '#1f6f43'
 const FELT_EDGE = '#14532d'
-const INK = '#f5f5f5'
-const MUTED = '#b7d3c0'
 
-const HAND_WIDTH = 720
+/** Texts are written in the condensed cut at the scaled size: the layout measures them the same way. */
+const textFont = (size: number, bold: boolean) => font(Math.round(size * SCALE), bold, true)
 
-function fitText(g: SKRSContext2D, text: string, max: number): string {
-  if (g.measureText(text).width <= max) return text
-  let t = text
-  while (t.length > 1 && g.measureText(`${t}…`).width > max) t = t.slice(0, -1)
-  return `${t}…`
+let measurer: SKRSContext2D | null = null
+
+/** Measures texts in points, as the painter will draw them. */
+export const measure: Measure = (text, size, bold) => {
+  registerFont()
+  measurer ??= createCanvas(1, 1).getContext('2d')
+  measurer.font = textFont(size, bold)
+  return measurer.measureText(text).width / SCALE
 }
 
-function heading(g: SKRSContext2D, title: string, subtitle: string, width: number): void {
-  g.textAlign = 'left'
-  g.textBaseline = 'top'
-  g.fillStyle = INK
-  g.font = font(20, true)
-  g.fillText(fitText(g, title, width - 32), 16, 12)
-  g.fillStyle = MUTED
-  g.font = font(14)
-  g.fillText(fitText(g, subtitle, width - 32), 16, 38)
-}
+const px = (v: number) => Math.round(v * SCALE)
 
-const CAPTION_FONT = font(13)
-
-/** A captioned row of cards centred on `cx`, its top at `y`, `w` wide cards within `room` pixels. */
-function paintGroup(
-  g: SKRSContext2D,
-  locale: Locale,
-  group: CardGroup,
-  cx: number,
-  y: number,
-  w: number,
-  room: number,
-): void {
-  g.textAlign = 'center'
-  g.textBaseline = 'top'
-  g.fillStyle = INK
-  g.font = CAPTION_FONT
-  g.fillText(fitText(g, group.caption, room), cx, y)
-  const n = group.faces.length
-  const step = cardStep(n, w, room, 4)
-  const span = n ? w + step * (n - 1) : 0
-  let x = cx - span / 2
-  for (const face of group.faces) {
-    paintCard(g, locale, face, Math.round(x), y + CAPTION_HEIGHT, w)
-    x += step
+function paintItem(g: SKRSContext2D, layout: Layout, item: Item): void {
+  switch (item.kind) {
+    case 'text':
+      g.fillStyle = item.colour
+      g.font = textFont(item.size, item.bold)
+      g.textAlign = item.align
+      g.textBaseline = 'top'
+      return g.fillText(item.text, px(item.x), px(item.y))
+    case 'card':
+      return paintCard(g, layout.locale, item.face, px(item.x), px(item.y), px(item.w), item.lit)
+    case 'tag':
+      return paintTag(g, layout.locale, item.face, px(item.x), px(item.y), px(item.w), px(item.h))
+    case 'badge': {
+      const { x, y, w, h } = item.rect
+      roundRect(g, px(x), px(y), px(w), px(h), px(7))
+      g.fillStyle = item.out ? 'rgba(0,0,0,0.25)' : 'rgba(0,0,0,0.5)'
+      g.fill()
+      if (!item.acting) return
+      g.lineWidth = px(2)
+      g.strokeStyle = '#ffd54f'
+      return g.stroke()
+    }
+    case 'chip':
+      return paintChip(g, px(item.cx), px(item.cy), px(item.r))
+    case 'disc':
+      g.beginPath()
+      g.arc(px(item.cx), px(item.cy), px(item.r), 0, 2 * Math.PI)
+      g.fillStyle = '#ffffff'
+      return g.fill()
   }
 }
 
-function paintSeat(g: SKRSContext2D, locale: Locale, seat: SeatBadge, { x, y, w, h }: Rect): void {
-  roundRect(g, x, y, w, h, 10)
-  g.fillStyle = seat.out ? 'rgba(0,0,0,0.25)' : 'rgba(0,0,0,0.45)'
-  g.fill()
-  if (seat.acting) {
-    g.lineWidth = 3
-    g.strokeStyle = '#ffd54f'
-    g.stroke()
-  }
-  g.textAlign = 'left'
-  g.textBaseline = 'top'
-  g.fillStyle = seat.out ? MUTED : INK
-  g.font = font(14, true)
-  g.fillText(fitText(g, `${seat.acting ? '▶ ' : ''}${seat.name}`, w - (seat.dealer ? 34 : 12)), x + 6, y + 5)
-  g.font = font(12)
-  g.fillStyle = MUTED
-  g.fillText(fitText(g, seat.line, w - 12), x + 6, y + 24)
-  if (seat.dealer) paintDealerButton(g, locale, x + w - 16, y + 14)
-  const cw = 14
-  const step = cardStep(seat.cards.length, cw, w - 12, 2)
-  seat.cards.forEach((face, i) => paintCard(g, locale, face, Math.round(x + 6 + i * step), y + h - 4 - 20, cw))
-}
-
-/** The dealer button: a white disc with a D, as on a card table. */
-function paintDealerButton(g: SKRSContext2D, locale: Locale, cx: number, cy: number): void {
+/** A poker chip: a red disc with a white dashed rim. */
+function paintChip(g: SKRSContext2D, cx: number, cy: number, r: number): void {
   g.beginPath()
-  g.arc(cx, cy, 9, 0, 2 * Math.PI)
-  g.fillStyle = '#ffffff'
+  g.arc(cx, cy, r, 0, 2 * Math.PI)
+  g.fillStyle = '#d84343'
   g.fill()
-  g.fillStyle = '#1b1b1b'
-  g.textAlign = 'center'
-  g.textBaseline = 'middle'
-  g.font = font(11, true)
-  // The dealer's letter: D (dealer) in English, G (Geber) in German, where D is the queen.
-  g.fillText(RESOURCES[locale].cards.dealerButton, cx, cy + 1)
+  g.beginPath()
+  g.arc(cx, cy, r * 0.72, 0, 2 * Math.PI)
+  g.setLineDash([r * 0.45, r * 0.45])
+  g.lineWidth = r * 0.28
+  g.strokeStyle = '#ffffff'
+  g.stroke()
+  g.setLineDash([])
+}
+
+function paintLayout(layout: Layout, background: (g: SKRSContext2D, w: number, h: number) => void): Pixels {
+  const width = px(layout.width)
+  const height = px(layout.height)
+  const canvas = canvasOf(width, height)
+  const g = canvas.getContext('2d')
+  background(g, width, height)
+  for (const item of layout.items) paintItem(g, layout, item)
+  return pixelsOf(canvas)
+}
+
+export function tableLayoutOf(scene: TableScene): Layout {
+  return layoutTable(scene, measure, RESOURCES[scene.locale].cards.dealerButton)
+}
+
+export function handLayoutOf(scene: HandScene): Layout {
+  return layoutHand(scene, measure)
 }
 
 export function paintTable(scene: TableScene): Pixels {
-  registerFont()
-  const { width, height } = TABLE_SIZE
-  const canvas = canvasOf(width, height)
-  const g = canvas.getContext('2d')
-  g.fillStyle = FELT_EDGE
-  g.fillRect(0, 0, width, height)
-  g.beginPath()
-  g.ellipse(width / 2, height / 2 + 22, width / 2 - 12, height / 2 - 34, 0, 0, 2 * Math.PI)
-  g.fillStyle = FELT
-  g.fill()
-  heading(g, scene.title, scene.subtitle, width)
-  // The middle: the groups in the space the seats leave free (table-layout.ts).
-  g.font = CAPTION_FONT
-  const sizes = scene.centre.map((gr) => ({ cards: gr.faces.length, captionWidth: g.measureText(gr.caption).width }))
-  layoutCentre(sizes, scene.seats.length).forEach((p, i) =>
-    paintGroup(g, scene.locale, scene.centre[i]!, p.cx, p.top, p.cardW, p.room),
-  )
-  scene.seats.forEach((seat, i) => paintSeat(g, scene.locale, seat, seatRect(i, scene.seats.length)))
-  return pixelsOf(canvas)
+  return paintLayout(tableLayoutOf(scene), (g, w, h) => {
+    g.fillStyle = FELT_EDGE
+    g.fillRect(0, 0, w, h)
+    g.beginPath()
+    g.ellipse(w / 2, h / 2, w / 2 - px(4), h / 2 - px(4), 0, 0, 2 * Math.PI)
+    g.fillStyle = FELT
+    g.fill()
+  })
 }
 
 export function paintHand(scene: HandScene): Pixels {
-  registerFont()
-  const cardW = 96
-  const cardH = Math.round(cardW * CARD_RATIO)
-  const extraH = scene.extra.length ? 18 + Math.round(48 * CARD_RATIO) + 12 : 0
-  const height = 64 + 12 + cardH + 12 + extraH
-  const canvas = canvasOf(HAND_WIDTH, height)
-  const g = canvas.getContext('2d')
-  g.fillStyle = FELT
-  g.fillRect(0, 0, HAND_WIDTH, height)
-  heading(g, scene.title, scene.subtitle, HAND_WIDTH)
-  const n = scene.hand.length
-  const step = cardStep(n, cardW, HAND_WIDTH - 32, 8)
-  const span = n ? cardW + step * (n - 1) : 0
-  let x = (HAND_WIDTH - span) / 2
-  for (const h of scene.hand) {
-    // Playable cards stand up a little, as a player pulls them from the fan.
-    paintCard(g, scene.locale, h.card, Math.round(x), h.lit ? 64 : 76, cardW, h.lit)
-    x += step
-  }
-  if (scene.extra.length) {
-    const room = (HAND_WIDTH - 32) / scene.extra.length
-    scene.extra.forEach((gr, i) => {
-      paintGroup(g, scene.locale, gr, 16 + room * (i + 0.5), 64 + 12 + cardH + 12, 48, room - 10)
-    })
-  }
-  return pixelsOf(canvas)
+  return paintLayout(handLayoutOf(scene), (g, w, h) => {
+    g.fillStyle = FELT
+    g.fillRect(0, 0, w, h)
+  })
 }

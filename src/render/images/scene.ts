@@ -14,12 +14,23 @@ export type Face = Card | 'back'
 export interface CardGroup {
   readonly caption: string
   readonly faces: readonly Face[]
+  /**
+   * The seat whose play this is (a trick's cards): the table picture draws it in front of that
+   * seat, without its caption (the seat's badge names the player); the caption stays for the alt text.
+   */
+  readonly seat?: number
+  /** The play that takes the trick (in progress: winning so far): drawn outlined. */
+  readonly winning?: boolean
 }
 
 export interface SeatBadge {
   readonly name: string
-  /** One short line: stack, score, tricks, bet. */
+  /** One short line: stack, score, tricks, bet (the alt text's). */
   readonly line: string
+  /** The seat's chips, drawn as a chip and its number (null in a game without chips). */
+  readonly stack: number | null
+  /** What the picture writes after the stack: the line without it ("1 trick", "bet 4"). */
+  readonly note: string
   readonly acting: boolean
   readonly dealer: boolean
   /** Out of this game (folded, sitting out): drawn greyed. */

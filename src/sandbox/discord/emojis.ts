@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { addFormError, HttpError, invalidFormBody, type FormErrorTree } from './errors.js'
 import type { Route } from './rest.js'
 import type { UserRecord } from './model.js'
@@ -6,7 +7,7 @@ import type { UserRecord } from './model.js'
  * Application emojis (`/applications/:app/emojis`): an application owns up to 2,000, named
  * 2-32 characters of letters, digits and `_`, unique per application, each image at most 256 KiB
  * (a data URI). Tests can make uploads fail (`failUploads`), as when Discord is down or the
- * limit is reached.
+ * limit is reached. Their images are served where Discord's CDN serves them, `/emojis/<id>.png`.
  */
 
 export const EMOJI_LIMITS = { perApplication: 2000, imageBytes: 256 * 1024 } as const
@@ -15,6 +16,8 @@ export interface EmojiRecord {
   readonly id: string
   name: string
   readonly image: Buffer
+  /** The image's type as uploaded: `image/png`, `image/jpeg`, … */
+  readonly contentType: string
 }
 
 export class ApplicationEmojis {
@@ -73,10 +76,27 @@ export class ApplicationEmojis {
     if (Object.keys(errors).length || !nameOk || !image) throw invalidFormBody(errors)
     if (this.emojis.length >= EMOJI_LIMITS.perApplication)
       throw new HttpError(400, { message: 'Maximum number of emojis reached (2000)', code: 30008 })
-    const emoji: EmojiRecord = { id: this.nextId(), name: body.name as string, image }
+    const contentType = `image/${m![1] === 'jpg' ? 'jpeg' : m![1]}`
+    const emoji: EmojiRecord = { id: this.nextId(), name: body.name as string, image, contentType }
     this.emojis.push(emoji)
     this.uploads++
     return emoji
+  }
+
+  /**
+   * Serves `GET /emojis/<id>.<ext>` (Discord's CDN path for a custom emoji's image); false when the
+   * request is not for an emoji. The image comes as uploaded, whichever extension is asked for.
+   */
+  serve(req: IncomingMessage, res: ServerResponse): boolean {
+    if (!req.url?.startsWith('/emojis/')) return false
+    const id = /^\/emojis\/(\d+)\.(?:png|webp|gif|jpe?g)(?:\?.*)?$/.exec(req.url)?.[1]
+    const found = req.method === 'GET' && id ? this.emojis.find((e) => e.id === id) : undefined
+    if (!found) res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found')
+    else
+      res
+        .writeHead(200, { 'content-type': found.contentType, 'content-length': String(found.image.length) })
+        .end(found.image)
+    return true
   }
 
   routes(bot: (method: string, pattern: string, handle: Route['handle']) => Route): Route[] {

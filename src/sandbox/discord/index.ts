@@ -128,7 +128,7 @@ export class FakeDiscord {
     return this.world.attachments.data(urlOrId)
   }
 
-  /** The bot application's emojis (`emojis`, `uploads`, `failUploads`). */
+  /** The bot application's emojis (`emojis`, `uploads`, `failUploads`); their images at `${url}/emojis/<id>.png`. */
   get applicationEmojis(): ApplicationEmojis {
     return this.world.emojis
   }
@@ -293,7 +293,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
   )
   const restServer = rest
   const server = createServer((req, res) => {
-    if (!world.attachments.serve(req, res)) void restServer.handle(req, res)
+    if (!world.attachments.serve(req, res) && !world.emojis.serve(req, res)) void restServer.handle(req, res)
   })
   // Idle connections stay open a minute, as Discord's edge keeps them: with Node's 5 s default a busy
   // bot's HTTP client can send on a socket the fake is just closing (EPIPE, a lost request).

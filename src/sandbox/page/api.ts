@@ -50,11 +50,16 @@ export interface Component {
   style?: number
   disabled?: boolean
   url?: string
-  emoji?: { name?: string; id?: string }
+  emoji?: { name?: string; id?: string; animated?: boolean }
   placeholder?: string
   min_values?: number
   max_values?: number
-  options?: { label: string; value: string; description?: string; emoji?: { name?: string; id?: string } }[]
+  options?: {
+    label: string
+    value: string
+    description?: string
+    emoji?: { name?: string; id?: string; animated?: boolean }
+  }[]
 }
 
 export interface CommandOption {
@@ -79,6 +84,8 @@ export interface PageState {
   members: Member[]
   locales: string[]
   bot: { id: string; name: string }
+  /** Where the fake Discord serves its CDN's files (custom emojis at `/emojis/<id>.png`). */
+  cdn: string
   channel: string
   commands: Command[]
   messages: Message[]

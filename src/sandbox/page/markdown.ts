@@ -1,8 +1,8 @@
 /**
  * The part of Discord's markdown the bot uses, turned into HTML: bold, italic, strike, inline code,
- * block quotes, "-#" small lines, user mentions, <t:…> timestamps and custom emojis (by name, as
- * `:card_KD:`, as the page shows them on buttons). Everything else is escaped. A timestamp is
- * written in the reader's language, as their Discord client writes it.
+ * block quotes, "-#" small lines, user mentions, <t:…> timestamps and custom emojis (`<:card_KD:id>`,
+ * drawn as the emoji's image from the CDN, as Discord's client draws it). Everything else is
+ * escaped. A timestamp is written in the reader's language, as their Discord client writes it.
  */
 const escape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
@@ -21,14 +21,21 @@ export function relativeTime(unixSeconds: number, locale: string, now = Date.now
   return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(value, unit as Intl.RelativeTimeFormatUnit)
 }
 
-/** Who reads a message: the names of mentioned ids, their own id (a mention of them is lit), their language. */
+/** Where a custom emoji's image is: Discord's CDN path (`/emojis/<id>.png`, `.gif` when animated) on `cdn`. */
+export const emojiUrl = (cdn: string, id: string, animated = false) => `${cdn}/emojis/${id}.${animated ? 'gif' : 'png'}`
+
+/**
+ * Who reads a message: the names of mentioned ids, their own id (a mention of them is lit), their
+ * language, and where the custom emojis' images are (the fake Discord's CDN).
+ */
 export interface Reader {
   readonly names: ReadonlyMap<string, string>
   readonly me: string
   readonly locale: string
+  readonly cdn: string
 }
 
-export function markdown(text: string, { names, me, locale }: Reader): string {
+export function markdown(text: string, { names, me, locale, cdn }: Reader): string {
   return text
     .split('\n')
     .map((raw) => {
@@ -58,7 +65,10 @@ export function markdown(text: string, { names, me, locale }: Reader): string {
           const name = names.get(id) ?? id
           return `<discord-mention${id === me ? ' highlight' : ''}>${escape(name)}</discord-mention>`
         })
-        .replace(/&lt;a?:(\w+):\d+&gt;/g, ':$1:')
+        .replace(/&lt;(a?):(\w+):(\d+)&gt;/g, (_m, animated: string, name: string, id: string) => {
+          const url = emojiUrl(cdn, id, animated === 'a')
+          return `<img class="emoji" src="${url}" alt=":${name}:" title=":${name}:" draggable="false">`
+        })
         .replace(/&lt;t:(\d+)(?::([tTdDfFR]))?&gt;/g, (_m, secs: string, style?: string) => {
           const date = new Date(Number(secs) * 1000)
           const full = date.toLocaleString(locale)

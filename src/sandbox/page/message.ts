@@ -1,11 +1,14 @@
 import { readerLocale, type Component, type Embed, type Message, type PageState } from './api.js'
-import { markdown, type Reader } from './markdown.js'
+import { emojiUrl, markdown, type Reader } from './markdown.js'
+import { pageWords, type PageWords } from './words.js'
 
 /** What a control on a message does when the member uses it. */
 export interface ControlHandlers {
   click(messageId: string, customId: string): void
   select(messageId: string, customId: string, values: string[]): void
 }
+
+type Emoji = Component['emoji']
 
 const BUTTON_TYPES: Record<number, string> = {
   1: 'primary',
@@ -31,15 +34,21 @@ function el<K extends string>(
 }
 
 const hex = (color: number | undefined) => (color === undefined ? undefined : `#${color.toString(16).padStart(6, '0')}`)
-const emojiText = (emoji: { name?: string; id?: string } | undefined) =>
-  emoji?.name && !emoji.id ? `${emoji.name} ` : emoji?.name ? `:${emoji.name}: ` : ''
+/** A Unicode emoji goes before the label as text; a custom one is drawn as its image (`emojiAttrs`). */
+const emojiText = (emoji: Emoji) => (emoji?.name && !emoji.id ? `${emoji.name} ` : '')
+/** A custom emoji's image on a button or an option, from the CDN, as Discord's client draws it. */
+const emojiAttrs = (emoji: Emoji, cdn: string) =>
+  emoji?.id ? { emoji: emojiUrl(cdn, emoji.id, emoji.animated === true), 'emoji-name': emoji.name } : {}
 
-function embed(e: Embed, reader: Reader): HTMLElement {
+/**
+ * An embed. Its image is drawn here rather than by the component, which caps it at 300 pixels wide:
+ * Discord shows an embed's image up to 400 wide and 300 high, after the fields, with its alt text.
+ */
+function embed(e: Embed, reader: Reader, alt: (url: string) => string | undefined): HTMLElement {
   const node = el('discord-embed', {
     slot: 'embeds',
     'embed-title': e.title,
     color: hex(e.color),
-    image: e.image?.url,
     thumbnail: e.thumbnail?.url,
   })
   if (e.description)
@@ -52,15 +61,21 @@ function embed(e: Embed, reader: Reader): HTMLElement {
       )
     node.append(fields)
   }
+  if (e.image?.url) {
+    const media = el('div', { slot: 'fields', class: 'embed-media' })
+    media.append(el('img', { src: e.image.url, alt: alt(e.image.url) ?? '' }))
+    node.append(media)
+  }
   if (e.footer?.text) node.append(el('discord-embed-footer', { slot: 'footer' }, markdown(e.footer.text, reader)))
   return node
 }
 
-function button(c: Component, messageId: string, on: ControlHandlers): HTMLElement {
+function button(c: Component, messageId: string, on: ControlHandlers, cdn: string): HTMLElement {
   const node = el('discord-button', {
     type: BUTTON_TYPES[c.style ?? 2] ?? 'secondary',
     disabled: c.disabled === true,
     url: c.url,
+    ...emojiAttrs(c.emoji, cdn),
   })
   node.textContent = `${emojiText(c.emoji)}${c.label ?? ''}`
   node.dataset.customId = c.custom_id ?? ''
@@ -72,10 +87,10 @@ function button(c: Component, messageId: string, on: ControlHandlers): HTMLEleme
  * A string select: Discord's look from the web component; picking an option sends it at once when
  * one value is taken, otherwise options toggle and a "Choose" button sends them (within min/max).
  */
-function selectMenu(c: Component, messageId: string, on: ControlHandlers): HTMLElement {
+function selectMenu(c: Component, messageId: string, on: ControlHandlers, cdn: string, words: PageWords): HTMLElement {
   const wrap = el('div', { class: 'select', 'data-custom-id': c.custom_id })
   const menu = el('discord-string-select-menu', {
-    placeholder: c.placeholder ?? 'Make a selection',
+    placeholder: c.placeholder ?? words.selectPlaceholder,
     disabled: c.disabled === true,
   })
   const min = c.min_values ?? 1
@@ -91,13 +106,14 @@ function selectMenu(c: Component, messageId: string, on: ControlHandlers): HTMLE
   }
   const confirm = el('button', { class: 'choose', type: 'button' })
   const refresh = () => {
-    confirm.textContent = picked.size === 0 ? 'Choose none' : `Choose ${picked.size}`
+    confirm.textContent = words.choose(picked.size)
     confirm.toggleAttribute('disabled', picked.size < min || picked.size > max)
   }
   for (const o of c.options ?? []) {
     const option = el('discord-string-select-menu-option', {
       label: `${emojiText(o.emoji)}${o.label}`,
       description: o.description,
+      ...emojiAttrs(o.emoji, cdn),
     })
     option.dataset.value = o.value
     option.addEventListener('click', (event) => {
@@ -123,15 +139,15 @@ function selectMenu(c: Component, messageId: string, on: ControlHandlers): HTMLE
   return wrap
 }
 
-function components(m: Message, on: ControlHandlers): HTMLElement | null {
+function components(m: Message, on: ControlHandlers, cdn: string, words: PageWords): HTMLElement | null {
   if (!m.components.length) return null
   const holder = el('discord-attachments', { slot: 'components' })
   for (const row of m.components) {
     const rowNode = el('discord-action-row')
     for (const c of row.components ?? []) {
-      if (c.type === 2) rowNode.append(button(c, m.id, on))
+      if (c.type === 2) rowNode.append(button(c, m.id, on, cdn))
       else if (c.type === 3) {
-        holder.append(selectMenu(c, m.id, on))
+        holder.append(selectMenu(c, m.id, on, cdn, words))
         continue
       }
     }
@@ -140,13 +156,32 @@ function components(m: Message, on: ControlHandlers): HTMLElement | null {
   return holder
 }
 
-/** The page's own words are English; dates and times are in the reader's format. */
-const clockTime = (ms: number, locale: string) => {
+/** When a message was sent, as the reader's Discord client writes it ("Today at 14:32", "Heute um 14:32"). */
+const clockTime = (ms: number, locale: string, words: PageWords) => {
   const at = new Date(ms)
   const time = at.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })
-  return at.toDateString() === new Date().toDateString()
-    ? `Today at ${time}`
-    : `${at.toLocaleDateString(locale)} ${time}`
+  const yesterday = new Date(Date.now() - 86_400_000)
+  if (at.toDateString() === new Date().toDateString()) return words.today(time)
+  if (at.toDateString() === yesterday.toDateString()) return words.yesterday(time)
+  return `${at.toLocaleDateString(locale)} ${time}`
+}
+
+/** An eye, as Discord marks a message only its reader sees. */
+const EYE =
+  '<svg class="eye" aria-hidden="true" width="16" height="16" viewBox="0 0 24 24"><path fill="currentColor" ' +
+  'd="M12 5C5.6 5 2 12 2 12s3.6 7 10 7 10-7 10-7-3.6-7-10-7Zm0 11a4 4 0 1 1 0-8 4 4 0 0 1 0 8Zm0-2a2 2 0 1 0 0-4 ' +
+  '2 2 0 0 0 0 4Z"/></svg>'
+
+/**
+ * The note under an ephemeral message, in the reader's language: drawn here because the message
+ * component writes its own in English. It goes in the component's last slot below the controls,
+ * where Discord puts it.
+ */
+function ephemeralNote(words: PageWords): HTMLElement {
+  const note = el('div', { slot: 'thread', class: 'ephemeral-note' }, EYE)
+  note.append(`${words.onlyYou} • `)
+  note.append(el('span', { class: 'dismiss', role: 'button' }, words.dismiss))
+  return note
 }
 
 /** One message as the member sees it in Discord: author, text, embeds, images, controls. */
@@ -154,23 +189,28 @@ export function renderMessage(m: Message, state: PageState, on: ControlHandlers)
   const names = new Map(state.members.map((x) => [x.id, x.name]))
   names.set(state.bot.id, state.bot.name)
   const meId = state.members.find((x) => x.name === state.me)?.id ?? ''
-  const reader: Reader = { names, me: meId, locale: readerLocale(state) }
+  const reader: Reader = { names, me: meId, locale: readerLocale(state), cdn: state.cdn }
+  const words = pageWords(reader.locale)
   const author = m.author.bot ? state.bot.name : (names.get(m.author.id) ?? m.author.username)
   const mentioned = new RegExp(`<@!?${meId}>`).test(m.content)
   const node = el('discord-message', {
     author,
     avatar: `/avatars/${encodeURIComponent(author)}.svg`,
     bot: m.author.bot,
-    ephemeral: (m.flags & EPHEMERAL) !== 0 || m.ephemeralFor !== null,
     highlight: mentioned,
-    edited: m.editedAt !== null,
-    timestamp: clockTime(m.createdAt, reader.locale),
+    timestamp: clockTime(m.createdAt, reader.locale, words),
   })
   node.id = `m${m.id}`
   node.dataset.messageId = m.id
-  if (m.ephemeralFor !== null) node.classList.add('ephemeral')
+  // The component's own "ephemeral" and "edited" marks are English: the page draws them in the reader's words.
+  const ephemeral = (m.flags & EPHEMERAL) !== 0 || m.ephemeralFor !== null
+  if (ephemeral) node.classList.add('ephemeral')
   if (mentioned) node.classList.add('ping')
-  node.innerHTML = m.loading ? `<em class="thinking">${author} is thinking…</em>` : markdown(m.content, reader)
+  node.innerHTML = m.loading
+    ? `<em class="thinking">${words.thinking(author)}</em>`
+    : // Discord writes "(edited)" after the text, and not at all on a message without one (embeds only).
+      markdown(m.content, reader) +
+      (m.editedAt !== null && m.content ? ` <span class="edited">${words.edited}</span>` : '')
   // As in Discord, a file an embed shows as its image is not shown a second time as an attachment.
   const inEmbeds = new Set(m.embeds.flatMap((e) => [e.image?.url, e.thumbnail?.url]))
   const images = (m.attachments ?? []).filter((a) => !inEmbeds.has(a.url) && a.contentType.startsWith('image/'))
@@ -187,8 +227,10 @@ export function renderMessage(m: Message, state: PageState, on: ControlHandlers)
       )
     node.append(holder)
   }
-  for (const e of m.embeds) node.append(embed(e, reader))
-  const controls = components(m, on)
+  const alt = (url: string) => m.attachments?.find((a) => a.url === url)?.description ?? undefined
+  for (const e of m.embeds) node.append(embed(e, reader, alt))
+  const controls = components(m, on, reader.cdn, words)
   if (controls) node.append(controls)
+  if (ephemeral) node.append(ephemeralNote(words))
   return node
 }

@@ -27,6 +27,17 @@ export const PAGE_HTML =
   #status { font-size: 13px; }
   #status.error { color: #fa777c; }
   discord-message.ping { background: rgba(250, 168, 26, 0.1); }
+  discord-message.ephemeral { background: rgba(88, 101, 242, 0.05); position: relative; }
+  discord-message.ephemeral:hover { background: rgba(88, 101, 242, 0.1); }
+  discord-message.ephemeral::before { content: ''; position: absolute; top: 0; left: 0; bottom: 0; width: 2px; ` +
+  `background: #5865f2; pointer-events: none; }
+  .ephemeral-note { margin-top: 4px; font-size: 12px; color: #949ba4; }
+  .ephemeral-note .eye { margin-right: 4px; vertical-align: text-bottom; }
+  .ephemeral-note .dismiss { color: #00a8fc; font-weight: 500; cursor: pointer; }
+  .edited { font-size: 10px; color: #949ba4; }
+  .embed-media { grid-column: 1 / 1; margin-top: 16px; }
+  .embed-media img { display: block; max-width: 400px; max-height: 300px; border-radius: 4px; }
+  img.emoji { width: 1.375em; height: 1.375em; vertical-align: bottom; object-fit: contain; }
   .subtext { font-size: 12px; color: #949ba4; }
   .quote { border-left: 4px solid #4e5058; padding-left: 8px; display: inline-block; }
   .select { margin: 4px 0; display: flex; gap: 8px; align-items: flex-start; }

@@ -19,6 +19,8 @@ export interface PageState {
   /** The languages a Discord client can be set to (a member's `locale`). */
   readonly locales: readonly string[]
   readonly bot: { readonly id: string; readonly name: string }
+  /** Where the fake Discord serves its CDN's files: the bot's custom emojis at `/emojis/<id>.png`. */
+  readonly cdn: string
   readonly channel: string
   readonly commands: readonly unknown[]
   readonly messages: readonly FakeMessage[]
@@ -63,6 +65,7 @@ export async function startSandboxPage(opts: {
     members: guild.members().map((m) => ({ name: m.name, id: m.id, admin: m.admin, locale: m.locale })),
     locales: LOCALES,
     bot: { id: discord.botUserId, name: 'CardBot' },
+    cdn: discord.url,
     channel: channel.name,
     commands: discord.commands(guild).concat(discord.commands()),
     messages: me.visible(channel),

@@ -1,0 +1,144 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { Browser, Page } from 'playwright-core'
+import { createLogger } from '../src/lib/log.js'
+import { startSandbox, type Sandbox } from '../src/sandbox/start.js'
+import { launchChromium } from './chromium.js'
+
+/**
+ * `npm run screenshots`: the README's pictures, taken from the sandbox in Chromium. alice and bob
+ * open a Bura table, play a few cards by clicking as players do, and the script keeps three
+ * messages as they look on the page: the table mid-game, the private view of the player to act,
+ * and that view for bob with his Discord set to German.
+ */
+
+/** The width of the page, and so of each picture. */
+export const SCREENSHOT_WIDTH = 760
+export const SCREENSHOT_FILES = ['sandbox-bura.png', 'sandbox-private.png', 'sandbox-german.png'] as const
+
+/** Cards played before the pictures are taken: a trick done and the next one led. */
+const MOVES = 3
+const WAIT_MS = 20_000
+
+export async function takeScreenshots(outDir: string): Promise<string[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'screenshots-'))
+  let sandbox: Sandbox | null = null
+  let browser: Browser | null = null
+  try {
+    sandbox = await startSandbox({
+      port: 0,
+      log: createLogger('silent'),
+      databaseUrl: `file:${path.join(dir, 'sandbox.db')}`,
+    })
+    browser = await launchChromium()
+    return await play(sandbox, browser, outDir)
+  } finally {
+    await browser?.close()
+    await sandbox?.stop()
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+async function play(sandbox: Sandbox, browser: Browser, outDir: string): Promise<string[]> {
+  const guild = sandbox.discord.guild('Sandbox')
+  const channel = guild.channel('cards')
+  const memberId = (name: string) => guild.members().find((m) => m.name === name)!.id
+  const table = async () => (await sandbox.bot.tables.inChannel(guild.id, channel.id))!
+  const newestPrivate = (name: string) =>
+    channel
+      .messages()
+      .filter((m) => m.ephemeralFor === memberId(name) && !m.loading)
+      .at(-1)?.id
+
+  const open = async (name: string): Promise<Page> => {
+    const page = await browser.newPage({ viewport: { width: SCREENSHOT_WIDTH, height: 1600 } })
+    await page.goto(`${sandbox.url}/?member=${name}`)
+    // The pictures show the channel only: the page's own bars (member, command box) stay out of them.
+    await page.addStyleTag({ content: '.screenshot header, .screenshot footer { display: none !important; }' })
+    await page.locator('#command option').first().waitFor({ state: 'attached' })
+    return page
+  }
+  const message = (page: Page, id: string) => page.locator(`discord-message[data-message-id="${id}"]`)
+  const click = async (page: Page, id: string, label: string | RegExp) => {
+    await message(page, id).locator('discord-button:not([disabled])', { hasText: label }).first().click()
+    await until(async () => (await page.textContent('#status')) === '')
+  }
+  /** The member presses "Your hand" and gets a new private view: its message id. */
+  const yourHand = async (name: string, page: Page, tableMessage: string): Promise<string> => {
+    const before = newestPrivate(name)
+    await click(page, tableMessage, 'Your hand')
+    await until(() => newestPrivate(name) !== before)
+    const id = newestPrivate(name)!
+    await message(page, id).waitFor()
+    await sandbox.bot.idle()
+    return id
+  }
+
+  const pages = { alice: await open('alice'), bob: await open('bob') }
+  await pages.alice.selectOption('#command', 'bura start')
+  await pages.alice.click('#send')
+  // The table is saved before its message is posted: wait for both.
+  await until(async () => Boolean((await sandbox.bot.tables.inChannel(guild.id, channel.id))?.messageId))
+  const tableMessage = (await table()).messageId!
+  await message(pages.bob, tableMessage).waitFor()
+  await click(pages.bob, tableMessage, 'Join')
+  await until(async () => (await table()).seats.filter((s) => s.status === 'seated').length === 2)
+  await click(pages.alice, tableMessage, 'Start')
+  await until(async () => (await table()).status === 'playing')
+  await sandbox.bot.idle()
+
+  const toAct = async (): Promise<'alice' | 'bob'> =>
+    (await table()).waitingFor[0] === memberId('alice') ? 'alice' : 'bob'
+  for (let moves = 0; moves < MOVES; moves++) {
+    const before = (await table()).version
+    const name = await toAct()
+    const view = await yourHand(name, pages[name], tableMessage)
+    // The first card a player may lead or play: a single card, so one trick follows another.
+    await click(pages[name], view, /^(Lead|Play) /)
+    await until(async () => (await table()).version > before)
+    await sandbox.bot.idle()
+  }
+
+  fs.mkdirSync(outDir, { recursive: true })
+  const shoot = async (page: Page, id: string, file: string) => {
+    const node = message(page, id)
+    // Pictures and emojis are drawn from the fake Discord's files: wait until every one is in.
+    await until(() =>
+      node.evaluate((el) =>
+        [
+          ...el.querySelectorAll('img'),
+          ...[...el.querySelectorAll('*')].flatMap((c) => [...(c.shadowRoot?.querySelectorAll('img') ?? [])]),
+        ].every((img) => img.complete && img.naturalWidth > 0),
+      ),
+    )
+    const out = path.join(outDir, file)
+    await page.locator('body').evaluate((body) => body.classList.add('screenshot'))
+    await node.screenshot({ path: out })
+    await page.locator('body').evaluate((body) => body.classList.remove('screenshot'))
+    return out
+  }
+  const [tableFile, privateFile, germanFile] = SCREENSHOT_FILES
+  const files = [await shoot(pages.alice, tableMessage, tableFile)]
+  const name = await toAct()
+  files.push(await shoot(pages[name], await yourHand(name, pages[name], tableMessage), privateFile))
+  await pages.bob.selectOption('#locale', 'de')
+  await until(() => guild.members().find((m) => m.name === 'bob')!.locale === 'de')
+  files.push(await shoot(pages.bob, await yourHand('bob', pages.bob, tableMessage), germanFile))
+  return files
+}
+
+/** Waits until `ok` holds, checking every 50 ms. */
+async function until(ok: () => boolean | Promise<boolean>): Promise<void> {
+  const end = Date.now() + WAIT_MS
+  while (!(await ok())) {
+    if (Date.now() > end) throw new Error('the sandbox did not answer in time')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const outDir = path.resolve(process.argv[2] ?? 'docs/images')
+  for (const file of await takeScreenshots(outDir)) process.stdout.write(`${path.relative(process.cwd(), file)}\n`)
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * Table options (RULES.md, "Option names"): betting structure and sizes, in chips, and the
+ * Table options (docs/rules/badugi.md, "Option names"): betting structure and sizes, in chips, and the
  * format: a cash game, or a freeze-out played until one player holds every chip.
  */
 export const optionsSchema = z

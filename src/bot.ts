@@ -46,6 +46,8 @@ export interface BotOptions {
    * limit (default DEFAULT_GLOBAL_PER_SECOND); each process keeps its shards' share of it.
    */
   readonly globalPerSecond?: number
+  /** How often overdue deadlines are looked up in the database (default DEFAULT_DEADLINE_SWEEP_MS). */
+  readonly deadlineSweepMs?: number
 }
 
 export interface Bot {
@@ -144,6 +146,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     tables,
     owns,
     show: (update) => desk.show(update),
+    ...(opts.deadlineSweepMs ? { sweepMs: opts.deadlineSweepMs } : {}),
     remind: async (tableId, deadline) => {
       // Noted with its ping in one transaction; the desk delivers it like any other ping.
       const table = await tables.remind(tableId, deadline)
@@ -193,6 +196,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     caughtUp()
     // An AI seat whose turn it was when the bot stopped moves now (after its pause).
     const rearmed = scheduler.rearmAll(active, (table) => ai.track(table))
+    scheduler.startSweep()
     checking = desk
       .checkMessages(active)
       .catch((error: unknown) => log.error({ err: error }, 'could not check the table messages after start-up'))

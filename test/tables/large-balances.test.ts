@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { MAX_AMOUNT, MAX_GUILD_CHIPS } from '../../src/store/wallets.js'
+import { MAX_GUILD_CHIPS } from '../../src/store/wallets.js'
+import { TABLE_BOUNDS } from '../../src/tables/bounds.js'
 import { playGame, tableServicePerTest } from './play.js'
 
 // Balances are 64-bit on both databases and bounded so that no sum of a server's chips passes
@@ -33,7 +34,7 @@ describe('the largest allowed balances', () => {
       channelId: 'c',
       game: 'badugi',
       creatorId: 'ann',
-      buyIn: MAX_AMOUNT,
+      buyIn: TABLE_BOUNDS.buyIn.max,
     })
     if (!created.ok) throw new Error(created.error.code)
     const id = created.value.table.id

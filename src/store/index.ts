@@ -1,7 +1,7 @@
 export { openStore, type Store, type Repos, type OpenStoreOptions } from './store.js'
 export type { AuditReport } from './audit.js'
 export type { WalletInfo, DailyClaim } from './wallets.js'
-export { MAX_AMOUNT, MAX_GRANT } from './wallets.js'
+export { MAX_AMOUNT } from './wallets.js'
 export type { Account, Movement, LedgerRow } from './ledger.js'
 export type { GuildSettingsValue, SettingsPatch } from './settings.js'
 export { DEFAULT_SETTINGS, MIN_TURN_MS, MAX_TURN_MS, DAILY_INTERVAL_MS, SETTINGS_BOUNDS } from './settings.js'

@@ -12,7 +12,9 @@ import { Lru } from '../lib/lru.js'
 import { deliverEffects, previousResult } from './outbox.js'
 import { withTablePicture } from './pictures.js'
 import { withCardEmojiText, type CardEmojis } from '../render/emojis.js'
-import { messageExists, showPublicMessage } from './public-message.js'
+import { editsInPlace, messageExists, showPublicMessage } from './public-message.js'
+import { keepUploaded } from '../render/images/attach.js'
+import type { Payload } from '../render/payload.js'
 import { serverLang, serverLangOf } from './lang.js'
 import type { Lang, Locale } from '../i18n/index.js'
 
@@ -156,6 +158,75 @@ export class TableDesk {
   }
 
   /**
+   * Shows a change made by a control on the table message itself (`messageId`, with the files it
+   * shows now) by updating that message in the control's own interaction callback (`respond`): the
+   * member's answer, sent after it, then speaks of what the message already shows, and the update
+   * costs no channel request and waits for no pace. The change's other effects (results, pings)
+   * follow as usual. Resolves to false when the message could not be updated this way (not the
+   * table's current message, too old to edit, a duplicate, `respond` failed): the change is then
+   * shown by the channel as `show` does.
+   */
+  async showInPlace(
+    update: TableUpdate,
+    message: { readonly id: string; readonly files: readonly string[] },
+    respond: (payload: Payload) => Promise<void>,
+  ): Promise<boolean> {
+    if (update.duplicate) return false
+    const table = update.table
+    this.deps.onTable(table)
+    crashPoint('committed')
+    const updated = await this.queue
+      .run(table.id, async () => {
+        const lang = await serverLang(this.deps, table.guildId)
+        if (this.recentLines.get(table.id)?.locale === lang.locale)
+          this.remember(lang, table.id, [
+            ...describeEvents(lang, table, update.events, update.automatic),
+            ...describeTableEvents(lang, update.tableEvents),
+          ])
+        else await this.restoreLines(lang, table)
+        const responded = await this.respondInPlace(table.id, message, respond)
+        await this.deliver(table.id)
+        return responded
+      })
+      .catch((error: unknown) => {
+        this.deps.log.error({ err: error, tableId: table.id }, 'could not show the table in its channel')
+        return false
+      })
+    crashPoint('shown')
+    return updated
+  }
+
+  /** Draws the table's committed state into `respond` and settles its pending refreshes; false when it cannot. */
+  private async respondInPlace(
+    tableId: string,
+    message: { readonly id: string; readonly files: readonly string[] },
+    respond: (payload: Payload) => Promise<void>,
+  ): Promise<boolean> {
+    const effects = this.deps.tables.outbox
+    // Read before the table: every refresh settled here was written before the state drawn.
+    const refreshes = (await effects.pending(tableId)).filter((e) => e.kind === 'refresh')
+    const table = await this.deps.tables.get(tableId)
+    const now = this.deps.clock.now()
+    if (!table || table.messageId !== message.id || !editsInPlace(now, message.id)) return false
+    const settings = await this.deps.tables.settings(table.guildId)
+    const payload = await this.render(table, settings)
+    try {
+      await respond(keepUploaded(payload, message.files))
+    } catch (error) {
+      this.deps.log.info({ err: error, tableId }, 'could not update the table message in place')
+      return false
+    }
+    this.editedAt.set(tableId, now)
+    // What the message holds now is not known without a read: the next edit reads it once.
+    this.uploads.delete(message.id)
+    await effects.done(
+      refreshes.map((e) => e.id),
+      message.id,
+    )
+    return true
+  }
+
+  /**
    * At start-up, before interactions are taken: every table with pending effects is brought up to
    * date, and every open table whose message was never posted gets one. (Messages deleted while
    * the bot was down are found afterwards, by `checkMessages`.)
@@ -278,21 +349,27 @@ export class TableDesk {
   // `table` was read in the table's queue after the change committed: the latest state.
   private async publish(table: TableSnapshot, nonce: string, settings: GuildSettingsValue): Promise<string | null> {
     const lang = serverLangOf(this.deps.client, table.guildId, settings)
-    const lines = await this.linesIn(lang, table)
-    const { images, emojis } = settings
-    const text = withCardEmojiText(
-      renderTableMessage(lang, table, this.deps.clock.now(), lines, await this.previousResult(lang, table)),
-      emojis ? this.deps.emojis(lang.locale) : null,
-    )
     const messageId = await showPublicMessage(
       { ...this.deps, uploads: this.uploads },
       { channelId: table.channelId, messageId: table.messageId },
-      await withTablePicture(lang, this.deps.client, table, text, images),
+      await this.render(table, settings),
       (url) => renderRetiredTableMessage(url, lang),
       nonce,
     )
     this.editedAt.set(table.id, this.deps.clock.now())
     if (messageId !== table.messageId) await this.deps.tables.setMessageId(table.id, messageId)
     return messageId
+  }
+
+  /** The table message of a table's committed state, in the server's language, with its picture. */
+  private async render(table: TableSnapshot, settings: GuildSettingsValue): Promise<Payload> {
+    const lang = serverLangOf(this.deps.client, table.guildId, settings)
+    const lines = await this.linesIn(lang, table)
+    const { images, emojis } = settings
+    const text = withCardEmojiText(
+      renderTableMessage(lang, table, this.deps.clock.now(), lines, await this.previousResult(lang, table)),
+      emojis ? this.deps.emojis(lang.locale) : null,
+    )
+    return withTablePicture(lang, this.deps.client, table, text, images)
   }
 }

@@ -5,7 +5,7 @@ export const STAKE_MAX = 1_000_000
 const stake = () => z.number().int().min(1).max(STAKE_MAX)
 
 /**
- * Table options (RULES.md, "Option names"): betting structure and sizes, in chips, and the
+ * Table options (docs/rules/badugi.md, "Option names"): betting structure and sizes, in chips, and the
  * format: a cash game, or a freeze-out played until one player holds every chip.
  */
 export const optionsSchema = z

@@ -84,6 +84,9 @@ export class TableDesk {
   // When each table message was last edited (bot clock), for the pace's one edit per interval; a
   // table fallen out of it is simply not held back once.
   private readonly editedAt = new Lru<string, number>(10_000)
+  // The version each table message was last drawn at: a change whose lines come after its state
+  // was drawn is drawn again (noteLines).
+  private readonly drawnVersion = new Lru<string, number>(10_000)
   private readonly pace: Pace
   private stopped = false
 
@@ -141,14 +144,7 @@ export class TableDesk {
     // their answer and the effects are retried (and caught up with after a restart).
     await this.queue
       .run(table.id, async () => {
-        // In the table's queue, so lines are added in the order the changes are shown.
-        const lang = await serverLang(this.deps, table.guildId)
-        if (this.recentLines.get(table.id)?.locale === lang.locale)
-          this.remember(lang, table.id, [
-            ...describeEvents(lang, table, update.events, update.automatic),
-            ...describeTableEvents(lang, update.tableEvents),
-          ])
-        else await this.restoreLines(lang, table)
+        await this.noteLines(update)
         await this.deliver(table.id)
       })
       .catch((error: unknown) =>
@@ -177,13 +173,7 @@ export class TableDesk {
     crashPoint('committed')
     const updated = await this.queue
       .run(table.id, async () => {
-        const lang = await serverLang(this.deps, table.guildId)
-        if (this.recentLines.get(table.id)?.locale === lang.locale)
-          this.remember(lang, table.id, [
-            ...describeEvents(lang, table, update.events, update.automatic),
-            ...describeTableEvents(lang, update.tableEvents),
-          ])
-        else await this.restoreLines(lang, table)
+        await this.noteLines(update)
         const responded = await this.respondInPlace(table.id, message, respond)
         await this.deliver(table.id)
         return responded
@@ -194,6 +184,24 @@ export class TableDesk {
       })
     crashPoint('shown')
     return updated
+  }
+
+  /**
+   * Adds a change's lines to the table's recent lines (in the table's queue, so they are added in
+   * the order the changes are shown). Another delivery of the table (a reminder's) may have drawn
+   * the change's state already, before its lines were known: then it is drawn again with them.
+   */
+  private async noteLines(update: TableUpdate): Promise<void> {
+    const table = update.table
+    const lang = await serverLang(this.deps, table.guildId)
+    if (this.recentLines.get(table.id)?.locale !== lang.locale) return this.restoreLines(lang, table)
+    const lines = [
+      ...describeEvents(lang, table, update.events, update.automatic),
+      ...describeTableEvents(lang, update.tableEvents),
+    ]
+    this.remember(lang, table.id, lines)
+    if (lines.length > 0 && (this.drawnVersion.get(table.id) ?? -1) >= table.version)
+      await this.deps.tables.outbox.addRefresh(table.id, table.version)
   }
 
   /** Draws the table's committed state into `respond` and settles its pending refreshes; false when it cannot. */
@@ -217,6 +225,7 @@ export class TableDesk {
       return false
     }
     this.editedAt.set(tableId, now)
+    this.drawnVersion.set(tableId, table.version)
     // What the message holds now is not known without a read: the next edit reads it once.
     this.uploads.delete(message.id)
     await effects.done(
@@ -357,6 +366,7 @@ export class TableDesk {
       nonce,
     )
     this.editedAt.set(table.id, this.deps.clock.now())
+    this.drawnVersion.set(table.id, table.version)
     if (messageId !== table.messageId) await this.deps.tables.setMessageId(table.id, messageId)
     return messageId
   }

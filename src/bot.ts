@@ -130,6 +130,9 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     // re-key every component and embed in snake case, which changes nothing and cost a busy bot
     // about 2% of its thread.
     jsonTransformer: (data: unknown) => data,
+    // Only the pings a message names go out (its own allowedMentions); nothing else ever pings,
+    // whatever a name or a typed text holds (docs/user-text.md).
+    allowedMentions: { parse: [], repliedUser: false },
     rest: {
       api: `${opts.discordUrl}/api`,
       rejectOnRateLimit: (limit) => limit.retryAfter > MAX_RATE_LIMIT_WAIT_MS,

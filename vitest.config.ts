@@ -22,6 +22,7 @@ const POSTGRES_TESTS = [
   'test/e2e/deadline.test.ts',
   'test/e2e/shards.test.ts',
   'test/e2e/metrics.test.ts',
+  'test/cli/tables.test.ts',
 ]
 const postgresUrl = process.env.TEST_POSTGRES_URL
 if (!postgresUrl)
@@ -47,6 +48,7 @@ export default defineConfig({
             'test/tables/deadline-claim.test.ts',
             'test/e2e/shards.test.ts',
             'test/e2e/metrics.test.ts',
+            'test/cli/tables.test.ts',
             '**/node_modules/**',
           ],
         },

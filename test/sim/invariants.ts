@@ -259,7 +259,13 @@ export class Checker {
             const text = png ? readTextChunks(png)[CARDS_KEYWORD] : undefined
             const shown = new Set(text ? text.split(' ') : [])
             const leak = hidden.find(([c]) => shown.has(c))
-            if (leak) fail('no hidden card is shown', `${member.name} sees ${leak[0]} in picture ${a.filename}`)
+            if (leak)
+              fail(
+                'no hidden card is shown',
+                `${member.name} (seat ${seat}) sees ${leak[0]} in picture ${a.filename} of message ${m.id} ` +
+                  `("${m.embeds[0]?.title ?? m.content.slice(0, 80)}", created ${m.createdAt}, edited ${m.editedAt}) ` +
+                  `at table ${table.id} v${table.version} (${states.length} states checked, now ${this.world.discord.clock.now()})`,
+              )
             checked.add(a.url)
           }
         }

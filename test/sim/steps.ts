@@ -11,6 +11,7 @@ import {
   type OptionValue,
 } from '../../src/sandbox/discord/index.js'
 import { componentsOf, confirm, useControl } from '../support/controls.js'
+import { dbFaultsWhileTimePasses } from './known-holes.js'
 import { hash, Rng } from './rng.js'
 import { CHANNELS_PER_GUILD, GUILDS, MEMBERS_PER_GUILD, type Faults, type SimGuild, type SimWorld } from './world.js'
 
@@ -173,9 +174,13 @@ export async function runStep(world: SimWorld, step: Step, out: StepOutcome): Pr
       if (msg && host) await quietly(pressVerb(host, msg, 'start'))
       return
     }
-    case 'time':
+    case 'time': {
+      const faults = world.faults
+      if (!dbFaultsWhileTimePasses()) world.faults = { ...faults, db: 0 }
       await world.advance(step.ms)
+      world.faults = { ...world.faults, db: faults.db }
       return
+    }
     case 'restart':
       await world.restart()
       return

@@ -19,6 +19,7 @@ const POSTGRES_TESTS = [
   'test/e2e/bura-restart.test.ts',
   'test/e2e/deadline.test.ts',
   'test/e2e/shards.test.ts',
+  'test/e2e/metrics.test.ts',
 ]
 const postgresUrl = process.env.TEST_POSTGRES_URL
 if (!postgresUrl)
@@ -43,6 +44,7 @@ export default defineConfig({
             'test/store/postgres-*.test.ts',
             'test/tables/deadline-claim.test.ts',
             'test/e2e/shards.test.ts',
+            'test/e2e/metrics.test.ts',
             '**/node_modules/**',
           ],
         },

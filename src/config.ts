@@ -35,6 +35,8 @@ const configSchema = z.object({
     blankToUndefined,
     z.coerce.number().int().min(1).max(100_000).default(DEFAULT_GLOBAL_PER_SECOND),
   ),
+  METRICS_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+  METRICS_HOST: z.preprocess(blankToUndefined, z.string().min(1).default('127.0.0.1')),
   // A shard process started by the ShardingManager gets SHARDS=<its id> from discord.js: not ours.
   SHARDS: z.preprocess(
     blankToUndefined,
@@ -63,6 +65,8 @@ export interface Config {
   imageThreads: number | undefined
   /** Requests a second the bot allows itself under Discord's global limit (all shard processes together). */
   globalPerSecond: number
+  /** /metrics, /healthz, /readyz on this port (a shard process: this plus its shard id) and host; none when unset. */
+  metrics: { port: number; host: string } | undefined
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] }
@@ -89,6 +93,7 @@ export function readConfig(env: Record<string, string | undefined>): ConfigResul
       ai: { moveDelayMs: e.AI_MOVE_DELAY_MS, thinkMs: e.AI_THINK_MS },
       imageThreads: e.IMAGE_THREADS,
       globalPerSecond: e.DISCORD_GLOBAL_LIMIT,
+      metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     },
   }
 }

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream'
 import { afterEach, expect } from 'vitest'
-import { startBot, type Bot } from '../../src/bot.js'
+import { startBot, type Bot, type BotOptions } from '../../src/bot.js'
 import type { Pace } from '../../src/discord/desk.js'
 import type { Card } from '../../src/games/core/cards.js'
 import type { AnyEngine } from '../../src/games/core/engine.js'
@@ -38,6 +38,8 @@ export interface WorldOptions {
   readonly admins?: readonly string[]
   /** How fast the bot draws busy tables (default AT_ONCE). */
   readonly pace?: Pace
+  /** Further options of the bot (e.g. `metrics`). */
+  readonly bot?: Partial<Pick<BotOptions, 'metrics'>>
 }
 
 /**
@@ -61,6 +63,7 @@ export class World {
     readonly members: Record<string, FakeMember>,
     readonly databaseUrl: string,
     private readonly pace: Pace,
+    private readonly botOptions: Partial<Pick<BotOptions, 'metrics'>> = {},
   ) {}
 
   static async start(names: readonly string[], opts: WorldOptions = {}): Promise<World> {
@@ -69,7 +72,7 @@ export class World {
     const channel = guild.channel('cards')
     const members: Record<string, FakeMember> = {}
     for (const n of names) members[n] = guild.member(n, { admin: opts.admins?.includes(n) ?? false })
-    const world = new World(discord, guild, channel, members, freshDatabaseUrl(), opts.pace ?? AT_ONCE)
+    const world = new World(discord, guild, channel, members, freshDatabaseUrl(), opts.pace ?? AT_ONCE, opts.bot ?? {})
     await world.boot()
     return world
   }
@@ -89,6 +92,7 @@ export class World {
       clock: this.discord.clock,
       log: createLogger('info', sink),
       pace: this.pace,
+      ...this.botOptions,
     })
   }
 

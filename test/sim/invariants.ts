@@ -241,8 +241,9 @@ export class Checker {
       if (!channel) continue
       for (const member of guild.members) {
         const seat = table.seats.find((s) => s.userId === member.id)?.position ?? null
+        // Lines are marked read even when nothing is hidden: a later table's hidden cards are no
+        // secret of this table's old messages.
         const hidden = this.hiddenThroughout(engine, states, seat)
-        if (hidden.length === 0) continue
         const checked = this.linesChecked(member.id)
         for (const m of member.visible(channel)) {
           if (isExamplePage(m)) continue

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs'
 import { isAiSeat } from '../../src/tables/ai-seats.js'
 import { Checker, InvariantViolation } from './invariants.js'
 import { KNOWN_HOLES, guardStep, skippedInvariants } from './known-holes.js'
@@ -58,6 +59,7 @@ export async function runSteps(seed: number, steps: readonly Step[]): Promise<Ru
       } catch (error) {
         const invariant = error instanceof InvariantViolation ? error.invariant : 'the step runs'
         const message = error instanceof Error ? (error.stack ?? error.message) : String(error)
+        if (process.env.SIM_LOG) writeFileSync(process.env.SIM_LOG, world.logLines.join('\n'))
         const context = `faults ${JSON.stringify(world.faults)}, crashes ${world.crashes.join(' ')}\n${world.logLines.slice(-12).join('\n')}`
         return { ok: false, seed, step: i, invariant, message, ran, context }
       }

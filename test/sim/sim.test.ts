@@ -27,7 +27,7 @@ describe('whole-bot simulation', () => {
   })
 
   for (const seed of SEEDS)
-    it(`seed ${seed}: ${STEPS} steps with faults, every invariant after every step`, { timeout: 120_000 }, async () => {
+    it(`seed ${seed}: ${STEPS} steps with faults, every invariant after every step`, { timeout: 300_000 }, async () => {
       const result = await runSeed(seed, STEPS)
       expect(result.ok, explain(result)).toBe(true)
       // The run played: tables were opened and moves made (else it would prove nothing).

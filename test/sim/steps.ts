@@ -11,7 +11,6 @@ import {
   type OptionValue,
 } from '../../src/sandbox/discord/index.js'
 import { componentsOf, confirm, useControl } from '../support/controls.js'
-import { dbFaultsWhileTimePasses } from './known-holes.js'
 import { hash, Rng } from './rng.js'
 import { CHANNELS_PER_GUILD, GUILDS, MEMBERS_PER_GUILD, type Faults, type SimGuild, type SimWorld } from './world.js'
 
@@ -135,6 +134,8 @@ export interface MoveRecord {
   readonly acknowledged: boolean
   /** The bot answered with a refusal. */
   readonly refused: boolean
+  /** What the member read (the start of it), for the failure message. */
+  readonly answer: string
 }
 
 /** What a step did that the invariants look at. */
@@ -174,13 +175,9 @@ export async function runStep(world: SimWorld, step: Step, out: StepOutcome): Pr
       if (msg && host) await quietly(pressVerb(host, msg, 'start'))
       return
     }
-    case 'time': {
-      const faults = world.faults
-      if (!dbFaultsWhileTimePasses()) world.faults = { ...faults, db: 0 }
+    case 'time':
       await world.advance(step.ms)
-      world.faults = { ...world.faults, db: faults.db }
       return
-    }
     case 'restart':
       await world.restart()
       return
@@ -316,6 +313,7 @@ async function play(world: SimWorld, step: Extract<Step, { kind: 'play' }>, out:
       userId: member.id,
       acknowledged: answer !== null && !answer.content.startsWith(REFUSAL),
       refused: answer?.content.startsWith(REFUSAL) ?? false,
+      answer: answer ? `${answer.kind}: ${answer.content.slice(0, 200)}` : 'no answer',
     })
 }
 

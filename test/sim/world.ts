@@ -14,6 +14,7 @@ import {
   type InjectedFault,
 } from '../../src/sandbox/discord/index.js'
 import { dropDatabase, freshDatabaseUrl } from '../support/test-database.js'
+import { commitMayFail } from './known-holes.js'
 import { hash, Rng } from './rng.js'
 
 /** Every change drawn at once and each answer after its change is shown (as the e2e tests run). */
@@ -229,7 +230,7 @@ export class SimWorld {
         if (prop === 'transaction') {
           return <T>(fn: (r: Parameters<Parameters<Store['transaction']>[0]>[0]) => Promise<T>) => {
             if (!alive()) return never<T>()
-            const fail = this.chance('commit', ++this.commitCount) < this.faults.db
+            const fail = this.chance('commit', ++this.commitCount) < this.faults.db && commitMayFail()
             return t.transaction(async (r) => {
               const out = await fn(r)
               if (fail) throw new InjectedCommitFailure()

@@ -44,6 +44,13 @@ export interface BotOptions {
   readonly pace?: Pace
   /** Seeds of the random source `/table log` deals unseen cards from (default: crypto random; tests fix them). */
   readonly fileSeeds?: () => number
+  /** Seeds of new games (default: crypto random; the simulator fixes them). */
+  readonly seeds?: () => number
+  /**
+   * Wraps the opened database before anything uses it (the simulator fails commits through it);
+   * the default uses it as it is.
+   */
+  readonly wrapStore?: (store: Store) => Store
   /**
    * Requests a second all of the bot's processes together allow themselves under Discord's global
    * limit (default DEFAULT_GLOBAL_PER_SECOND); each process keeps its shards' share of it.
@@ -106,7 +113,8 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       : null
   let store: Store
   try {
-    store = await openStore({ url: opts.databaseUrl, clock })
+    const opened = await openStore({ url: opts.databaseUrl, clock })
+    store = opts.wrapStore ? opts.wrapStore(opened) : opened
   } catch (error) {
     await metricsServer?.close()
     throw error
@@ -116,6 +124,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     clock,
     games: gameLookup,
     ...(opts.fileSeeds ? { fileSeeds: opts.fileSeeds } : {}),
+    ...(opts.seeds ? { seeds: opts.seeds } : {}),
     instance: `pid ${process.pid} shards ${opts.shards?.ids.join(',') ?? process.env.SHARDS ?? '0'}`,
   })
   // Explicit unless a ShardingManager started this process (discord.js then reads SHARDS and

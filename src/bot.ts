@@ -20,6 +20,8 @@ import { uploadCardEmojis } from './discord/card-emojis.js'
 import { shardOf } from './sharding/shard-of.js'
 import { SplitRest } from './discord/rest.js'
 import { GlobalBudget } from './discord/global-budget.js'
+import { connectRedis, RedisBudget } from './discord/shared-budget.js'
+import { RedisIdentifyThrottler } from './discord/identify-throttle.js'
 
 export interface BotOptions {
   readonly token: string
@@ -46,6 +48,12 @@ export interface BotOptions {
    * limit (default DEFAULT_GLOBAL_PER_SECOND); each process keeps its shards' share of it.
    */
   readonly globalPerSecond?: number
+  /**
+   * Redis (REDIS_URL): every process of the bot draws its channel requests from one global budget
+   * there, and IDENTIFYs wait their turn there (docs/shared-budget.md). Without it each process
+   * keeps its shards' static slice.
+   */
+  readonly redisUrl?: string
 }
 
 export interface Bot {
@@ -85,6 +93,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   // Explicit unless a ShardingManager started this process (discord.js then reads SHARDS and
   // SHARD_COUNT from the environment, where our own SHARDS=auto|N must not be mistaken for it).
   const shards = opts.shards ?? (process.env.SHARDING_MANAGER ? undefined : { ids: [0], count: 1 })
+  const redis = opts.redisUrl ? connectRedis(opts.redisUrl) : null
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     // The bot reads no message back from its cache (it edits by id and gets each interaction's
@@ -96,15 +105,30 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     jsonTransformer: (data: unknown) => data,
     rest: { api: `${opts.discordUrl}/api`, rejectOnRateLimit: (limit) => limit.retryAfter > MAX_RATE_LIMIT_WAIT_MS },
     ...(shards ? { shards: [...shards.ids], shardCount: shards.count } : {}),
+    ...(redis
+      ? {
+          ws: {
+            buildIdentifyThrottler: async (manager) =>
+              new RedisIdentifyThrottler(
+                redis,
+                opts.token,
+                (await manager.fetchGatewayInformation()).session_start_limit.max_concurrency,
+              ),
+          },
+        }
+      : {}),
   })
   const ownShards = client.options.shards as number[]
   const shardCount = client.options.shardCount!
   // Interaction answers outside the global budget that channel requests share, which this process
-  // keeps for its shards' share of the bot's global limit (src/discord-rest.ts).
+  // keeps for its shards' share of the bot's global limit (src/discord-rest.ts), or draws from the
+  // budget all processes share in Redis, keeping that slice while Redis is down.
   const globalPerSecond = opts.globalPerSecond ?? DEFAULT_GLOBAL_PER_SECOND
+  const slice = Math.max(1, Math.floor((globalPerSecond * ownShards.length) / shardCount))
+  const shared = redis ? new RedisBudget(redis, opts.token, globalPerSecond, log) : null
   const rest = new SplitRest(
     client.options.rest ?? {},
-    new GlobalBudget(Math.max(1, Math.floor((globalPerSecond * ownShards.length) / shardCount))),
+    shared ? new GlobalBudget(globalPerSecond, systemClock, shared, slice) : new GlobalBudget(slice),
     () => store.durable(),
   )
   client.rest = rest
@@ -214,6 +238,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     ai.stop()
     desk.stop()
     await client.destroy()
+    await shared?.close()
     await store.close()
     throw error
   }
@@ -237,6 +262,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       await checking
       await emojisSettled
       await client.destroy()
+      await shared?.close()
       await store.close()
       log.info('bot stopped')
     },

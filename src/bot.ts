@@ -19,8 +19,7 @@ import type { Locale } from './i18n/index.js'
 import { uploadCardEmojis } from './discord/card-emojis.js'
 import { shardOf } from './sharding/shard-of.js'
 import { SplitRest } from './discord/rest.js'
-import { GlobalBudget } from './discord/global-budget.js'
-import { connectRedis, RedisBudget } from './discord/shared-budget.js'
+import { channelBudget, connectRedis } from './discord/shared-budget.js'
 import { RedisIdentifyThrottler } from './discord/identify-throttle.js'
 
 export interface BotOptions {
@@ -124,13 +123,15 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   // keeps for its shards' share of the bot's global limit (src/discord-rest.ts), or draws from the
   // budget all processes share in Redis, keeping that slice while Redis is down.
   const globalPerSecond = opts.globalPerSecond ?? DEFAULT_GLOBAL_PER_SECOND
-  const slice = Math.max(1, Math.floor((globalPerSecond * ownShards.length) / shardCount))
-  const shared = redis ? new RedisBudget(redis, opts.token, globalPerSecond, log) : null
-  const rest = new SplitRest(
-    client.options.rest ?? {},
-    shared ? new GlobalBudget(globalPerSecond, systemClock, shared, slice) : new GlobalBudget(slice),
-    () => store.durable(),
-  )
+  const { budget, shared } = channelBudget({
+    perSecond: globalPerSecond,
+    ownShards: ownShards.length,
+    shardCount,
+    token: opts.token,
+    redis,
+    log,
+  })
+  const rest = new SplitRest(client.options.rest ?? {}, budget, () => store.durable())
   client.rest = rest
   const owns = (guildId: string) => ownShards.includes(shardOf(guildId, shardCount))
 

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import { Redis } from 'ioredis'
 import type { Logger } from '../lib/log.js'
-import { BURST, type SharedBudget } from './global-budget.js'
+import { systemClock } from '../lib/clock.js'
+import { BURST, GlobalBudget, type SharedBudget } from './global-budget.js'
 
 /**
  * Takes one request from the bot's global budget in Redis, shared by every process of the bot on
@@ -150,4 +151,23 @@ export function connectRedis(url: string): Redis {
     retryStrategy: (attempt) => Math.min(200 * attempt, 2000),
     lazyConnect: false,
   })
+}
+
+/**
+ * The budget a process's channel requests wait in: with Redis, the bot's whole `perSecond` shared
+ * with every process (its static slice while Redis is down); without, the slice alone: its shards'
+ * share of `perSecond` (`ownShards` of `shardCount`).
+ */
+export function channelBudget(opts: {
+  readonly perSecond: number
+  readonly ownShards: number
+  readonly shardCount: number
+  readonly token: string
+  readonly redis: Redis | null
+  readonly log: Logger
+}): { budget: GlobalBudget; shared: RedisBudget | null } {
+  const slice = Math.max(1, Math.floor((opts.perSecond * opts.ownShards) / opts.shardCount))
+  if (!opts.redis) return { budget: new GlobalBudget(slice), shared: null }
+  const shared = new RedisBudget(opts.redis, opts.token, opts.perSecond, opts.log)
+  return { budget: new GlobalBudget(opts.perSecond, systemClock, shared, slice), shared }
 }

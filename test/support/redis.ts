@@ -9,7 +9,6 @@ import { createLogger, type Logger } from '../../src/lib/log.js'
  * .ci/run sets and checks). Without it the tests that need Redis are skipped, and say so.
  */
 export const testRedisUrl: string | undefined = process.env.TEST_REDIS_URL
-if (!testRedisUrl) console.warn('Redis tests skipped: set TEST_REDIS_URL (e.g. redis://127.0.0.1:6379) to run them.')
 
 /** A bot token no other test uses: its budget's keys in Redis are its own. */
 export function freshToken(): string {

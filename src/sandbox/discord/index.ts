@@ -177,6 +177,15 @@ export class FakeDiscord {
     return [...this.interactions.failed]
   }
 
+  /**
+   * The global limit's one-second windows (with `globalRateLimit`): when each began (real time)
+   * and the bot-token requests it counted, from every connection and process of the bot; a
+   * window's count past the limit is its 429s.
+   */
+  get globalWindows(): { start: number; used: number }[] {
+    return this.rest.globalWindows.map((w) => ({ ...w }))
+  }
+
   get gatewayStats(): GatewayStats {
     return { ...this.gateway.stats }
   }

@@ -51,7 +51,7 @@ async function startShard(
   cleanup.push(async () => {
     if (child.exitCode === null) child.kill('SIGKILL')
   })
-  const lines = createInterface({ input: child.stdout! })
+  const lines = createInterface({ input: child.stdout })
   const ready = new Promise<void>((resolve, reject) => {
     lines.once('line', (l) => (l === 'ready' ? resolve() : reject(new Error(l))))
     child.once('exit', (code) => reject(new Error(`shard exited with ${code}`)))

@@ -21,7 +21,7 @@ const { budget, shared } = channelBudget({
   shardCount: Number(env.SHARD_COUNT),
   token: env.DISCORD_TOKEN!,
   redis,
-  log: createLogger('warn', process.stderr as never),
+  log: createLogger('warn', process.stderr),
 })
 const rest = new SplitRest({ api: `${env.DISCORD_API_URL}/api` }, budget).setToken(env.DISCORD_TOKEN!)
 while (shared && !shared.up) await new Promise((r) => setTimeout(r, 20))

@@ -93,6 +93,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   // SHARD_COUNT from the environment, where our own SHARDS=auto|N must not be mistaken for it).
   const shards = opts.shards ?? (process.env.SHARDING_MANAGER ? undefined : { ids: [0], count: 1 })
   const redis = opts.redisUrl ? connectRedis(opts.redisUrl) : null
+  let identifyThrottler: RedisIdentifyThrottler | null = null
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     // The bot reads no message back from its cache (it edits by id and gets each interaction's
@@ -108,14 +109,17 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       ? {
           ws: {
             buildIdentifyThrottler: async (manager) =>
-              new RedisIdentifyThrottler(
+              (identifyThrottler = new RedisIdentifyThrottler(
                 redis,
                 opts.token,
                 (await manager.fetchGatewayInformation()).session_start_limit.max_concurrency,
-              ),
+              )),
           },
         }
       : {}),
+  })
+  client.on(Events.Raw, (packet: { t?: string }, shardId: number) => {
+    if (packet.t === 'READY') identifyThrottler?.sessionStarted(shardId)
   })
   const ownShards = client.options.shards as number[]
   const shardCount = client.options.shardCount!

@@ -23,11 +23,12 @@ export class RedisIdentifyThrottler implements IIdentifyThrottler {
   }
 
   async waitForIdentify(shardId: number, signal: AbortSignal): Promise<void> {
-    const key = `discord-identify:${botKey(this.token)}:${shardId % this.maxConcurrency}`
+    const key = this.keyOf(shardId)
     for (;;) {
       signal.throwIfAborted()
       let wait: number
       try {
+        await this.connected(signal)
         if ((await this.redis.set(key, String(shardId), 'PX', IDENTIFY_WINDOW_MS, 'NX')) === 'OK') return
         wait = await this.redis.pttl(key)
       } catch {
@@ -37,7 +38,44 @@ export class RedisIdentifyThrottler implements IIdentifyThrottler {
       await sleep(Math.max(50, wait) + Math.random() * 250, undefined, { signal })
     }
   }
+
+  /**
+   * The shard's session started (READY): its key stays taken for the window from now, since Discord
+   * counted from when the IDENTIFY arrived, which a stalled process may have sent well after it
+   * took the key.
+   */
+  sessionStarted(shardId: number): void {
+    this.redis.eval(HOLD_SCRIPT, 1, this.keyOf(shardId), String(shardId), IDENTIFY_WINDOW_MS).catch(() => {})
+  }
+
+  /** Waits a moment for the connection (a shard may log in before it is up); rejects if it does not come. */
+  private async connected(signal: AbortSignal): Promise<void> {
+    for (const end = Date.now() + CONNECT_WAIT_MS; this.redis.status !== 'ready';) {
+      if (Date.now() > end) throw new Error('Redis is not reachable')
+      await sleep(50, undefined, { signal })
+    }
+  }
+
+  private keyOf(shardId: number): string {
+    return `discord-identify:${botKey(this.token)}:${shardId % this.maxConcurrency}`
+  }
 }
 
-/** Discord's 5 s per rate-limit key, and a margin for the IDENTIFY's way there. */
-const IDENTIFY_WINDOW_MS = 5_500
+/**
+ * Discord's 5 s per rate-limit key, and a margin for the IDENTIFY's way there: the key is taken
+ * before the IDENTIFY goes, and Discord counts from when it arrives.
+ */
+const IDENTIFY_WINDOW_MS = 6_000
+
+/** How long an IDENTIFY waits for Redis to connect before the process's own throttle decides. */
+const CONNECT_WAIT_MS = 3_000
+
+/**
+ * Holds the key again for `IDENTIFY_WINDOW_MS` from now, unless another shard holds it: ARGV[1] the
+ * shard that identified, ARGV[2] the window.
+ */
+const HOLD_SCRIPT = `
+local holder = redis.call('GET', KEYS[1])
+if holder == false or holder == ARGV[1] then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) end
+return 'OK'
+`

@@ -69,6 +69,8 @@ export class Gateway {
   readonly stats: GatewayStats = { identifies: 0, identifyRefusals: 0, resumes: 0, heartbeats: 0 }
   /** Every accepted IDENTIFY: its shard and when (real time). */
   readonly identifyLog: { shard: number; count: number; at: number }[] = []
+  /** IDENTIFYs refused by the session start limit. */
+  readonly refusedIdentifies: { shard: number; count: number; at: number }[] = []
 
   constructor(
     private readonly world: World,
@@ -138,6 +140,7 @@ export class Gateway {
           if (!shard) return ws.close(GatewayCloseCodes.InvalidShard, 'Invalid shard.')
           if (this.identifyTooSoon(shard[0])) {
             this.stats.identifyRefusals++
+            this.refusedIdentifies.push({ shard: shard[0], count: shard[1], at: Date.now() })
             return send({ op: GatewayOpcodes.InvalidSession, d: false, s: null, t: null })
           }
           this.stats.identifies++

@@ -195,6 +195,11 @@ export class FakeDiscord {
     return [...this.gateway.identifyLog]
   }
 
+  /** IDENTIFYs refused by the session start limit (`enforceIdentifyLimit`): the shard and when. */
+  get refusedIdentifies(): { shard: number; count: number; at: number }[] {
+    return [...this.gateway.refusedIdentifies]
+  }
+
   /**
    * Answers the next `count` requests matching `route` with 429 and the rate-limit headers discord.js
    * reads. `route` is "METHOD /path" below /api/v10, where `:name`, `{name}` or `*` match one segment:

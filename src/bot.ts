@@ -58,6 +58,8 @@ export interface BotOptions {
   readonly metrics?: { readonly port: number; readonly host?: string }
   /** How often effects nobody delivers (written by another process) are looked for (default OUTBOX_SWEEP_MS). */
   readonly outboxSweepMs?: number
+  /** How often overdue deadlines are looked up in the database (default DEFAULT_DEADLINE_SWEEP_MS). */
+  readonly deadlineSweepMs?: number
 }
 
 export interface Bot {
@@ -132,6 +134,9 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     // re-key every component and embed in snake case, which changes nothing and cost a busy bot
     // about 2% of its thread.
     jsonTransformer: (data: unknown) => data,
+    // Only the pings a message names go out (its own allowedMentions); nothing else ever pings,
+    // whatever a name or a typed text holds (docs/user-text.md).
+    allowedMentions: { parse: [], repliedUser: false },
     rest: {
       api: `${opts.discordUrl}/api`,
       rejectOnRateLimit: (limit) => limit.retryAfter > MAX_RATE_LIMIT_WAIT_MS,
@@ -191,6 +196,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     tables,
     owns,
     show: (update) => desk.show(update),
+    ...(opts.deadlineSweepMs ? { sweepMs: opts.deadlineSweepMs } : {}),
     remind: async (tableId, deadline) => {
       // Noted with its ping in one transaction; the desk delivers it like any other ping.
       const table = await tables.remind(tableId, deadline)
@@ -199,7 +205,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       await desk.deliverNow(tableId)
     },
   })
-  const sweep = new OutboxSweep({
+  const outboxSweep = new OutboxSweep({
     clock,
     log,
     stale: async (before) =>
@@ -229,7 +235,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const idle = async () => {
     while (handling.size > 0) await Promise.all([...handling])
     await scheduler.idle()
-    await sweep.idle()
+    await outboxSweep.idle()
     // A deadline's change can give an AI its turn, and an AI's move another AI's.
     await ai.idle()
     await desk.idle()
@@ -255,9 +261,10 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     const caughtUpTables = await desk.catchUp(active)
     caughtUp()
     notReady = null
-    sweep.start()
+    outboxSweep.start()
     // An AI seat whose turn it was when the bot stopped moves now (after its pause).
     const rearmed = scheduler.rearmAll(active, (table) => ai.track(table))
+    scheduler.startSweep()
     checking = desk
       .checkMessages(active)
       .catch((error: unknown) => log.error({ err: error }, 'could not check the table messages after start-up'))
@@ -277,7 +284,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   } catch (error) {
     scheduler.stop()
     ai.stop()
-    sweep.stop()
+    outboxSweep.stop()
     desk.stop()
     await client.destroy()
     await store.close()
@@ -301,7 +308,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       notReady = 'stopping'
       scheduler.stop()
       ai.stop()
-      sweep.stop()
+      outboxSweep.stop()
       desk.stop()
       await idle()
       await checking

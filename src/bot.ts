@@ -21,10 +21,11 @@ import type { Locale } from './i18n/index.js'
 import { uploadCardEmojis } from './discord/card-emojis.js'
 import { shardOf } from './sharding/shard-of.js'
 import { SplitRest } from './discord/rest.js'
-import { GlobalBudget } from './discord/global-budget.js'
 import { BotMetrics } from './metrics/metrics.js'
 import { AnswerClock, countMoves, observedRequests, observedStore, readGauges, timedDecide } from './metrics/observe.js'
 import { startMetricsServer, type MetricsServer } from './metrics/server.js'
+import { channelBudget, connectRedis } from './discord/shared-budget.js'
+import { RedisIdentifyThrottler } from './discord/identify-throttle.js'
 
 export interface BotOptions {
   readonly token: string
@@ -46,6 +47,13 @@ export interface BotOptions {
   readonly pace?: Pace
   /** Seeds of the random source `/table log` deals unseen cards from (default: crypto random; tests fix them). */
   readonly fileSeeds?: () => number
+  /** Seeds of new games (default: crypto random; the simulator fixes them). */
+  readonly seeds?: () => number
+  /**
+   * Wraps the opened database before anything uses it (the simulator fails commits through it);
+   * the default uses it as it is.
+   */
+  readonly wrapStore?: (store: Store) => Store
   /**
    * Requests a second all of the bot's processes together allow themselves under Discord's global
    * limit (default DEFAULT_GLOBAL_PER_SECOND); each process keeps its shards' share of it.
@@ -60,6 +68,12 @@ export interface BotOptions {
   readonly outboxSweepMs?: number
   /** How often overdue deadlines are looked up in the database (default DEFAULT_DEADLINE_SWEEP_MS). */
   readonly deadlineSweepMs?: number
+  /**
+   * Redis (REDIS_URL): every process of the bot draws its channel requests from one global budget
+   * there, and IDENTIFYs wait their turn there (docs/shared-budget.md). Without it each process
+   * keeps its shards' static slice.
+   */
+  readonly redisUrl?: string
 }
 
 export interface Bot {
@@ -110,7 +124,8 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       : null
   let store: Store
   try {
-    store = await openStore({ url: opts.databaseUrl, clock })
+    const opened = await openStore({ url: opts.databaseUrl, clock })
+    store = opts.wrapStore ? opts.wrapStore(opened) : opened
   } catch (error) {
     await metricsServer?.close()
     throw error
@@ -120,11 +135,14 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     clock,
     games: gameLookup,
     ...(opts.fileSeeds ? { fileSeeds: opts.fileSeeds } : {}),
+    ...(opts.seeds ? { seeds: opts.seeds } : {}),
     instance: `pid ${process.pid} shards ${opts.shards?.ids.join(',') ?? process.env.SHARDS ?? '0'}`,
   })
   // Explicit unless a ShardingManager started this process (discord.js then reads SHARDS and
   // SHARD_COUNT from the environment, where our own SHARDS=auto|N must not be mistaken for it).
   const shards = opts.shards ?? (process.env.SHARDING_MANAGER ? undefined : { ids: [0], count: 1 })
+  const redis = opts.redisUrl ? connectRedis(opts.redisUrl) : null
+  let identifyThrottler: RedisIdentifyThrottler | null = null
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     // The bot reads no message back from its cache (it edits by id and gets each interaction's
@@ -143,17 +161,37 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       ...(metrics && answers ? { makeRequest: observedRequests(metrics, answers) } : {}),
     },
     ...(shards ? { shards: [...shards.ids], shardCount: shards.count } : {}),
+    ...(redis
+      ? {
+          ws: {
+            buildIdentifyThrottler: async (manager) =>
+              (identifyThrottler = new RedisIdentifyThrottler(
+                redis,
+                opts.token,
+                (await manager.fetchGatewayInformation()).session_start_limit.max_concurrency,
+              )),
+          },
+        }
+      : {}),
+  })
+  client.on(Events.Raw, (packet: { t?: string }, shardId: number) => {
+    if (packet.t === 'READY') identifyThrottler?.sessionStarted(shardId)
   })
   const ownShards = client.options.shards as number[]
   const shardCount = client.options.shardCount!
   // Interaction answers outside the global budget that channel requests share, which this process
-  // keeps for its shards' share of the bot's global limit (src/discord-rest.ts).
+  // keeps for its shards' share of the bot's global limit (src/discord-rest.ts), or draws from the
+  // budget all processes share in Redis, keeping that slice while Redis is down.
   const globalPerSecond = opts.globalPerSecond ?? DEFAULT_GLOBAL_PER_SECOND
-  const rest = new SplitRest(
-    client.options.rest ?? {},
-    new GlobalBudget(Math.max(1, Math.floor((globalPerSecond * ownShards.length) / shardCount))),
-    () => store.durable(),
-  )
+  const { budget, shared } = channelBudget({
+    perSecond: globalPerSecond,
+    ownShards: ownShards.length,
+    shardCount,
+    token: opts.token,
+    redis,
+    log,
+  })
+  const rest = new SplitRest(client.options.rest ?? {}, budget, () => store.durable())
   client.rest = rest
   const owns = (guildId: string) => ownShards.includes(shardOf(guildId, shardCount))
   if (metrics) {
@@ -287,6 +325,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     outboxSweep.stop()
     desk.stop()
     await client.destroy()
+    await shared?.close()
     await store.close()
     await metricsServer?.close()
     throw error
@@ -314,6 +353,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       await checking
       await emojisSettled
       await client.destroy()
+      await shared?.close()
       await store.close()
       await metricsServer?.close()
       log.info('bot stopped')

@@ -27,6 +27,7 @@ describe('bot settings', () => {
         imageThreads: undefined,
         globalPerSecond: 47,
         memberRate: { burst: 10, perSecond: 2 },
+        deadlineSweepMs: 30_000,
       },
     })
   })

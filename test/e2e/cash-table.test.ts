@@ -74,7 +74,9 @@ describe('a Badugi cash table over a session', () => {
     expect(rebought.content).toBe('Rebought: you have 4 chips at the table, taken from your balance.')
     expect((await w.bot.store.wallets.get(w.guild.id, out.id)).balance).toBe(wallet - 4)
     const ledger = await w.bot.store.prisma.ledgerEntry.findMany({ where: { reason: 'rebuy' } })
-    expect(ledger.map((e) => [e.fromKind, e.fromUserId, e.toKind, e.amount])).toEqual([['wallet', out.id, 'stack', 4]])
+    expect(ledger.map((e) => [e.fromKind, e.fromUserId, e.toKind, Number(e.amount)])).toEqual([
+      ['wallet', out.id, 'stack', 4],
+    ])
     // A second click has nothing left to top up and changes nothing.
     expect((await out.click(view, 'Rebuy')).content).toMatch(/nothing to top up/)
     expect((await w.bot.store.wallets.get(w.guild.id, out.id)).balance).toBe(wallet - 4)

@@ -11,6 +11,8 @@ import { TurnScheduler } from './scheduler/turns.js'
 import { openStore, type Store } from './store/index.js'
 import { TableService, type TableSnapshot } from './tables/index.js'
 import { AiTurns } from './scheduler/ai-turns.js'
+import { OutboxSweep } from './scheduler/outbox-sweep.js'
+import { pendingEffects } from './store/operator.js'
 import { DEFAULT_AI_MOVE_DELAY_MS, DEFAULT_AI_THINK_MS } from './config.js'
 import { DEFAULT_GLOBAL_PER_SECOND } from './discord/global-budget.js'
 import { aiFor, gameLookup } from './games/registry.js'
@@ -19,10 +21,11 @@ import type { Locale } from './i18n/index.js'
 import { uploadCardEmojis } from './discord/card-emojis.js'
 import { shardOf } from './sharding/shard-of.js'
 import { SplitRest } from './discord/rest.js'
-import { GlobalBudget } from './discord/global-budget.js'
 import { BotMetrics } from './metrics/metrics.js'
 import { AnswerClock, countMoves, observedRequests, observedStore, readGauges, timedDecide } from './metrics/observe.js'
 import { startMetricsServer, type MetricsServer } from './metrics/server.js'
+import { channelBudget, connectRedis } from './discord/shared-budget.js'
+import { RedisIdentifyThrottler } from './discord/identify-throttle.js'
 
 export interface BotOptions {
   readonly token: string
@@ -61,6 +64,16 @@ export interface BotOptions {
    * 127.0.0.1); none when unset (docs/metrics.md).
    */
   readonly metrics?: { readonly port: number; readonly host?: string }
+  /** How often effects nobody delivers (written by another process) are looked for (default OUTBOX_SWEEP_MS). */
+  readonly outboxSweepMs?: number
+  /** How often overdue deadlines are looked up in the database (default DEFAULT_DEADLINE_SWEEP_MS). */
+  readonly deadlineSweepMs?: number
+  /**
+   * Redis (REDIS_URL): every process of the bot draws its channel requests from one global budget
+   * there, and IDENTIFYs wait their turn there (docs/shared-budget.md). Without it each process
+   * keeps its shards' static slice.
+   */
+  readonly redisUrl?: string
 }
 
 export interface Bot {
@@ -128,6 +141,8 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   // Explicit unless a ShardingManager started this process (discord.js then reads SHARDS and
   // SHARD_COUNT from the environment, where our own SHARDS=auto|N must not be mistaken for it).
   const shards = opts.shards ?? (process.env.SHARDING_MANAGER ? undefined : { ids: [0], count: 1 })
+  const redis = opts.redisUrl ? connectRedis(opts.redisUrl) : null
+  let identifyThrottler: RedisIdentifyThrottler | null = null
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     // The bot reads no message back from its cache (it edits by id and gets each interaction's
@@ -137,23 +152,46 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     // re-key every component and embed in snake case, which changes nothing and cost a busy bot
     // about 2% of its thread.
     jsonTransformer: (data: unknown) => data,
+    // Only the pings a message names go out (its own allowedMentions); nothing else ever pings,
+    // whatever a name or a typed text holds (docs/user-text.md).
+    allowedMentions: { parse: [], repliedUser: false },
     rest: {
       api: `${opts.discordUrl}/api`,
       rejectOnRateLimit: (limit) => limit.retryAfter > MAX_RATE_LIMIT_WAIT_MS,
       ...(metrics && answers ? { makeRequest: observedRequests(metrics, answers) } : {}),
     },
     ...(shards ? { shards: [...shards.ids], shardCount: shards.count } : {}),
+    ...(redis
+      ? {
+          ws: {
+            buildIdentifyThrottler: async (manager) =>
+              (identifyThrottler = new RedisIdentifyThrottler(
+                redis,
+                opts.token,
+                (await manager.fetchGatewayInformation()).session_start_limit.max_concurrency,
+              )),
+          },
+        }
+      : {}),
+  })
+  client.on(Events.Raw, (packet: { t?: string }, shardId: number) => {
+    if (packet.t === 'READY') identifyThrottler?.sessionStarted(shardId)
   })
   const ownShards = client.options.shards as number[]
   const shardCount = client.options.shardCount!
   // Interaction answers outside the global budget that channel requests share, which this process
-  // keeps for its shards' share of the bot's global limit (src/discord-rest.ts).
+  // keeps for its shards' share of the bot's global limit (src/discord-rest.ts), or draws from the
+  // budget all processes share in Redis, keeping that slice while Redis is down.
   const globalPerSecond = opts.globalPerSecond ?? DEFAULT_GLOBAL_PER_SECOND
-  const rest = new SplitRest(
-    client.options.rest ?? {},
-    new GlobalBudget(Math.max(1, Math.floor((globalPerSecond * ownShards.length) / shardCount))),
-    () => store.durable(),
-  )
+  const { budget, shared } = channelBudget({
+    perSecond: globalPerSecond,
+    ownShards: ownShards.length,
+    shardCount,
+    token: opts.token,
+    redis,
+    log,
+  })
+  const rest = new SplitRest(client.options.rest ?? {}, budget, () => store.durable())
   client.rest = rest
   const owns = (guildId: string) => ownShards.includes(shardOf(guildId, shardCount))
   if (metrics) {
@@ -196,6 +234,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     tables,
     owns,
     show: (update) => desk.show(update),
+    ...(opts.deadlineSweepMs ? { sweepMs: opts.deadlineSweepMs } : {}),
     remind: async (tableId, deadline) => {
       // Noted with its ping in one transaction; the desk delivers it like any other ping.
       const table = await tables.remind(tableId, deadline)
@@ -203,6 +242,16 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       log.info({ tableId, users: table.waitingFor.length }, 'turn reminder')
       await desk.deliverNow(tableId)
     },
+  })
+  const outboxSweep = new OutboxSweep({
+    clock,
+    log,
+    stale: async (before) =>
+      (await pendingEffects(store.prisma))
+        .filter((p) => p.oldestAt < before && p.guildId !== null && owns(p.guildId))
+        .map((p) => p.tableId),
+    deliver: (tableId) => desk.deliverNow(tableId),
+    ...(opts.outboxSweepMs !== undefined ? { everyMs: opts.outboxSweepMs } : {}),
   })
   const ctx: BotContext = { client, clock, log, tables, desk, emojis: emojisIn }
   // Interactions in progress, so that stop() never closes the database under one.
@@ -224,6 +273,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const idle = async () => {
     while (handling.size > 0) await Promise.all([...handling])
     await scheduler.idle()
+    await outboxSweep.idle()
     // A deadline's change can give an AI its turn, and an AI's move another AI's.
     await ai.idle()
     await desk.idle()
@@ -249,8 +299,10 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     const caughtUpTables = await desk.catchUp(active)
     caughtUp()
     notReady = null
+    outboxSweep.start()
     // An AI seat whose turn it was when the bot stopped moves now (after its pause).
     const rearmed = scheduler.rearmAll(active, (table) => ai.track(table))
+    scheduler.startSweep()
     checking = desk
       .checkMessages(active)
       .catch((error: unknown) => log.error({ err: error }, 'could not check the table messages after start-up'))
@@ -270,8 +322,10 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   } catch (error) {
     scheduler.stop()
     ai.stop()
+    outboxSweep.stop()
     desk.stop()
     await client.destroy()
+    await shared?.close()
     await store.close()
     await metricsServer?.close()
     throw error
@@ -293,11 +347,13 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       notReady = 'stopping'
       scheduler.stop()
       ai.stop()
+      outboxSweep.stop()
       desk.stop()
       await idle()
       await checking
       await emojisSettled
       await client.destroy()
+      await shared?.close()
       await store.close()
       await metricsServer?.close()
       log.info('bot stopped')

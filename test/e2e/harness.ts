@@ -359,6 +359,17 @@ export async function expectNothingHidden(world: World, tableId: string): Promis
   world.logChecked = world.logLines.length
 }
 
+/**
+ * What a member reads privately after a control: the reply itself, or, when the control updated
+ * the message it sits on (the table message), the private follow-up of the same interaction.
+ */
+export async function privateAnswer(world: World, answer: Answer): Promise<FakeMessage> {
+  if (answer.kind !== 'update' && answer.kind !== 'deferredUpdate') return answer
+  return world.channel.waitFor((m) => m.interactionId === answer.interactionId && m.ephemeralFor !== null, {
+    timeout: 10_000,
+  })
+}
+
 // ── playing through the UI ──────────────────────────────────────────────────
 
 /** Leaves the table with the table message's Leave button, confirming when a game is in progress. */

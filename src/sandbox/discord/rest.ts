@@ -139,6 +139,11 @@ export class RestServer {
   }
   // The global limit's current one-second window (real time): its start and the requests in it.
   private globalWindow = { start: 0, used: 0 }
+  /**
+   * The global limit's one-second windows so far (the last hour's): when each began and how many
+   * bot-token requests it counted, refused ones included (over `globalPerSecond`, each was a 429).
+   */
+  readonly globalWindows: { start: number; used: number }[] = []
   // Per channel, when its last message edits were taken (real time, oldest first).
   private readonly channelEdits = new Map<string, number[]>()
 
@@ -234,12 +239,17 @@ export class RestServer {
   /**
    * Discord's global limit: 50 requests a second per bot token (by default), counted on requests
    * made with the bot's token only: interaction callbacks and webhooks carry none and are not bound
-   * by it. Over the limit Discord answers 429 with `global: true`.
+   * by it. Over the limit Discord answers 429 with `global: true`. One fake serves one bot token,
+   * so its window counts every connection and process of the bot together, as Discord's does.
    */
   private globallyLimited() {
     if (this.globalPerSecond === null) return null
     const now = Date.now()
-    if (now - this.globalWindow.start >= 1000) this.globalWindow = { start: now, used: 0 }
+    if (now - this.globalWindow.start >= 1000) {
+      this.globalWindow = { start: now, used: 0 }
+      this.globalWindows.push(this.globalWindow)
+      if (this.globalWindows.length > 3600) this.globalWindows.shift()
+    }
     if (++this.globalWindow.used <= this.globalPerSecond) return null
     const retryAfter = Math.max(0.001, (this.globalWindow.start + 1000 - now) / 1000)
     return {

@@ -9,6 +9,7 @@ import { Leaderboards } from './leaderboards.js'
 import { Ledger } from './ledger.js'
 import { migrateSqlite } from './migrate.js'
 import { migratePostgres } from './migrate-postgres.js'
+import { Ratings } from './ratings.js'
 import { Settings } from './settings.js'
 import { Stats } from './stats.js'
 import type { Sql } from './sql.js'
@@ -26,6 +27,7 @@ export interface Repos {
   readonly stats: Stats
   readonly leaderboards: Leaderboards
   readonly effects: Effects
+  readonly ratings: Ratings
 }
 
 export interface Store extends Repos {
@@ -69,6 +71,7 @@ function repos(sql: Sql, atomic: Atomic, now: () => number): Repos {
     stats: new Stats(sql),
     leaderboards: new Leaderboards(sql),
     effects: new Effects(sql, now),
+    ratings: new Ratings(sql),
   }
 }
 

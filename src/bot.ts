@@ -11,6 +11,7 @@ import { TurnScheduler } from './scheduler/turns.js'
 import { openStore, type Store } from './store/index.js'
 import { TableService, type TableSnapshot } from './tables/index.js'
 import { AiTurns } from './scheduler/ai-turns.js'
+import { RatingDecay } from './scheduler/rating-decay.js'
 import { DEFAULT_AI_MOVE_DELAY_MS, DEFAULT_AI_THINK_MS } from './config.js'
 import { DEFAULT_GLOBAL_PER_SECOND } from './discord/global-budget.js'
 import { aiFor, gameLookup } from './games/registry.js'
@@ -152,6 +153,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       await desk.deliverNow(tableId)
     },
   })
+  const decay = new RatingDecay({ clock, log, tables })
   const ctx: BotContext = { client, clock, log, tables, desk, emojis: emojisIn }
   // Interactions in progress, so that stop() never closes the database under one.
   const handling = new Set<Promise<void>>()
@@ -193,6 +195,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     caughtUp()
     // An AI seat whose turn it was when the bot stopped moves now (after its pause).
     const rearmed = scheduler.rearmAll(active, (table) => ai.track(table))
+    decay.start()
     checking = desk
       .checkMessages(active)
       .catch((error: unknown) => log.error({ err: error }, 'could not check the table messages after start-up'))
@@ -233,6 +236,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       scheduler.stop()
       ai.stop()
       desk.stop()
+      await decay.stop()
       await idle()
       await checking
       await emojisSettled

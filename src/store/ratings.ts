@@ -205,10 +205,12 @@ export class Ratings {
     for (const raw of due) {
       const r = readRating(raw)
       const { score, decayAt } = standing(r, now)
-      await this.sql.execute(Prisma.sql`UPDATE "Rating" SET "score" = ${score},
+      // Guarded by the row as read: of two processes sweeping at once, one moves it (and its bucket).
+      const moved = await this.sql.execute(Prisma.sql`UPDATE "Rating" SET "score" = ${score},
         "decayAt" = ${decayAt === null ? null : new Date(decayAt)}
-        WHERE "guildId" = ${r.guildId} AND "game" = ${r.game} AND "userId" = ${r.userId}`)
-      await this.moveBucket(r.guildId, r.game, r.score, score)
+        WHERE "guildId" = ${r.guildId} AND "game" = ${r.game} AND "userId" = ${r.userId} AND "score" = ${r.score}
+          AND "decayAt" = ${new Date(r.decayAt!)}`)
+      if (moved === 1) await this.moveBucket(r.guildId, r.game, r.score, score)
     }
     return due.length
   }

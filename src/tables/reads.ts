@@ -3,6 +3,7 @@ import { Rng, seedRng } from '../games/core/rng.js'
 import type { AnySeatHistory } from '../ai/index.js'
 import type { AuditReport } from '../store/audit.js'
 import type { Leaderboard } from '../store/leaderboards.js'
+import type { MemberRating, SkillBoard } from '../store/ratings.js'
 import type { GuildSettingsValue, SettingsPatch } from '../store/settings.js'
 import type { StatRow } from '../store/stats.js'
 import { seatHistory } from './ai-history.js'
@@ -151,6 +152,32 @@ export class Reads {
     }))
     const viewer = { userId: callerId, rank: board.caller?.rank ?? null, value: board.caller?.value ?? null }
     return { ...board, unit, entries, viewer }
+  }
+
+  /** A member's ratings: at one game, or at every game they are rated in (in the registry's order). */
+  async ratings(guildId: string, userId: string, game: string | null): Promise<MemberRating[]> {
+    const games = game === null ? this.work.games.ids() : [game]
+    const found = await Promise.all(games.map((g) => this.work.store.ratings.member(guildId, g, userId)))
+    return found.filter((r): r is MemberRating => r !== null)
+  }
+
+  /**
+   * Inactivity: brings the ratings whose shown figure dropped by now up to date, in batches of
+   * `batch`, each batch one transaction. Returns how many changed.
+   */
+  async decayRatings(batch = 500): Promise<number> {
+    let total = 0
+    for (;;) {
+      const now = this.work.clock.now()
+      const n = await this.work.store.transaction((repos) => repos.ratings.decay(now, batch))
+      total += n
+      if (n < batch) return total
+    }
+  }
+
+  /** The skill board of one game: the top ten by rating, and the caller. */
+  skillBoard(guildId: string, game: string, callerId: string, limit = 10): Promise<SkillBoard> {
+    return this.work.store.ratings.board(guildId, game, callerId, limit)
   }
 
   settings(guildId: string): Promise<GuildSettingsValue> {

@@ -142,6 +142,15 @@ export class TableService {
   leaderboard(...a: Parameters<Reads['leaderboard']>) {
     return this.reads.leaderboard(...a)
   }
+  ratings(...a: Parameters<Reads['ratings']>) {
+    return this.reads.ratings(...a)
+  }
+  decayRatings(...a: Parameters<Reads['decayRatings']>) {
+    return this.reads.decayRatings(...a)
+  }
+  skillBoard(...a: Parameters<Reads['skillBoard']>) {
+    return this.reads.skillBoard(...a)
+  }
   settings(...a: Parameters<Reads['settings']>) {
     return this.reads.settings(...a)
   }

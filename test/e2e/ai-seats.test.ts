@@ -74,6 +74,9 @@ describe('AI seats', () => {
     expect(w.logLines.some((l) => l.includes('"AI move"'))).toBe(true)
     // Nothing reached the stats, so the Bugami board is empty; the balance is what it was.
     expect(await w.bot.store.stats.get(w.guild.id, alice.id)).toEqual([])
+    // ... and no rating: a practice table is never rated.
+    expect(await w.bot.store.ratings.results()).toEqual([])
+    expect(textOf(await alice.slash(w.channel, 'rating'))).toMatch(/no rated result/)
     const board = await alice.slash(w.channel, 'leaderboard', { game: 'bugami' })
     expect(textOf(board)).not.toContain(alice.id)
     expect(textOf(board)).not.toMatch(/Anna|Boris/)

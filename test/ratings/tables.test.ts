@@ -1,12 +1,17 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import { describe, expect, test } from 'vitest'
 import { Rng, seedRng } from '../../src/games/core/rng.js'
 import { engineFor } from '../../src/games/registry.js'
 import { ENGLISH } from '../../src/i18n/index.js'
 import { refusalText } from '../../src/render/refusals.js'
-import { DAY_MS } from '../../src/store/rating-model.js'
+import { DAY_MS, standing } from '../../src/store/rating-model.js'
 import { replay } from '../../src/store/ratings.js'
 import type { TableEvent, TableUpdate } from '../../src/tables/index.js'
+import { execRaw } from '../support/test-database.js'
 import { playGame, playOne, tableServicePerTest } from '../tables/play.js'
+
+const run = promisify(execFile)
 
 const fx = tableServicePerTest(700)
 
@@ -83,6 +88,22 @@ describe('rated results at the tables', () => {
     expect(score(byPlace[0]!.userId)).toBeGreaterThanOrEqual(score(byPlace[2]!.userId))
     for (const r of ratings) expect(r).toMatchObject({ results: 1, provisional: true, rated: 3 })
     await expectReplayEqual()
+
+    // The CLI: --check finds a rating that is not what the results give, --rebuild puts it right.
+    const cli = (arg: string) =>
+      run(process.execPath, ['--import', 'tsx', 'src/cli/ratings.ts', arg], {
+        env: { ...process.env, DATABASE_URL: fx.t.url },
+      }).catch((e: { code: number; stdout: string }) => e)
+    const stored = await fx.t.store.ratings.all()
+    expect(JSON.parse((await cli('--check')).stdout)).toMatchObject({ ok: true, ratings: 3 })
+    await execRaw(fx.t.url, `UPDATE "Rating" SET "mu" = "mu" + 1 WHERE "userId" = 'ben'`)
+    const bad = await cli('--check')
+    expect(bad).toMatchObject({ code: 1 })
+    expect(JSON.parse(bad.stdout)).toMatchObject({ ok: false, differ: [JSON.stringify(['g', 'bugami', 'ben'])] })
+    expect(JSON.parse((await cli('--rebuild')).stdout)).toEqual({ rebuilt: true, results: 1 })
+    // (The CLI's clock is the real one: the figures shown may have decayed since the test clock's time.)
+    const skills = (rows: typeof stored) => rows.map(({ score: _s, decayAt: _d, ...r }) => r)
+    expect(skills(await fx.t.store.ratings.all())).toEqual(skills(stored))
   })
 
   test('Bura at a chip table: every game with a winner is rated, the winner first and the others tied', async () => {
@@ -108,7 +129,17 @@ describe('rated results at the tables', () => {
     expect(ann!.changes).toHaveLength(won)
     expect(ann!.changes[0]!.resultId).toBeGreaterThan(ann!.changes.at(-1)!.resultId)
     await fx.t.clock.advance(40 * DAY_MS)
+    const fresh = await fx.t.store.ratings.all()
     await expectReplayEqual()
+    // The sweep brought every shown figure down to what 40 idle days give, buckets included.
+    const now = fx.t.clock.now()
+    const swept = await fx.t.store.ratings.all()
+    for (const [i, r] of swept.entries()) {
+      expect(r.score).toBe(standing(r, now).score)
+      expect(r.score).toBeLessThan(fresh[i]!.score)
+      const rank = 1 + swept.filter((o) => o.score > r.score).length
+      expect(await fx.t.store.ratings.member('g', 'bura', r.userId)).toMatchObject({ rank, rated: swept.length })
+    }
   })
 
   test('a Badugi freeze-out is rated once, by finishing order; the hands are not', async () => {

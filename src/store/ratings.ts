@@ -161,18 +161,23 @@ export class Ratings {
     const byUser = new Map(found.map((r) => [String(r.userId), readRating(r)]))
     const priors = users.map((u) => byUser.get(u) ?? null)
     const { after, changes } = applyResult(result, priors)
-    for (const [i, userId] of users.entries()) {
+    // One statement for the ratings and one for the buckets, however many players.
+    const moves = new Map<number, number>()
+    const rows = users.map((userId, i) => {
       const s = after[i]!
       const { score, decayAt } = standing(s, result.at)
       const prior = priors[i]
-      await this.sql.execute(Prisma.sql`
-        INSERT INTO "Rating" (${COLUMNS}) VALUES (${guildId}, ${game}, ${userId}, ${s.mu}, ${s.sigma}, ${s.results},
-          ${new Date(s.lastAt)}, ${score}, ${decayAt === null ? null : new Date(decayAt)})
-        ON CONFLICT ("guildId", "game", "userId") DO UPDATE SET "mu" = ${s.mu}, "sigma" = ${s.sigma},
-          "results" = ${s.results}, "lastAt" = ${new Date(s.lastAt)}, "score" = ${score},
-          "decayAt" = ${decayAt === null ? null : new Date(decayAt)}`)
-      await this.moveBucket(guildId, game, prior ? prior.score : null, score)
-    }
+      if (prior) moves.set(prior.score, (moves.get(prior.score) ?? 0) - 1)
+      moves.set(score, (moves.get(score) ?? 0) + 1)
+      return Prisma.sql`(${guildId}, ${game}, ${userId}, ${s.mu}, ${s.sigma}, ${s.results}, ${new Date(s.lastAt)},
+        ${score}, ${decayAt === null ? null : new Date(decayAt)})`
+    })
+    await this.sql.execute(Prisma.sql`
+      INSERT INTO "Rating" (${COLUMNS}) VALUES ${Prisma.join(rows)}
+      ON CONFLICT ("guildId", "game", "userId") DO UPDATE SET "mu" = excluded."mu", "sigma" = excluded."sigma",
+        "results" = excluded."results", "lastAt" = excluded."lastAt", "score" = excluded."score",
+        "decayAt" = excluded."decayAt"`)
+    await this.moveBuckets(guildId, game, moves)
     await this.sql.execute(Prisma.sql`
       INSERT INTO "RatingChange" ("resultId", "userId", "guildId", "game", "place", "before", "after", "createdAt")
       VALUES ${Prisma.join(
@@ -183,15 +188,14 @@ export class Ratings {
       )}`)
   }
 
-  /** A member leaves bucket `from` (null: newly rated) for bucket `to`. */
-  private async moveBucket(guildId: string, game: string, from: number | null, to: number): Promise<void> {
-    if (from === to) return
-    if (from !== null)
-      await this.sql.execute(Prisma.sql`UPDATE "RatingBucket" SET "members" = "members" - 1
-        WHERE "guildId" = ${guildId} AND "game" = ${game} AND "score" = ${from}`)
+  /** Adds `delta` members to each bucket (negative: members leaving it). */
+  private async moveBuckets(guildId: string, game: string, moves: ReadonlyMap<number, number>): Promise<void> {
+    const rows = [...moves].filter(([, delta]) => delta !== 0)
+    if (!rows.length) return
     await this.sql.execute(Prisma.sql`
-      INSERT INTO "RatingBucket" ("guildId", "game", "score", "members") VALUES (${guildId}, ${game}, ${to}, 1)
-      ON CONFLICT ("guildId", "game", "score") DO UPDATE SET "members" = "RatingBucket"."members" + 1`)
+      INSERT INTO "RatingBucket" ("guildId", "game", "score", "members")
+      VALUES ${Prisma.join(rows.map(([score, delta]) => Prisma.sql`(${guildId}, ${game}, ${score}, ${delta})`))}
+      ON CONFLICT ("guildId", "game", "score") DO UPDATE SET "members" = "RatingBucket"."members" + excluded."members"`)
   }
 
   /**
@@ -210,7 +214,15 @@ export class Ratings {
         "decayAt" = ${decayAt === null ? null : new Date(decayAt)}
         WHERE "guildId" = ${r.guildId} AND "game" = ${r.game} AND "userId" = ${r.userId} AND "score" = ${r.score}
           AND "decayAt" = ${new Date(r.decayAt!)}`)
-      if (moved === 1) await this.moveBucket(r.guildId, r.game, r.score, score)
+      if (moved === 1 && score !== r.score)
+        await this.moveBuckets(
+          r.guildId,
+          r.game,
+          new Map([
+            [r.score, -1],
+            [score, 1],
+          ]),
+        )
     }
     return due.length
   }

@@ -21,6 +21,9 @@ import { uploadCardEmojis } from './discord/card-emojis.js'
 import { shardOf } from './sharding/shard-of.js'
 import { SplitRest } from './discord/rest.js'
 import { GlobalBudget } from './discord/global-budget.js'
+import { BotMetrics } from './metrics/metrics.js'
+import { AnswerClock, countMoves, observedRequests, observedStore, readGauges, timedDecide } from './metrics/observe.js'
+import { startMetricsServer, type MetricsServer } from './metrics/server.js'
 
 export interface BotOptions {
   readonly token: string
@@ -47,6 +50,13 @@ export interface BotOptions {
    * limit (default DEFAULT_GLOBAL_PER_SECOND); each process keeps its shards' share of it.
    */
   readonly globalPerSecond?: number
+  /**
+   * Serve `/metrics`, `/healthz` and `/readyz` on this port (0: any free one) and host (default
+   * 127.0.0.1); none when unset (docs/metrics.md).
+   */
+  readonly metrics?: { readonly port: number; readonly host?: string }
+  /** How often overdue deadlines are looked up in the database (default DEFAULT_DEADLINE_SWEEP_MS). */
+  readonly deadlineSweepMs?: number
 }
 
 export interface Bot {
@@ -66,6 +76,8 @@ export interface Bot {
   idle(): Promise<void>
   /** Logs out, stops the timers and closes the database; the state stays on disk. */
   stop(): Promise<void>
+  /** The port `/metrics`, `/healthz` and `/readyz` answer on; null without `metrics`. */
+  readonly metricsPort: number | null
 }
 
 /**
@@ -75,9 +87,33 @@ export interface Bot {
 export async function startBot(opts: BotOptions): Promise<Bot> {
   const clock = opts.clock ?? systemClock
   const log = opts.log ?? createLogger(process.env.LOG_LEVEL ?? 'info')
-  const store = await openStore({ url: opts.databaseUrl, clock })
+  // Why the bot is not ready yet (/readyz), null once it is.
+  let notReady: string | null = 'logging in'
+  const metrics = opts.metrics ? new BotMetrics() : null
+  const answers = metrics ? new AnswerClock(metrics) : null
+  // Set once the database and the shards are known; until then a scrape has no gauges to read.
+  let refreshGauges = () => Promise.resolve()
+  // Up first, so that /healthz answers and /readyz says why not while the bot starts.
+  const metricsServer: MetricsServer | null =
+    metrics && opts.metrics
+      ? await startMetricsServer({
+          port: opts.metrics.port,
+          host: opts.metrics.host ?? '127.0.0.1',
+          registry: metrics.registry,
+          ready: () => notReady,
+          refresh: () => refreshGauges(),
+          onError: (error) => log.error({ err: error }, 'metrics endpoint failed'),
+        })
+      : null
+  let store: Store
+  try {
+    store = await openStore({ url: opts.databaseUrl, clock })
+  } catch (error) {
+    await metricsServer?.close()
+    throw error
+  }
   const tables = new TableService({
-    store,
+    store: metrics ? observedStore(store, metrics) : store,
     clock,
     games: gameLookup,
     ...(opts.fileSeeds ? { fileSeeds: opts.fileSeeds } : {}),
@@ -95,7 +131,14 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     // re-key every component and embed in snake case, which changes nothing and cost a busy bot
     // about 2% of its thread.
     jsonTransformer: (data: unknown) => data,
-    rest: { api: `${opts.discordUrl}/api`, rejectOnRateLimit: (limit) => limit.retryAfter > MAX_RATE_LIMIT_WAIT_MS },
+    // Only the pings a message names go out (its own allowedMentions); nothing else ever pings,
+    // whatever a name or a typed text holds (docs/user-text.md).
+    allowedMentions: { parse: [], repliedUser: false },
+    rest: {
+      api: `${opts.discordUrl}/api`,
+      rejectOnRateLimit: (limit) => limit.retryAfter > MAX_RATE_LIMIT_WAIT_MS,
+      ...(metrics && answers ? { makeRequest: observedRequests(metrics, answers) } : {}),
+    },
     ...(shards ? { shards: [...shards.ids], shardCount: shards.count } : {}),
   })
   const ownShards = client.options.shards as number[]
@@ -110,6 +153,11 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   )
   client.rest = rest
   const owns = (guildId: string) => ownShards.includes(shardOf(guildId, shardCount))
+  if (metrics) {
+    metrics.labelShards(ownShards)
+    countMoves(tables, metrics)
+    refreshGauges = () => readGauges(metrics, store, owns, clock.now())
+  }
 
   let scheduler: TurnScheduler
   let ai: AiTurns
@@ -137,7 +185,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     show: (update) => desk.show(update),
     moveDelayMs: opts.ai?.moveDelayMs ?? DEFAULT_AI_MOVE_DELAY_MS,
     thinkMs: opts.ai?.thinkMs ?? DEFAULT_AI_THINK_MS,
-    aiFor,
+    aiFor: metrics ? timedDecide(aiFor, metrics) : aiFor,
   })
   scheduler = new TurnScheduler({
     clock,
@@ -145,6 +193,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     tables,
     owns,
     show: (update) => desk.show(update),
+    ...(opts.deadlineSweepMs ? { sweepMs: opts.deadlineSweepMs } : {}),
     remind: async (tableId, deadline) => {
       // Noted with its ping in one transaction; the desk delivers it like any other ping.
       const table = await tables.remind(tableId, deadline)
@@ -163,9 +212,13 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   let caughtUp!: () => void
   const ready = new Promise<void>((resolve) => (caughtUp = resolve))
   client.on(Events.InteractionCreate, (interaction) => {
+    answers?.received(interaction)
     const work = stopping ? refuseWhileStopping(interaction) : ready.then(() => routeInteraction(interaction, ctx))
     handling.add(work)
-    void work.finally(() => handling.delete(work))
+    void work.finally(() => {
+      handling.delete(work)
+      answers?.done(interaction)
+    })
   })
   const idle = async () => {
     while (handling.size > 0) await Promise.all([...handling])
@@ -183,6 +236,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     const loggedIn = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()))
     await client.login(opts.token)
     await loggedIn
+    notReady = 'catching up'
     const commands = client.application!.commands
     await (opts.devGuildId ? commands.set(commandDefinitions(), opts.devGuildId) : commands.set(commandDefinitions()))
     // In the background: until the emojis are there, cards show as text.
@@ -193,9 +247,11 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     const active = await tables.activeSnapshots()
     const caughtUpTables = await desk.catchUp(active)
     caughtUp()
+    notReady = null
     // An AI seat whose turn it was when the bot stopped moves now (after its pause).
     const rearmed = scheduler.rearmAll(active, (table) => ai.track(table))
     decay.start()
+    scheduler.startSweep()
     checking = desk
       .checkMessages(active)
       .catch((error: unknown) => log.error({ err: error }, 'could not check the table messages after start-up'))
@@ -218,6 +274,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     desk.stop()
     await client.destroy()
     await store.close()
+    await metricsServer?.close()
     throw error
   }
 
@@ -231,8 +288,10 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       return emojisSettled
     },
     idle,
+    metricsPort: metricsServer?.port ?? null,
     async stop() {
       stopping = true
+      notReady = 'stopping'
       scheduler.stop()
       ai.stop()
       desk.stop()
@@ -242,6 +301,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       await emojisSettled
       await client.destroy()
       await store.close()
+      await metricsServer?.close()
       log.info('bot stopped')
     },
   }

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream'
 import { afterEach, expect } from 'vitest'
-import { startBot, type Bot } from '../../src/bot.js'
+import { startBot, type Bot, type BotOptions } from '../../src/bot.js'
 import type { Pace } from '../../src/discord/desk.js'
 import type { Card } from '../../src/games/core/cards.js'
 import { cardText } from '../../src/render/format.js'
@@ -37,6 +37,8 @@ export interface WorldOptions {
   readonly admins?: readonly string[]
   /** How fast the bot draws busy tables (default AT_ONCE). */
   readonly pace?: Pace
+  /** Further options of the bot (e.g. `metrics`). */
+  readonly bot?: Partial<Pick<BotOptions, 'metrics'>>
 }
 
 /**
@@ -60,6 +62,7 @@ export class World {
     readonly members: Record<string, FakeMember>,
     readonly databaseUrl: string,
     private readonly pace: Pace,
+    private readonly botOptions: Partial<Pick<BotOptions, 'metrics'>> = {},
   ) {}
 
   static async start(names: readonly string[], opts: WorldOptions = {}): Promise<World> {
@@ -68,7 +71,7 @@ export class World {
     const channel = guild.channel('cards')
     const members: Record<string, FakeMember> = {}
     for (const n of names) members[n] = guild.member(n, { admin: opts.admins?.includes(n) ?? false })
-    const world = new World(discord, guild, channel, members, freshDatabaseUrl(), opts.pace ?? AT_ONCE)
+    const world = new World(discord, guild, channel, members, freshDatabaseUrl(), opts.pace ?? AT_ONCE, opts.bot ?? {})
     await world.boot()
     return world
   }
@@ -88,6 +91,7 @@ export class World {
       clock: this.discord.clock,
       log: createLogger('info', sink),
       pace: this.pace,
+      ...this.botOptions,
     })
   }
 
@@ -400,6 +404,17 @@ export async function expectNothingHidden(world: World, tableId: string): Promis
     expect(leak, `the log names hidden card ${leak?.[0]}: ${line}`).toBeUndefined()
   }
   world.logChecked = world.logLines.length
+}
+
+/**
+ * What a member reads privately after a control: the reply itself, or, when the control updated
+ * the message it sits on (the table message), the private follow-up of the same interaction.
+ */
+export async function privateAnswer(world: World, answer: Answer): Promise<FakeMessage> {
+  if (answer.kind !== 'update' && answer.kind !== 'deferredUpdate') return answer
+  return world.channel.waitFor((m) => m.interactionId === answer.interactionId && m.ephemeralFor !== null, {
+    timeout: 10_000,
+  })
 }
 
 // ── playing through the UI ──────────────────────────────────────────────────

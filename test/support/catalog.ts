@@ -18,11 +18,13 @@ const TYPES: Record<string, string> = {
   TEXT: 'text',
   INTEGER: 'integer',
   REAL: 'double',
+  BIGINT: 'bigint',
   DATETIME: 'timestamp',
   BOOLEAN: 'boolean',
   text: 'text',
   integer: 'integer',
   'double precision': 'double',
+  bigint: 'bigint',
   'timestamp without time zone': 'timestamp',
   boolean: 'boolean',
 }

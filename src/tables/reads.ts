@@ -159,6 +159,34 @@ export class Reads {
     return { ...board, unit, entries, viewer }
   }
 
+  /**
+   * What `/stats` charts: a member's rating after each of their last 30 rated results per game,
+   * and their wallet balance after each of its last 100 movements; oldest first, empty when none.
+   */
+  async history(
+    guildId: string,
+    userId: string,
+  ): Promise<{ ratings: { game: string; values: number[] }[]; balance: number[] }> {
+    const store = this.work.store
+    const ratings = (
+      await Promise.all(
+        this.work.games.ids().map(async (game) => ({
+          game,
+          values: (await store.ratings.changes(guildId, game, userId, 30)).map((c) => c.after).reverse(),
+        })),
+      )
+    ).filter((r) => r.values.length > 0)
+    const wallet = await store.wallets.peek(guildId, userId)
+    const rows = wallet ? await store.ledger.list({ guildId, userId, limit: 100 }) : []
+    const balance = wallet ? [wallet.balance] : []
+    for (const r of rows) {
+      const into = r.to.kind === 'wallet' && r.to.userId === userId ? r.amount : 0
+      const out = r.from.kind === 'wallet' && r.from.userId === userId ? r.amount : 0
+      if (into !== out) balance.push(balance[balance.length - 1]! - into + out)
+    }
+    return { ratings, balance: balance.length > 1 ? balance.reverse() : [] }
+  }
+
   /** A member's ratings: at one game, or at every game they are rated in (in the registry's order). */
   async ratings(guildId: string, userId: string, game: string | null): Promise<MemberRating[]> {
     const games = game === null ? this.work.games.ids() : [game]

@@ -145,6 +145,9 @@ export class TableService {
   leaderboard(...a: Parameters<Reads['leaderboard']>) {
     return this.reads.leaderboard(...a)
   }
+  history(...a: Parameters<Reads['history']>) {
+    return this.reads.history(...a)
+  }
   ratings(...a: Parameters<Reads['ratings']>) {
     return this.reads.ratings(...a)
   }

@@ -10,6 +10,10 @@ describe('skill ratings through Discord', () => {
     const before = await alice!.slash(w.channel, 'rating')
     expect(before.ephemeral).toBe(true)
     expect(textOf(before)).toMatch(/no rated result/)
+    // No history yet: /stats says so in words, with no empty chart.
+    const bare = await carol!.slash(w.channel, 'stats')
+    expect(bare.attachments).toEqual([])
+    expect(textOf(bare)).toContain('No rated results or chip movements yet: nothing to chart.')
 
     await alice!.slash(w.channel, 'bugami start', { target: 15, deadline: '1h' })
     const lobby = await w.channel.waitFor((m) => buttonLabels(m).includes('Join'))
@@ -46,6 +50,15 @@ describe('skill ratings through Discord', () => {
     expect(board.embeds[0]!.description).toMatch(
       new RegExp(`^🥇 <@${best.userId}> — \\*\\*[\\d,]+\\*\\* rating \\(provisional\\)`, 'm'),
     )
+
+    // /stats draws the rating history (a PNG like the cards) and tells it in its alt text.
+    const chart = await alice!.slash(w.channel, 'stats')
+    expect(chart.attachments).toHaveLength(1)
+    const file = chart.attachments[0]!
+    expect(file.filename).toMatch(/^stats-[0-9a-f]{16}\.png$/)
+    expect(file.contentType).toBe('image/png')
+    expect(chart.embeds[0]!.image?.url).toBe(file.url)
+    expect(file.description).toBe(`Bugami rating after 1 rated result: ${own.score.toLocaleString('en-US')}.`)
 
     // Without a game the skill board is refused, privately, and nothing else is said.
     const refused = await bob!.slash(w.channel, 'leaderboard', { board: 'skill' })

@@ -12,6 +12,8 @@ import { openStore, type Store } from './store/index.js'
 import { TableService, type TableSnapshot } from './tables/index.js'
 import { AiTurns } from './scheduler/ai-turns.js'
 import { RatingDecay } from './scheduler/rating-decay.js'
+import { OutboxSweep } from './scheduler/outbox-sweep.js'
+import { pendingEffects } from './store/operator.js'
 import { DEFAULT_AI_MOVE_DELAY_MS, DEFAULT_AI_THINK_MS } from './config.js'
 import { DEFAULT_GLOBAL_PER_SECOND } from './discord/global-budget.js'
 import { aiFor, gameLookup } from './games/registry.js'
@@ -20,10 +22,11 @@ import type { Locale } from './i18n/index.js'
 import { uploadCardEmojis } from './discord/card-emojis.js'
 import { shardOf } from './sharding/shard-of.js'
 import { SplitRest } from './discord/rest.js'
-import { GlobalBudget } from './discord/global-budget.js'
 import { BotMetrics } from './metrics/metrics.js'
 import { AnswerClock, countMoves, observedRequests, observedStore, readGauges, timedDecide } from './metrics/observe.js'
 import { startMetricsServer, type MetricsServer } from './metrics/server.js'
+import { channelBudget, connectRedis } from './discord/shared-budget.js'
+import { RedisIdentifyThrottler } from './discord/identify-throttle.js'
 
 export interface BotOptions {
   readonly token: string
@@ -45,6 +48,13 @@ export interface BotOptions {
   readonly pace?: Pace
   /** Seeds of the random source `/table log` deals unseen cards from (default: crypto random; tests fix them). */
   readonly fileSeeds?: () => number
+  /** Seeds of new games (default: crypto random; the simulator fixes them). */
+  readonly seeds?: () => number
+  /**
+   * Wraps the opened database before anything uses it (the simulator fails commits through it);
+   * the default uses it as it is.
+   */
+  readonly wrapStore?: (store: Store) => Store
   /**
    * Requests a second all of the bot's processes together allow themselves under Discord's global
    * limit (default DEFAULT_GLOBAL_PER_SECOND); each process keeps its shards' share of it.
@@ -55,8 +65,16 @@ export interface BotOptions {
    * 127.0.0.1); none when unset (docs/metrics.md).
    */
   readonly metrics?: { readonly port: number; readonly host?: string }
+  /** How often effects nobody delivers (written by another process) are looked for (default OUTBOX_SWEEP_MS). */
+  readonly outboxSweepMs?: number
   /** How often overdue deadlines are looked up in the database (default DEFAULT_DEADLINE_SWEEP_MS). */
   readonly deadlineSweepMs?: number
+  /**
+   * Redis (REDIS_URL): every process of the bot draws its channel requests from one global budget
+   * there, and IDENTIFYs wait their turn there (docs/shared-budget.md). Without it each process
+   * keeps its shards' static slice.
+   */
+  readonly redisUrl?: string
 }
 
 export interface Bot {
@@ -107,7 +125,8 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       : null
   let store: Store
   try {
-    store = await openStore({ url: opts.databaseUrl, clock })
+    const opened = await openStore({ url: opts.databaseUrl, clock })
+    store = opts.wrapStore ? opts.wrapStore(opened) : opened
   } catch (error) {
     await metricsServer?.close()
     throw error
@@ -117,11 +136,14 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     clock,
     games: gameLookup,
     ...(opts.fileSeeds ? { fileSeeds: opts.fileSeeds } : {}),
+    ...(opts.seeds ? { seeds: opts.seeds } : {}),
     instance: `pid ${process.pid} shards ${opts.shards?.ids.join(',') ?? process.env.SHARDS ?? '0'}`,
   })
   // Explicit unless a ShardingManager started this process (discord.js then reads SHARDS and
   // SHARD_COUNT from the environment, where our own SHARDS=auto|N must not be mistaken for it).
   const shards = opts.shards ?? (process.env.SHARDING_MANAGER ? undefined : { ids: [0], count: 1 })
+  const redis = opts.redisUrl ? connectRedis(opts.redisUrl) : null
+  let identifyThrottler: RedisIdentifyThrottler | null = null
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     // The bot reads no message back from its cache (it edits by id and gets each interaction's
@@ -140,17 +162,37 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       ...(metrics && answers ? { makeRequest: observedRequests(metrics, answers) } : {}),
     },
     ...(shards ? { shards: [...shards.ids], shardCount: shards.count } : {}),
+    ...(redis
+      ? {
+          ws: {
+            buildIdentifyThrottler: async (manager) =>
+              (identifyThrottler = new RedisIdentifyThrottler(
+                redis,
+                opts.token,
+                (await manager.fetchGatewayInformation()).session_start_limit.max_concurrency,
+              )),
+          },
+        }
+      : {}),
+  })
+  client.on(Events.Raw, (packet: { t?: string }, shardId: number) => {
+    if (packet.t === 'READY') identifyThrottler?.sessionStarted(shardId)
   })
   const ownShards = client.options.shards as number[]
   const shardCount = client.options.shardCount!
   // Interaction answers outside the global budget that channel requests share, which this process
-  // keeps for its shards' share of the bot's global limit (src/discord-rest.ts).
+  // keeps for its shards' share of the bot's global limit (src/discord-rest.ts), or draws from the
+  // budget all processes share in Redis, keeping that slice while Redis is down.
   const globalPerSecond = opts.globalPerSecond ?? DEFAULT_GLOBAL_PER_SECOND
-  const rest = new SplitRest(
-    client.options.rest ?? {},
-    new GlobalBudget(Math.max(1, Math.floor((globalPerSecond * ownShards.length) / shardCount))),
-    () => store.durable(),
-  )
+  const { budget, shared } = channelBudget({
+    perSecond: globalPerSecond,
+    ownShards: ownShards.length,
+    shardCount,
+    token: opts.token,
+    redis,
+    log,
+  })
+  const rest = new SplitRest(client.options.rest ?? {}, budget, () => store.durable())
   client.rest = rest
   const owns = (guildId: string) => ownShards.includes(shardOf(guildId, shardCount))
   if (metrics) {
@@ -203,6 +245,16 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     },
   })
   const decay = new RatingDecay({ clock, log, tables })
+  const outboxSweep = new OutboxSweep({
+    clock,
+    log,
+    stale: async (before) =>
+      (await pendingEffects(store.prisma))
+        .filter((p) => p.oldestAt < before && p.guildId !== null && owns(p.guildId))
+        .map((p) => p.tableId),
+    deliver: (tableId) => desk.deliverNow(tableId),
+    ...(opts.outboxSweepMs !== undefined ? { everyMs: opts.outboxSweepMs } : {}),
+  })
   const ctx: BotContext = { client, clock, log, tables, desk, emojis: emojisIn }
   // Interactions in progress, so that stop() never closes the database under one.
   const handling = new Set<Promise<void>>()
@@ -223,6 +275,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const idle = async () => {
     while (handling.size > 0) await Promise.all([...handling])
     await scheduler.idle()
+    await outboxSweep.idle()
     // A deadline's change can give an AI its turn, and an AI's move another AI's.
     await ai.idle()
     await desk.idle()
@@ -248,6 +301,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     const caughtUpTables = await desk.catchUp(active)
     caughtUp()
     notReady = null
+    outboxSweep.start()
     // An AI seat whose turn it was when the bot stopped moves now (after its pause).
     const rearmed = scheduler.rearmAll(active, (table) => ai.track(table))
     decay.start()
@@ -271,8 +325,11 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   } catch (error) {
     scheduler.stop()
     ai.stop()
+    outboxSweep.stop()
     desk.stop()
+    await decay.stop()
     await client.destroy()
+    await shared?.close()
     await store.close()
     await metricsServer?.close()
     throw error
@@ -294,12 +351,14 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       notReady = 'stopping'
       scheduler.stop()
       ai.stop()
+      outboxSweep.stop()
       desk.stop()
       await decay.stop()
       await idle()
       await checking
       await emojisSettled
       await client.destroy()
+      await shared?.close()
       await store.close()
       await metricsServer?.close()
       log.info('bot stopped')

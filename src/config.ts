@@ -49,6 +49,22 @@ const configSchema = z.object({
       .union([z.literal('auto'), z.string().regex(/^[1-9]\d*$/, 'must be auto or a whole number of shards')])
       .default('1'),
   ),
+  // Several hosts: the shards this host runs (e.g. 0,1) of SHARD_COUNT in all (docs/deploy.md).
+  SHARD_IDS: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, 'must be shard ids separated by commas, e.g. 0,1')
+      .optional(),
+  ),
+  SHARD_COUNT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(10_000).optional()),
+  REDIS_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
+  ),
 })
 
 export interface Config {
@@ -74,6 +90,10 @@ export interface Config {
   metrics: { port: number; host: string } | undefined
   /** How often overdue deadlines are looked up in the database, in ms (a timer is only the fast path). */
   deadlineSweepMs: number
+  /** Several hosts (SHARD_IDS with SHARD_COUNT): the shards this host's supervisor runs; undefined: all of them. */
+  shardIds: number[] | undefined
+  /** The bot's global budget shared by every process in Redis (REDIS_URL); undefined: each keeps its slice. */
+  redisUrl: string | undefined
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] }
@@ -85,6 +105,18 @@ export function readConfig(env: Record<string, string | undefined>): ConfigResul
     return { ok: false, problems: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }
   }
   const e = parsed.data
+  const shardIds = e.SHARD_IDS?.split(',').map((id) => Number(id.trim()))
+  const problems: string[] = []
+  if (shardIds && e.SHARD_COUNT === undefined) problems.push('SHARD_IDS: needs SHARD_COUNT, the shards of all hosts')
+  if (e.SHARD_COUNT !== undefined && e.SHARDS !== '1' && e.SHARDS !== String(e.SHARD_COUNT))
+    problems.push('SHARD_COUNT: differs from SHARDS (set one of them)')
+  if (shardIds && e.SHARD_COUNT !== undefined) {
+    if (shardIds.some((id) => id >= e.SHARD_COUNT!))
+      problems.push(`SHARD_IDS: each must be below SHARD_COUNT (${e.SHARD_COUNT})`)
+    if (new Set(shardIds).size !== shardIds.length) problems.push('SHARD_IDS: a shard is named twice')
+  }
+  if (problems.length) return { ok: false, problems }
+  const shards = e.SHARD_COUNT ?? (e.SHARDS === 'auto' ? 'auto' : Number(e.SHARDS))
   return {
     ok: true,
     config: {
@@ -96,12 +128,14 @@ export function readConfig(env: Record<string, string | undefined>): ConfigResul
       logLevel: e.LOG_LEVEL,
       sandboxPort: e.SANDBOX_PORT,
       production: e.NODE_ENV === 'production',
-      shards: e.SHARDS === 'auto' ? 'auto' : Number(e.SHARDS),
+      shards,
       ai: { moveDelayMs: e.AI_MOVE_DELAY_MS, thinkMs: e.AI_THINK_MS },
       imageThreads: e.IMAGE_THREADS,
       globalPerSecond: e.DISCORD_GLOBAL_LIMIT,
       metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
       deadlineSweepMs: e.DEADLINE_SWEEP_MS,
+      shardIds,
+      redisUrl: e.REDIS_URL,
     },
   }
 }

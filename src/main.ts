@@ -25,7 +25,8 @@ async function main(): Promise<number> {
     return runSandbox(config)
   }
   const log = createLogger(config.logLevel)
-  if (config.shards !== 1 && !process.env.SHARDING_MANAGER) return manageShards(config.token, config, log)
+  if ((config.shards !== 1 || config.shardIds) && !process.env.SHARDING_MANAGER)
+    return manageShards(config.token, config, log)
   // Loaded only once there is a token: the set-up help above needs neither Discord nor the database.
   const { startBot } = await import('./bot.js')
   let bot: Awaited<ReturnType<typeof startBot>>
@@ -40,6 +41,7 @@ async function main(): Promise<number> {
       globalPerSecond: config.globalPerSecond,
       ...(config.metrics ? { metrics: metricsAddress(config.metrics) } : {}),
       deadlineSweepMs: config.deadlineSweepMs,
+      ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}),
     })
   } catch (error) {
     // A wrong token or an unreachable Discord is a set-up problem: say so in one line, no stack.
@@ -64,7 +66,10 @@ function metricsAddress(metrics: { port: number; host: string }): { port: number
   return { port: metrics.port + shard, host: metrics.host }
 }
 
-/** SHARDS=auto|N: this process only supervises; each shard process runs this file as a bot. */
+/**
+ * SHARDS=auto|N, or SHARD_IDS of SHARD_COUNT: this process only supervises; each shard process
+ * runs this file as a bot.
+ */
 async function manageShards(token: string, config: Config, log: Logger): Promise<number> {
   const { runShards } = await import('./sharding/manager.js')
   let manager: Awaited<ReturnType<typeof runShards>>
@@ -74,6 +79,7 @@ async function manageShards(token: string, config: Config, log: Logger): Promise
       token,
       discordUrl: config.discordUrl,
       shards: config.shards,
+      ...(config.shardIds ? { shardIds: config.shardIds } : {}),
       log,
     })
   } catch (error) {

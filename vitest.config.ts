@@ -14,6 +14,7 @@ const POSTGRES_TESTS = [
   'test/tables/property.test.ts',
   'test/tables/race.test.ts',
   'test/tables/deadline-claim.test.ts',
+  'test/ratings/tables.test.ts',
   'test/tables/deadline-sweep.test.ts',
   'test/tables/large-balances.test.ts',
   'test/e2e/badugi.test.ts',

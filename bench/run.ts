@@ -2,6 +2,7 @@ import { run as ai } from './ai.bench.js'
 import { run as badugi } from './badugi.bench.js'
 import { run as bugami } from './bugami.bench.js'
 import { run as bura } from './bura.bench.js'
+import { run as ratings } from './ratings.bench.js'
 import { run as render } from './render.bench.js'
 import { run as startup } from './startup.bench.js'
 import { run as store } from './store.bench.js'
@@ -18,6 +19,7 @@ const suites: Record<string, () => Promise<BenchResult[]>> = {
   badugi,
   bugami,
   bura,
+  ratings,
   render,
   startup,
   store,

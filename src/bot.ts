@@ -12,6 +12,7 @@ import { TurnScheduler } from './scheduler/turns.js'
 import { openStore, type Store } from './store/index.js'
 import { TableService, type TableSnapshot } from './tables/index.js'
 import { AiTurns } from './scheduler/ai-turns.js'
+import { RatingDecay } from './scheduler/rating-decay.js'
 import { OutboxSweep } from './scheduler/outbox-sweep.js'
 import { pendingEffects } from './store/operator.js'
 import { DEFAULT_AI_MOVE_DELAY_MS, DEFAULT_AI_THINK_MS } from './config.js'
@@ -246,6 +247,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       await desk.deliverNow(tableId)
     },
   })
+  const decay = new RatingDecay({ clock, log, tables })
   const outboxSweep = new OutboxSweep({
     clock,
     log,
@@ -313,6 +315,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     outboxSweep.start()
     // An AI seat whose turn it was when the bot stopped moves now (after its pause).
     const rearmed = scheduler.rearmAll(active, (table) => ai.track(table))
+    decay.start()
     scheduler.startSweep()
     checking = desk
       .checkMessages(active)
@@ -335,6 +338,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     ai.stop()
     outboxSweep.stop()
     desk.stop()
+    await decay.stop()
     await client.destroy()
     await shared?.close()
     await store.close()
@@ -360,6 +364,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       ai.stop()
       outboxSweep.stop()
       desk.stop()
+      await decay.stop()
       await idle()
       await checking
       await emojisSettled

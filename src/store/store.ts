@@ -9,6 +9,7 @@ import { Leaderboards } from './leaderboards.js'
 import { Ledger } from './ledger.js'
 import { migrateSqlite } from './migrate.js'
 import { migratePostgres } from './migrate-postgres.js'
+import { Ratings } from './ratings.js'
 import { postgresLimits, type PostgresLimits } from './postgres-limits.js'
 import { Settings } from './settings.js'
 import { Stats } from './stats.js'
@@ -27,6 +28,7 @@ export interface Repos {
   readonly stats: Stats
   readonly leaderboards: Leaderboards
   readonly effects: Effects
+  readonly ratings: Ratings
 }
 
 export interface Store extends Repos {
@@ -72,6 +74,7 @@ function repos(sql: Sql, atomic: Atomic, now: () => number): Repos {
     stats: new Stats(sql),
     leaderboards: new Leaderboards(sql),
     effects: new Effects(sql, now),
+    ratings: new Ratings(sql),
   }
 }
 

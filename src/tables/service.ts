@@ -149,6 +149,18 @@ export class TableService {
   leaderboard(...a: Parameters<Reads['leaderboard']>) {
     return this.reads.leaderboard(...a)
   }
+  history(...a: Parameters<Reads['history']>) {
+    return this.reads.history(...a)
+  }
+  ratings(...a: Parameters<Reads['ratings']>) {
+    return this.reads.ratings(...a)
+  }
+  decayRatings(...a: Parameters<Reads['decayRatings']>) {
+    return this.reads.decayRatings(...a)
+  }
+  skillBoard(...a: Parameters<Reads['skillBoard']>) {
+    return this.reads.skillBoard(...a)
+  }
   settings(...a: Parameters<Reads['settings']>) {
     return this.reads.settings(...a)
   }

@@ -160,15 +160,17 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const handling = new Set<Promise<void>>()
   // Set by stop(): new interactions get a short answer instead of a change, in-flight ones finish.
   let stopping = false
-  // Interactions wait until start-up has caught Discord up with the database (desk.catchUp).
-  let caughtUp!: () => void
-  const ready = new Promise<void>((resolve) => (caughtUp = resolve))
+  // Interactions wait until the gateway is ready and the open tables are read; the catch-up of
+  // effects still owed to Discord (desk.catchUp) runs beside them.
+  let routing!: () => void
+  const ready = new Promise<void>((resolve) => (routing = resolve))
   client.on(Events.InteractionCreate, (interaction) => {
     const work = stopping ? refuseWhileStopping(interaction) : ready.then(() => routeInteraction(interaction, ctx))
     handling.add(work)
     void work.finally(() => handling.delete(work))
   })
   const idle = async () => {
+    await catchingUp
     while (handling.size > 0) await Promise.all([...handling])
     await scheduler.idle()
     // A deadline's change can give an AI its turn, and an AI's move another AI's.
@@ -177,7 +179,8 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   }
   client.on(Events.Error, (error) => log.error({ err: error }, 'discord client error'))
   let emojisSettled: Promise<void> = Promise.resolve()
-  // The background check of table messages after start-up (desk.checkMessages).
+  // The catch-up after start-up, then the background check of table messages (desk.checkMessages).
+  let catchingUp: Promise<void> = Promise.resolve()
   let checking: Promise<void> = Promise.resolve()
 
   try {
@@ -192,13 +195,17 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     })
     // One read of every open table for the catching up and the timers (thousands start in seconds).
     const active = await tables.activeSnapshots()
-    const caughtUpTables = await desk.catchUp(active)
-    caughtUp()
+    routing()
     // An AI seat whose turn it was when the bot stopped moves now (after its pause).
     const rearmed = scheduler.rearmAll(active, (table) => ai.track(table))
     scheduler.startSweep()
-    checking = desk
-      .checkMessages(active)
+    // Beside the interactions: a move on a table still owing effects delivers them with its own.
+    catchingUp = desk
+      .catchUp(active)
+      .then((caughtUp) => log.info({ tables: caughtUp }, 'caught up with Discord'))
+      .catch((error: unknown) => log.error({ err: error }, 'could not catch up with Discord after start-up'))
+    checking = catchingUp
+      .then(() => desk.checkMessages(active))
       .catch((error: unknown) => log.error({ err: error }, 'could not check the table messages after start-up'))
     log.info(
       {
@@ -208,7 +215,6 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
         shards: ownShards,
         shardCount,
         tables: rearmed,
-        caughtUp: caughtUpTables,
         commandsIn: opts.devGuildId ?? 'global',
       },
       'bot ready',

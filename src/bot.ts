@@ -11,6 +11,8 @@ import { TurnScheduler } from './scheduler/turns.js'
 import { openStore, type Store } from './store/index.js'
 import { TableService, type TableSnapshot } from './tables/index.js'
 import { AiTurns } from './scheduler/ai-turns.js'
+import { Upkeep } from './scheduler/upkeep.js'
+import { DEFAULT_RETENTION } from './store/retention.js'
 import { DEFAULT_AI_MOVE_DELAY_MS, DEFAULT_AI_THINK_MS } from './config.js'
 import { DEFAULT_GLOBAL_PER_SECOND } from './discord/global-budget.js'
 import { aiFor, gameLookup } from './games/registry.js'
@@ -48,6 +50,8 @@ export interface BotOptions {
   readonly globalPerSecond?: number
   /** How often overdue deadlines are looked up in the database (default DEFAULT_DEADLINE_SWEEP_MS). */
   readonly deadlineSweepMs?: number
+  /** How long a closed table (its `/table log`) is kept, in days (default 30). */
+  readonly tableLogRetentionDays?: number
 }
 
 export interface Bot {
@@ -65,6 +69,8 @@ export interface Bot {
    * played, no table message being edited (tests wait on it after moving the clock).
    */
   idle(): Promise<void>
+  /** One upkeep pass now (it runs every hour by itself): what it pruned, by kind. */
+  upkeep(): Promise<Record<string, number>>
   /** Logs out, stops the timers and closes the database; the state stays on disk. */
   stop(): Promise<void>
 }
@@ -155,6 +161,19 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       await desk.deliverNow(tableId)
     },
   })
+  const retention = {
+    ...DEFAULT_RETENTION,
+    ...(opts.tableLogRetentionDays ? { closedTableMs: opts.tableLogRetentionDays * 24 * 60 * 60 * 1000 } : {}),
+  }
+  const upkeep = new Upkeep({
+    clock,
+    log,
+    run: async () => {
+      const pruned = await store.retention.prune(clock.now(), retention)
+      const open = new Set((await tables.activeTables()).map((t) => t.id))
+      return { ...pruned, recentLines: desk.forgetClosed(open) }
+    },
+  })
   const ctx: BotContext = { client, clock, log, tables, desk, emojis: emojisIn }
   // Interactions in progress, so that stop() never closes the database under one.
   const handling = new Set<Promise<void>>()
@@ -176,6 +195,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     // A deadline's change can give an AI its turn, and an AI's move another AI's.
     await ai.idle()
     await desk.idle()
+    await upkeep.idle()
   }
   client.on(Events.Error, (error) => log.error({ err: error }, 'discord client error'))
   let emojisSettled: Promise<void> = Promise.resolve()
@@ -199,6 +219,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     // An AI seat whose turn it was when the bot stopped moves now (after its pause).
     const rearmed = scheduler.rearmAll(active, (table) => ai.track(table))
     scheduler.startSweep()
+    upkeep.start()
     // Beside the interactions: a move on a table still owing effects delivers them with its own.
     catchingUp = desk
       .catchUp(active)
@@ -221,6 +242,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     )
   } catch (error) {
     scheduler.stop()
+    upkeep.stop()
     ai.stop()
     desk.stop()
     await client.destroy()
@@ -238,9 +260,11 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       return emojisSettled
     },
     idle,
+    upkeep: () => upkeep.runOnce(),
     async stop() {
       stopping = true
       scheduler.stop()
+      upkeep.stop()
       ai.stop()
       desk.stop()
       await idle()

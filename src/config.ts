@@ -40,6 +40,7 @@ const configSchema = z.object({
     blankToUndefined,
     z.coerce.number().int().min(1_000).max(3_600_000).default(DEFAULT_DEADLINE_SWEEP_MS),
   ),
+  TABLE_LOG_RETENTION_DAYS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(3650).default(30)),
   // A shard process started by the ShardingManager gets SHARDS=<its id> from discord.js: not ours.
   SHARDS: z.preprocess(
     blankToUndefined,
@@ -70,6 +71,8 @@ export interface Config {
   globalPerSecond: number
   /** How often overdue deadlines are looked up in the database, in ms (a timer is only the fast path). */
   deadlineSweepMs: number
+  /** How long a closed table and its `/table log` are kept, in days. */
+  tableLogRetentionDays: number
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] }
@@ -97,6 +100,7 @@ export function readConfig(env: Record<string, string | undefined>): ConfigResul
       imageThreads: e.IMAGE_THREADS,
       globalPerSecond: e.DISCORD_GLOBAL_LIMIT,
       deadlineSweepMs: e.DEADLINE_SWEEP_MS,
+      tableLogRetentionDays: e.TABLE_LOG_RETENTION_DAYS,
     },
   }
 }

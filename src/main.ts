@@ -39,6 +39,7 @@ async function main(): Promise<number> {
       ai: config.ai,
       globalPerSecond: config.globalPerSecond,
       deadlineSweepMs: config.deadlineSweepMs,
+      tableLogRetentionDays: config.tableLogRetentionDays,
     })
   } catch (error) {
     // A wrong token or an unreachable Discord is a set-up problem: say so in one line, no stack.

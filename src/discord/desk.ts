@@ -279,6 +279,20 @@ export class TableDesk {
     return (this.editedAt.get(tableId) ?? -Infinity) + this.pace.tableEditMs
   }
 
+  /**
+   * Forgets the recent lines of tables that are no longer open, except a table whose work is still
+   * queued (the upkeep pass; the last edit times are an LRU, bounded already). The number forgotten.
+   */
+  forgetClosed(open: ReadonlySet<string>): number {
+    let forgotten = 0
+    for (const id of [...this.recentLines.keys()]) {
+      if (open.has(id) || this.queue.busy(id)) continue
+      this.recentLines.delete(id)
+      forgotten++
+    }
+    return forgotten
+  }
+
   /** Waits for queued Discord work (for a clean stop). */
   idle(): Promise<void> {
     return this.queue.idle()

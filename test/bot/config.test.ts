@@ -27,6 +27,7 @@ describe('bot settings', () => {
         imageThreads: undefined,
         globalPerSecond: 47,
         deadlineSweepMs: 30_000,
+        tableLogRetentionDays: 30,
       },
     })
   })

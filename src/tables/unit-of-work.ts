@@ -17,6 +17,11 @@ class Refused extends Error {
   }
 }
 
+/** True for the refusal a change's transaction rolls back with (an answer to the user, no fault). */
+export function isRefusal(error: unknown): boolean {
+  return error instanceof Refused
+}
+
 export const STALE = refuse('stale')
 
 /** How a change starts: who asks, and which interaction / version it answers. */

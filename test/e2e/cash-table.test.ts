@@ -6,6 +6,7 @@ import {
   expectNothingHidden,
   openAndStart,
   openHand,
+  privateAnswer,
   playChoosing,
   playUntil,
   textOf,
@@ -41,7 +42,7 @@ describe('a Badugi cash table over a session', () => {
 
     // Mid-hand: carol sits down at once and is told when she plays.
     expect(buttonLabels(w.publicMessage(table))).toContain('Join')
-    const joined = await carol.click(w.publicMessage(table), 'Join')
+    const joined = await privateAnswer(w, await carol.click(w.publicMessage(table), 'Join'))
     expect(joined.content).toBe('You sit down with 4 chips: you are dealt in when this hand ends, at hand 2.')
     table = await w.table()
     expect(textOf(w.publicMessage(table))).toContain(`🪑 Dealt in at the next hand: <@${carol.id}>`)

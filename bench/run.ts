@@ -5,6 +5,7 @@ import { run as bura } from './bura.bench.js'
 import { run as render } from './render.bench.js'
 import { run as startup } from './startup.bench.js'
 import { run as store } from './store.bench.js'
+import { retentionRounds as retention } from './store-retention.js'
 import { meets, type BenchResult } from './harness.js'
 
 /**
@@ -19,12 +20,14 @@ const suites: Record<string, () => Promise<BenchResult[]>> = {
   bugami,
   bura,
   render,
+  retention,
   startup,
   store,
 }
 
 /** Suites that take minutes, or need the build, run only when named (`npm run bench -- ai`). */
-const ON_REQUEST = new Set(['ai', 'startup'])
+// `retention` is part of `store` too; by its name it runs alone.
+const ON_REQUEST = new Set(['ai', 'startup', 'retention'])
 
 const only = process.argv.slice(2)
 const results: BenchResult[] = []

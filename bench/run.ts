@@ -3,6 +3,7 @@ import { run as badugi } from './badugi.bench.js'
 import { run as bugami } from './bugami.bench.js'
 import { run as bura } from './bura.bench.js'
 import { run as render } from './render.bench.js'
+import { run as restart } from './restart.bench.js'
 import { run as startup } from './startup.bench.js'
 import { run as store } from './store.bench.js'
 import { retentionRounds as retention } from './store-retention.js'
@@ -20,6 +21,7 @@ const suites: Record<string, () => Promise<BenchResult[]>> = {
   bugami,
   bura,
   render,
+  restart,
   retention,
   startup,
   store,
@@ -27,7 +29,7 @@ const suites: Record<string, () => Promise<BenchResult[]>> = {
 
 /** Suites that take minutes, or need the build, run only when named (`npm run bench -- ai`). */
 // `retention` is part of `store` too; by its name it runs alone.
-const ON_REQUEST = new Set(['ai', 'startup', 'retention'])
+const ON_REQUEST = new Set(['ai', 'startup', 'retention', 'restart'])
 
 const only = process.argv.slice(2)
 const results: BenchResult[] = []

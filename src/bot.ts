@@ -1,5 +1,6 @@
 import { Client, Events, GatewayIntentBits, MessageFlags, Options, type Interaction } from 'discord.js'
 import { systemClock, type Clock } from './lib/clock.js'
+import { MemberLimit, type MemberRate } from './lib/member-limit.js'
 import { createLogger, type Logger } from './lib/log.js'
 import { commandDefinitions } from './commands/index.js'
 import { routeInteraction } from './commands/router.js'
@@ -49,6 +50,8 @@ export interface BotOptions {
   readonly pace?: Pace
   /** Seeds of the random source `/table log` deals unseen cards from (default: crypto random; tests fix them). */
   readonly fileSeeds?: () => number
+  /** How many interactions each member may send: a burst and a rate (default DEFAULT_MEMBER_RATE). */
+  readonly memberRate?: MemberRate
   /** Seeds of new games (default: crypto random; the simulator fixes them). */
   readonly seeds?: () => number
   /**
@@ -272,7 +275,15 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     deliver: (tableId) => desk.deliverNow(tableId),
     ...(opts.outboxSweepMs !== undefined ? { everyMs: opts.outboxSweepMs } : {}),
   })
-  const ctx: BotContext = { client, clock, log, tables, desk, emojis: emojisIn }
+  const ctx: BotContext = {
+    client,
+    clock,
+    log,
+    tables,
+    desk,
+    emojis: emojisIn,
+    limit: new MemberLimit(clock, opts.memberRate),
+  }
   // Interactions in progress, so that stop() never closes the database under one.
   const handling = new Set<Promise<void>>()
   // Set by stop(): new interactions get a short answer instead of a change, in-flight ones finish.

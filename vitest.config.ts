@@ -8,6 +8,7 @@ const POSTGRES_TESTS = [
   'test/store/leaderboards.test.ts',
   'test/store/sql.test.ts',
   'test/store/wallets.test.ts',
+  'test/store/retention.test.ts',
   'test/store/postgres-*.test.ts',
   'test/tables/chips.test.ts',
   'test/tables/lifecycle.test.ts',

@@ -51,6 +51,7 @@ const configSchema = z.object({
     blankToUndefined,
     z.coerce.number().int().min(1_000).max(3_600_000).default(DEFAULT_DEADLINE_SWEEP_MS),
   ),
+  TABLE_LOG_RETENTION_DAYS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(3650).default(30)),
   // A shard process started by the ShardingManager gets SHARDS=<its id> from discord.js: not ours.
   SHARDS: z.preprocess(
     blankToUndefined,
@@ -101,6 +102,8 @@ export interface Config {
   metrics: { port: number; host: string } | undefined
   /** How often overdue deadlines are looked up in the database, in ms (a timer is only the fast path). */
   deadlineSweepMs: number
+  /** How long a closed table and its `/table log` are kept, in days. */
+  tableLogRetentionDays: number
   /** Several hosts (SHARD_IDS with SHARD_COUNT): the shards this host's supervisor runs; undefined: all of them. */
   shardIds: number[] | undefined
   /** The bot's global budget shared by every process in Redis (REDIS_URL); undefined: each keeps its slice. */
@@ -146,6 +149,7 @@ export function readConfig(env: Record<string, string | undefined>): ConfigResul
       memberRate: { burst: e.MEMBER_RATE_BURST, perSecond: e.MEMBER_RATE_PER_SECOND },
       metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
       deadlineSweepMs: e.DEADLINE_SWEEP_MS,
+      tableLogRetentionDays: e.TABLE_LOG_RETENTION_DAYS,
       shardIds,
       redisUrl: e.REDIS_URL,
     },

@@ -42,6 +42,7 @@ async function main(): Promise<number> {
       memberRate: config.memberRate,
       ...(config.metrics ? { metrics: metricsAddress(config.metrics) } : {}),
       deadlineSweepMs: config.deadlineSweepMs,
+      tableLogRetentionDays: config.tableLogRetentionDays,
       ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}),
     })
   } catch (error) {

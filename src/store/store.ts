@@ -11,6 +11,7 @@ import { migrateSqlite } from './migrate.js'
 import { migratePostgres } from './migrate-postgres.js'
 import { Ratings } from './ratings.js'
 import { postgresLimits, type PostgresLimits } from './postgres-limits.js'
+import { Retention } from './retention.js'
 import { Settings } from './settings.js'
 import { Stats } from './stats.js'
 import type { Sql } from './sql.js'
@@ -29,6 +30,7 @@ export interface Repos {
   readonly leaderboards: Leaderboards
   readonly effects: Effects
   readonly ratings: Ratings
+  readonly retention: Retention
 }
 
 export interface Store extends Repos {
@@ -75,6 +77,7 @@ function repos(sql: Sql, atomic: Atomic, now: () => number): Repos {
     leaderboards: new Leaderboards(sql),
     effects: new Effects(sql, now),
     ratings: new Ratings(sql),
+    retention: new Retention(sql),
   }
 }
 

@@ -28,6 +28,7 @@ describe('bot settings', () => {
         globalPerSecond: 47,
         memberRate: { burst: 10, perSecond: 2 },
         deadlineSweepMs: 30_000,
+        tableLogRetentionDays: 30,
       },
     })
   })

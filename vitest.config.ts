@@ -14,11 +14,15 @@ const POSTGRES_TESTS = [
   'test/tables/property.test.ts',
   'test/tables/race.test.ts',
   'test/tables/deadline-claim.test.ts',
+  'test/tables/deadline-sweep.test.ts',
+  'test/tables/large-balances.test.ts',
   'test/e2e/badugi.test.ts',
   'test/e2e/bugami.test.ts',
   'test/e2e/bura-restart.test.ts',
   'test/e2e/deadline.test.ts',
   'test/e2e/shards.test.ts',
+  'test/e2e/metrics.test.ts',
+  'test/cli/tables.test.ts',
 ]
 const postgresUrl = process.env.TEST_POSTGRES_URL
 if (!postgresUrl)
@@ -47,6 +51,8 @@ export default defineConfig({
             'test/store/postgres-*.test.ts',
             'test/tables/deadline-claim.test.ts',
             'test/e2e/shards.test.ts',
+            'test/e2e/metrics.test.ts',
+            'test/cli/tables.test.ts',
             '**/node_modules/**',
           ],
         },

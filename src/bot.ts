@@ -19,6 +19,9 @@ import type { Locale } from './i18n/index.js'
 import { uploadCardEmojis } from './discord/card-emojis.js'
 import { shardOf } from './sharding/shard-of.js'
 import { SplitRest } from './discord/rest.js'
+import { BotMetrics } from './metrics/metrics.js'
+import { AnswerClock, countMoves, observedRequests, observedStore, readGauges, timedDecide } from './metrics/observe.js'
+import { startMetricsServer, type MetricsServer } from './metrics/server.js'
 import { channelBudget, connectRedis } from './discord/shared-budget.js'
 import { RedisIdentifyThrottler } from './discord/identify-throttle.js'
 
@@ -42,11 +45,25 @@ export interface BotOptions {
   readonly pace?: Pace
   /** Seeds of the random source `/table log` deals unseen cards from (default: crypto random; tests fix them). */
   readonly fileSeeds?: () => number
+  /** Seeds of new games (default: crypto random; the simulator fixes them). */
+  readonly seeds?: () => number
+  /**
+   * Wraps the opened database before anything uses it (the simulator fails commits through it);
+   * the default uses it as it is.
+   */
+  readonly wrapStore?: (store: Store) => Store
   /**
    * Requests a second all of the bot's processes together allow themselves under Discord's global
    * limit (default DEFAULT_GLOBAL_PER_SECOND); each process keeps its shards' share of it.
    */
   readonly globalPerSecond?: number
+  /**
+   * Serve `/metrics`, `/healthz` and `/readyz` on this port (0: any free one) and host (default
+   * 127.0.0.1); none when unset (docs/metrics.md).
+   */
+  readonly metrics?: { readonly port: number; readonly host?: string }
+  /** How often overdue deadlines are looked up in the database (default DEFAULT_DEADLINE_SWEEP_MS). */
+  readonly deadlineSweepMs?: number
   /**
    * Redis (REDIS_URL): every process of the bot draws its channel requests from one global budget
    * there, and IDENTIFYs wait their turn there (docs/shared-budget.md). Without it each process
@@ -72,6 +89,8 @@ export interface Bot {
   idle(): Promise<void>
   /** Logs out, stops the timers and closes the database; the state stays on disk. */
   stop(): Promise<void>
+  /** The port `/metrics`, `/healthz` and `/readyz` answer on; null without `metrics`. */
+  readonly metricsPort: number | null
 }
 
 /**
@@ -81,12 +100,38 @@ export interface Bot {
 export async function startBot(opts: BotOptions): Promise<Bot> {
   const clock = opts.clock ?? systemClock
   const log = opts.log ?? createLogger(process.env.LOG_LEVEL ?? 'info')
-  const store = await openStore({ url: opts.databaseUrl, clock })
+  // Why the bot is not ready yet (/readyz), null once it is.
+  let notReady: string | null = 'logging in'
+  const metrics = opts.metrics ? new BotMetrics() : null
+  const answers = metrics ? new AnswerClock(metrics) : null
+  // Set once the database and the shards are known; until then a scrape has no gauges to read.
+  let refreshGauges = () => Promise.resolve()
+  // Up first, so that /healthz answers and /readyz says why not while the bot starts.
+  const metricsServer: MetricsServer | null =
+    metrics && opts.metrics
+      ? await startMetricsServer({
+          port: opts.metrics.port,
+          host: opts.metrics.host ?? '127.0.0.1',
+          registry: metrics.registry,
+          ready: () => notReady,
+          refresh: () => refreshGauges(),
+          onError: (error) => log.error({ err: error }, 'metrics endpoint failed'),
+        })
+      : null
+  let store: Store
+  try {
+    const opened = await openStore({ url: opts.databaseUrl, clock })
+    store = opts.wrapStore ? opts.wrapStore(opened) : opened
+  } catch (error) {
+    await metricsServer?.close()
+    throw error
+  }
   const tables = new TableService({
-    store,
+    store: metrics ? observedStore(store, metrics) : store,
     clock,
     games: gameLookup,
     ...(opts.fileSeeds ? { fileSeeds: opts.fileSeeds } : {}),
+    ...(opts.seeds ? { seeds: opts.seeds } : {}),
     instance: `pid ${process.pid} shards ${opts.shards?.ids.join(',') ?? process.env.SHARDS ?? '0'}`,
   })
   // Explicit unless a ShardingManager started this process (discord.js then reads SHARDS and
@@ -103,7 +148,14 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     // re-key every component and embed in snake case, which changes nothing and cost a busy bot
     // about 2% of its thread.
     jsonTransformer: (data: unknown) => data,
-    rest: { api: `${opts.discordUrl}/api`, rejectOnRateLimit: (limit) => limit.retryAfter > MAX_RATE_LIMIT_WAIT_MS },
+    // Only the pings a message names go out (its own allowedMentions); nothing else ever pings,
+    // whatever a name or a typed text holds (docs/user-text.md).
+    allowedMentions: { parse: [], repliedUser: false },
+    rest: {
+      api: `${opts.discordUrl}/api`,
+      rejectOnRateLimit: (limit) => limit.retryAfter > MAX_RATE_LIMIT_WAIT_MS,
+      ...(metrics && answers ? { makeRequest: observedRequests(metrics, answers) } : {}),
+    },
     ...(shards ? { shards: [...shards.ids], shardCount: shards.count } : {}),
     ...(redis
       ? {
@@ -138,6 +190,11 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const rest = new SplitRest(client.options.rest ?? {}, budget, () => store.durable())
   client.rest = rest
   const owns = (guildId: string) => ownShards.includes(shardOf(guildId, shardCount))
+  if (metrics) {
+    metrics.labelShards(ownShards)
+    countMoves(tables, metrics)
+    refreshGauges = () => readGauges(metrics, store, owns, clock.now())
+  }
 
   let scheduler: TurnScheduler
   let ai: AiTurns
@@ -165,7 +222,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     show: (update) => desk.show(update),
     moveDelayMs: opts.ai?.moveDelayMs ?? DEFAULT_AI_MOVE_DELAY_MS,
     thinkMs: opts.ai?.thinkMs ?? DEFAULT_AI_THINK_MS,
-    aiFor,
+    aiFor: metrics ? timedDecide(aiFor, metrics) : aiFor,
   })
   scheduler = new TurnScheduler({
     clock,
@@ -173,6 +230,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     tables,
     owns,
     show: (update) => desk.show(update),
+    ...(opts.deadlineSweepMs ? { sweepMs: opts.deadlineSweepMs } : {}),
     remind: async (tableId, deadline) => {
       // Noted with its ping in one transaction; the desk delivers it like any other ping.
       const table = await tables.remind(tableId, deadline)
@@ -190,9 +248,13 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   let caughtUp!: () => void
   const ready = new Promise<void>((resolve) => (caughtUp = resolve))
   client.on(Events.InteractionCreate, (interaction) => {
+    answers?.received(interaction)
     const work = stopping ? refuseWhileStopping(interaction) : ready.then(() => routeInteraction(interaction, ctx))
     handling.add(work)
-    void work.finally(() => handling.delete(work))
+    void work.finally(() => {
+      handling.delete(work)
+      answers?.done(interaction)
+    })
   })
   const idle = async () => {
     while (handling.size > 0) await Promise.all([...handling])
@@ -210,6 +272,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     const loggedIn = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()))
     await client.login(opts.token)
     await loggedIn
+    notReady = 'catching up'
     const commands = client.application!.commands
     await (opts.devGuildId ? commands.set(commandDefinitions(), opts.devGuildId) : commands.set(commandDefinitions()))
     // In the background: until the emojis are there, cards show as text.
@@ -220,8 +283,10 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     const active = await tables.activeSnapshots()
     const caughtUpTables = await desk.catchUp(active)
     caughtUp()
+    notReady = null
     // An AI seat whose turn it was when the bot stopped moves now (after its pause).
     const rearmed = scheduler.rearmAll(active, (table) => ai.track(table))
+    scheduler.startSweep()
     checking = desk
       .checkMessages(active)
       .catch((error: unknown) => log.error({ err: error }, 'could not check the table messages after start-up'))
@@ -245,6 +310,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     await client.destroy()
     await shared?.close()
     await store.close()
+    await metricsServer?.close()
     throw error
   }
 
@@ -258,8 +324,10 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       return emojisSettled
     },
     idle,
+    metricsPort: metricsServer?.port ?? null,
     async stop() {
       stopping = true
+      notReady = 'stopping'
       scheduler.stop()
       ai.stop()
       desk.stop()
@@ -269,6 +337,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       await client.destroy()
       await shared?.close()
       await store.close()
+      await metricsServer?.close()
       log.info('bot stopped')
     },
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { DEFAULT_GLOBAL_PER_SECOND } from './discord/global-budget.js'
+import { DEFAULT_DEADLINE_SWEEP_MS } from './scheduler/turns.js'
 
 /** Discord's own API root; the tests point the bot at the fake Discord instead. */
 export const DISCORD_API_DEFAULT = 'https://discord.com'
@@ -34,6 +35,12 @@ const configSchema = z.object({
   DISCORD_GLOBAL_LIMIT: z.preprocess(
     blankToUndefined,
     z.coerce.number().int().min(1).max(100_000).default(DEFAULT_GLOBAL_PER_SECOND),
+  ),
+  METRICS_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+  METRICS_HOST: z.preprocess(blankToUndefined, z.string().min(1).default('127.0.0.1')),
+  DEADLINE_SWEEP_MS: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int().min(1_000).max(3_600_000).default(DEFAULT_DEADLINE_SWEEP_MS),
   ),
   // A shard process started by the ShardingManager gets SHARDS=<its id> from discord.js: not ours.
   SHARDS: z.preprocess(
@@ -79,6 +86,10 @@ export interface Config {
   imageThreads: number | undefined
   /** Requests a second the bot allows itself under Discord's global limit (all shard processes together). */
   globalPerSecond: number
+  /** /metrics, /healthz, /readyz on this port (a shard process: this plus its shard id) and host; none when unset. */
+  metrics: { port: number; host: string } | undefined
+  /** How often overdue deadlines are looked up in the database, in ms (a timer is only the fast path). */
+  deadlineSweepMs: number
   /** Several hosts (SHARD_IDS with SHARD_COUNT): the shards this host's supervisor runs; undefined: all of them. */
   shardIds: number[] | undefined
   /** The bot's global budget shared by every process in Redis (REDIS_URL); undefined: each keeps its slice. */
@@ -121,6 +132,8 @@ export function readConfig(env: Record<string, string | undefined>): ConfigResul
       ai: { moveDelayMs: e.AI_MOVE_DELAY_MS, thinkMs: e.AI_THINK_MS },
       imageThreads: e.IMAGE_THREADS,
       globalPerSecond: e.DISCORD_GLOBAL_LIMIT,
+      metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
+      deadlineSweepMs: e.DEADLINE_SWEEP_MS,
       shardIds,
       redisUrl: e.REDIS_URL,
     },

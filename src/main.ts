@@ -39,6 +39,8 @@ async function main(): Promise<number> {
       log,
       ai: config.ai,
       globalPerSecond: config.globalPerSecond,
+      ...(config.metrics ? { metrics: metricsAddress(config.metrics) } : {}),
+      deadlineSweepMs: config.deadlineSweepMs,
       ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}),
     })
   } catch (error) {
@@ -52,6 +54,16 @@ async function main(): Promise<number> {
   // A shard process: its IPC channel to the ShardingManager would keep it alive.
   if (process.connected) process.disconnect()
   return 0
+}
+
+/**
+ * Where this process serves its metrics: METRICS_PORT itself, or in a shard process that the
+ * ShardingManager started (its shard id in SHARDS) METRICS_PORT plus that id, so that the
+ * processes of one host do not collide.
+ */
+function metricsAddress(metrics: { port: number; host: string }): { port: number; host: string } {
+  const shard = process.env.SHARDING_MANAGER ? Number.parseInt(process.env.SHARDS ?? '0', 10) || 0 : 0
+  return { port: metrics.port + shard, host: metrics.host }
 }
 
 /**

@@ -83,6 +83,8 @@ export interface GameModule<S, A extends { readonly type: string }, O, V, E exte
   readonly optionLabels: OptionLabels<O>
   /** The game's AI player (src/ai); without one the table refuses "Add AI". */
   readonly ai?: Decide<O, V, E, A>
+  /** A rule-based player written from the game's strategy (docs/ai.md): the baseline the AI is measured against. */
+  readonly expert?: Decide<O, V, E, A>
 }
 
 // The registry and the generic layers see modules with their types erased.

@@ -146,8 +146,8 @@ export class Lifecycle {
   }
 
   /**
-   * Closes the table: a pot still on it goes back in proportion to what each paid in (RULES.md
-   * Bura rule 10), every stack goes back to its wallet. Aborted when a game was cut short,
+   * Closes the table: a pot still on it goes back in proportion to what each paid in (docs/rules/bura.md
+   * rule 10), every stack goes back to its wallet. Aborted when a game was cut short,
    * finished otherwise. With `userId`, only the creator may end it (admins: call without).
    */
   end(tableId: string, opts: ActOptions & { userId?: string } = {}): Promise<Outcome<TableUpdate>> {

@@ -28,6 +28,7 @@ describe('bot settings', () => {
         globalPerSecond: 47,
         shardIds: undefined,
         redisUrl: undefined,
+        deadlineSweepMs: 30_000,
       },
     })
   })

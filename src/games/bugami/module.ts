@@ -1,4 +1,5 @@
 import { decideBugami } from './ai.js'
+import { expertBugami } from './expert.js'
 import { bugamiEngine } from './rules/engine.js'
 import { bugamiRules } from './rules-pages.js'
 import { ENGLISH } from '../../i18n/index.js'
@@ -13,6 +14,7 @@ import { eventLine } from './event-lines.js'
 export const bugamiGame = defineGame({
   engine: bugamiEngine,
   ai: decideBugami,
+  expert: expertBugami,
   renderer: { publicParts, privateParts, eventLines: oneLineEach(eventLine), turnAsk },
   scenes,
   rules: bugamiRules(ENGLISH),

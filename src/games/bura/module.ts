@@ -1,4 +1,5 @@
 import { decideBura } from './ai.js'
+import { expertBura } from './expert.js'
 import { buraEngine } from './rules/engine.js'
 import { buraRules } from './rules-pages.js'
 import { ENGLISH } from '../../i18n/index.js'
@@ -13,6 +14,7 @@ import { eventLines } from './event-lines.js'
 export const buraGame = defineGame({
   engine: buraEngine,
   ai: decideBura,
+  expert: expertBura,
   renderer: { publicParts, privateParts, eventLines, turnAsk, confirm: { declare: confirmDeclare } },
   scenes,
   rules: buraRules(ENGLISH),

@@ -10,6 +10,7 @@ import {
   RestServer,
   routeMatcher,
   type ChannelEditLimit,
+  type FaultInjector,
   type RateLimitRule,
   type RequestClass,
   type RequestLog,
@@ -24,7 +25,7 @@ export { FakeChannel, FakeGuild, FakeMember } from './handles.js'
 export type { WaitOptions, InteractOptions } from './handles.js'
 export type { OptionValue } from './commands.js'
 export { LIMITS } from './limits.js'
-export type { RequestLog, RequestClass, ChannelEditLimit } from './rest.js'
+export type { RequestLog, RequestClass, ChannelEditLimit, FaultInjector, InjectedFault } from './rest.js'
 export type { GatewayStats } from './gateway.js'
 
 export interface FakeDiscordOptions {
@@ -130,6 +131,12 @@ export class FakeDiscord {
     return record && !record.deleted ? snapshot(record) : undefined
   }
 
+  /** A channel or thread by id; null once it is deleted or the bot has left its server. */
+  channel(id: string): FakeChannel | null {
+    const record = this.world.channelById(id)
+    return record ? new FakeChannel(this.backend, record) : null
+  }
+
   /** The bytes of an uploaded file, by its attachment url or id (also served over HTTP at the url). */
   attachmentData(urlOrId: string): Buffer | undefined {
     return this.world.attachments.data(urlOrId)
@@ -222,6 +229,14 @@ export class FakeDiscord {
         return rule.remaining
       },
     }
+  }
+
+  /**
+   * Lets `injector` fail any routed request: 500, 429 (route or global) or a cut connection
+   * (status 0 in `requests`); null stops injecting. The simulator's Discord faults.
+   */
+  injectFaults(injector: FaultInjector | null): void {
+    this.rest.faults = injector
   }
 
   /** Whether a bot is connected to the gateway right now. */

@@ -11,6 +11,8 @@ import { TurnScheduler } from './scheduler/turns.js'
 import { openStore, type Store } from './store/index.js'
 import { TableService, type TableSnapshot } from './tables/index.js'
 import { AiTurns } from './scheduler/ai-turns.js'
+import { OutboxSweep } from './scheduler/outbox-sweep.js'
+import { pendingEffects } from './store/operator.js'
 import { DEFAULT_AI_MOVE_DELAY_MS, DEFAULT_AI_THINK_MS } from './config.js'
 import { DEFAULT_GLOBAL_PER_SECOND } from './discord/global-budget.js'
 import { aiFor, gameLookup } from './games/registry.js'
@@ -62,6 +64,8 @@ export interface BotOptions {
    * 127.0.0.1); none when unset (docs/metrics.md).
    */
   readonly metrics?: { readonly port: number; readonly host?: string }
+  /** How often effects nobody delivers (written by another process) are looked for (default OUTBOX_SWEEP_MS). */
+  readonly outboxSweepMs?: number
   /** How often overdue deadlines are looked up in the database (default DEFAULT_DEADLINE_SWEEP_MS). */
   readonly deadlineSweepMs?: number
   /**
@@ -239,6 +243,16 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       await desk.deliverNow(tableId)
     },
   })
+  const outboxSweep = new OutboxSweep({
+    clock,
+    log,
+    stale: async (before) =>
+      (await pendingEffects(store.prisma))
+        .filter((p) => p.oldestAt < before && p.guildId !== null && owns(p.guildId))
+        .map((p) => p.tableId),
+    deliver: (tableId) => desk.deliverNow(tableId),
+    ...(opts.outboxSweepMs !== undefined ? { everyMs: opts.outboxSweepMs } : {}),
+  })
   const ctx: BotContext = { client, clock, log, tables, desk, emojis: emojisIn }
   // Interactions in progress, so that stop() never closes the database under one.
   const handling = new Set<Promise<void>>()
@@ -259,6 +273,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const idle = async () => {
     while (handling.size > 0) await Promise.all([...handling])
     await scheduler.idle()
+    await outboxSweep.idle()
     // A deadline's change can give an AI its turn, and an AI's move another AI's.
     await ai.idle()
     await desk.idle()
@@ -284,6 +299,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     const caughtUpTables = await desk.catchUp(active)
     caughtUp()
     notReady = null
+    outboxSweep.start()
     // An AI seat whose turn it was when the bot stopped moves now (after its pause).
     const rearmed = scheduler.rearmAll(active, (table) => ai.track(table))
     scheduler.startSweep()
@@ -306,6 +322,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   } catch (error) {
     scheduler.stop()
     ai.stop()
+    outboxSweep.stop()
     desk.stop()
     await client.destroy()
     await shared?.close()
@@ -330,6 +347,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       notReady = 'stopping'
       scheduler.stop()
       ai.stop()
+      outboxSweep.stop()
       desk.stop()
       await idle()
       await checking

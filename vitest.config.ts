@@ -51,8 +51,6 @@ export default defineConfig({
             'test/store/postgres-*.test.ts',
             'test/tables/deadline-claim.test.ts',
             'test/e2e/shards.test.ts',
-            'test/e2e/metrics.test.ts',
-            'test/cli/tables.test.ts',
             '**/node_modules/**',
           ],
         },

@@ -1,5 +1,6 @@
 import { Client, Events, GatewayIntentBits, MessageFlags, Options, type Interaction } from 'discord.js'
 import { systemClock, type Clock } from './lib/clock.js'
+import { MemberLimit, type MemberRate } from './lib/member-limit.js'
 import { createLogger, type Logger } from './lib/log.js'
 import { commandDefinitions } from './commands/index.js'
 import { routeInteraction } from './commands/router.js'
@@ -11,6 +12,8 @@ import { TurnScheduler } from './scheduler/turns.js'
 import { openStore, type Store } from './store/index.js'
 import { TableService, type TableSnapshot } from './tables/index.js'
 import { AiTurns } from './scheduler/ai-turns.js'
+import { OutboxSweep } from './scheduler/outbox-sweep.js'
+import { pendingEffects } from './store/operator.js'
 import { DEFAULT_AI_MOVE_DELAY_MS, DEFAULT_AI_THINK_MS } from './config.js'
 import { DEFAULT_GLOBAL_PER_SECOND } from './discord/global-budget.js'
 import { aiFor, gameLookup } from './games/registry.js'
@@ -45,6 +48,8 @@ export interface BotOptions {
   readonly pace?: Pace
   /** Seeds of the random source `/table log` deals unseen cards from (default: crypto random; tests fix them). */
   readonly fileSeeds?: () => number
+  /** How many interactions each member may send: a burst and a rate (default DEFAULT_MEMBER_RATE). */
+  readonly memberRate?: MemberRate
   /** Seeds of new games (default: crypto random; the simulator fixes them). */
   readonly seeds?: () => number
   /**
@@ -62,6 +67,8 @@ export interface BotOptions {
    * 127.0.0.1); none when unset (docs/metrics.md).
    */
   readonly metrics?: { readonly port: number; readonly host?: string }
+  /** How often effects nobody delivers (written by another process) are looked for (default OUTBOX_SWEEP_MS). */
+  readonly outboxSweepMs?: number
   /** How often overdue deadlines are looked up in the database (default DEFAULT_DEADLINE_SWEEP_MS). */
   readonly deadlineSweepMs?: number
   /**
@@ -239,7 +246,25 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       await desk.deliverNow(tableId)
     },
   })
-  const ctx: BotContext = { client, clock, log, tables, desk, emojis: emojisIn }
+  const outboxSweep = new OutboxSweep({
+    clock,
+    log,
+    stale: async (before) =>
+      (await pendingEffects(store.prisma))
+        .filter((p) => p.oldestAt < before && p.guildId !== null && owns(p.guildId))
+        .map((p) => p.tableId),
+    deliver: (tableId) => desk.deliverNow(tableId),
+    ...(opts.outboxSweepMs !== undefined ? { everyMs: opts.outboxSweepMs } : {}),
+  })
+  const ctx: BotContext = {
+    client,
+    clock,
+    log,
+    tables,
+    desk,
+    emojis: emojisIn,
+    limit: new MemberLimit(clock, opts.memberRate),
+  }
   // Interactions in progress, so that stop() never closes the database under one.
   const handling = new Set<Promise<void>>()
   // Set by stop(): new interactions get a short answer instead of a change, in-flight ones finish.
@@ -259,6 +284,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const idle = async () => {
     while (handling.size > 0) await Promise.all([...handling])
     await scheduler.idle()
+    await outboxSweep.idle()
     // A deadline's change can give an AI its turn, and an AI's move another AI's.
     await ai.idle()
     await desk.idle()
@@ -284,6 +310,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     const caughtUpTables = await desk.catchUp(active)
     caughtUp()
     notReady = null
+    outboxSweep.start()
     // An AI seat whose turn it was when the bot stopped moves now (after its pause).
     const rearmed = scheduler.rearmAll(active, (table) => ai.track(table))
     scheduler.startSweep()
@@ -306,6 +333,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   } catch (error) {
     scheduler.stop()
     ai.stop()
+    outboxSweep.stop()
     desk.stop()
     await client.destroy()
     await shared?.close()
@@ -330,6 +358,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       notReady = 'stopping'
       scheduler.stop()
       ai.stop()
+      outboxSweep.stop()
       desk.stop()
       await idle()
       await checking

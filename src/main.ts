@@ -39,6 +39,7 @@ async function main(): Promise<number> {
       log,
       ai: config.ai,
       globalPerSecond: config.globalPerSecond,
+      memberRate: config.memberRate,
       ...(config.metrics ? { metrics: metricsAddress(config.metrics) } : {}),
       deadlineSweepMs: config.deadlineSweepMs,
       ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}),

@@ -65,6 +65,9 @@ export class BotProcess {
         DISCORD_API_URL: discord.url,
         DATABASE_URL: databaseUrl,
         LOG_LEVEL: 'info',
+        // Scripted members click as fast as the bot answers, far past a person's rate: not limited.
+        MEMBER_RATE_BURST: '1000',
+        MEMBER_RATE_PER_SECOND: '100',
         // The bot's own settings that change its speed pass through (docs/load.md).
         ...passThrough('SQLITE_SYNCHRONOUS', 'IMAGE_THREADS', 'DISCORD_GLOBAL_LIMIT', 'MIMALLOC_ALLOW_THP'),
         // No .env of the developer's: only the settings above.

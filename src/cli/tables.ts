@@ -1,15 +1,18 @@
 import 'dotenv/config'
 import { parseArgs } from 'node:util'
 import { openStore, type Store } from '../store/index.js'
+import { closeTable } from './table-close.js'
 import { formatTables, listTables } from './table-list.js'
 
 const USAGE = `Usage:
   npm run tables -- list [--stuck] [--guild ID] [--json]   open tables: state, age, last move, why stuck
+  npm run tables -- close ID                               ends a table: chips back through the ledger, announced
 `
 
 /**
- * `npm run tables -- list`: the operator's view of the open tables, on the database of
- * DATABASE_URL (docs/operations.md). Exit 0 done, 1 refused (a table that cannot be closed), 2 usage.
+ * `npm run tables -- list | close ID`: the operator's view of the open tables, and closing one, on
+ * the database of DATABASE_URL (docs/operations.md). Exit 0 done, 1 refused (a table that cannot
+ * be closed), 2 usage.
  */
 async function main(argv: readonly string[]): Promise<number> {
   let parsed
@@ -29,12 +32,19 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`--guild takes a server id (digits), not "${values.guild}"\n`)
     return 2
   }
-  if (command !== 'list' || rest.length) {
+  const closing = command === 'close' && rest.length === 1 && /^[\w-]{1,64}$/.test(rest[0]!)
+  if (!(command === 'list' && !rest.length) && !closing) {
     process.stderr.write(USAGE)
     return 2
   }
   const store = await openStore()
   try {
+    if (closing) {
+      const closed = await closeTable(store, rest[0]!)
+      if (!closed.ok) process.stderr.write(`${closed.message}\n`)
+      else process.stdout.write(closed.summary)
+      return closed.ok ? 0 : 1
+    }
     return await list(store, { stuck: values.stuck ?? false, guild: values.guild, json: values.json ?? false })
   } finally {
     await store.close()

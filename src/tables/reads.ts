@@ -1,4 +1,4 @@
-import type { Outcome } from '../games/core/engine.js'
+import type { AnyEngine, Outcome } from '../games/core/engine.js'
 import { Rng, seedRng } from '../games/core/rng.js'
 import type { AnySeatHistory } from '../ai/index.js'
 import type { AuditReport } from '../store/audit.js'
@@ -7,7 +7,7 @@ import type { GuildSettingsValue, SettingsPatch } from '../store/settings.js'
 import type { StatRow } from '../store/stats.js'
 import { seatHistory } from './ai-history.js'
 import { rebuildState } from './rebuild.js'
-import { gameFile, type GameFile } from './scenario/index.js'
+import { gameFile, type Asker, type GameFile } from './scenario/index.js'
 import type { ActiveTable, GameEvents, TableSnapshot } from './types.js'
 import type { UnitOfWork } from './unit-of-work.js'
 
@@ -96,16 +96,28 @@ export class Reads {
     channelId: string,
     userId: string,
   ): Promise<{ table: TableSnapshot; file: GameFile | null } | null> {
+    const input = await this.gameLogInput(guildId, channelId, userId)
+    const engine = input && this.work.games.engine(input.table.game)
+    if (!input || !engine) return null
+    return { table: input.table, file: writeGameFile(engine, input) }
+  }
+
+  /**
+   * What `/table log` writes its file from (`writeGameFile`): the table, its log, the asker and the
+   * seed of the random source that deals unseen cards. Plain data, so the writing (a search that
+   * can take a while) can run on a thread of its own.
+   */
+  async gameLogInput(guildId: string, channelId: string, userId: string): Promise<GameLogInput | null> {
     const rec =
       (await this.work.store.tables.openInChannel(guildId, channelId)) ??
       (await this.work.store.tables.lastInChannel(guildId, channelId))
-    const engine = rec && this.work.games.engine(rec.game)
-    if (!rec || !engine) return null
+    if (!rec || !this.work.games.engine(rec.game)) return null
     const seatNow = rec.seats.find((s) => s.userId === userId)?.position ?? null
-    const rng = new Rng(seedRng(this.fileSeeds()))
     return {
       table: this.work.snapshot(rec),
-      file: gameFile(engine, await this.work.store.actions.list(rec.id), { userId, seatNow }, rng),
+      log: await this.work.store.actions.list(rec.id),
+      asker: { userId, seatNow },
+      seed: this.fileSeeds(),
     }
   }
 
@@ -170,4 +182,17 @@ export class Reads {
   audit(): Promise<AuditReport> {
     return this.work.store.audit()
   }
+}
+
+/** `/table log`'s input (`Reads.gameLogInput`). */
+export interface GameLogInput {
+  readonly table: TableSnapshot
+  readonly log: Parameters<typeof gameFile>[1]
+  readonly asker: Asker
+  readonly seed: number
+}
+
+/** The file of `input`: the same for the same input, on any thread. */
+export function writeGameFile(engine: AnyEngine, input: Omit<GameLogInput, 'table'>): GameFile | null {
+  return gameFile(engine, input.log, input.asker, new Rng(seedRng(input.seed)))
 }

@@ -133,6 +133,10 @@ export class TableService {
   lastMoveAutomatic(...a: Parameters<Reads['lastMoveAutomatic']>) {
     return this.reads.lastMoveAutomatic(...a)
   }
+  gameLogInput(...a: Parameters<Reads['gameLogInput']>) {
+    return this.reads.gameLogInput(...a)
+  }
+
   gameLog(...a: Parameters<Reads['gameLog']>) {
     return this.reads.gameLog(...a)
   }

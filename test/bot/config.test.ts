@@ -26,6 +26,7 @@ describe('bot settings', () => {
         ai: { moveDelayMs: 1500, thinkMs: 300 },
         imageThreads: undefined,
         globalPerSecond: 47,
+        memberRate: { burst: 10, perSecond: 2 },
         deadlineSweepMs: 30_000,
       },
     })

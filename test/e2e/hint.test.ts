@@ -35,7 +35,7 @@ async function hintText(w: World, name: string): Promise<{ title: string; text: 
   const embed = answer.embeds[0] as { title: string; description: string }
   const table = await w.table()
   const seat = table.seats.find((s) => s.userId === member.id)!.position!
-  for (const c of engineFor(table.game)!.hiddenFrom(table.state as never, seat))
+  for (const c of engineFor(table.game)!.hiddenFrom(table.state, seat))
     expect(embed.description, `the hint names hidden ${c}`).not.toMatch(cardPattern(c))
   return { title: embed.title, text: embed.description }
 }

@@ -133,6 +133,8 @@ export class SimWorld {
       // The AI's search stops at its sample budget, not a real-time cut (which would make runs differ).
       ai: { moveDelayMs: 1500, thinkMs: 10_000 },
       wrapStore: (store) => this.faultyStore(store, alive),
+      // Simulated members click many times within one instant of the manual clock: not rate-limited.
+      memberRate: { burst: 1_000_000, perSecond: 1_000_000 },
     })
     onCrashPoint((point) => {
       if (this.faults.crashAt !== point || !alive()) return

@@ -60,7 +60,7 @@ describe('every AI move is legal', () => {
         options,
         fc.nat(1e6),
         fc.constantFrom(...TESTED),
-        (players, o, seed, t) => expectLegal('bura', players, games(t, 60, 4, 1), seed, o, t),
+        (players, o, seed, t) => expectLegal('bura', players, games(t, 60, 4, 2), seed, o, t),
       ),
       { numRuns: 60, seed: 17 },
     )

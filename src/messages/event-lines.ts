@@ -66,7 +66,12 @@ export function describeTableEvents(lang: Lang, events: readonly TableEvent[]): 
         break
       }
       case 'rebuy':
-        lines.push(lang.t('table:events.rebuy', { who: mention(e.userId), chips: chips(e.amount, lang) }))
+        lines.push(
+          lang.t(e.practice ? 'table:events.rebuyPractice' : 'table:events.rebuy', {
+            who: mention(e.userId),
+            chips: chips(e.amount, lang),
+          }),
+        )
         break
       case 'away':
         lines.push(lang.t('table:events.away', { who: mention(e.userId) }))

@@ -24,7 +24,7 @@ export interface WalletView extends WalletInfo {
 export async function takeBuyIn(d: TableDraft, repos: Repos, userId: string, buyIn: number): Promise<Outcome<number>> {
   if (d.engine.usesChips && (isPracticeTable(d.seats) || isAiSeat(userId))) {
     if (!Number.isSafeInteger(buyIn) || buyIn < 1 || buyIn > MAX_AMOUNT) return refuse('bad-buy-in')
-    d.practiceBuyIn(userId, buyIn)
+    d.practiceBuyIn(userId, buyIn, 'practice buy-in')
     return ok(buyIn)
   }
   if (!d.engine.usesChips) return ok(0)
@@ -48,7 +48,7 @@ export function toPractice(d: TableDraft): void {
   for (const s of d.seats) {
     if (s.stack === 0) continue
     const amount = d.cashOut(s, 'practice table: buy-in returned')
-    d.practiceBuyIn(s.userId, amount)
+    d.practiceBuyIn(s.userId, amount, 'practice buy-in')
     s.stack += amount
     s.brought += amount
   }
@@ -87,6 +87,15 @@ export class Cash {
       if (!seat || seat.status !== 'seated') return refuse('not-seated')
       if (seat.position !== null && d.progress() === 'acting') return refuse('in-game')
       if (seat.stack >= d.rec.buyIn) return refuse('rebuy-full', { stack: seat.stack, buyIn: d.rec.buyIn })
+      if (isPracticeTable(d.seats)) {
+        // Practice chips: the wallet is never asked, so the cash-out (to the practice account) owes it nothing.
+        const amount = d.rec.buyIn - seat.stack
+        d.practiceBuyIn(userId, amount, 'practice rebuy')
+        seat.stack += amount
+        seat.brought += amount
+        d.tableEvents.push({ type: 'rebuy', userId, amount, practice: true })
+        return ok(undefined)
+      }
       const balance = (await repos.wallets.get(d.rec.guildId, userId)).balance
       const amount = Math.min(d.rec.buyIn - seat.stack, balance)
       if (amount <= 0) return refuse('balance-empty')

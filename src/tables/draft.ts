@@ -215,13 +215,13 @@ export class TableDraft {
   }
 
   /** Practice chips for a seat's stack (the seat adds them): a ledger row from the practice account. */
-  practiceBuyIn(userId: string, amount: number): void {
+  practiceBuyIn(userId: string, amount: number, reason: string): void {
     this.movements.push({
       guildId: this.rec.guildId,
       from: { kind: 'practice' },
       to: { kind: 'stack', userId },
       amount,
-      reason: 'practice buy-in',
+      reason,
       tableId: this.rec.id,
     })
   }

@@ -71,7 +71,8 @@ export type TableEvent =
   | { readonly type: 'joined'; readonly userId: string; readonly buyIn: number }
   /** `by`: who removed the player (`/table kick`); null when they stood up themselves. */
   | { readonly type: 'left'; readonly userId: string; readonly cashedOut: number; readonly by: string | null }
-  | { readonly type: 'rebuy'; readonly userId: string; readonly amount: number }
+  /** `practice`: topped up in practice chips (a table with AI seats), the wallet untouched. */
+  | { readonly type: 'rebuy'; readonly userId: string; readonly amount: number; readonly practice?: boolean }
   | { readonly type: 'started'; readonly dealer: number; readonly seed: number }
   | { readonly type: 'nextGame'; readonly dealer: number | null; readonly seed: number | null }
   | { readonly type: 'autoMove'; readonly userId: string; readonly position: number; readonly action: unknown }

@@ -20,6 +20,8 @@ import { uploadCardEmojis } from './discord/card-emojis.js'
 import { shardOf } from './sharding/shard-of.js'
 import { SplitRest } from './discord/rest.js'
 import { GlobalBudget } from './discord/global-budget.js'
+import { LostTables } from './discord/lost-tables.js'
+import { DEFAULT_LOBBY_EXPIRY_MS, LobbyExpiry } from './scheduler/lobby-expiry.js'
 
 export interface BotOptions {
   readonly token: string
@@ -46,6 +48,8 @@ export interface BotOptions {
    * limit (default DEFAULT_GLOBAL_PER_SECOND); each process keeps its shards' share of it.
    */
   readonly globalPerSecond?: number
+  /** A lobby that has not started this long (ms) after it opened closes (default DEFAULT_LOBBY_EXPIRY_MS). */
+  readonly lobbyExpiryMs?: number
 }
 
 export interface Bot {
@@ -112,6 +116,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
 
   let scheduler: TurnScheduler
   let ai: AiTurns
+  let lost: LostTables
   const onTable = (table: TableSnapshot) => {
     scheduler.track(table)
     ai.track(table)
@@ -127,8 +132,24 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     onTable,
     emojis: emojisIn,
     channelBacklog: () => rest.budget.backlog,
+    onLost: (tableId, reason) => lost.report(tableId, reason),
     ...(opts.pace ? { pace: opts.pace } : {}),
   })
+  // Tables whose channel, thread or server is gone close, every chip back (docs/closing.md).
+  lost = new LostTables({ client, log, tables, owns, show: (update) => desk.show(update) })
+  const lobbies = new LobbyExpiry({
+    clock,
+    log,
+    tables,
+    owns,
+    show: (update) => desk.show(update),
+    expiryMs: opts.lobbyExpiryMs ?? DEFAULT_LOBBY_EXPIRY_MS,
+  })
+  client.on(Events.GuildDelete, (guild) => lost.keep(lost.guildGone(guild.id)))
+  client.on(Events.ChannelDelete, (channel) => {
+    if ('guildId' in channel) lost.keep(lost.channelGone(channel.guildId, channel.id))
+  })
+  client.on(Events.ThreadDelete, (thread) => lost.keep(lost.threadGone(thread.guildId, thread.id)))
   ai = new AiTurns({
     clock,
     log,
@@ -168,6 +189,8 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const idle = async () => {
     while (handling.size > 0) await Promise.all([...handling])
     await scheduler.idle()
+    await lost.idle()
+    await lobbies.idle()
     // A deadline's change can give an AI its turn, and an AI's move another AI's.
     await ai.idle()
     await desk.idle()
@@ -189,10 +212,14 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     })
     // One read of every open table for the catching up and the timers (thousands start in seconds).
     const active = await tables.activeSnapshots()
+    // Servers that removed the bot while it was down: their tables close (the desk's message check
+    // finds the channels deleted meanwhile).
+    const gone = await lost.sweep(active)
     const caughtUpTables = await desk.catchUp(active)
     caughtUp()
     // An AI seat whose turn it was when the bot stopped moves now (after its pause).
     const rearmed = scheduler.rearmAll(active, (table) => ai.track(table))
+    lobbies.start()
     checking = desk
       .checkMessages(active)
       .catch((error: unknown) => log.error({ err: error }, 'could not check the table messages after start-up'))
@@ -205,6 +232,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
         shardCount,
         tables: rearmed,
         caughtUp: caughtUpTables,
+        closedGone: gone,
         commandsIn: opts.devGuildId ?? 'global',
       },
       'bot ready',
@@ -213,6 +241,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     scheduler.stop()
     ai.stop()
     desk.stop()
+    lobbies.stop()
     await client.destroy()
     await store.close()
     throw error
@@ -233,6 +262,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       scheduler.stop()
       ai.stop()
       desk.stop()
+      lobbies.stop()
       await idle()
       await checking
       await emojisSettled

@@ -30,6 +30,7 @@ const configSchema = z.object({
     z.coerce.number().int().min(0).max(60_000).default(DEFAULT_AI_MOVE_DELAY_MS),
   ),
   AI_THINK_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(10_000).default(DEFAULT_AI_THINK_MS)),
+  LOBBY_EXPIRY_HOURS: z.preprocess(blankToUndefined, z.coerce.number().min(0.1).max(720).default(24)),
   IMAGE_THREADS: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(64).optional()),
   DISCORD_GLOBAL_LIMIT: z.preprocess(
     blankToUndefined,
@@ -63,6 +64,8 @@ export interface Config {
   imageThreads: number | undefined
   /** Requests a second the bot allows itself under Discord's global limit (all shard processes together). */
   globalPerSecond: number
+  /** A lobby that has not started this long (ms) after it opened closes, every buy-in back. */
+  lobbyExpiryMs: number
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] }
@@ -89,6 +92,7 @@ export function readConfig(env: Record<string, string | undefined>): ConfigResul
       ai: { moveDelayMs: e.AI_MOVE_DELAY_MS, thinkMs: e.AI_THINK_MS },
       imageThreads: e.IMAGE_THREADS,
       globalPerSecond: e.DISCORD_GLOBAL_LIMIT,
+      lobbyExpiryMs: Math.round(e.LOBBY_EXPIRY_HOURS * 3_600_000),
     },
   }
 }

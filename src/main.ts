@@ -38,6 +38,7 @@ async function main(): Promise<number> {
       log,
       ai: config.ai,
       globalPerSecond: config.globalPerSecond,
+      lobbyExpiryMs: config.lobbyExpiryMs,
     })
   } catch (error) {
     // A wrong token or an unreachable Discord is a set-up problem: say so in one line, no stack.

@@ -1,7 +1,7 @@
 import { PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js'
 import { chipGamesText, stakesText } from '../games/registry.js'
 import { langOf, LOCALES, type Locale } from '../i18n/index.js'
-import type { SettingsPatch } from '../tables/index.js'
+import { MAX_TABLES_PER_MEMBER, type SettingsPatch } from '../tables/index.js'
 import { renderRefusal } from '../render/refusals.js'
 import { renderSettings } from '../messages/general.js'
 import { refusalText } from '../render/refusals.js'
@@ -46,6 +46,7 @@ export const settings: Command = {
         .addStringOption((o) => named(o, 'settings.set.emojis').addChoices(ON_OFF))
         .addStringOption((o) => named(o, 'settings.set.channels'))
         .addStringOption((o) => named(o, 'settings.set.threads').addChoices(ON_OFF))
+        .addIntegerOption((o) => named(o, 'settings.set.max_tables').setMinValue(1).setMaxValue(MAX_TABLES_PER_MEMBER))
         .addStringOption((o) =>
           named(o, 'settings.set.language').addChoices(
             ...(['de', 'en', 'auto'] as const).map((v) => choice('settings.set.language.choices', v)),
@@ -85,6 +86,8 @@ async function changeSettings(ctx: BotContext, interaction: ChatInputCommandInte
   if (stakes !== null) patch.defaultStakes = stakes
   const buyIn = options.getInteger('buy_in')
   if (buyIn !== null) patch.defaultBuyIn = buyIn
+  const maxTables = options.getInteger('max_tables')
+  if (maxTables !== null) patch.maxTables = maxTables
   const images = onOff(options.getString('images'))
   if (images !== null) patch.images = images
   const emojis = onOff(options.getString('emojis'))

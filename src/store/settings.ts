@@ -25,6 +25,8 @@ export interface GuildSettingsValue {
   readonly threads: boolean
   /** The language of the server's public messages; null: German when the server's Discord locale is, else English. */
   readonly language: Locale | null
+  /** Open tables a member may have opened in the server at once (Manage Server: no limit). */
+  readonly maxTables: number
 }
 
 export const MIN_TURN_MS = 30_000
@@ -42,7 +44,11 @@ export const DEFAULT_SETTINGS: GuildSettingsValue = {
   tableChannels: [],
   threads: false,
   language: null,
+  maxTables: 3,
 }
+
+/** The highest limit a server may set on the open tables of one member. */
+export const MAX_TABLES_PER_MEMBER = 50
 
 /** The most channels a server may name for its tables. */
 export const MAX_TABLE_CHANNELS = 25
@@ -59,6 +65,7 @@ export const settingsPatchSchema = z
     tableChannels: z.array(z.string().regex(/^\d{1,20}$/, 'a channel id')).max(MAX_TABLE_CHANNELS),
     threads: z.boolean(),
     language: z.enum(LOCALES as [Locale, ...Locale[]]).nullable(),
+    maxTables: z.number().int().min(1).max(MAX_TABLES_PER_MEMBER),
   })
   .partial()
   .strict()

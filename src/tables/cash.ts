@@ -6,6 +6,7 @@ import type { TableDraft } from './draft.js'
 import { isFreezeout } from './match.js'
 import type { ActOptions, TableUpdate } from './types.js'
 import type { UnitOfWork } from './unit-of-work.js'
+import { CLOSED_PREFIX, closeReasonOf, type CloseReason } from './close-reasons.js'
 
 /**
  * Chips: the wallet, the daily claim and admin grants, and chips moving between a wallet and a
@@ -15,7 +16,15 @@ import type { UnitOfWork } from './unit-of-work.js'
 export interface WalletView extends WalletInfo {
   /** Chips sitting at open tables of this server. */
   readonly atTables: number
+  /**
+   * Chips paid back lately (RETURNS_SHOWN_MS) from tables closed at once (a void, an expired lobby,
+   * a channel or server gone), per table, newest first: `/chips balance` tells what came back and why.
+   */
+  readonly returned: readonly { readonly reason: CloseReason; readonly amount: number; readonly at: number }[]
 }
+
+/** How long `/chips balance` tells of chips a closed table paid back. */
+export const RETURNS_SHOWN_MS = 7 * 24 * 3_600_000
 
 /**
  * The chips a player sitting down brings (0 at a game without chips): taken from their wallet,
@@ -58,11 +67,17 @@ export class Cash {
   constructor(private readonly work: UnitOfWork) {}
 
   async wallet(guildId: string, userId: string): Promise<WalletView> {
-    const [w, atTables] = await Promise.all([
+    const since = this.work.clock.now() - RETURNS_SHOWN_MS
+    const [w, atTables, back] = await Promise.all([
       this.work.store.wallets.get(guildId, userId),
       this.work.store.tables.stacksOf(guildId, userId),
+      this.work.store.ledger.returnedTo(guildId, userId, CLOSED_PREFIX, since),
     ])
-    return { ...w, atTables }
+    const returned = back.flatMap((r) => {
+      const reason = closeReasonOf(r.reason)
+      return reason && r.amount > 0 ? [{ reason, amount: r.amount, at: r.at }] : []
+    })
+    return { ...w, atTables, returned }
   }
 
   claimDaily(guildId: string, userId: string): Promise<Outcome<DailyClaim>> {

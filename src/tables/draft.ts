@@ -30,6 +30,8 @@ export class TableDraft {
   pot: number
   potShares: number[]
   gamesPlayed: number
+  /** The host ended the table during a game: it closes once the game is over. */
+  endAfterGame: boolean
   readonly seats: MutableSeat[]
   readonly log: LogEntryInput[] = []
   readonly events: unknown[] = []
@@ -61,6 +63,7 @@ export class TableDraft {
     this.pot = rec.pot
     this.potShares = rec.potShares.slice()
     this.gamesPlayed = rec.gamesPlayed
+    this.endAfterGame = rec.endAfterGame
     this.seats = rec.seats.map((s) => ({ ...s }))
     this.gameRunning = rec.state !== null && engine.progress(rec.state) !== 'gameOver'
   }

@@ -47,6 +47,7 @@ export async function writeDraft(
       potShares: d.potShares,
       gamesPlayed: d.gamesPlayed,
       logSize: rec.logSize + d.log.length,
+      endAfterGame: d.endAfterGame,
       seats: d.seats,
     },
     rec.seats,
@@ -86,6 +87,7 @@ export async function writeDraft(
     potShares: d.potShares,
     gamesPlayed: d.gamesPlayed,
     logSize: rec.logSize + d.log.length,
+    endAfterGame: d.endAfterGame,
     seats: d.seats.map((s) => ({ ...s })),
   }
   const table = snapshot(after, d.engine)

@@ -107,6 +107,7 @@ describe('slash command definitions', () => {
       'emojis',
       'channels',
       'threads',
+      'max_tables',
       'language',
     ])
   })

@@ -26,6 +26,7 @@ describe('bot settings', () => {
         ai: { moveDelayMs: 1500, thinkMs: 300 },
         imageThreads: undefined,
         globalPerSecond: 47,
+        lobbyExpiryMs: 24 * 3_600_000,
       },
     })
   })

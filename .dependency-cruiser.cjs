@@ -13,7 +13,7 @@
 //   src/messages            the bot's messages, put together from a table and its game
 //   src/discord             delivery: everything that talks to Discord for a table
 //   src/commands, src/scheduler   answers to commands and controls; turn timers and AI turns
-//   src/bot.ts, main.ts, cli, arena, sharding, sandbox   the application and its tools
+//   src/bot.ts, main.ts, cli, arena, sharding, sandbox, metrics   the application and its tools
 const LIB = '^src/lib/'
 const CORE = '^src/games/core/'
 const RULES = '^src/games/[^/]+/rules/'
@@ -28,7 +28,7 @@ const MESSAGES = '^src/messages/'
 const DISCORD = '^src/discord/'
 const COMMANDS = '^src/commands/'
 const SCHEDULER = '^src/scheduler/'
-const APP = '^src/(bot|main|config|deploy-commands)\\.ts$|^src/(cli|arena|sharding|sandbox)/'
+const APP = '^src/(bot|main|config|deploy-commands)\\.ts$|^src/(cli|arena|sharding|sandbox|metrics)/'
 const FAKE = '^src/sandbox/discord/'
 
 /** A layer may import only itself and the layers listed. */

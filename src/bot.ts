@@ -11,6 +11,8 @@ import { TurnScheduler } from './scheduler/turns.js'
 import { openStore, type Store } from './store/index.js'
 import { TableService, type TableSnapshot } from './tables/index.js'
 import { AiTurns } from './scheduler/ai-turns.js'
+import { OutboxSweep } from './scheduler/outbox-sweep.js'
+import { pendingEffects } from './store/operator.js'
 import { DEFAULT_AI_MOVE_DELAY_MS, DEFAULT_AI_THINK_MS } from './config.js'
 import { DEFAULT_GLOBAL_PER_SECOND } from './discord/global-budget.js'
 import { aiFor, gameLookup } from './games/registry.js'
@@ -19,9 +21,13 @@ import type { Locale } from './i18n/index.js'
 import { uploadCardEmojis } from './discord/card-emojis.js'
 import { shardOf } from './sharding/shard-of.js'
 import { SplitRest } from './discord/rest.js'
-import { GlobalBudget } from './discord/global-budget.js'
 import { LostTables } from './discord/lost-tables.js'
 import { DEFAULT_LOBBY_EXPIRY_MS, LobbyExpiry } from './scheduler/lobby-expiry.js'
+import { BotMetrics } from './metrics/metrics.js'
+import { AnswerClock, countMoves, observedRequests, observedStore, readGauges, timedDecide } from './metrics/observe.js'
+import { startMetricsServer, type MetricsServer } from './metrics/server.js'
+import { channelBudget, connectRedis } from './discord/shared-budget.js'
+import { RedisIdentifyThrottler } from './discord/identify-throttle.js'
 
 export interface BotOptions {
   readonly token: string
@@ -43,6 +49,13 @@ export interface BotOptions {
   readonly pace?: Pace
   /** Seeds of the random source `/table log` deals unseen cards from (default: crypto random; tests fix them). */
   readonly fileSeeds?: () => number
+  /** Seeds of new games (default: crypto random; the simulator fixes them). */
+  readonly seeds?: () => number
+  /**
+   * Wraps the opened database before anything uses it (the simulator fails commits through it);
+   * the default uses it as it is.
+   */
+  readonly wrapStore?: (store: Store) => Store
   /**
    * Requests a second all of the bot's processes together allow themselves under Discord's global
    * limit (default DEFAULT_GLOBAL_PER_SECOND); each process keeps its shards' share of it.
@@ -50,6 +63,21 @@ export interface BotOptions {
   readonly globalPerSecond?: number
   /** A lobby that has not started this long (ms) after it opened closes (default DEFAULT_LOBBY_EXPIRY_MS). */
   readonly lobbyExpiryMs?: number
+  /**
+   * Serve `/metrics`, `/healthz` and `/readyz` on this port (0: any free one) and host (default
+   * 127.0.0.1); none when unset (docs/metrics.md).
+   */
+  readonly metrics?: { readonly port: number; readonly host?: string }
+  /** How often effects nobody delivers (written by another process) are looked for (default OUTBOX_SWEEP_MS). */
+  readonly outboxSweepMs?: number
+  /** How often overdue deadlines are looked up in the database (default DEFAULT_DEADLINE_SWEEP_MS). */
+  readonly deadlineSweepMs?: number
+  /**
+   * Redis (REDIS_URL): every process of the bot draws its channel requests from one global budget
+   * there, and IDENTIFYs wait their turn there (docs/shared-budget.md). Without it each process
+   * keeps its shards' static slice.
+   */
+  readonly redisUrl?: string
 }
 
 export interface Bot {
@@ -69,6 +97,8 @@ export interface Bot {
   idle(): Promise<void>
   /** Logs out, stops the timers and closes the database; the state stays on disk. */
   stop(): Promise<void>
+  /** The port `/metrics`, `/healthz` and `/readyz` answer on; null without `metrics`. */
+  readonly metricsPort: number | null
 }
 
 /**
@@ -78,17 +108,45 @@ export interface Bot {
 export async function startBot(opts: BotOptions): Promise<Bot> {
   const clock = opts.clock ?? systemClock
   const log = opts.log ?? createLogger(process.env.LOG_LEVEL ?? 'info')
-  const store = await openStore({ url: opts.databaseUrl, clock })
+  // Why the bot is not ready yet (/readyz), null once it is.
+  let notReady: string | null = 'logging in'
+  const metrics = opts.metrics ? new BotMetrics() : null
+  const answers = metrics ? new AnswerClock(metrics) : null
+  // Set once the database and the shards are known; until then a scrape has no gauges to read.
+  let refreshGauges = () => Promise.resolve()
+  // Up first, so that /healthz answers and /readyz says why not while the bot starts.
+  const metricsServer: MetricsServer | null =
+    metrics && opts.metrics
+      ? await startMetricsServer({
+          port: opts.metrics.port,
+          host: opts.metrics.host ?? '127.0.0.1',
+          registry: metrics.registry,
+          ready: () => notReady,
+          refresh: () => refreshGauges(),
+          onError: (error) => log.error({ err: error }, 'metrics endpoint failed'),
+        })
+      : null
+  let store: Store
+  try {
+    const opened = await openStore({ url: opts.databaseUrl, clock })
+    store = opts.wrapStore ? opts.wrapStore(opened) : opened
+  } catch (error) {
+    await metricsServer?.close()
+    throw error
+  }
   const tables = new TableService({
-    store,
+    store: metrics ? observedStore(store, metrics) : store,
     clock,
     games: gameLookup,
     ...(opts.fileSeeds ? { fileSeeds: opts.fileSeeds } : {}),
+    ...(opts.seeds ? { seeds: opts.seeds } : {}),
     instance: `pid ${process.pid} shards ${opts.shards?.ids.join(',') ?? process.env.SHARDS ?? '0'}`,
   })
   // Explicit unless a ShardingManager started this process (discord.js then reads SHARDS and
   // SHARD_COUNT from the environment, where our own SHARDS=auto|N must not be mistaken for it).
   const shards = opts.shards ?? (process.env.SHARDING_MANAGER ? undefined : { ids: [0], count: 1 })
+  const redis = opts.redisUrl ? connectRedis(opts.redisUrl) : null
+  let identifyThrottler: RedisIdentifyThrottler | null = null
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     // The bot reads no message back from its cache (it edits by id and gets each interaction's
@@ -98,21 +156,53 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     // re-key every component and embed in snake case, which changes nothing and cost a busy bot
     // about 2% of its thread.
     jsonTransformer: (data: unknown) => data,
-    rest: { api: `${opts.discordUrl}/api`, rejectOnRateLimit: (limit) => limit.retryAfter > MAX_RATE_LIMIT_WAIT_MS },
+    // Only the pings a message names go out (its own allowedMentions); nothing else ever pings,
+    // whatever a name or a typed text holds (docs/user-text.md).
+    allowedMentions: { parse: [], repliedUser: false },
+    rest: {
+      api: `${opts.discordUrl}/api`,
+      rejectOnRateLimit: (limit) => limit.retryAfter > MAX_RATE_LIMIT_WAIT_MS,
+      ...(metrics && answers ? { makeRequest: observedRequests(metrics, answers) } : {}),
+    },
     ...(shards ? { shards: [...shards.ids], shardCount: shards.count } : {}),
+    ...(redis
+      ? {
+          ws: {
+            buildIdentifyThrottler: async (manager) =>
+              (identifyThrottler = new RedisIdentifyThrottler(
+                redis,
+                opts.token,
+                (await manager.fetchGatewayInformation()).session_start_limit.max_concurrency,
+              )),
+          },
+        }
+      : {}),
+  })
+  client.on(Events.Raw, (packet: { t?: string }, shardId: number) => {
+    if (packet.t === 'READY') identifyThrottler?.sessionStarted(shardId)
   })
   const ownShards = client.options.shards as number[]
   const shardCount = client.options.shardCount!
   // Interaction answers outside the global budget that channel requests share, which this process
-  // keeps for its shards' share of the bot's global limit (src/discord-rest.ts).
+  // keeps for its shards' share of the bot's global limit (src/discord-rest.ts), or draws from the
+  // budget all processes share in Redis, keeping that slice while Redis is down.
   const globalPerSecond = opts.globalPerSecond ?? DEFAULT_GLOBAL_PER_SECOND
-  const rest = new SplitRest(
-    client.options.rest ?? {},
-    new GlobalBudget(Math.max(1, Math.floor((globalPerSecond * ownShards.length) / shardCount))),
-    () => store.durable(),
-  )
+  const { budget, shared } = channelBudget({
+    perSecond: globalPerSecond,
+    ownShards: ownShards.length,
+    shardCount,
+    token: opts.token,
+    redis,
+    log,
+  })
+  const rest = new SplitRest(client.options.rest ?? {}, budget, () => store.durable())
   client.rest = rest
   const owns = (guildId: string) => ownShards.includes(shardOf(guildId, shardCount))
+  if (metrics) {
+    metrics.labelShards(ownShards)
+    countMoves(tables, metrics)
+    refreshGauges = () => readGauges(metrics, store, owns, clock.now())
+  }
 
   let scheduler: TurnScheduler
   let ai: AiTurns
@@ -157,7 +247,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     show: (update) => desk.show(update),
     moveDelayMs: opts.ai?.moveDelayMs ?? DEFAULT_AI_MOVE_DELAY_MS,
     thinkMs: opts.ai?.thinkMs ?? DEFAULT_AI_THINK_MS,
-    aiFor,
+    aiFor: metrics ? timedDecide(aiFor, metrics) : aiFor,
   })
   scheduler = new TurnScheduler({
     clock,
@@ -165,6 +255,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     tables,
     owns,
     show: (update) => desk.show(update),
+    ...(opts.deadlineSweepMs ? { sweepMs: opts.deadlineSweepMs } : {}),
     remind: async (tableId, deadline) => {
       // Noted with its ping in one transaction; the desk delivers it like any other ping.
       const table = await tables.remind(tableId, deadline)
@@ -172,6 +263,16 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       log.info({ tableId, users: table.waitingFor.length }, 'turn reminder')
       await desk.deliverNow(tableId)
     },
+  })
+  const outboxSweep = new OutboxSweep({
+    clock,
+    log,
+    stale: async (before) =>
+      (await pendingEffects(store.prisma))
+        .filter((p) => p.oldestAt < before && p.guildId !== null && owns(p.guildId))
+        .map((p) => p.tableId),
+    deliver: (tableId) => desk.deliverNow(tableId),
+    ...(opts.outboxSweepMs !== undefined ? { everyMs: opts.outboxSweepMs } : {}),
   })
   const ctx: BotContext = { client, clock, log, tables, desk, emojis: emojisIn }
   // Interactions in progress, so that stop() never closes the database under one.
@@ -182,15 +283,20 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   let caughtUp!: () => void
   const ready = new Promise<void>((resolve) => (caughtUp = resolve))
   client.on(Events.InteractionCreate, (interaction) => {
+    answers?.received(interaction)
     const work = stopping ? refuseWhileStopping(interaction) : ready.then(() => routeInteraction(interaction, ctx))
     handling.add(work)
-    void work.finally(() => handling.delete(work))
+    void work.finally(() => {
+      handling.delete(work)
+      answers?.done(interaction)
+    })
   })
   const idle = async () => {
     while (handling.size > 0) await Promise.all([...handling])
     await scheduler.idle()
     await lost.idle()
     await lobbies.idle()
+    await outboxSweep.idle()
     // A deadline's change can give an AI its turn, and an AI's move another AI's.
     await ai.idle()
     await desk.idle()
@@ -204,6 +310,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     const loggedIn = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()))
     await client.login(opts.token)
     await loggedIn
+    notReady = 'catching up'
     const commands = client.application!.commands
     await (opts.devGuildId ? commands.set(commandDefinitions(), opts.devGuildId) : commands.set(commandDefinitions()))
     // In the background: until the emojis are there, cards show as text.
@@ -217,9 +324,12 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     const gone = await lost.sweep(active)
     const caughtUpTables = await desk.catchUp(active)
     caughtUp()
+    notReady = null
+    outboxSweep.start()
     // An AI seat whose turn it was when the bot stopped moves now (after its pause).
     const rearmed = scheduler.rearmAll(active, (table) => ai.track(table))
     lobbies.start()
+    scheduler.startSweep()
     checking = desk
       .checkMessages(active)
       .catch((error: unknown) => log.error({ err: error }, 'could not check the table messages after start-up'))
@@ -240,10 +350,13 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   } catch (error) {
     scheduler.stop()
     ai.stop()
+    outboxSweep.stop()
     desk.stop()
     lobbies.stop()
     await client.destroy()
+    await shared?.close()
     await store.close()
+    await metricsServer?.close()
     throw error
   }
 
@@ -257,17 +370,22 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       return emojisSettled
     },
     idle,
+    metricsPort: metricsServer?.port ?? null,
     async stop() {
       stopping = true
+      notReady = 'stopping'
       scheduler.stop()
       ai.stop()
+      outboxSweep.stop()
       desk.stop()
       lobbies.stop()
       await idle()
       await checking
       await emojisSettled
       await client.destroy()
+      await shared?.close()
       await store.close()
+      await metricsServer?.close()
       log.info('bot stopped')
     },
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { DEFAULT_GLOBAL_PER_SECOND } from './discord/global-budget.js'
+import { DEFAULT_DEADLINE_SWEEP_MS } from './scheduler/turns.js'
 
 /** Discord's own API root; the tests point the bot at the fake Discord instead. */
 export const DISCORD_API_DEFAULT = 'https://discord.com'
@@ -36,12 +37,34 @@ const configSchema = z.object({
     blankToUndefined,
     z.coerce.number().int().min(1).max(100_000).default(DEFAULT_GLOBAL_PER_SECOND),
   ),
+  METRICS_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+  METRICS_HOST: z.preprocess(blankToUndefined, z.string().min(1).default('127.0.0.1')),
+  DEADLINE_SWEEP_MS: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int().min(1_000).max(3_600_000).default(DEFAULT_DEADLINE_SWEEP_MS),
+  ),
   // A shard process started by the ShardingManager gets SHARDS=<its id> from discord.js: not ours.
   SHARDS: z.preprocess(
     blankToUndefined,
     z
       .union([z.literal('auto'), z.string().regex(/^[1-9]\d*$/, 'must be auto or a whole number of shards')])
       .default('1'),
+  ),
+  // Several hosts: the shards this host runs (e.g. 0,1) of SHARD_COUNT in all (docs/deploy.md).
+  SHARD_IDS: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, 'must be shard ids separated by commas, e.g. 0,1')
+      .optional(),
+  ),
+  SHARD_COUNT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(10_000).optional()),
+  REDIS_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
   ),
 })
 
@@ -66,6 +89,14 @@ export interface Config {
   globalPerSecond: number
   /** A lobby that has not started this long (ms) after it opened closes, every buy-in back. */
   lobbyExpiryMs: number
+  /** /metrics, /healthz, /readyz on this port (a shard process: this plus its shard id) and host; none when unset. */
+  metrics: { port: number; host: string } | undefined
+  /** How often overdue deadlines are looked up in the database, in ms (a timer is only the fast path). */
+  deadlineSweepMs: number
+  /** Several hosts (SHARD_IDS with SHARD_COUNT): the shards this host's supervisor runs; undefined: all of them. */
+  shardIds: number[] | undefined
+  /** The bot's global budget shared by every process in Redis (REDIS_URL); undefined: each keeps its slice. */
+  redisUrl: string | undefined
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] }
@@ -77,6 +108,18 @@ export function readConfig(env: Record<string, string | undefined>): ConfigResul
     return { ok: false, problems: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }
   }
   const e = parsed.data
+  const shardIds = e.SHARD_IDS?.split(',').map((id) => Number(id.trim()))
+  const problems: string[] = []
+  if (shardIds && e.SHARD_COUNT === undefined) problems.push('SHARD_IDS: needs SHARD_COUNT, the shards of all hosts')
+  if (e.SHARD_COUNT !== undefined && e.SHARDS !== '1' && e.SHARDS !== String(e.SHARD_COUNT))
+    problems.push('SHARD_COUNT: differs from SHARDS (set one of them)')
+  if (shardIds && e.SHARD_COUNT !== undefined) {
+    if (shardIds.some((id) => id >= e.SHARD_COUNT!))
+      problems.push(`SHARD_IDS: each must be below SHARD_COUNT (${e.SHARD_COUNT})`)
+    if (new Set(shardIds).size !== shardIds.length) problems.push('SHARD_IDS: a shard is named twice')
+  }
+  if (problems.length) return { ok: false, problems }
+  const shards = e.SHARD_COUNT ?? (e.SHARDS === 'auto' ? 'auto' : Number(e.SHARDS))
   return {
     ok: true,
     config: {
@@ -88,11 +131,15 @@ export function readConfig(env: Record<string, string | undefined>): ConfigResul
       logLevel: e.LOG_LEVEL,
       sandboxPort: e.SANDBOX_PORT,
       production: e.NODE_ENV === 'production',
-      shards: e.SHARDS === 'auto' ? 'auto' : Number(e.SHARDS),
+      shards,
       ai: { moveDelayMs: e.AI_MOVE_DELAY_MS, thinkMs: e.AI_THINK_MS },
       imageThreads: e.IMAGE_THREADS,
       globalPerSecond: e.DISCORD_GLOBAL_LIMIT,
       lobbyExpiryMs: Math.round(e.LOBBY_EXPIRY_HOURS * 3_600_000),
+      metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
+      deadlineSweepMs: e.DEADLINE_SWEEP_MS,
+      shardIds,
+      redisUrl: e.REDIS_URL,
     },
   }
 }

@@ -25,7 +25,8 @@ async function main(): Promise<number> {
     return runSandbox(config)
   }
   const log = createLogger(config.logLevel)
-  if (config.shards !== 1 && !process.env.SHARDING_MANAGER) return manageShards(config.token, config, log)
+  if ((config.shards !== 1 || config.shardIds) && !process.env.SHARDING_MANAGER)
+    return manageShards(config.token, config, log)
   // Loaded only once there is a token: the set-up help above needs neither Discord nor the database.
   const { startBot } = await import('./bot.js')
   let bot: Awaited<ReturnType<typeof startBot>>
@@ -39,6 +40,9 @@ async function main(): Promise<number> {
       ai: config.ai,
       globalPerSecond: config.globalPerSecond,
       lobbyExpiryMs: config.lobbyExpiryMs,
+      ...(config.metrics ? { metrics: metricsAddress(config.metrics) } : {}),
+      deadlineSweepMs: config.deadlineSweepMs,
+      ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}),
     })
   } catch (error) {
     // A wrong token or an unreachable Discord is a set-up problem: say so in one line, no stack.
@@ -53,7 +57,20 @@ async function main(): Promise<number> {
   return 0
 }
 
-/** SHARDS=auto|N: this process only supervises; each shard process runs this file as a bot. */
+/**
+ * Where this process serves its metrics: METRICS_PORT itself, or in a shard process that the
+ * ShardingManager started (its shard id in SHARDS) METRICS_PORT plus that id, so that the
+ * processes of one host do not collide.
+ */
+function metricsAddress(metrics: { port: number; host: string }): { port: number; host: string } {
+  const shard = process.env.SHARDING_MANAGER ? Number.parseInt(process.env.SHARDS ?? '0', 10) || 0 : 0
+  return { port: metrics.port + shard, host: metrics.host }
+}
+
+/**
+ * SHARDS=auto|N, or SHARD_IDS of SHARD_COUNT: this process only supervises; each shard process
+ * runs this file as a bot.
+ */
 async function manageShards(token: string, config: Config, log: Logger): Promise<number> {
   const { runShards } = await import('./sharding/manager.js')
   let manager: Awaited<ReturnType<typeof runShards>>
@@ -63,6 +80,7 @@ async function manageShards(token: string, config: Config, log: Logger): Promise
       token,
       discordUrl: config.discordUrl,
       shards: config.shards,
+      ...(config.shardIds ? { shardIds: config.shardIds } : {}),
       log,
     })
   } catch (error) {

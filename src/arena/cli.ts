@@ -6,7 +6,7 @@ import { parsePolicy, runArena, type Policy } from './arena.js'
 function fail(message: string): never {
   process.stderr.write(
     `${message}\nusage: npm run --silent simulate -- --game bugami --players 5 --games 1000 --seed 1 [--option ` +
-      `k=v ...] [--seats ai,auto,...]\n`,
+      `k=v ...] [--seats ai,expert,...] [--duplicate]\n`,
   )
   process.exit(2)
 }
@@ -28,6 +28,7 @@ try {
       seed: { type: 'string', default: '1' },
       option: { type: 'string', multiple: true, default: [] },
       seats: { type: 'string' },
+      duplicate: { type: 'boolean', default: false },
     },
   }).values
 } catch (e) {
@@ -52,18 +53,24 @@ const parsedOptions = engine.optionsSchema.safeParse(options)
 if (!parsedOptions.success)
   fail(`bad option: ${parsedOptions.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
 
+const duplicate = args.duplicate === true
+if (duplicate && args.seats === undefined) fail('--duplicate compares policies: give them with --seats')
 if (args.seats !== undefined) {
   const policies = args.seats
     .split(',')
-    .map((t) => parsePolicy(t.trim()) ?? fail(`--seats takes ai, ai:easy, ai:strong, auto or random, not "${t}"`))
+    .map(
+      (t) => parsePolicy(t.trim()) ?? fail(`--seats takes ai, ai:easy, ai:strong, expert, auto or random, not "${t}"`),
+    )
   if (policies.length !== players) fail(`--seats names ${policies.length} policies for ${players} players`)
   if (!game.ai && policies.some((p) => p.kind === 'ai')) fail(`${engine.title} has no AI player: seat auto or random`)
+  if (!game.expert && policies.some((p) => p.kind === 'expert'))
+    fail(`${engine.title} has no expert player: seat auto or random`)
   runWithPolicies(policies)
 }
 
 function runWithPolicies(policies: Policy[]): never {
   const started = performance.now()
-  const report = runArena({ game, policies, games, seed, options })
+  const report = runArena({ game, policies, games, seed, options, duplicate })
   const seconds = (performance.now() - started) / 1000
   process.stdout.write(
     JSON.stringify({
@@ -71,6 +78,7 @@ function runWithPolicies(policies: Policy[]): never {
       players,
       options: parsedOptions.data,
       games: report.games,
+      ...(duplicate ? { duplicate: true, deals: report.deals } : {}),
       seed,
       seats: report.seats,
       decisions: report.decisions,

@@ -21,7 +21,7 @@ try {
   )
   process.exit(2)
 }
-// The replay tool speaks English (RULES.md, "Scenario files").
+// The replay tool speaks English (docs/rules/scenarios.md).
 const { exitCode, output } = replayText(text, { games: gameLookup, describe: (e) => refusalText(e, ENGLISH) })
 process.stdout.write(JSON.stringify(output) + '\n')
 process.exit(exitCode)

@@ -6,6 +6,7 @@ import { memberLang } from '../discord/lang.js'
 import { answer, startAnswer } from '../discord/private-answer.js'
 import type { Command } from './types.js'
 import { named } from './localized.js'
+import { MAX_AMOUNT } from '../tables/index.js'
 import { balanceInfo } from './balance-info.js'
 import { managesServer } from './permissions.js'
 
@@ -20,7 +21,7 @@ export const chipsAdmin: Command = {
       named(s, 'chips-admin.grant')
         .addUserOption((o) => named(o, 'chips-admin.grant.member').setRequired(true))
         .addIntegerOption((o) =>
-          named(o, 'chips-admin.grant.amount').setRequired(true).setMinValue(1).setMaxValue(1_000_000_000),
+          named(o, 'chips-admin.grant.amount').setRequired(true).setMinValue(1).setMaxValue(MAX_AMOUNT),
         ),
     ),
   async execute(interaction, ctx) {

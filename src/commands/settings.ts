@@ -1,7 +1,13 @@
-import { PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js'
+import {
+  PermissionFlagsBits,
+  SlashCommandBuilder,
+  type ChatInputCommandInteraction,
+  type SlashCommandIntegerOption,
+} from 'discord.js'
 import { chipGamesText, stakesText } from '../games/registry.js'
 import { langOf, LOCALES, type Locale } from '../i18n/index.js'
-import { MAX_TABLES_PER_MEMBER, type SettingsPatch } from '../tables/index.js'
+import type { SettingsPatch } from '../tables/index.js'
+import { SETTINGS_BOUNDS } from '../tables/index.js'
 import { renderRefusal } from '../render/refusals.js'
 import { renderSettings } from '../messages/general.js'
 import { refusalText } from '../render/refusals.js'
@@ -19,6 +25,10 @@ const ON_OFF = [choice('settings.onOff', 'on'), choice('settings.onOff', 'off')]
 const languageChoice = (v: string | null): Locale | 'auto' | null =>
   v === 'auto' || (LOCALES as readonly string[]).includes(v ?? '') ? (v as Locale | 'auto') : null
 
+/** A numeric setting's option, bounded as the settings schema bounds it. */
+const bounded = (o: SlashCommandIntegerOption, { min, max }: { readonly min: number; readonly max: number }) =>
+  o.setMinValue(min).setMaxValue(max)
+
 const onOff = (v: string | null): boolean | null => (v === null ? null : v === 'on')
 
 /** `/settings show` and `/settings set`: the server's settings, for Manage Server. */
@@ -29,24 +39,26 @@ export const settings: Command = {
     .addSubcommand((s) => named(s, 'settings.show'))
     .addSubcommand((s) =>
       named(s, 'settings.set')
-        .addIntegerOption((o) => named(o, 'settings.set.starting_chips').setMinValue(0).setMaxValue(1_000_000))
-        .addIntegerOption((o) => named(o, 'settings.set.daily_chips').setMinValue(0).setMaxValue(1_000_000))
+        .addIntegerOption((o) => bounded(named(o, 'settings.set.starting_chips'), SETTINGS_BOUNDS.startingGrant))
+        .addIntegerOption((o) => bounded(named(o, 'settings.set.daily_chips'), SETTINGS_BOUNDS.dailyAmount))
         .addStringOption((o) => named(o, 'settings.set.turn_time'))
         .addIntegerOption((o) =>
-          named(o, 'settings.set.stakes', (l) => ({ stakes: stakesText(langOf(l)) }))
-            .setMinValue(1)
-            .setMaxValue(100_000),
+          bounded(
+            named(o, 'settings.set.stakes', (l) => ({ stakes: stakesText(langOf(l)) })),
+            SETTINGS_BOUNDS.defaultStakes,
+          ),
         )
         .addIntegerOption((o) =>
-          named(o, 'settings.set.buy_in', (l) => ({ games: chipGamesText(langOf(l)) }))
-            .setMinValue(1)
-            .setMaxValue(10_000_000),
+          bounded(
+            named(o, 'settings.set.buy_in', (l) => ({ games: chipGamesText(langOf(l)) })),
+            SETTINGS_BOUNDS.defaultBuyIn,
+          ),
         )
         .addStringOption((o) => named(o, 'settings.set.images').addChoices(ON_OFF))
         .addStringOption((o) => named(o, 'settings.set.emojis').addChoices(ON_OFF))
         .addStringOption((o) => named(o, 'settings.set.channels'))
         .addStringOption((o) => named(o, 'settings.set.threads').addChoices(ON_OFF))
-        .addIntegerOption((o) => named(o, 'settings.set.max_tables').setMinValue(1).setMaxValue(MAX_TABLES_PER_MEMBER))
+        .addIntegerOption((o) => bounded(named(o, 'settings.set.max_tables'), SETTINGS_BOUNDS.maxTables))
         .addStringOption((o) =>
           named(o, 'settings.set.language').addChoices(
             ...(['de', 'en', 'auto'] as const).map((v) => choice('settings.set.language.choices', v)),

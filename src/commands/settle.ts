@@ -3,8 +3,10 @@ import type { Outcome, TableUpdate } from '../tables/index.js'
 import { renderRefusal } from '../render/refusals.js'
 import { refusalText } from '../render/refusals.js'
 import { memberLang } from '../discord/lang.js'
-import { answer } from '../discord/private-answer.js'
+import { answer, startAnswer } from '../discord/private-answer.js'
 import type { BotContext } from './context.js'
+import type { Component } from './components/component.js'
+import { onPrivateMessage } from './private-view.js'
 
 /** Shows a change made by the table service, or says why it was refused. True when it changed. */
 export async function settle(
@@ -19,5 +21,36 @@ export async function settle(
   }
   // The table message and pings first: when the user reads the answer, the channel shows it too.
   await ctx.desk.showThenAnswer(result.value, () => answer(interaction, { content: done }))
+  return !result.value.duplicate
+}
+
+/**
+ * How a control starts its answer when it may change the table message it sits on: a control on a
+ * public message may update it (`settleOnTable`); one on a private view answers as any other.
+ */
+export function startTableControl(interaction: Component): void {
+  startAnswer(interaction, onPrivateMessage(interaction) ? false : 'table-message')
+}
+
+/**
+ * `settle` for a control pressed on the table message (Start, Join, Rebuy): the change is drawn
+ * into that message by the control's own interaction callback, then `done` is said privately, so
+ * what it says ("press **Your hand**") is on the table message when it is read, however the
+ * table's edits are paced. Elsewhere, or when the message cannot be updated so, as `settle`.
+ */
+export async function settleOnTable(
+  ctx: BotContext,
+  interaction: Component,
+  result: Outcome<TableUpdate>,
+  done: string,
+): Promise<boolean> {
+  const onView: boolean = onPrivateMessage(interaction)
+  if (!result.ok || onView) return settle(ctx, interaction, result, done)
+  const timely = startAnswer(interaction, 'table-message')
+  const message = { id: interaction.message.id, files: interaction.message.attachments.map((a) => a.name) }
+  // Not updated in place (another message, a repeat, Discord refused), the change went to the
+  // channel as any other, and was waited for.
+  await ctx.desk.showInPlace(result.value, message, (payload) => timely.update(payload))
+  await answer(interaction, { content: done })
   return !result.value.duplicate
 }

@@ -7,6 +7,7 @@ import { langOf, LOCALES, type Locale } from '../i18n/index.js'
 import { lookupText } from '../i18n/lookup.js'
 import { describeOptions, engineOptionName, slashOptionName, type OptionSpec } from '../games/core/options.js'
 import type { AnyGameModule } from '../render/game-module.js'
+import { TABLE_BOUNDS } from '../tables/bounds.js'
 import { named } from './localized.js'
 
 /**
@@ -116,7 +117,9 @@ function addOption(sub: SlashCommandSubcommandBuilder, spec: OptionSpec, module:
 
 /** Chip games: what each player brings to the table (a table setting, not an engine option). */
 function addBuyIn(sub: SlashCommandSubcommandBuilder): void {
-  sub.addIntegerOption((o) => named(o, 'start.buy_in').setMinValue(1).setMaxValue(10_000_000))
+  sub.addIntegerOption((o) =>
+    named(o, 'start.buy_in').setMinValue(TABLE_BOUNDS.buyIn.min).setMaxValue(TABLE_BOUNDS.buyIn.max),
+  )
 }
 
 /** The agreed end: a table setting of the chip games played game after game (Bura, Badugi). */
@@ -126,7 +129,9 @@ function addEndsOption(sub: SlashCommandSubcommandBuilder): SlashCommandSubcomma
 
 /** The break between two games (Bura, Badugi), in whole minutes: then the next game is dealt by itself. */
 function addBreakOption(sub: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
-  return sub.addIntegerOption((o) => named(o, 'start.break').setMinValue(0).setMaxValue(60))
+  return sub.addIntegerOption((o) =>
+    named(o, 'start.break').setMinValue(TABLE_BOUNDS.breakMinutes.min).setMaxValue(TABLE_BOUNDS.breakMinutes.max),
+  )
 }
 
 /** The turn deadline option every start command has. */

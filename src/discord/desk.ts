@@ -12,7 +12,9 @@ import { Lru } from '../lib/lru.js'
 import { deliverEffects, previousResult } from './outbox.js'
 import { withTablePicture } from './pictures.js'
 import { withCardEmojiText, type CardEmojis } from '../render/emojis.js'
-import { messageExists, showPublicMessage } from './public-message.js'
+import { editsInPlace, messageExists, showPublicMessage } from './public-message.js'
+import { keepUploaded } from '../render/images/attach.js'
+import type { Payload } from '../render/payload.js'
 import { lostChannelReason } from './lost-tables.js'
 import { serverLang, serverLangOf } from './lang.js'
 import type { Lang, Locale } from '../i18n/index.js'
@@ -85,6 +87,9 @@ export class TableDesk {
   // When each table message was last edited (bot clock), for the pace's one edit per interval; a
   // table fallen out of it is simply not held back once.
   private readonly editedAt = new Lru<string, number>(10_000)
+  // The version each table message was last drawn at: a change whose lines come after its state
+  // was drawn is drawn again (noteLines).
+  private readonly drawnVersion = new Lru<string, number>(10_000)
   private readonly pace: Pace
   private stopped = false
 
@@ -142,20 +147,95 @@ export class TableDesk {
     // their answer and the effects are retried (and caught up with after a restart).
     await this.queue
       .run(table.id, async () => {
-        // In the table's queue, so lines are added in the order the changes are shown.
-        const lang = await serverLang(this.deps, table.guildId)
-        if (this.recentLines.get(table.id)?.locale === lang.locale)
-          this.remember(lang, table.id, [
-            ...describeEvents(lang, table, update.events, update.automatic),
-            ...describeTableEvents(lang, update.tableEvents),
-          ])
-        else await this.restoreLines(lang, table)
+        await this.noteLines(update)
         await this.deliver(table.id)
       })
       .catch((error: unknown) =>
         this.deps.log.error({ err: error, tableId: table.id }, 'could not show the table in its channel'),
       )
     crashPoint('shown')
+  }
+
+  /**
+   * Shows a change made by a control on the table message itself (`messageId`, with the files it
+   * shows now) by updating that message in the control's own interaction callback (`respond`): the
+   * member's answer, sent after it, then speaks of what the message already shows, and the update
+   * costs no channel request and waits for no pace. The change's other effects (results, pings)
+   * follow as usual. Resolves to false when the message could not be updated this way (not the
+   * table's current message, too old to edit, a duplicate, `respond` failed): the change is then
+   * shown by the channel as `show` does.
+   */
+  async showInPlace(
+    update: TableUpdate,
+    message: { readonly id: string; readonly files: readonly string[] },
+    respond: (payload: Payload) => Promise<void>,
+  ): Promise<boolean> {
+    if (update.duplicate) return false
+    const table = update.table
+    this.deps.onTable(table)
+    crashPoint('committed')
+    const updated = await this.queue
+      .run(table.id, async () => {
+        await this.noteLines(update)
+        const responded = await this.respondInPlace(table.id, message, respond)
+        await this.deliver(table.id)
+        return responded
+      })
+      .catch((error: unknown) => {
+        this.deps.log.error({ err: error, tableId: table.id }, 'could not show the table in its channel')
+        return false
+      })
+    crashPoint('shown')
+    return updated
+  }
+
+  /**
+   * Adds a change's lines to the table's recent lines (in the table's queue, so they are added in
+   * the order the changes are shown). Another delivery of the table (a reminder's) may have drawn
+   * the change's state already, before its lines were known: then it is drawn again with them.
+   */
+  private async noteLines(update: TableUpdate): Promise<void> {
+    const table = update.table
+    const lang = await serverLang(this.deps, table.guildId)
+    if (this.recentLines.get(table.id)?.locale !== lang.locale) return this.restoreLines(lang, table)
+    const lines = [
+      ...describeEvents(lang, table, update.events, update.automatic),
+      ...describeTableEvents(lang, update.tableEvents),
+    ]
+    this.remember(lang, table.id, lines)
+    if (lines.length > 0 && (this.drawnVersion.get(table.id) ?? -1) >= table.version)
+      await this.deps.tables.outbox.addRefresh(table.id, table.version)
+  }
+
+  /** Draws the table's committed state into `respond` and settles its pending refreshes; false when it cannot. */
+  private async respondInPlace(
+    tableId: string,
+    message: { readonly id: string; readonly files: readonly string[] },
+    respond: (payload: Payload) => Promise<void>,
+  ): Promise<boolean> {
+    const effects = this.deps.tables.outbox
+    // Read before the table: every refresh settled here was written before the state drawn.
+    const refreshes = (await effects.pending(tableId)).filter((e) => e.kind === 'refresh')
+    const table = await this.deps.tables.get(tableId)
+    const now = this.deps.clock.now()
+    if (!table || table.messageId !== message.id || !editsInPlace(now, message.id)) return false
+    const settings = await this.deps.tables.settings(table.guildId)
+    const payload = await this.render(table, settings)
+    try {
+      await respond(keepUploaded(payload, message.files))
+    } catch (error) {
+      this.deps.log.info({ err: error, tableId }, 'could not update the table message in place')
+      return false
+    }
+    this.editedAt.set(tableId, now)
+    this.drawnVersion.set(tableId, table.version)
+    // What the message holds now is not known without a read: the next edit reads it once.
+    this.uploads.delete(message.id)
+    await effects.done(
+      refreshes.map((e) => e.id),
+      message.id,
+    )
+    return true
   }
 
   /**
@@ -287,21 +367,28 @@ export class TableDesk {
   // `table` was read in the table's queue after the change committed: the latest state.
   private async publish(table: TableSnapshot, nonce: string, settings: GuildSettingsValue): Promise<string | null> {
     const lang = serverLangOf(this.deps.client, table.guildId, settings)
+    const messageId = await showPublicMessage(
+      { ...this.deps, uploads: this.uploads },
+      { channelId: table.channelId, messageId: table.messageId },
+      await this.render(table, settings),
+      (url) => renderRetiredTableMessage(url, lang),
+      nonce,
+    )
+    this.editedAt.set(table.id, this.deps.clock.now())
+    this.drawnVersion.set(table.id, table.version)
+    if (messageId !== table.messageId) await this.deps.tables.setMessageId(table.id, messageId)
+    return messageId
+  }
+
+  /** The table message of a table's committed state, in the server's language, with its picture. */
+  private async render(table: TableSnapshot, settings: GuildSettingsValue): Promise<Payload> {
+    const lang = serverLangOf(this.deps.client, table.guildId, settings)
     const lines = await this.linesIn(lang, table)
     const { images, emojis } = settings
     const text = withCardEmojiText(
       renderTableMessage(lang, table, this.deps.clock.now(), lines, await this.previousResult(lang, table)),
       emojis ? this.deps.emojis(lang.locale) : null,
     )
-    const messageId = await showPublicMessage(
-      { ...this.deps, uploads: this.uploads },
-      { channelId: table.channelId, messageId: table.messageId },
-      await withTablePicture(lang, this.deps.client, table, text, images),
-      (url) => renderRetiredTableMessage(url, lang),
-      nonce,
-    )
-    this.editedAt.set(table.id, this.deps.clock.now())
-    if (messageId !== table.messageId) await this.deps.tables.setMessageId(table.id, messageId)
-    return messageId
+    return withTablePicture(lang, this.deps.client, table, text, images)
   }
 }

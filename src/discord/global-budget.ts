@@ -117,6 +117,16 @@ class LaneQueue {
   }
 }
 
+/** A budget shared with the bot's other processes (shared-budget.ts: Redis). */
+export interface SharedBudget {
+  /** False while the shared budget cannot be reached: the process keeps its static slice then. */
+  readonly up: boolean
+  /** 0: the request may go now (counted); else ms to wait before asking again. Rejects when unreachable. */
+  take(): Promise<number>
+  /** Every process waits `ms` (a global 429's retry_after). */
+  pause(ms: number): void
+}
+
 /**
  * The bot's own keeper of Discord's global limit (50 requests a second per bot): at most
  * `perSecond` requests in any second, spread out (`Pace`), kept a little under the limit so the
@@ -124,26 +134,43 @@ class LaneQueue {
  * minutes). Waiting requests go by lane (`LANE_DELAY_MS`), and within a lane the keys (channels)
  * take turns, so one busy table cannot starve the others. A request is counted when it is let
  * go, and goes on the wire at once after (discord.js's handling of per-route limits aside).
+ *
+ * With a `shared` budget (every process of the bot drawing from one budget in Redis), the request
+ * whose turn it is here also takes its place there before it goes: a busy process may then use
+ * all of `perSecond` while the others idle. While the shared budget is down the process keeps
+ * `slicePerSecond` alone (its static share of the bot's limit), and draws from the shared one
+ * again once it is back.
  */
 export class GlobalBudget {
   private readonly pace: Pace
+  private readonly slice: Pace
   private readonly lanes: Record<Lane, LaneQueue> = {
     create: new LaneQueue(LANE_DELAY_MS.create),
     edit: new LaneQueue(LANE_DELAY_MS.edit),
     delete: new LaneQueue(LANE_DELAY_MS.delete),
   }
   private cancelTimer: (() => void) | null = null
+  /** A take from the shared budget is on its way: the next request waits for its answer. */
+  private asking = false
 
   constructor(
     readonly perSecond: number,
     readonly clock: Clock = systemClock,
+    private readonly shared: SharedBudget | null = null,
+    readonly slicePerSecond: number = perSecond,
   ) {
     this.pace = new Pace(perSecond)
+    this.slice = shared ? new Pace(slicePerSecond) : this.pace
   }
 
   /** Requests waiting for their turn. */
   get backlog(): number {
     return this.lanes.create.size + this.lanes.edit.size + this.lanes.delete.size
+  }
+
+  /** Whether requests draw from the shared budget now (false without one, or while it is down). */
+  get drawsShared(): boolean {
+    return this.shared?.up === true
   }
 
   /** Resolves when the request may go (at once while the budget allows and nothing waits). */
@@ -154,22 +181,48 @@ export class GlobalBudget {
     })
   }
 
-  /** Lets nothing go before `at` (Discord answered a 429 for the global limit: its retry_after). */
+  /**
+   * Lets nothing go before `at` (Discord answered a 429 for the global limit: its retry_after),
+   * in every process when the budget is shared.
+   */
   pauseUntil(at: number): void {
     this.pace.pauseUntil(at)
+    this.slice.pauseUntil(at)
+    if (this.shared?.up) this.shared.pause(at - this.clock.now())
   }
 
   /** Lets waiting requests go while the window has room; otherwise waits for the window to move. */
   private release(): void {
+    if (this.asking) return
     for (;;) {
       const next = this.nextLane()
       if (!next) return
       const now = this.clock.now()
-      const free = this.pace.freeAt(now)
+      const pace = this.drawsShared ? this.pace : this.slice
+      const free = pace.freeAt(now)
       if (free > now) return this.wakeAt(free)
-      this.pace.record(now)
+      if (pace === this.pace && this.shared) return void this.takeShared()
+      pace.record(now)
       next.shift()!.go()
     }
+  }
+
+  /** Asks the shared budget for the next request's place; on an answer (or a failure) goes on releasing. */
+  private async takeShared(): Promise<void> {
+    this.asking = true
+    let wait: number
+    try {
+      wait = await this.shared!.take()
+    } catch {
+      // Down (it has logged so): the static slice decides from now on.
+      wait = -1
+    }
+    this.asking = false
+    if (wait === 0) {
+      this.pace.record(this.clock.now())
+      this.nextLane()!.shift()!.go()
+    } else if (wait > 0) return this.wakeAt(this.clock.now() + wait)
+    this.release()
   }
 
   /** The lane whose request at its front is the most overdue (its wait past the lane's delay). */

@@ -6,6 +6,7 @@ import { withImage } from '../render/images/attach.js'
 import { handImage, tableImage } from '../messages/pictures.js'
 import { withCardEmojis, withCardEmojiText, type CardEmojis } from '../render/emojis.js'
 import type { Lang } from '../i18n/index.js'
+import { plainUserText } from '../render/user-text.js'
 
 /**
  * The pictures on the bot's messages, when the server has images on. Names come from Discord's
@@ -16,7 +17,9 @@ function displayNames(lang: Lang, client: Client, guildId: string | undefined): 
   return (userId) => {
     const ai = parseAiSeat(userId)
     if (ai) return lang.t('table:images.ai', { name: ai.name })
-    return guild?.members.cache.get(userId)?.displayName ?? client.users.cache.get(userId)?.username
+    const name = guild?.members.cache.get(userId)?.displayName ?? client.users.cache.get(userId)?.username
+    // Drawn as plain text: no invisible characters, at most a display name's 32 characters.
+    return name === undefined ? undefined : plainUserText(name, 32, '')
   }
 }
 

@@ -7,10 +7,14 @@ const started = new WeakMap<RepliableInteraction, TimelyAnswer>()
 
 /**
  * Starts the member's private answer (TimelyAnswer): the reply itself when ready in time, else
- * deferred ("thinking") and edited in. `inPlace`: a control on a private view updates that view.
+ * deferred ("thinking") and edited in. `inPlace`: a control on a private view updates that view;
+ * 'table-message': a control on a public message may update it (`settleOnTable`).
  * Started once per interaction: a later call returns the same answer (its `inPlace` unchanged).
  */
-export function startAnswer(interaction: RepliableInteraction, inPlace = false): TimelyAnswer {
+export function startAnswer(
+  interaction: RepliableInteraction,
+  inPlace: boolean | 'table-message' = false,
+): TimelyAnswer {
   let answer = started.get(interaction)
   if (!answer) started.set(interaction, (answer = new TimelyAnswer(interaction, inPlace)))
   return answer

@@ -8,6 +8,7 @@ import {
 } from 'discord.js'
 import type { Lang } from '../i18n/index.js'
 import type { Logger } from '../lib/log.js'
+import { plainUserText, userText } from '../render/user-text.js'
 
 /** Where a new table opens: a channel, or a public thread the bot started for it. */
 export type TablePlace =
@@ -30,9 +31,16 @@ export function commandPlace(interaction: ChatInputCommandInteraction): Extract<
   return { kind: 'channel', channelId: interaction.channelId }
 }
 
-/** "Bura · alice": the thread's name in the channel list. */
+/** The longest display name Discord allows: a name is cut there, between whole emojis. */
+const DISPLAY_NAME_MAX = 32
+
+/**
+ * "Bura · alice": the thread's name in the channel list. Discord shows a channel name as plain
+ * text (no markdown, no mentions), so the host's name is only made plain: escaping it would show
+ * the backslashes.
+ */
 function threadName(title: string, host: string): string {
-  return `${title} · ${host}`.slice(0, NAME_MAX)
+  return plainUserText(`${title} · ${plainUserText(host, DISPLAY_NAME_MAX)}`, NAME_MAX)
 }
 
 function refusalReason(error: unknown): ThreadRefusal {
@@ -61,7 +69,7 @@ export async function openTableThread(
   let pointer: Message | undefined
   try {
     pointer = await channel.send({
-      content: lang.t('commands:replies.thread.pointer', { host, game: title }),
+      content: lang.t('commands:replies.thread.pointer', { host: userText(host, DISPLAY_NAME_MAX), game: title }),
       allowedMentions: { parse: [] },
     })
     const thread = await pointer.startThread({

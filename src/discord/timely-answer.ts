@@ -29,8 +29,12 @@ export class TimelyAnswer {
 
   constructor(
     private readonly interaction: RepliableInteraction,
-    /** Update the message the component sits on (a private view) instead of replying. */
-    private readonly inPlace: boolean,
+    /**
+     * true: update the message the component sits on (a private view) instead of replying.
+     * 'table-message': a control on a public message, which the answer may update (`update`)
+     * while its private text goes as a reply or a follow-up (`send`); deferred without a trace.
+     */
+    private readonly inPlace: boolean | 'table-message',
     windowMs = DEFER_AFTER_MS,
   ) {
     // The time already spent on the way (and in a busy event loop) counts, unless the clocks
@@ -55,7 +59,7 @@ export class TimelyAnswer {
     this.deferring ??=
       this.sending || i.deferred || i.replied
         ? Promise.resolve()
-        : this.inPlace && i.isMessageComponent()
+        : this.inPlace !== false && i.isMessageComponent()
           ? i.deferUpdate()
           : i.deferReply({ flags: MessageFlags.Ephemeral })
     return this.deferring
@@ -65,9 +69,32 @@ export class TimelyAnswer {
   async send(payload: Payload): Promise<void> {
     const i = this.interaction
     if (this.deferring) await this.deferring
+    if (this.inPlace === 'table-message') return this.sendPrivately(payload)
     if (i.deferred || i.replied) return void (await i.editReply(forUpdate(payload)))
     this.sending = true
     if (this.inPlace && i.isMessageComponent()) await i.update(forUpdate(payload))
     else await i.reply({ ...payload, flags: MessageFlags.Ephemeral })
+  }
+
+  /**
+   * A control on a public message: updates that message with `payload` (the acknowledgement
+   * itself while in time, else the edit of the deferred update). Private answers follow (`send`).
+   */
+  async update(payload: Payload): Promise<void> {
+    const i = this.interaction
+    if (this.deferring) await this.deferring
+    if (this.inPlace !== 'table-message' || !i.isMessageComponent() || i.replied)
+      throw new Error('only an unanswered control on a public message updates it')
+    if (i.deferred) return void (await i.editReply(forUpdate(payload)))
+    this.sending = true
+    await i.update(forUpdate(payload))
+  }
+
+  /** The private answer to a control on a public message: the reply, or a follow-up once acknowledged. */
+  private async sendPrivately(payload: Payload): Promise<void> {
+    const i = this.interaction
+    if (i.deferred || i.replied) return void (await i.followUp({ ...payload, flags: MessageFlags.Ephemeral }))
+    this.sending = true
+    await i.reply({ ...payload, flags: MessageFlags.Ephemeral })
   }
 }

@@ -4,7 +4,7 @@ import type { EngineLookup } from './core/engine-lookup.js'
 import { cardSchema } from './core/schemas.js'
 
 /**
- * Applies a scenario file (RULES.md, "Scenario files") and returns the JSON object to print
+ * Applies a scenario file (docs/rules/scenarios.md) and returns the JSON object to print
  * with its exit code: 0 applied, 1 an action the rules forbid, 2 a malformed file.
  */
 export interface ReplayResult {
@@ -15,7 +15,7 @@ export interface ReplayResult {
 /** What the tool replays with: the games it knows, and how a refusal reads in its output. */
 export interface ReplayDeps {
   readonly games: EngineLookup
-  /** The replay tool speaks English (RULES.md, "Scenario files"): src/cli/replay.ts passes the English refusals. */
+  /** The replay tool speaks English (docs/rules/scenarios.md): src/cli/replay.ts passes the English refusals. */
   readonly describe: (error: RuleError) => string
 }
 

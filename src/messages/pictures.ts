@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto'
 import { cardText } from '../render/format.js'
 import { gameModule } from '../games/registry.js'
 import type { RenderTable } from '../render/types.js'
-import { Lru } from '../lib/lru.js'
+import { Lru, WeightedLru } from '../lib/lru.js'
 import { drawPool } from '../render/images/pool.js'
 import { facesShown, type Scene } from '../render/images/scene.js'
 import type { SeatNames } from '../render/images/seat-names.js'
@@ -119,12 +119,45 @@ export function tableImage(
   return scene ? drawScene(lang, scene) : Promise.resolve(null)
 }
 
+/**
+ * Hand pictures by what their seat sees, the bytes of their PNGs bounded: a seat's picture is a
+ * function of its own view (its cards, what it may play, the public state it is shown), its
+ * language and the names at the table, so a view asked for again while the hand stands (the
+ * Play of a turn ping, Your hand, a second look) is the picture already drawn, found without
+ * building its scene. Far larger than the scene cache: a busy bot draws hundreds a second.
+ */
+export const HAND_PICTURES_BYTES = 48 * 1024 * 1024
+const handPictures = new WeightedLru<string, Promise<CardImage | null>>(HAND_PICTURES_BYTES)
+
 export function handImage(
   lang: Lang,
   table: RenderTable,
   seat: number,
-  displayName?: (userId: string) => string | undefined,
+  displayName: (userId: string) => string | undefined = noNames,
 ): Promise<CardImage | null> {
-  const scene = handSceneOf(lang, table, seat, displayName)
-  return scene ? drawScene(lang, scene) : Promise.resolve(null)
+  const module = gameModule(table.game)
+  if (!module?.scenes || table.state === null || table.state === undefined) return Promise.resolve(null)
+  const { engine, scenes } = module
+  const view = ownSeatView(engine, table.state, seat)
+  const legal = engine.progress(table.state) === 'acting' ? engine.legalActions(table.state, seat) : []
+  const names = seatNames(lang, table, displayName)
+  const seated = table.seats
+    .flatMap((s) => (s.position === null ? [] : [s.position]))
+    .sort((a, b) => a - b)
+    .map((position) => [position, names(position)])
+  const key = createHash('sha1')
+    .update(JSON.stringify([table.game, lang.locale, seat, seated, view, legal]))
+    .digest('base64')
+  const hit = handPictures.get(key)
+  if (hit) return hit
+  const image = drawScene(lang, scenes.handScene(view, legal, names, lang))
+  handPictures.set(key, image)
+  image.then(
+    (drawn) => handPictures.weigh(key, drawn.png.length + drawn.description.length * 2),
+    // A picture that failed (its thread died) is not remembered: the next ask draws it afresh.
+    () => {
+      if (handPictures.peek(key) === image) handPictures.delete(key)
+    },
+  )
+  return image
 }

@@ -17,6 +17,12 @@ export const REFUSALS = {
   tableExists: ({ t }: Lang) =>
     renderRefusal(t('messages:refusals.tableExists'), t('messages:refusals.tableExistsHint')),
   tableGone: ({ t }: Lang) => renderRefusal(t('messages:refusals.tableGone'), t('messages:refusals.tableGoneHint')),
+  /** A control whose table is in another channel, or on another server (a forged custom_id). */
+  otherPlace: ({ t }: Lang, otherServer: boolean) =>
+    renderRefusal(
+      otherServer ? t('messages:refusals.otherServer') : t('messages:refusals.otherChannel'),
+      t('messages:refusals.otherPlaceHint'),
+    ),
   notSeated: ({ t }: Lang) => renderRefusal(t('messages:refusals.notSeated'), t('messages:refusals.notSeatedHint')),
   alreadySeated: ({ t }: Lang) => renderRefusal(t('messages:refusals.alreadySeated')),
   tableFull: ({ t }: Lang, max: number) => renderRefusal(t('messages:refusals.tableFull', { max })),

@@ -1,7 +1,7 @@
 import type { Lang } from '../i18n/index.js'
 
 /**
- * /rules in words: each game module's rules are a faithful summary of its RULES.md section (the
+ * /rules in words: each game module's rules are a faithful summary of its page in docs/rules/ (the
  * project's spec), in sections a player reads on Discord. The words live in the `rules` resource
  * namespace (src/i18n/locales/<lang>/rules.json); the German pages are written from the German
  * sources, not translated back from English. Section bodies stay under an embed field's 1,024

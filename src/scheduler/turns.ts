@@ -3,6 +3,15 @@ import type { Logger } from '../lib/log.js'
 import type { TableService, TableSnapshot, TableUpdate } from '../tables/index.js'
 import { TurnTimers } from './timers.js'
 
+/** How often the overdue deadlines are looked up in the database (DEADLINE_SWEEP_MS). */
+export const DEFAULT_DEADLINE_SWEEP_MS = 30_000
+/** The most overdue tables one sweep takes on; the rest wait for the next one. */
+const SWEEP_BATCH = 200
+/** A timer that fired before its deadline (Node timers may, clocks slew) fires again this much after it. */
+const EARLY_SLACK_MS = 5
+/** The first retry of a failed expiry; each further one waits twice as long, at most a sweep interval. */
+const FIRST_RETRY_MS = 1_000
+
 export interface TurnSchedulerDeps {
   readonly clock: Clock
   readonly log: Logger
@@ -13,26 +22,39 @@ export interface TurnSchedulerDeps {
   readonly show: (update: TableUpdate) => Promise<void>
   /** The reminder for `deadline`: pings those the table still waits for, once, if it still waits. */
   readonly remind: (tableId: string, deadline: number) => Promise<void>
+  /** The interval of the overdue-deadline sweep (default DEFAULT_DEADLINE_SWEEP_MS). */
+  readonly sweepMs?: number
 }
 
 /**
  * Turn deadlines on the injected clock. The deadline itself lives in the database (the table's
- * `deadlineAt`); this only keeps one timer pair per table in step with it, and re-arms every table
- * from the database after a restart.
+ * `deadlineAt`); this keeps one timer pair per table in step with it, and re-arms every table
+ * from the database after a restart. A timer is only the fast path: a periodic sweep plays every
+ * deadline that has passed (a timer lost, fired early, or whose handler failed), a timer that
+ * fired early is re-armed, and a failed expiry is retried with backoff. The database's deadline
+ * claim makes sure one deadline is played once, whoever gets there (timer, retry, sweep, shard).
  */
 export class TurnScheduler {
   private readonly timers: TurnTimers
   private readonly running = new Set<Promise<void>>()
+  /** Tables whose deadline is being played right now (a second trigger meanwhile is dropped). */
+  private readonly playing = new Set<string>()
+  /** Pending retries of failed expiries: the deadline, how many attempts failed, the cancel. */
+  private readonly retries = new Map<string, { deadline: number; failed: number; cancel: () => void }>()
+  private readonly sweepMs: number
+  private cancelSweep: (() => void) | null = null
+  private sweeping = false
   private stopped = false
 
   constructor(private readonly deps: TurnSchedulerDeps) {
+    this.sweepMs = deps.sweepMs ?? DEFAULT_DEADLINE_SWEEP_MS
     this.timers = new TurnTimers(deps.clock, {
       reminder: (tableId, deadline) => this.keep(this.onReminder(tableId, deadline)),
-      deadline: (tableId, deadline) => this.keep(this.onDeadline(tableId, deadline)),
+      deadline: (tableId, deadline) => this.fire(tableId, deadline),
     })
   }
 
-  /** Resolves when no reminder or deadline is being handled (before closing the database). */
+  /** Resolves when no reminder, deadline or sweep is being handled (before closing the database). */
   async idle(): Promise<void> {
     while (this.running.size > 0) await Promise.all([...this.running])
   }
@@ -46,6 +68,11 @@ export class TurnScheduler {
   track(table: Pick<TableSnapshot, 'id' | 'status' | 'deadlineAt' | 'remindedFor' | 'turnMs'>): void {
     if (this.stopped) return
     const waiting = table.status === 'playing' && table.deadlineAt !== null
+    const retry = this.retries.get(table.id)
+    if (retry && (!waiting || retry.deadline !== table.deadlineAt)) {
+      retry.cancel()
+      this.retries.delete(table.id)
+    }
     this.timers.arm(
       table.id,
       waiting
@@ -67,9 +94,49 @@ export class TurnScheduler {
     return owned.length
   }
 
+  /** Starts the periodic sweep of overdue deadlines (every `sweepMs` from now). */
+  startSweep(): void {
+    if (this.stopped || this.cancelSweep) return
+    this.cancelSweep = this.deps.clock.schedule(this.deps.clock.now() + this.sweepMs, () => {
+      this.cancelSweep = null
+      // The next sweep is timed from this one's start; one still running when it falls due is left to finish.
+      this.startSweep()
+      if (this.sweeping) return
+      this.sweeping = true
+      this.keep(this.sweep().finally(() => (this.sweeping = false)))
+    })
+  }
+
   stop(): void {
     this.stopped = true
     this.timers.stop()
+    this.cancelSweep?.()
+    this.cancelSweep = null
+    for (const r of this.retries.values()) r.cancel()
+    this.retries.clear()
+  }
+
+  /** Plays every overdue deadline of this shard's tables that nothing is playing already. */
+  private async sweep(): Promise<void> {
+    if (this.stopped) return
+    let due: TableSnapshot[]
+    try {
+      due = await this.deps.tables.overdue(SWEEP_BATCH)
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'deadline sweep failed')
+      return
+    }
+    for (const table of due) {
+      if (!this.deps.owns(table.guildId) || table.deadlineAt === null || this.playing.has(table.id)) continue
+      this.deps.log.warn({ tableId: table.id, deadline: table.deadlineAt }, 'deadline sweep: overdue table')
+      this.fire(table.id, table.deadlineAt)
+    }
+  }
+
+  private fire(tableId: string, deadline: number): void {
+    if (this.stopped || this.playing.has(tableId)) return
+    this.playing.add(tableId)
+    this.keep(this.onDeadline(tableId, deadline).finally(() => this.playing.delete(tableId)))
   }
 
   private async onReminder(tableId: string, deadline: number): Promise<void> {
@@ -84,7 +151,13 @@ export class TurnScheduler {
     if (this.stopped) return
     try {
       const result = await this.deps.tables.expire(tableId, deadline)
+      this.retries.delete(tableId)
       if (!result.ok) {
+        if (result.error.code === 'not-due') {
+          // The timer fired early: once more, just after the deadline.
+          this.retryAt(tableId, deadline, Math.max(deadline, this.deps.clock.now()) + EARLY_SLACK_MS, 0)
+          return
+        }
         this.deps.log.info({ tableId, code: result.error.code }, 'deadline passed with nothing to do')
         // Someone acted meanwhile: follow the table's new deadline (never the same one again).
         const table = await this.deps.tables.get(tableId)
@@ -94,7 +167,22 @@ export class TurnScheduler {
       this.deps.log.info({ tableId, version: result.value.table.version }, 'deadline: automatic moves played')
       await this.deps.show(result.value)
     } catch (error) {
-      this.deps.log.error({ err: error, tableId }, 'deadline handling failed')
+      const failed = (this.retries.get(tableId)?.failed ?? 0) + 1
+      const wait = Math.min(FIRST_RETRY_MS * 2 ** (failed - 1), this.sweepMs)
+      this.deps.log.error({ err: error, tableId, failed, retryInMs: wait }, 'deadline handling failed')
+      this.retryAt(tableId, deadline, this.deps.clock.now() + wait, failed)
     }
+  }
+
+  /** Plays `deadline` again at `at` (replacing an earlier retry of the table). */
+  private retryAt(tableId: string, deadline: number, at: number, failed: number): void {
+    if (this.stopped) return
+    this.retries.get(tableId)?.cancel()
+    const cancel = this.deps.clock.schedule(at, () => {
+      const retry = this.retries.get(tableId)
+      if (retry?.cancel !== cancel) return
+      this.fire(tableId, deadline)
+    })
+    this.retries.set(tableId, { deadline, failed, cancel })
   }
 }

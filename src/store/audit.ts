@@ -34,19 +34,32 @@ function add(m: Sums, key: string, v: number) {
  * minus those it gave back, and it keeps no member's real chip.
  */
 export async function audit(db: PrismaClient): Promise<AuditReport> {
-  const [grants, walletAgg, seats, tables, flowsIn, flowsOut, wallets, buckets] = await Promise.all([
-    db.ledgerEntry.aggregate({ where: { fromKind: 'grant' }, _sum: { amount: true } }),
-    db.wallet.aggregate({ _sum: { balance: true } }),
-    db.tableSeat.findMany({ where: { stack: { not: 0 } }, select: { tableId: true, userId: true, stack: true } }),
-    db.gameTable.findMany({ select: { id: true, status: true, pot: true } }),
-    db.ledgerEntry.groupBy({ by: ['guildId', 'toKind', 'toUserId', 'tableId'], _sum: { amount: true } }),
-    db.ledgerEntry.groupBy({ by: ['guildId', 'fromKind', 'fromUserId', 'tableId'], _sum: { amount: true } }),
-    db.wallet.findMany({ select: { guildId: true, userId: true, balance: true } }),
-    db.walletBucket.findMany(),
-  ])
+  const [grants, walletAgg, seatRows, tableRows, flowsInRows, flowsOutRows, walletRows, buckets, guildChips] =
+    await Promise.all([
+      db.ledgerEntry.aggregate({ where: { fromKind: 'grant' }, _sum: { amount: true } }),
+      db.wallet.aggregate({ _sum: { balance: true } }),
+      db.tableSeat.findMany({ where: { stack: { not: 0 } }, select: { tableId: true, userId: true, stack: true } }),
+      db.gameTable.findMany({ select: { id: true, status: true, pot: true } }),
+      db.ledgerEntry.groupBy({ by: ['guildId', 'toKind', 'toUserId', 'tableId'], _sum: { amount: true } }),
+      db.ledgerEntry.groupBy({ by: ['guildId', 'fromKind', 'fromUserId', 'tableId'], _sum: { amount: true } }),
+      db.wallet.findMany({ select: { guildId: true, userId: true, balance: true } }),
+      db.walletBucket.findMany(),
+      db.guildChips.findMany(),
+    ])
+  // Chip columns are 64-bit (bigint here). One server's figures are bounded by MAX_GUILD_CHIPS,
+  // safe as numbers; the totals over every server are added up as bigints (exact, however many).
+  const seats = seatRows.map((s) => ({ ...s, stack: Number(s.stack) }))
+  const tables = tableRows.map((t) => ({ ...t, pot: Number(t.pot) }))
+  const amountOf = <T extends { _sum: { amount: bigint | null } }>(f: T) => ({
+    ...f,
+    amount: Number(f._sum.amount ?? 0),
+  })
+  const flowsIn = flowsInRows.map(amountOf)
+  const flowsOut = flowsOutRows.map(amountOf)
+  const wallets = walletRows.map((w) => ({ ...w, balance: Number(w.balance) }))
   const problems: string[] = []
-  const granted = grants._sum.amount ?? 0
-  const walletTotal = walletAgg._sum.balance ?? 0
+  const grantedTotal = grants._sum.amount ?? 0n
+  const walletSum = walletAgg._sum.balance ?? 0n
   const status = new Map(tables.map((t) => [t.id, t.status]))
   const open = (id: string) => status.get(id) === 'lobby' || status.get(id) === 'playing'
 
@@ -56,13 +69,15 @@ export async function audit(db: PrismaClient): Promise<AuditReport> {
   const practiceNet: Sums = new Map()
   const walletNet: Sums = new Map()
   for (const f of flowsIn) {
-    const amount = f._sum.amount ?? 0
+    const amount = f.amount
     if (f.toKind === 'practice') add(practiceNet, f.tableId ?? '', -amount)
     else if (f.toKind !== 'grant') add(net, key(f.toKind, f.guildId, f.toUserId, f.tableId), amount)
     if (f.toKind === 'wallet' && f.tableId) add(walletNet, f.tableId, amount)
   }
+  const grantedIn: Sums = new Map()
   for (const f of flowsOut) {
-    const amount = f._sum.amount ?? 0
+    const amount = f.amount
+    if (f.fromKind === 'grant') add(grantedIn, f.guildId, amount)
     if (f.fromKind === 'practice') add(practiceNet, f.tableId ?? '', amount)
     else if (f.fromKind !== 'grant') add(net, key(f.fromKind, f.guildId, f.fromUserId, f.tableId), -amount)
     if (f.fromKind === 'wallet' && f.tableId) add(walletNet, f.tableId, -amount)
@@ -85,21 +100,21 @@ export async function audit(db: PrismaClient): Promise<AuditReport> {
       problems.push(
         `balance ${k}: the leaderboard counts ${off > 0 ? `${count(off)} too few` : `${count(-off)} too many`}`,
       )
-  let stacks = 0
+  let stacks = 0n
   for (const s of seats) {
     if (s.stack < 0) problems.push(`stack of ${s.userId} at table ${s.tableId} is negative: ${s.stack}`)
     if (!open(s.tableId)) problems.push(`table ${s.tableId} ended but ${s.userId} still has ${s.stack} chips there`)
     if (isPractice(s.tableId)) add(practiceHeld, s.tableId, s.stack)
-    else stacks += s.stack
+    else stacks += BigInt(s.stack)
     held.set(key('stack', null, s.userId, s.tableId), s.stack)
   }
-  let pots = 0
+  let pots = 0n
   for (const t of tables) {
     if (t.pot === 0) continue
     if (t.pot < 0) problems.push(`pot of table ${t.id} is negative: ${t.pot}`)
     if (!open(t.id)) problems.push(`table ${t.id} ended with ${t.pot} chips in its pot`)
     if (isPractice(t.id)) add(practiceHeld, t.id, t.pot)
-    else pots += t.pot
+    else pots += BigInt(t.pot)
     held.set(key('pot', null, null, t.id), t.pot)
   }
   let practice = 0
@@ -115,12 +130,28 @@ export async function audit(db: PrismaClient): Promise<AuditReport> {
     const have = held.get(k) ?? 0
     if (want !== have) problems.push(`${k} holds ${have} but its ledger rows add up to ${want}`)
   }
-  const difference = walletTotal + stacks + pots - granted
-  if (difference !== 0)
+  // Each server's count against its bound (wallets.ts) is what its grants add up to.
+  const counted = new Map(guildChips.map((g) => [g.guildId, Number(g.granted)]))
+  for (const guildId of new Set([...grantedIn.keys(), ...counted.keys()]))
+    if ((grantedIn.get(guildId) ?? 0) !== (counted.get(guildId) ?? 0))
+      problems.push(
+        `server ${guildId} counts ${counted.get(guildId) ?? 0} chips given but its grants add up to ${grantedIn.get(guildId) ?? 0}`,
+      )
+  const difference = walletSum + stacks + pots - grantedTotal
+  if (difference !== 0n)
     problems.push(
-      `wallets ${walletTotal} + stacks ${stacks} + pots ${pots} differ from granted ${granted} by ${difference}`,
+      `wallets ${walletSum} + stacks ${stacks} + pots ${pots} differ from granted ${grantedTotal} by ${difference}`,
     )
-  return { ok: problems.length === 0, granted, wallets: walletTotal, stacks, pots, practice, difference, problems }
+  return {
+    ok: problems.length === 0,
+    granted: Number(grantedTotal),
+    wallets: Number(walletSum),
+    stacks: Number(stacks),
+    pots: Number(pots),
+    practice,
+    difference: Number(difference),
+    problems,
+  }
 }
 
 // Stacks and pots are keyed by table (a table belongs to one server); wallets by server.

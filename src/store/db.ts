@@ -6,6 +6,7 @@ import { PrismaClient as PostgresPrismaClient } from '../generated/prisma-postgr
 import { SharedConnection, type RootSql, type Sql } from './sql.js'
 import { withStatementCache } from './statement-cache.js'
 import { WalSync } from './wal-sync.js'
+import type { PostgresLimits } from './postgres-limits.js'
 import type { PostgresTarget } from './url.js'
 
 /** Runs `fn` atomically: in a new transaction on the root connection, as-is inside one. */
@@ -43,18 +44,32 @@ export async function connectSqlite(file: string, durability: 'full' | 'process'
 }
 
 /**
- * PostgreSQL through `@prisma/adapter-pg`. The process keeps one ordered stream of database work
- * as on SQLite (the same gate, so the same behaviour in tests); processes sharing the database
- * are kept apart by the version guard, unique interaction ids and deadline claims. The client is
- * the one generated for PostgreSQL (prisma/postgres/schema.prisma): the same models, typed as the
- * SQLite one's.
+ * PostgreSQL through `@prisma/adapter-pg`, a pool of `limits.poolSize` connections. Unlike on
+ * SQLite there is no process-wide gate: each transaction takes a connection of its own, so a
+ * query that hangs (a row lock, a slow disk) holds up its own table only; the table service runs
+ * one change at a time per table (unit-of-work.ts), and processes sharing the database are kept
+ * apart by the version guard, unique interaction ids and deadline claims. Every session has a
+ * statement timeout and an idle-in-transaction timeout, the sockets TCP keepalive, connecting a
+ * timeout (postgres-limits.ts). A connection that breaks fails the transaction on it (rolled back
+ * by the server) and leaves the pool; the next transaction gets a new one. The client is the one
+ * generated for PostgreSQL (prisma/postgres/schema.prisma): the same models, typed as the SQLite one's.
  */
-export async function connectPostgres(target: PostgresTarget): Promise<Connection> {
+export async function connectPostgres(target: PostgresTarget, limits: PostgresLimits): Promise<Connection> {
   const factory = new PrismaPg(
-    { connectionString: target.connectionString, options: target.options, max: 2 },
-    { schema: target.schema },
+    {
+      connectionString: target.connectionString,
+      options:
+        `${target.options} -c statement_timeout=${limits.statementTimeoutMs}` +
+        ` -c idle_in_transaction_session_timeout=${limits.idleInTransactionTimeoutMs}`,
+      max: limits.poolSize,
+      connectionTimeoutMillis: limits.connectTimeoutMs,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: limits.keepAliveMs,
+    },
+    // A broken idle connection leaves the pool by itself; the error needs no more handling here.
+    { schema: target.schema, onPoolError: () => {}, onConnectionError: () => {} },
   )
-  const shared = new SharedConnection(await factory.connect())
+  const shared = new SharedConnection(await factory.connect(), undefined, { serial: false })
   const prisma = new PostgresPrismaClient({ adapter: shared.factory }) as unknown as PrismaClient
   return { prisma, sql: shared.sql, close: () => prisma.$disconnect() }
 }

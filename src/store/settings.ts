@@ -47,25 +47,34 @@ export const DEFAULT_SETTINGS: GuildSettingsValue = {
   maxTables: 3,
 }
 
-/** The highest limit a server may set on the open tables of one member. */
-export const MAX_TABLES_PER_MEMBER = 50
-
 /** The most channels a server may name for its tables. */
 export const MAX_TABLE_CHANNELS = 25
 
+/** The bounds of the numeric settings (docs/bounds.md); `/settings set` offers exactly these. */
+export const SETTINGS_BOUNDS = {
+  startingGrant: { min: 0, max: 1_000_000 },
+  dailyAmount: { min: 0, max: 1_000_000 },
+  defaultStakes: { min: 1, max: 100_000 },
+  defaultBuyIn: { min: 1, max: 10_000_000 },
+  /** Open tables one member may have opened at once (Manage Server: no limit). */
+  maxTables: { min: 1, max: 50 },
+} as const
+
+const bounded = ({ min, max }: { readonly min: number; readonly max: number }) => z.number().int().min(min).max(max)
+
 export const settingsPatchSchema = z
   .object({
-    startingGrant: z.number().int().min(0).max(1_000_000),
-    dailyAmount: z.number().int().min(0).max(1_000_000),
+    startingGrant: bounded(SETTINGS_BOUNDS.startingGrant),
+    dailyAmount: bounded(SETTINGS_BOUNDS.dailyAmount),
     turnMs: z.number().int().min(MIN_TURN_MS).max(MAX_TURN_MS),
-    defaultStakes: z.number().int().min(1).max(100_000),
-    defaultBuyIn: z.number().int().min(1).max(10_000_000),
+    defaultStakes: bounded(SETTINGS_BOUNDS.defaultStakes),
+    defaultBuyIn: bounded(SETTINGS_BOUNDS.defaultBuyIn),
     images: z.boolean(),
     emojis: z.boolean(),
     tableChannels: z.array(z.string().regex(/^\d{1,20}$/, 'a channel id')).max(MAX_TABLE_CHANNELS),
     threads: z.boolean(),
     language: z.enum(LOCALES as [Locale, ...Locale[]]).nullable(),
-    maxTables: z.number().int().min(1).max(MAX_TABLES_PER_MEMBER),
+    maxTables: bounded(SETTINGS_BOUNDS.maxTables),
   })
   .partial()
   .strict()

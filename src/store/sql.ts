@@ -55,6 +55,12 @@ class Gate {
   }
 }
 
+/** A gate that never makes anyone wait (a pooled driver has a connection per transaction). */
+const OPEN: Pick<Gate, 'acquire' | 'run'> = {
+  acquire: () => Promise.resolve(() => {}),
+  run: (fn) => fn(),
+}
+
 /** The adapter's type of a bound value (whole numbers beyond 32 bits as bigint). */
 function scalarType(v: unknown): ArgType['scalarType'] {
   if (v instanceof Date) return 'datetime'
@@ -135,8 +141,10 @@ export class SharedConnection {
   readonly sql: RootSql
   readonly factory: SqlDriverAdapterFactory
 
-  constructor(adapter: SqlDriverAdapter, wal?: WalSync) {
-    const gate = new Gate()
+  constructor(adapter: SqlDriverAdapter, wal?: WalSync, { serial = true }: { serial?: boolean } = {}) {
+    // serial: one connection, so one transaction or statement at a time (SQLite). Otherwise each
+    // transaction takes its own connection of the driver's pool (PostgreSQL), nothing waits here.
+    const gate = serial ? new Gate() : OPEN
     const wrote = () => wal?.wrote()
     // Reported inside the gate: whoever reads the write next (through the gate) reads it after.
     const run = <T>(work: () => Promise<T>, writes: boolean): Promise<T> =>

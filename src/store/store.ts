@@ -9,6 +9,7 @@ import { Leaderboards } from './leaderboards.js'
 import { Ledger } from './ledger.js'
 import { migrateSqlite } from './migrate.js'
 import { migratePostgres } from './migrate-postgres.js'
+import { postgresLimits, type PostgresLimits } from './postgres-limits.js'
 import { Settings } from './settings.js'
 import { Stats } from './stats.js'
 import type { Sql } from './sql.js'
@@ -56,6 +57,8 @@ export interface OpenStoreOptions {
    * never consistency); `full` keeps the server's setting.
    */
   readonly durability?: 'full' | 'process'
+  /** PostgreSQL timeouts and pool size; unset ones come from the environment (postgres-limits.ts). */
+  readonly postgres?: Partial<PostgresLimits>
 }
 
 /** The repositories on `sql`: the root connection, or an open transaction. */
@@ -103,6 +106,7 @@ async function openPostgres(url: string, options: OpenStoreOptions): Promise<Con
   await migratePostgres(target)
   const connection = await connectPostgres(
     options.durability === 'process' ? { ...target, options: `${target.options} -c synchronous_commit=off` } : target,
+    postgresLimits(options.postgres),
   )
   await connection.prisma.$connect()
   return connection

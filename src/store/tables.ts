@@ -365,6 +365,23 @@ export class Tables {
       ORDER BY "createdAt", "id"`)
   }
 
+  /**
+   * Running tables whose deadline is at or before `now`, oldest deadline first, at most `limit`
+   * (the deadline sweep: a table its timer missed still moves).
+   */
+  async overdue(now: number, limit: number): Promise<TableRecord[]> {
+    const ids = await this.sql.query<{ id: string }>(
+      Prisma.sql`SELECT "id" FROM "GameTable" WHERE "status" = ${'playing'} AND "deadlineAt" <= ${new Date(now)}
+        ORDER BY "deadlineAt", "id" LIMIT ${limit}`,
+    )
+    if (ids.length === 0) return []
+    return records(
+      await this.sql.query<JoinedRow>(
+        Prisma.sql`${SELECT_JOINED} WHERE t."id" IN (${Prisma.join(ids.map((r) => r.id))}) ORDER BY t."deadlineAt", t."id"`,
+      ),
+    )
+  }
+
   /** Lobbies and running tables, for re-arming deadlines after a restart. */
   async active(): Promise<TableRecord[]> {
     return records(

@@ -3,7 +3,7 @@ import { open, type FileHandle } from 'node:fs/promises'
 /**
  * Durable commits without blocking the bot's thread. With `synchronous = FULL` SQLite fsyncs the
  * WAL inside every COMMIT, on the thread that runs everything else: under load that was a quarter
- * of the bot's main thread spent waiting for the disk (docs/store.md, "Durability"). The
+ * of the bot's main thread spent waiting for the disk (docs/database.md, "Durability"). The
  * connection runs with `synchronous = NORMAL` instead (SQLite then syncs the WAL only around
  * checkpoints) and this syncs the WAL file after commits, on libuv's thread pool, which is what
  * FULL does in WAL mode. Commits that land while a sync runs share the next one (group commit).

@@ -18,8 +18,19 @@ export interface DailyClaim extends WalletInfo {
   readonly claimed: number
 }
 
-/** Largest single grant or transfer: keeps every sum far inside 32-bit SQL integers' reach per row. */
+/** Largest buy-in or rebuy (a table's stakes stay readable). */
 export const MAX_AMOUNT = 1_000_000_000
+
+/**
+ * The most chips a server may ever be given (starting grants, daily claims, admin grants
+ * together; docs/store.md, "Chip bounds"). Chips are only moved after that, never made, so every
+ * balance, stack, pot and result of the server is at most this, and any sum the bot makes of
+ * them (a few such figures at most) stays below Number.MAX_SAFE_INTEGER (2^53 - 1).
+ */
+export const MAX_GUILD_CHIPS = 2 ** 49
+
+/** Largest single admin grant: the whole bound of a server at once. */
+export const MAX_GRANT = MAX_GUILD_CHIPS
 
 type Row = { guildId: string; userId: string; balance: number; lastDailyAt: number | null }
 
@@ -30,11 +41,13 @@ const info = (r: Row): WalletInfo => ({
   nextDailyAt: r.lastDailyAt !== null ? r.lastDailyAt + DAILY_INTERVAL_MS : 0,
 })
 
-function badAmount(amount: number): Outcome<never> | null {
+function badAmount(amount: number, max = MAX_AMOUNT): Outcome<never> | null {
   if (!Number.isSafeInteger(amount) || amount <= 0) return refuse('wallet.bad-amount')
-  if (amount > MAX_AMOUNT) return refuse('wallet.too-much', { max: MAX_AMOUNT })
+  if (amount > max) return refuse('wallet.too-much', { max })
   return null
 }
+
+const SERVER_FULL = refuse('wallet.server-full', { max: MAX_GUILD_CHIPS })
 
 /**
  * A wallet per (server, user). The first use creates it with the server's starting grant.
@@ -76,6 +89,8 @@ export class Wallets {
         where: last,
       })
       if (!after) return refuse('wallet.daily-claimed')
+      // Checked after the claim's guard: a refusal rolls the claim back with it.
+      if (!(await reserve(sql, guildId, dailyAmount))) return SERVER_FULL
       await new Ledger(sql, this.now).record([
         { guildId, from: { kind: 'grant' }, to: { kind: 'wallet', userId }, amount: dailyAmount, reason: 'daily' },
       ])
@@ -85,10 +100,11 @@ export class Wallets {
 
   /** New chips from an admin (the command checks Manage Server). */
   grant(guildId: string, userId: string, amount: number, reason = 'admin grant'): Promise<Outcome<WalletInfo>> {
-    const bad = badAmount(amount)
+    const bad = badAmount(amount, MAX_GRANT)
     if (bad) return Promise.resolve(bad)
     return this.atomic(async (sql) => {
       await this.ensure(sql, guildId, userId)
+      if (!(await reserve(sql, guildId, amount))) return SERVER_FULL
       const after = (await change(sql, guildId, userId, amount))!
       await new Ledger(sql, this.now).record([
         { guildId, from: { kind: 'grant' }, to: { kind: 'wallet', userId }, amount, reason },
@@ -146,7 +162,13 @@ export class Wallets {
   private async ensure(sql: Sql, guildId: string, userId: string): Promise<Row> {
     const found = await find(sql, guildId, userId)
     if (found) return found
-    const { startingGrant } = await new Settings(sql).get(guildId)
+    const settings = await new Settings(sql).get(guildId)
+    // A server at its bound gives what is left of it (nothing, in the end).
+    let startingGrant = settings.startingGrant
+    if (startingGrant > 0 && !(await reserve(sql, guildId, startingGrant))) {
+      startingGrant = Math.max(0, MAX_GUILD_CHIPS - (await granted(sql, guildId)))
+      if (startingGrant > 0) await reserve(sql, guildId, startingGrant)
+    }
     const created = await sql.execute(Prisma.sql`
       INSERT INTO "Wallet" ("guildId", "userId", "balance", "createdAt") VALUES
         (${guildId}, ${userId}, ${startingGrant}, ${new Date(this.now())})
@@ -154,6 +176,7 @@ export class Wallets {
     // Another connection created it first (possible on PostgreSQL): use theirs.
     if (created !== 1) return (await find(sql, guildId, userId))!
     await countIn(sql, guildId, startingGrant, 1)
+    if (startingGrant === 0) return { guildId, userId, balance: 0, lastDailyAt: null }
     await new Ledger(sql, this.now).record([
       {
         guildId,
@@ -213,4 +236,25 @@ function countIn(sql: Sql, guildId: string, balance: number, by: 1 | -1): Promis
   return sql.execute(Prisma.sql`
     INSERT INTO "WalletBucket" ("guildId", "bucket", "wallets") VALUES (${guildId}, ${balanceBucket(balance)}, ${by})
     ON CONFLICT ("guildId", "bucket") DO UPDATE SET "wallets" = "WalletBucket"."wallets" + ${by}`)
+}
+
+/**
+ * Counts `amount` new chips against the server's bound (GuildChips.granted, kept with every
+ * grant's ledger row); false, counting nothing, when that would pass MAX_GUILD_CHIPS.
+ */
+async function reserve(sql: Sql, guildId: string, amount: number): Promise<boolean> {
+  if (amount > MAX_GUILD_CHIPS) return false
+  const counted = await sql.execute(Prisma.sql`
+    INSERT INTO "GuildChips" ("guildId", "granted") VALUES (${guildId}, ${amount})
+    ON CONFLICT ("guildId") DO UPDATE SET "granted" = "GuildChips"."granted" + excluded."granted"
+    WHERE "GuildChips"."granted" + excluded."granted" <= ${MAX_GUILD_CHIPS}`)
+  return counted === 1
+}
+
+/** Chips the server has been given so far. */
+async function granted(sql: Sql, guildId: string): Promise<number> {
+  const [r] = await sql.query<{ granted: unknown }>(
+    Prisma.sql`SELECT "granted" FROM "GuildChips" WHERE "guildId" = ${guildId}`,
+  )
+  return r ? num(r.granted) : 0
 }

@@ -153,7 +153,7 @@ export class Lifecycle {
 
   /**
    * The host ends the table. In the lobby or between games it closes now: every stack goes back
-   * to its wallet (a pot carried between games in proportion to what each paid in, RULES.md Bura
+   * to its wallet (a pot carried between games in proportion to what each paid in, docs/rules/bura.md
    * rule 10). During a game it closes when that game is over, as an agreed end does: nobody
    * escapes a hand they are losing (closing a hand at once is `voidTable`, for Manage Server).
    * With `userId`, only the creator may end it (admins: call without); `by` is who ended it.

@@ -8,7 +8,7 @@ import type { SeatRecord, TableRecord } from '../store/tables.js'
  * the stats once, for the match; net chips still count game by game.
  */
 
-/** The agreed end may lie at most this far ahead (RULES.md, "An agreed end"). */
+/** The agreed end may lie at most this far ahead (docs/rules/bura.md and badugi.md, "An agreed end"). */
 export const MAX_AGREED_END_MS = 30 * 24 * 60 * 60 * 1000
 /** ... and at least this far (an end before anyone could act would close the table at once). */
 export const MIN_AGREED_END_MS = 60 * 1000

@@ -2,8 +2,8 @@ import type { Clock } from '../lib/clock.js'
 import { ok, refuse, type AnyEngine, type Outcome } from '../games/core/engine.js'
 import type { EngineLookup } from '../games/core/engine-lookup.js'
 import { MAX_TURN_MS, MIN_TURN_MS, type GuildSettingsValue } from '../store/settings.js'
-import { MAX_AMOUNT } from '../store/wallets.js'
 import { stakeOptions } from './games.js'
+import { TABLE_BOUNDS, tableSettingsSchema } from './bounds.js'
 import { MAX_AGREED_END_MS, MIN_AGREED_END_MS } from './match.js'
 import { DEFAULT_BREAK_MS, validBreak } from './pace.js'
 import type { CreateTableInput } from './types.js'
@@ -30,8 +30,9 @@ export function checkNewTable(
   const turnMs = input.turnSeconds === undefined ? undefined : Math.round(input.turnSeconds * 1000)
   if (turnMs !== undefined && (!Number.isFinite(turnMs) || turnMs < MIN_TURN_MS || turnMs > MAX_TURN_MS))
     return refuse('bad-turn-deadline')
-  if (input.buyIn !== undefined && (!Number.isSafeInteger(input.buyIn) || input.buyIn < 1 || input.buyIn > MAX_AMOUNT))
-    return refuse('bad-buy-in')
+  const bounded = tableSettingsSchema.safeParse({ buyIn: input.buyIn, breakSeconds: input.breakSeconds })
+  if (!bounded.success && bounded.error.issues.some((i) => i.path[0] === 'buyIn'))
+    return refuse('bad-buy-in', { max: TABLE_BOUNDS.buyIn.max })
   if (input.endsInMs !== undefined) {
     if (!engine.usesChips || !engine.table.betweenGames) return refuse('no-agreed-end', { game: engine.title })
     if (!Number.isFinite(input.endsInMs) || input.endsInMs < MIN_AGREED_END_MS || input.endsInMs > MAX_AGREED_END_MS)
@@ -40,7 +41,7 @@ export function checkNewTable(
   const breakMs = input.breakSeconds === undefined ? DEFAULT_BREAK_MS : Math.round(input.breakSeconds * 1000)
   if (input.breakSeconds !== undefined) {
     if (!engine.table.betweenGames) return refuse('no-break', { game: engine.title })
-    if (!validBreak(breakMs)) return refuse('bad-break')
+    if (!bounded.success || !validBreak(breakMs)) return refuse('bad-break')
   }
   const given = input.options ?? {}
   const parsed = engine.optionsSchema.safeParse({ ...stakeOptions(engine, settings.defaultStakes, given), ...given })

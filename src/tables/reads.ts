@@ -78,6 +78,11 @@ export class Reads {
     return (await this.work.store.tables.active()).map((rec) => this.work.snapshot(rec))
   }
 
+  /** Running tables whose deadline has passed (at most `limit`, oldest first): the deadline sweep's work. */
+  async overdue(limit: number): Promise<TableSnapshot[]> {
+    return (await this.work.store.tables.overdue(this.work.clock.now(), limit)).map((rec) => this.work.snapshot(rec))
+  }
+
   /**
    * The engine events of the game now at `table`, replayed from its log: what the table message
    * showed as its latest lines, for a bot that has just restarted. Empty without a game.

@@ -139,6 +139,9 @@ export class TableService {
   activeSnapshots() {
     return this.reads.activeSnapshots()
   }
+  overdue(...a: Parameters<Reads['overdue']>) {
+    return this.reads.overdue(...a)
+  }
   currentGameEvents(...a: Parameters<Reads['currentGameEvents']>) {
     return this.reads.currentGameEvents(...a)
   }

@@ -1,4 +1,5 @@
 import type { Clock } from '../lib/clock.js'
+import { SerialQueue } from '../lib/serial-queue.js'
 import { ok, refuse, type Outcome, type RuleError } from '../games/core/engine.js'
 import { isUniqueViolation } from '../store/db.js'
 import type { Repos, Store } from '../store/store.js'
@@ -14,6 +15,11 @@ class Refused extends Error {
   constructor(readonly refusal: { ok: false; error: RuleError }) {
     super(refusal.error.code)
   }
+}
+
+/** True for the refusal a change's transaction rolls back with (an answer to the user, no fault). */
+export function isRefusal(error: unknown): boolean {
+  return error instanceof Refused
 }
 
 export const STALE = refuse('stale')
@@ -41,6 +47,7 @@ export class UnitOfWork {
    * refused) and is judged again on a fresh read.
    */
   private readonly known = new Map<string, TableRecord>()
+  private readonly perTable = new SerialQueue()
 
   constructor(
     readonly store: Store,
@@ -78,7 +85,13 @@ export class UnitOfWork {
    * on the happy path: it either fails the version check (answered from the interactions
    * table) or, applied again, collides with its unique row, which rolls everything back.
    */
-  async change(tableId: string, req: ChangeRequest, fn: Change): Promise<Outcome<TableUpdate>> {
+  change(tableId: string, req: ChangeRequest, fn: Change): Promise<Outcome<TableUpdate>> {
+    // One change at a time per table: on PostgreSQL tables change side by side (a connection
+    // each), and two changes of one table at once would only have the later refused as stale.
+    return this.perTable.run(tableId, () => this.changeNow(tableId, req, fn))
+  }
+
+  private async changeNow(tableId: string, req: ChangeRequest, fn: Change): Promise<Outcome<TableUpdate>> {
     const known = this.known.get(tableId)
     this.known.delete(tableId)
     if (known) {

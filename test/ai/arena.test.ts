@@ -48,6 +48,57 @@ describe('the arena', () => {
     }
   })
 
+  it('duplicate: every deal once per rotation, so two copies of one deterministic player come out exactly level', () => {
+    const auto = parsePolicy('auto')!
+    for (const [game, players] of [
+      ['bura', 2],
+      ['badugi', 3],
+      ['bugami', 4],
+    ] as const) {
+      const report = runArena({
+        game: gameModule(game)!,
+        policies: Array(players).fill(auto),
+        games: game === 'bugami' ? 4 : 60,
+        seed: 11,
+        duplicate: true,
+      })
+      expect(report.games).toBe(report.deals * players)
+      for (const s of report.seats) {
+        // Each copy held every hand in every seat: the luck of the cards cancelled exactly.
+        expect(s.winRate).toBeCloseTo(report.seats[0]!.winRate, 9)
+        expect(s.net).toBeCloseTo(0, 9)
+        expect(s.netCI[1] - s.netCI[0]).toBeCloseTo(0, 9)
+        expect(s.pointsOverPar.mean).toBeCloseTo(0, 9)
+      }
+    }
+  })
+
+  it('duplicate: Badugi reports big blinds per 100 hands, Bugami points over par, each with an interval', () => {
+    const badugi = runArena({
+      game: gameModule('badugi')!,
+      policies: [parsePolicy('random')!, parsePolicy('auto')!],
+      games: 150,
+      seed: 2,
+      duplicate: true,
+      options: { limit: 'fixed', bigBlind: 4, smallBlind: 2 },
+    })
+    const [r, a] = badugi.seats
+    expect(r!.bbPer100!.mean).toBeCloseTo((r!.net * 100) / 4, 1)
+    expect(r!.bbPer100!.ci[0]).toBeLessThan(r!.bbPer100!.mean)
+    expect(r!.net + a!.net).toBeCloseTo(0, 6)
+    const bugami = runArena({
+      game: gameModule('bugami')!,
+      policies: [parsePolicy('random')!, parsePolicy('auto')!, parsePolicy('auto')!],
+      games: 3,
+      seed: 2,
+      duplicate: true,
+      options: { target: 100 },
+    })
+    const overPar = bugami.seats.reduce((sum, s) => sum + s.pointsOverPar.mean, 0)
+    expect(overPar).toBeCloseTo(0, 1)
+    expect(bugami.seats[0]!.pointsOverPar.ci[0]).toBeLessThanOrEqual(bugami.seats[0]!.pointsOverPar.mean)
+  })
+
   it('refuses AI seats for a game whose module names no AI', () => {
     const policies = [parsePolicy('ai')!, parsePolicy('auto')!]
     expect(() => runArena({ game: highCardGame, policies, games: 1, seed: 1 })).toThrow('High card has no AI player')
@@ -76,10 +127,20 @@ describe('the arena', () => {
     expect(out.seats[0]!.wins + out.seats[1]!.wins).toBeLessThanOrEqual(10)
   })
 
+  it('simulate --duplicate plays each deal once per rotation and needs --seats', () => {
+    const r = simulate('--game', 'bura', '--games', '5', '--seed', '7', '--seats', 'auto,random', '--duplicate')
+    expect(r.status).toBe(0)
+    const out = JSON.parse(r.stdout) as { games: number; deals: number; duplicate: boolean }
+    expect(out).toMatchObject({ games: 10, deals: 5, duplicate: true })
+    const bad = simulate('--game', 'bura', '--duplicate')
+    expect(bad.status).toBe(2)
+    expect(bad.stderr).toContain('--duplicate compares policies')
+  })
+
   it('simulate --seats refuses an unknown policy or a count that does not match --players', () => {
     const bad = simulate('--game', 'bura', '--seats', 'ai,genius')
     expect(bad.status).toBe(2)
-    expect(bad.stderr).toContain('--seats takes ai, ai:easy, ai:strong, auto or random, not "genius"')
+    expect(bad.stderr).toContain('--seats takes ai, ai:easy, ai:strong, expert, auto or random, not "genius"')
     const count = simulate('--game', 'bura', '--players', '3', '--seats', 'ai,auto')
     expect(count.status).toBe(2)
     expect(count.stderr).toContain('--seats names 2 policies for 3 players')

@@ -112,7 +112,7 @@ describe('slash command definitions', () => {
     ])
   })
 
-  it('maps slash option names to the engine option names of RULES.md', () => {
+  it('maps slash option names to the engine option names of docs/rules/', () => {
     expect(
       [
         'target',

@@ -27,6 +27,7 @@ describe('bot settings', () => {
         imageThreads: undefined,
         globalPerSecond: 47,
         lobbyExpiryMs: 24 * 3_600_000,
+        deadlineSweepMs: 30_000,
       },
     })
   })

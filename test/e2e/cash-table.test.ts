@@ -6,6 +6,7 @@ import {
   expectNothingHidden,
   openAndStart,
   openHand,
+  privateAnswer,
   playChoosing,
   playUntil,
   textOf,
@@ -41,7 +42,7 @@ describe('a Badugi cash table over a session', () => {
 
     // Mid-hand: carol sits down at once and is told when she plays.
     expect(buttonLabels(w.publicMessage(table))).toContain('Join')
-    const joined = await carol.click(w.publicMessage(table), 'Join')
+    const joined = await privateAnswer(w, await carol.click(w.publicMessage(table), 'Join'))
     expect(joined.content).toBe('You sit down with 4 chips: you are dealt in when this hand ends, at hand 2.')
     table = await w.table()
     expect(textOf(w.publicMessage(table))).toContain(`🪑 Dealt in at the next hand: <@${carol.id}>`)
@@ -73,7 +74,9 @@ describe('a Badugi cash table over a session', () => {
     expect(rebought.content).toBe('Rebought: you have 4 chips at the table, taken from your balance.')
     expect((await w.bot.store.wallets.get(w.guild.id, out.id)).balance).toBe(wallet - 4)
     const ledger = await w.bot.store.prisma.ledgerEntry.findMany({ where: { reason: 'rebuy' } })
-    expect(ledger.map((e) => [e.fromKind, e.fromUserId, e.toKind, e.amount])).toEqual([['wallet', out.id, 'stack', 4]])
+    expect(ledger.map((e) => [e.fromKind, e.fromUserId, e.toKind, Number(e.amount)])).toEqual([
+      ['wallet', out.id, 'stack', 4],
+    ])
     // A second click has nothing left to top up and changes nothing.
     expect((await out.click(view, 'Rebuy')).content).toMatch(/nothing to top up/)
     expect((await w.bot.store.wallets.get(w.guild.id, out.id)).balance).toBe(wallet - 4)

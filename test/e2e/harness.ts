@@ -1,17 +1,15 @@
 import { Writable } from 'node:stream'
 import { afterEach, expect } from 'vitest'
-import { startBot, type Bot } from '../../src/bot.js'
+import { startBot, type Bot, type BotOptions } from '../../src/bot.js'
 import type { Pace } from '../../src/discord/desk.js'
 import type { Card } from '../../src/games/core/cards.js'
-import { cardText } from '../../src/render/format.js'
 import type { AnyEngine } from '../../src/games/core/engine.js'
 import { engineFor } from '../../src/games/registry.js'
 import { replayText } from '../support/replay.js'
 import { dropDatabase, freshDatabaseUrl } from '../support/test-database.js'
 import { compareDeals, playLog, playScenario, telling } from '../support/scenario-truth.js'
 import { createLogger } from '../../src/lib/log.js'
-import { buttonLabels, chooseMove, componentsOf, confirm, useControl } from '../support/controls.js'
-import { parseCustomId } from '../../src/messages/custom-ids.js'
+import { buttonLabels, chooseMove, confirm, useControl } from '../support/controls.js'
 import { CARDS_KEYWORD, readTextChunks } from '../../src/render/images/png-text.js'
 import type { TableSnapshot } from '../../src/tables/index.js'
 import {
@@ -25,7 +23,10 @@ import {
   type OptionValue,
 } from '../../src/sandbox/discord/index.js'
 import { refusalText } from '../../src/render/refusals.js'
-import { ENGLISH, langOf, LOCALES } from '../../src/i18n/index.js'
+import { ENGLISH } from '../../src/i18n/index.js'
+import { cardPattern, isExamplePage, linesOf } from '../support/privacy-text.js'
+
+export { cardPattern }
 
 /**
  * The fake's clock stands still between a test's steps: every change is drawn at once, and each
@@ -37,6 +38,8 @@ export interface WorldOptions {
   readonly admins?: readonly string[]
   /** How fast the bot draws busy tables (default AT_ONCE). */
   readonly pace?: Pace
+  /** Further options of the bot (e.g. `metrics`). */
+  readonly bot?: Partial<Pick<BotOptions, 'metrics'>>
 }
 
 /**
@@ -60,6 +63,7 @@ export class World {
     readonly members: Record<string, FakeMember>,
     readonly databaseUrl: string,
     private readonly pace: Pace,
+    private readonly botOptions: Partial<Pick<BotOptions, 'metrics'>> = {},
   ) {}
 
   static async start(names: readonly string[], opts: WorldOptions = {}): Promise<World> {
@@ -68,7 +72,7 @@ export class World {
     const channel = guild.channel('cards')
     const members: Record<string, FakeMember> = {}
     for (const n of names) members[n] = guild.member(n, { admin: opts.admins?.includes(n) ?? false })
-    const world = new World(discord, guild, channel, members, freshDatabaseUrl(), opts.pace ?? AT_ONCE)
+    const world = new World(discord, guild, channel, members, freshDatabaseUrl(), opts.pace ?? AT_ONCE, opts.bot ?? {})
     await world.boot()
     return world
   }
@@ -88,6 +92,7 @@ export class World {
       clock: this.discord.clock,
       log: createLogger('info', sink),
       pace: this.pace,
+      ...this.botOptions,
     })
   }
 
@@ -209,54 +214,6 @@ export {
   useControl,
   type Control,
 } from '../support/controls.js'
-
-/**
- * A card as any message might spell it: its code (`QS`) or its label in any language (`Q♠`, the
- * German `D♠`) as a whole token, or its emoji (`<:card_QS:123>`), by name or by `emojiIds`, the ids
- * of the uploaded emojis that draw it (Discord draws an emoji from its id, whatever name the text
- * gives it). A code inside an id is none (`4PJ8F_QS_jJT`: table ids are base64url).
- */
-export function cardPattern(c: Card, emojiIds: readonly string[] = []): RegExp {
-  const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  const labels = [...new Set(LOCALES.map((l) => cardText(c, langOf(l))))].map(esc)
-  // Any emoji drawn from one of `emojiIds`, whatever its name.
-  const byId = emojiIds.map((id) => `<a?:\\w+:${id}>`)
-  // The code alone, or in an emoji's name: in text (`<:card_QS_de:123>`) or a button's JSON
-  // (`"name":"card_QS"`).
-  const code = `(?<![A-Za-z0-9_-])${esc(c)}(?![A-Za-z0-9_-])|card_${esc(c)}(?![A-Za-z0-9])`
-  return new RegExp([code, `(?<![A-Za-z0-9])(?:${labels.join('|')})(?![A-Za-z0-9])`, ...byId].join('|'))
-}
-
-/** Pages that show no game and whose examples name cards: the rules, the server's settings ("cards as text (K♦)"). */
-const isExamplePage = (m: FakeMessage) =>
-  m.embeds.some((e) =>
-    /— (rules|Regeln)\b|^(Server settings|Servereinstellungen)( changed| geändert)?$/.test(e.title ?? ''),
-  )
-
-/**
- * A component as the oracle reads it: a custom_id's random table id and move token are not card
- * text (an id like `t:AH-fog8_DQod:join` would read as the ace of hearts), its move is.
- */
-function withoutIds(c: Record<string, unknown>): Record<string, unknown> {
-  const id = parseCustomId(c.custom_id)
-  if (!id || !('tableId' in id)) return c
-  const { tableId: _table, ...rest } = id
-  const { token: _token, ...move } = rest as typeof rest & { token?: string }
-  return { ...c, custom_id: move }
-}
-
-/** A message as lines of text: content, embed parts and each component, so changes show line by line. */
-function linesOf(m: FakeMessage): string[] {
-  const out = m.content.split('\n')
-  for (const e of m.embeds) {
-    out.push(...(e.title ?? '').split('\n'), ...(e.description ?? '').split('\n'), e.footer?.text ?? '')
-    for (const f of e.fields ?? []) out.push(f.name, ...f.value.split('\n'))
-  }
-  for (const c of componentsOf(m)) if (c.type !== 1) out.push(JSON.stringify(withoutIds(c)))
-  // A picture's alt text is text the member can read too.
-  for (const a of m.attachments) out.push(a.description ?? '')
-  return out
-}
 
 /** The cards a picture was drawn from, as the bot wrote them into the PNG ("cards" text chunk). */
 export function pictureCards(world: World, url: string): string[] {
@@ -400,6 +357,17 @@ export async function expectNothingHidden(world: World, tableId: string): Promis
     expect(leak, `the log names hidden card ${leak?.[0]}: ${line}`).toBeUndefined()
   }
   world.logChecked = world.logLines.length
+}
+
+/**
+ * What a member reads privately after a control: the reply itself, or, when the control updated
+ * the message it sits on (the table message), the private follow-up of the same interaction.
+ */
+export async function privateAnswer(world: World, answer: Answer): Promise<FakeMessage> {
+  if (answer.kind !== 'update' && answer.kind !== 'deferredUpdate') return answer
+  return world.channel.waitFor((m) => m.interactionId === answer.interactionId && m.ephemeralFor !== null, {
+    timeout: 10_000,
+  })
 }
 
 // ── playing through the UI ──────────────────────────────────────────────────

@@ -14,6 +14,7 @@ import {
 } from '../../src/sandbox/discord/index.js'
 import { dropDatabase, freshDatabaseUrl } from '../support/test-database.js'
 import { buttonLabels, chooseMove, controlFor, type Control } from './harness.js'
+import { testRedisUrl } from '../support/redis.js'
 
 // SHARDS=auto on one PostgreSQL database: `npm start` runs discord.js's ShardingManager, which
 // starts one bot process per shard; the fake Discord recommends two shards and routes each
@@ -128,7 +129,12 @@ async function step(discord: FakeDiscord, tables: TableService, c: Club, spare =
   return true
 }
 
-function startSharded(discord: FakeDiscord, databaseUrl: string, shards = 'auto') {
+function startSharded(
+  discord: FakeDiscord,
+  databaseUrl: string,
+  shards = 'auto',
+  extraEnv: Record<string, string> = {},
+) {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     env: {
       PATH: process.env.PATH!,
@@ -138,6 +144,7 @@ function startSharded(discord: FakeDiscord, databaseUrl: string, shards = 'auto'
       DATABASE_URL: databaseUrl,
       SHARDS: shards,
       LOG_LEVEL: 'info',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -337,6 +344,70 @@ describe('two shard processes on one PostgreSQL database', () => {
     resharded.child.kill('SIGTERM')
     expect(await resharded.exited).toBe(0)
 
+    const report = await store.audit()
+    expect(report.problems).toEqual([])
+    expect(report.granted).toBe(4 * 1000)
+  }, 240_000)
+})
+
+describe.skipIf(!testRedisUrl)('two hosts: supervisors with disjoint SHARD_IDS on one PostgreSQL and one Redis', () => {
+  it('start their shards one IDENTIFY at a time, play a game on each shard to its end through a SIGKILL; nothing lost or doubled', async () => {
+    // Discord's session start limit enforced: a second IDENTIFY within 5 s is refused.
+    const discord = await startFakeDiscord({ recommendedShards: 2, enforceIdentifyLimit: true })
+    cleanup.push(() => discord.stop())
+    const url = freshDatabaseUrl()
+    cleanup.push(() => dropDatabase(url))
+    const clubs = [club(await guildOn(discord, 0, 2)), club(await guildOn(discord, 1, 2))] as const
+
+    // Two "hosts" start at once, each a supervisor of its own shard.
+    const hosts = [0, 1].map((id) =>
+      startSharded(discord, url, '1', { SHARD_IDS: String(id), SHARD_COUNT: '2', REDIS_URL: testRedisUrl! }),
+    )
+    for (const host of hosts) stopAfterTest(host)
+    await until('both hosts ready', () => hosts[0]!.ready(0).length > 0 && hosts[1]!.ready(1).length > 0)
+    // Each host runs only its own shard.
+    expect(hosts[0]!.ready(1)).toEqual([])
+    expect(hosts[1]!.ready(0)).toEqual([])
+    // Their IDENTIFYs waited for each other in Redis: none refused, at least 5 s apart.
+    expect(discord.refusedIdentifies).toEqual([])
+    const [a, b] = discord.identifies
+    expect(Math.abs(b!.at - a!.at)).toBeGreaterThanOrEqual(5000)
+
+    const store: Store = await openStore({ url })
+    cleanup.push(() => store.close())
+    const tables = new TableService({ games: gameLookup, store })
+    await Promise.all(clubs.map(openBura))
+    const playing = [true, true]
+    const stepBoth = async () => {
+      const next = await Promise.all(
+        clubs.map((c, i) => (playing[i] ? step(discord, tables, c) : Promise.resolve(false))),
+      )
+      next.forEach((going, i) => (playing[i] = going))
+    }
+    while (clubs[1].acked.length < 2 && playing[1]) await stepBoth()
+
+    // Host 1's shard process dies; its supervisor starts it again; host 0 plays on.
+    const victim = hosts[1]!.ready(1)[0]!.pid!
+    process.kill(victim, 'SIGKILL')
+    if (playing[0]) playing[0] = await step(discord, tables, clubs[0])
+    await until('shard 1 respawned', () => hosts[1]!.ready(1).some((l) => l.pid !== victim))
+    await until('shard 1 connected', () => discord.connectedShards.length === 2)
+    playing[1] = (await tables.inChannel(clubs[1].guild.id, clubs[1].channel.id))!.progress === 'acting'
+    while (playing.some(Boolean)) await stepBoth()
+
+    for (const c of clubs) {
+      const t = (await tables.inChannel(c.guild.id, c.channel.id))!
+      expect(t.progress).toBe('gameOver')
+      const log = await store.actions.list(t.id)
+      const moves = log.filter((e) => e.kind === 'action')
+      expect(moves.map((e) => ({ interactionId: e.interactionId, seat: e.seat, payload: e.payload }))).toEqual(c.acked)
+      expect(rebuildState(engineFor(t.game)!, log)).toEqual(t.state)
+    }
+    expect(discord.failedInteractions).toEqual([])
+    expect(discord.refusedIdentifies).toEqual([])
+
+    for (const host of hosts) host.child.kill('SIGTERM')
+    expect(await Promise.all(hosts.map((h) => h.exited))).toEqual([0, 0])
     const report = await store.audit()
     expect(report.problems).toEqual([])
     expect(report.granted).toBe(4 * 1000)

@@ -5,7 +5,7 @@ import { describeRuleError, refuse } from '../../src/games/core/engine.js'
 import { Rng, seedRng } from '../../src/games/core/rng.js'
 
 describe('card codes', () => {
-  it('reads codes as RULES.md writes them, with 10 for T and any case', () => {
+  it('reads codes as docs/rules/ writes them, with 10 for T and any case', () => {
     expect(parseCard('7D')).toBe('7D')
     expect(parseCard('10h')).toBe('TH')
     expect(parseCard(' th ')).toBe('TH')

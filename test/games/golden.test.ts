@@ -5,7 +5,7 @@ import { engineIds } from '../../src/games/registry.js'
 import { replayText } from '../support/replay.js'
 
 /**
- * Golden playthroughs: whole games per engine as scenario files (RULES.md, "Scenario files";
+ * Golden playthroughs: whole games per engine as scenario files (docs/rules/scenarios.md;
  * `golden/<game>/<name>.json`, recorded from the engines' random moves), each with the full
  * output of `npm run replay` (exit code and printed object, every event included) checked in next
  * to it as `<name>.replay.json` and compared character for character. Any change to what an

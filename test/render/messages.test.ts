@@ -46,7 +46,7 @@ describe('rules', () => {
         expect(section.body.length, `${locale} ${section.title}`).toBeLessThanOrEqual(1024)
   })
 
-  it('states the key numbers of RULES.md', () => {
+  it('states the key numbers of docs/rules/', () => {
     expect(text(renderRules('bugami', ENGLISH))).toMatch(/250/)
     expect(text(renderRules('bugami', ENGLISH))).toMatch(/⌊10 × tricks ÷ bugs⌋/)
     expect(text(renderRules('bura', ENGLISH))).toMatch(/A 11 · 10 10 · K 4 · Q 3 · J 2/)

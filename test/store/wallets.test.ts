@@ -55,8 +55,8 @@ describe('wallets', () => {
       const r = await t.store.wallets.grant('g', 'u', bad)
       expect(r).toMatchObject({ ok: false, error: { code: 'wallet.bad-amount' } })
     }
-    const huge = await t.store.wallets.grant('g', 'u', 2e9)
-    expect(!huge.ok && refusalText(huge.error, ENGLISH)).toBe('The amount can be at most 1,000,000,000 chips.')
+    const huge = await t.store.wallets.grant('g', 'u', 2 ** 49 + 1)
+    expect(!huge.ok && refusalText(huge.error, ENGLISH)).toBe('The amount can be at most 562,949,953,421,312 chips.')
     expect(await t.store.wallets.grant('g', 'u', 500)).toMatchObject({ ok: true, value: { balance: 1500 } })
     const audit = await t.store.audit()
     expect(audit).toMatchObject({ ok: true, granted: 1500, wallets: 1500 })

@@ -17,10 +17,12 @@ export type Catalog = Record<string, TableShape>
 const TYPES: Record<string, string> = {
   TEXT: 'text',
   INTEGER: 'integer',
+  BIGINT: 'bigint',
   DATETIME: 'timestamp',
   BOOLEAN: 'boolean',
   text: 'text',
   integer: 'integer',
+  bigint: 'bigint',
   'timestamp without time zone': 'timestamp',
   boolean: 'boolean',
 }

@@ -153,7 +153,7 @@ describe('chips at the table', () => {
     const paid = await fx.t.store.prisma.ledgerEntry.findMany({ where: { tableId: id, toKind: 'wallet' } })
     expect(new Set(paid.map((e) => e.reason))).toEqual(new Set(['closed: voided']))
     expect(Object.fromEntries(voided.returns.map((r) => [r.userId, r.amount]))).toEqual(
-      Object.fromEntries(paid.map((e) => [e.toUserId, e.amount])),
+      Object.fromEntries(paid.map((e) => [e.toUserId, Number(e.amount)])),
     )
     const closing = ended.value.tableEvents.find((e) => e.type === 'ended')
     if (closing?.type !== 'ended') throw new Error('no ended event')

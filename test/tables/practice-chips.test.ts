@@ -62,7 +62,7 @@ describe('practice tables never touch a wallet', () => {
     expect(await balance('alice')).toBe(before)
     const rebuys = await fx.t.store.prisma.ledgerEntry.findMany({ where: { tableId: id, toUserId: 'alice' } })
     expect(rebuys.filter((e) => e.reason === 'rebuy')).toEqual([])
-    expect(rebuys.filter((e) => e.reason === 'practice rebuy').map((e) => [e.fromKind, e.amount])).toEqual([
+    expect(rebuys.filter((e) => e.reason === 'practice rebuy').map((e) => [e.fromKind, Number(e.amount)])).toEqual([
       ['practice', 8 - stack],
     ])
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buttonLabels, eachTestWorld, expectNothingHidden, playUntil, textOf } from '../e2e/harness.js'
+import { buttonLabels, eachTestWorld, expectNothingHidden, playUntil, privateAnswer, textOf } from '../e2e/harness.js'
 import './registry.js'
 
 const startWorld = eachTestWorld()
@@ -23,7 +23,8 @@ describe('a toy fourth game, registered by the test registry only', () => {
     expect(noAi.ephemeral).toBe(true)
     expect(textOf(noAi)).toContain('High card has no AI player: invite people to join instead.')
     expect((await w.table()).seats).toHaveLength(1)
-    for (const m of [bob!, carol!]) expect((await m.click(lobby, 'Join')).ephemeral).toBe(true)
+    for (const m of [bob!, carol!])
+      expect((await privateAnswer(w, await m.click(lobby, 'Join'))).ephemeralFor).toBe(m.id)
     await alice!.click(lobby, 'Start')
     const playing = await w.table()
     expect(playing.status).toBe('playing')

@@ -2,6 +2,7 @@ import { ai } from './ai.js'
 import { ask } from './ask.js'
 import { confirmLeave } from './confirm-leave.js'
 import { hand } from './hand.js'
+import { hint } from './hint.js'
 import { join } from './join.js'
 import { leave } from './leave.js'
 import { move } from './move.js'
@@ -11,7 +12,11 @@ import { rulesPage } from './rules-page.js'
 import { start } from './start.js'
 import { routed, type Component, type ComponentHandlers, type ComponentIds, type ComponentVerb } from './component.js'
 import type { CustomId } from '../../render/custom-id.js'
+import { REFUSALS } from '../../messages/refusals.js'
+import { memberLang } from '../../discord/lang.js'
+import { answer } from '../../discord/private-answer.js'
 import type { BotContext } from '../context.js'
+import { placement } from './place.js'
 
 /** The handler of every control, by its custom_id's verb (component.ts); one file each. */
 const HANDLERS: ComponentHandlers = {
@@ -20,6 +25,7 @@ const HANDLERS: ComponentHandlers = {
   start,
   ai,
   hand,
+  hint,
   rebuy,
   rules,
   move,
@@ -28,8 +34,20 @@ const HANDLERS: ComponentHandlers = {
   'rules-page': rulesPage,
 }
 
-/** Handles a button or select menu by its parsed custom_id. */
-export function handleComponent(ctx: BotContext, interaction: Component, id: CustomId): Promise<void> {
+/**
+ * Handles a button or select menu by its parsed custom_id: a control of a table in another
+ * channel or server is refused before its handler runs. A table that is gone is left to the
+ * handler, which says so in its own words.
+ */
+export async function handleComponent(ctx: BotContext, interaction: Component, id: CustomId): Promise<void> {
+  if (id.kind !== 'rules') {
+    const table = await ctx.tables.get(id.tableId)
+    const where = table ? placement(ctx, interaction, table) : 'here'
+    if (where !== 'here') {
+      ctx.log.info({ tableId: id.tableId, guildId: interaction.guildId, where }, 'control of a table elsewhere')
+      return answer(interaction, REFUSALS.otherPlace(memberLang(interaction), where === 'other-server'))
+    }
+  }
   return run(ctx, interaction, routed(id))
 }
 

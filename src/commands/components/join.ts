@@ -2,20 +2,24 @@ import type { Lang } from '../../i18n/index.js'
 import type { TableSnapshot } from '../../tables/index.js'
 import { gameModule } from '../../games/registry.js'
 import { memberLang } from '../../discord/lang.js'
-import { startAnswer } from '../../discord/private-answer.js'
 import { answerAlreadyDone } from '../already-done.js'
-import { settle } from '../settle.js'
+import { settleOnTable, startTableControl } from '../settle.js'
 import type { ComponentHandlers } from './component.js'
 
 /** The Join button: a seat at the table (a chip table takes the buy-in); seated already, the view. */
 export const join: ComponentHandlers['join'] = async (ctx, interaction, { tableId }) => {
-  startAnswer(interaction)
+  startTableControl(interaction)
   const result = await ctx.tables.join(tableId, interaction.user.id, { interactionId: interaction.id })
   const lang = memberLang(interaction)
   if (!result.ok && result.error.code === 'already-seated')
     return answerAlreadyDone(ctx, interaction, tableId, lang.t('commands:replies.join.alreadySitting'))
   if (
-    await settle(ctx, interaction, result, result.ok ? joinedText(lang, result.value.table, interaction.user.id) : '')
+    await settleOnTable(
+      ctx,
+      interaction,
+      result,
+      result.ok ? joinedText(lang, result.value.table, interaction.user.id) : '',
+    )
   )
     ctx.log.info({ tableId }, 'joined')
 }

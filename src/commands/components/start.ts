@@ -1,14 +1,14 @@
 import { REFUSALS } from '../../messages/refusals.js'
 import { memberLang } from '../../discord/lang.js'
-import { answer, startAnswer } from '../../discord/private-answer.js'
+import { answer } from '../../discord/private-answer.js'
 import { answerAlreadyDone } from '../already-done.js'
 import { mayManage } from '../permissions.js'
-import { settle } from '../settle.js'
+import { settleOnTable, startTableControl } from '../settle.js'
 import type { ComponentHandlers } from './component.js'
 
 /** The Start button: starts the game from the lobby, or deals the next Bura/Badugi game. */
 export const start: ComponentHandlers['start'] = async (ctx, interaction, { tableId }) => {
-  startAnswer(interaction)
+  startTableControl(interaction)
   const lang = memberLang(interaction)
   const { t } = lang
   const table = await ctx.tables.get(tableId)
@@ -24,13 +24,14 @@ export const start: ComponentHandlers['start'] = async (ctx, interaction, { tabl
         tableId,
         table.gamesPlayed === 0 ? t('commands:replies.deal.alreadyStarted') : t('commands:replies.deal.alreadyDealt'),
       )
-    if (await settle(ctx, interaction, next, t('commands:replies.deal.dealt'))) ctx.log.info({ tableId }, 'next game')
+    if (await settleOnTable(ctx, interaction, next, t('commands:replies.deal.dealt')))
+      ctx.log.info({ tableId }, 'next game')
     return
   }
   if (!mayManage(interaction, table)) return answer(interaction, REFUSALS.notCreator(lang))
   const result = await ctx.tables.start(tableId, { interactionId: interaction.id })
   if (!result.ok && result.error.code === 'not-lobby')
     return answerAlreadyDone(ctx, interaction, tableId, t('commands:replies.deal.alreadyStarted'))
-  if (await settle(ctx, interaction, result, t('commands:replies.deal.started')))
+  if (await settleOnTable(ctx, interaction, result, t('commands:replies.deal.started')))
     ctx.log.info({ tableId }, 'game started')
 }

@@ -20,7 +20,7 @@ const SECTIONS = [
   'agreedEnd',
 ] as const
 
-/** /rules for Badugi: a faithful summary of its RULES.md section. */
+/** /rules for Badugi: a faithful summary of its docs/rules/badugi.md section. */
 export function badugiRules(lang: Lang): GameRules {
   const n = (x: number | undefined) => lang.number(x ?? 0)
   const vars = {

@@ -1,4 +1,6 @@
 import { decideBugami } from './ai.js'
+import { expertBugami } from './expert.js'
+import { hintBugami } from './hint.js'
 import { bugamiEngine } from './rules/engine.js'
 import { bugamiRules } from './rules-pages.js'
 import { ENGLISH } from '../../i18n/index.js'
@@ -13,6 +15,8 @@ import { eventLine } from './event-lines.js'
 export const bugamiGame = defineGame({
   engine: bugamiEngine,
   ai: decideBugami,
+  expert: expertBugami,
+  hint: hintBugami,
   renderer: { publicParts, privateParts, eventLines: oneLineEach(eventLine), turnAsk },
   scenes,
   rules: bugamiRules(ENGLISH),

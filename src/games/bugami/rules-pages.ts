@@ -8,7 +8,7 @@ const BUGAMI_TARGET = bugamiEngine.optionsSchema.parse({}).target
 // The order of the sections on the pages; their words are in rules.json under bugami.sections.
 const SECTIONS = ['deal', 'bids', 'play', 'scoring', 'winning', 'variants'] as const
 
-/** /rules for Bugami: a faithful summary of its RULES.md section. */
+/** /rules for Bugami: a faithful summary of its docs/rules/bugami.md section. */
 export function bugamiRules(lang: Lang): GameRules {
   return {
     title: lang.t('rules:bugami.title'),

@@ -1,4 +1,6 @@
 import { decideBura } from './ai.js'
+import { expertBura } from './expert.js'
+import { hintBura } from './hint.js'
 import { buraEngine } from './rules/engine.js'
 import { buraRules } from './rules-pages.js'
 import { ENGLISH } from '../../i18n/index.js'
@@ -13,6 +15,8 @@ import { eventLines } from './event-lines.js'
 export const buraGame = defineGame({
   engine: buraEngine,
   ai: decideBura,
+  expert: expertBura,
+  hint: hintBura,
   renderer: { publicParts, privateParts, eventLines, turnAsk, confirm: { declare: confirmDeclare } },
   scenes,
   rules: buraRules(ENGLISH),

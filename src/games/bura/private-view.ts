@@ -135,7 +135,7 @@ export function privateParts(v: BuraView, legal: readonly BuraAction[], ctx: Pri
 
 /**
  * Declaring ends the game at once and cannot be taken back: the question says what it costs when
- * the tricks hold 30 or less (RULES.md Bura 7: as many chips as the pot holds, or what the
+ * the tricks hold 30 or less (docs/rules/bura.md Bura 7: as many chips as the pot holds, or what the
  * declarer has left; playing for points or games, the false declaration's price there).
  */
 export function confirmDeclare(v: BuraView, ctx: RenderContext): MoveQuestion {

@@ -22,7 +22,7 @@ const SECTIONS = [
   'agreedEnd',
 ] as const
 
-/** /rules for Bura: a faithful summary of its RULES.md section. */
+/** /rules for Bura: a faithful summary of its docs/rules/bura.md section. */
 export function buraRules(lang: Lang): GameRules {
   const vars = { stakes: lang.number(STAKES) }
   return {

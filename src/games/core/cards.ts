@@ -1,9 +1,9 @@
-/** Card codes as RULES.md writes them: rank then suit (`7D`, `TH`), jokers `X1`, `X2`. */
+/** Card codes as docs/rules/ writes them: rank then suit (`7D`, `TH`), jokers `X1`, `X2`. */
 
 export const SUITS = ['S', 'H', 'D', 'C'] as const
 export type Suit = (typeof SUITS)[number]
 
-/** High to low, the order RULES.md lists them. Games define their own rank order on top. */
+/** High to low, the order docs/rules/ lists them. Games define their own rank order on top. */
 export const RANKS = ['A', 'K', 'Q', 'J', 'T', '9', '8', '7', '6', '5', '4', '3', '2'] as const
 export type Rank = (typeof RANKS)[number]
 

@@ -1,6 +1,7 @@
 /**
- * RULES.md Chips rule 10: a table that closes with chips in its pot returns them in proportion
- * to what each seat paid into that pot, by largest remainder, ties to the earliest seat.
+ * docs/rules/bura.md rule 10 and docs/rules/badugi.md (chips): a table that closes with chips in
+ * its pot returns them in proportion to what each seat paid into that pot, by largest remainder,
+ * ties to the earliest seat.
  * Pure, for the table layer. If nobody is on record as having paid (shares all 0), the pot is
  * split evenly by the same rule, so no chip is ever lost.
  */

@@ -107,7 +107,7 @@ export interface SetupParams<O> {
  */
 export type Progress = 'acting' | 'between' | 'gameOver'
 
-/** The per-game part of the replay output (RULES.md, "Scenario files"). */
+/** The per-game part of the replay output (docs/rules/scenarios.md). */
 export interface ReplaySummary {
   readonly phase: string
   readonly over: boolean

@@ -20,11 +20,16 @@ interface Session {
 
 export interface GatewayStats {
   identifies: number
+  /** IDENTIFYs refused (op 9) for starting a second session of one rate-limit key within 5 s. */
+  identifyRefusals: number
   resumes: number
   heartbeats: number
 }
 
 const REPLAY_BUFFER = 1000
+
+/** Discord's session start limit: per rate-limit key, one IDENTIFY in this window. */
+const IDENTIFY_WINDOW_MS = 5000
 
 /** The shard that receives a guild's events: `(guild_id >> 22) % shard_count`, as Discord routes them. */
 export function shardOf(guildId: string, count: number): number {
@@ -61,15 +66,32 @@ export class Gateway {
   private readonly server = new WebSocketServer({ noServer: true })
   private readonly sessions = new Map<string, Session>()
   private readonly waiters = new Set<() => void>()
-  readonly stats: GatewayStats = { identifies: 0, resumes: 0, heartbeats: 0 }
+  readonly stats: GatewayStats = { identifies: 0, identifyRefusals: 0, resumes: 0, heartbeats: 0 }
+  /** Every accepted IDENTIFY: its shard and when (real time). */
+  readonly identifyLog: { shard: number; count: number; at: number }[] = []
+  /** IDENTIFYs refused by the session start limit. */
+  readonly refusedIdentifies: { shard: number; count: number; at: number }[] = []
 
   constructor(
     private readonly world: World,
     private readonly token: string,
     private readonly urls: () => { gateway: string; resume: string },
     private readonly heartbeatInterval: number,
+    /**
+     * Discord's session start limit: one IDENTIFY per rate-limit key (`shard_id % max_concurrency`)
+     * every 5 s, a second one answered with op 9 (Invalid Session); null: not enforced.
+     */
+    private readonly identifyLimit: { readonly maxConcurrency: number } | null = null,
   ) {
     world.dispatch = (event, data, intent) => this.dispatch(event, data, intent)
+  }
+
+  /** Whether a session of this shard's rate-limit key started less than 5 s ago (when the limit is enforced). */
+  private identifyTooSoon(shard: number): boolean {
+    if (!this.identifyLimit) return false
+    const { maxConcurrency } = this.identifyLimit
+    const since = Date.now() - IDENTIFY_WINDOW_MS
+    return this.identifyLog.some((i) => i.at > since && i.shard % maxConcurrency === shard % maxConcurrency)
   }
 
   /** Called by the HTTP server for upgrade requests on the gateway paths. */
@@ -116,7 +138,13 @@ export class Gateway {
             return ws.close(GatewayCloseCodes.AuthenticationFailed, 'Authentication failed.')
           const shard = identifyShard(payload.d.shard)
           if (!shard) return ws.close(GatewayCloseCodes.InvalidShard, 'Invalid shard.')
+          if (this.identifyTooSoon(shard[0])) {
+            this.stats.identifyRefusals++
+            this.refusedIdentifies.push({ shard: shard[0], count: shard[1], at: Date.now() })
+            return send({ op: GatewayOpcodes.InvalidSession, d: false, s: null, t: null })
+          }
           this.stats.identifies++
+          this.identifyLog.push({ shard: shard[0], count: shard[1], at: Date.now() })
           session = {
             id: this.world.nextId(),
             intents: Number(payload.d.intents ?? 0),

@@ -10,6 +10,7 @@ import {
   RestServer,
   routeMatcher,
   type ChannelEditLimit,
+  type FaultInjector,
   type RateLimitRule,
   type RequestClass,
   type RequestLog,
@@ -24,7 +25,7 @@ export { FakeChannel, FakeGuild, FakeMember } from './handles.js'
 export type { WaitOptions, InteractOptions } from './handles.js'
 export type { OptionValue } from './commands.js'
 export { LIMITS } from './limits.js'
-export type { RequestLog, RequestClass, ChannelEditLimit } from './rest.js'
+export type { RequestLog, RequestClass, ChannelEditLimit, FaultInjector, InjectedFault } from './rest.js'
 export type { GatewayStats } from './gateway.js'
 
 export interface FakeDiscordOptions {
@@ -53,6 +54,13 @@ export interface FakeDiscordOptions {
    * `global: true` (interaction callbacks and webhooks are exempt, as on Discord). Default: off.
    */
   globalRateLimit?: number
+  /** `max_concurrency` in `GET /gateway/bot` (default 1): sessions the bot may start at once, one per key. */
+  maxConcurrency?: number
+  /**
+   * Enforce Discord's session start limit: one IDENTIFY per `shard_id % maxConcurrency` every 5 s,
+   * a second one answered with op 9 Invalid Session (`gatewayStats.identifyRefusals`). Default: off.
+   */
+  enforceIdentifyLimit?: boolean
   /** Enforce Discord's limit on message edits in one channel (5 in 5 s): 429 for that route. Default: off. */
   channelEditLimit?: ChannelEditLimit
 }
@@ -123,6 +131,12 @@ export class FakeDiscord {
     return record && !record.deleted ? snapshot(record) : undefined
   }
 
+  /** A channel or thread by id; null once it is deleted or the bot has left its server. */
+  channel(id: string): FakeChannel | null {
+    const record = this.world.channelById(id)
+    return record ? new FakeChannel(this.backend, record) : null
+  }
+
   /** The bytes of an uploaded file, by its attachment url or id (also served over HTTP at the url). */
   attachmentData(urlOrId: string): Buffer | undefined {
     return this.world.attachments.data(urlOrId)
@@ -170,8 +184,27 @@ export class FakeDiscord {
     return [...this.interactions.failed]
   }
 
+  /**
+   * The global limit's one-second windows (with `globalRateLimit`): when each began (real time)
+   * and the bot-token requests it counted, from every connection and process of the bot; a
+   * window's count past the limit is its 429s.
+   */
+  get globalWindows(): { start: number; used: number }[] {
+    return this.rest.globalWindows.map((w) => ({ ...w }))
+  }
+
   get gatewayStats(): GatewayStats {
     return { ...this.gateway.stats }
+  }
+
+  /** Every accepted IDENTIFY: the shard (of `count`) and when, in real time. */
+  get identifies(): { shard: number; count: number; at: number }[] {
+    return [...this.gateway.identifyLog]
+  }
+
+  /** IDENTIFYs refused by the session start limit (`enforceIdentifyLimit`): the shard and when. */
+  get refusedIdentifies(): { shard: number; count: number; at: number }[] {
+    return [...this.gateway.refusedIdentifies]
   }
 
   /**
@@ -196,6 +229,14 @@ export class FakeDiscord {
         return rule.remaining
       },
     }
+  }
+
+  /**
+   * Lets `injector` fail any routed request: 500, 429 (route or global) or a cut connection
+   * (status 0 in `requests`); null stops injecting. The simulator's Discord faults.
+   */
+  injectFaults(injector: FaultInjector | null): void {
+    this.rest.faults = injector
   }
 
   /** Whether a bot is connected to the gateway right now. */
@@ -284,9 +325,16 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     token,
     () => ({ gateway: `${base}/gateway`, resume: `${base}/gateway-resume` }),
     options.heartbeatInterval ?? 41_250,
+    options.enforceIdentifyLimit ? { maxConcurrency: options.maxConcurrency ?? 1 } : null,
   )
   rest = new RestServer(
-    buildRoutes(world, interactions, () => `${base}/gateway`, options.recommendedShards ?? 1),
+    buildRoutes(
+      world,
+      interactions,
+      () => `${base}/gateway`,
+      options.recommendedShards ?? 1,
+      options.maxConcurrency ?? 1,
+    ),
     token,
     options.globalRateLimit ?? null,
     options.channelEditLimit ?? null,

@@ -31,6 +31,7 @@ import {
   type MessageRecord,
 } from './model.js'
 import type { World } from './world.js'
+import { NO_PINGS } from './mentions.js'
 
 /** How the bot answered an interaction. */
 export type AnswerKind = 'reply' | 'deferredReply' | 'update' | 'deferredUpdate' | 'modal'
@@ -283,6 +284,7 @@ export class Interactions {
       interactionId: record.id,
       loading: false,
       nonce: null,
+      pings: NO_PINGS,
     }
   }
 

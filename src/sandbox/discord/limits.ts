@@ -1,4 +1,5 @@
 import { ButtonStyle, ComponentType, MessageFlags } from 'discord-api-types/v10'
+import type { AllowedMentions } from './mentions.js'
 import type { APIEmbed } from 'discord-api-types/v10'
 import { addFormError, invalidFormBody, type FormErrorTree } from './errors.js'
 
@@ -35,6 +36,7 @@ export interface MessageBody {
   embeds?: APIEmbed[] | null
   components?: Json[] | null
   flags?: number | null
+  allowed_mentions?: AllowedMentions | null
 }
 
 /**

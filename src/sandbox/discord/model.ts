@@ -10,6 +10,7 @@ import {
   type APIRole,
   type APIUser,
 } from 'discord-api-types/v10'
+import type { Pings } from './mentions.js'
 import { apiAttachment, fakeAttachment, type AttachmentRecord, type FakeAttachment } from './attachments.js'
 
 /** A message as tests see it: a plain snapshot, safe to keep and compare. */
@@ -36,6 +37,8 @@ export interface FakeMessage {
   attachments: FakeAttachment[]
   /** The nonce the message was created with (channel posts), as Discord echoes it. */
   nonce: string | null
+  /** Whom the message notified when it was sent (its mentions under its `allowed_mentions`). */
+  pings: Pings
 }
 
 export interface UserRecord {
@@ -276,6 +279,7 @@ export function look(message: MessageRecord): FakeMessage {
     loading: message.loading,
     attachments: message.attachments.map(fakeAttachment),
     nonce: message.nonce,
+    pings: message.pings,
   }
 }
 

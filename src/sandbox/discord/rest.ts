@@ -72,6 +72,18 @@ export interface RateLimitRule {
   hits: number
 }
 
+/**
+ * A fault the test injects on one request: Discord failing (500), rate limiting it (429, for the
+ * route or global) or never answering (the connection is cut, as a timed-out request ends).
+ */
+export type InjectedFault =
+  | { readonly kind: 'error' }
+  | { readonly kind: 'rateLimit'; readonly global: boolean; readonly retryAfter: number }
+  | { readonly kind: 'drop' }
+
+/** Decides, for each request the fake routed, whether it fails and how (null: answered normally). */
+export type FaultInjector = (method: string, path: string) => InjectedFault | null
+
 /** Turns "PATCH /channels/:id/messages/*" into a matcher; `:name`, `{name}` and `*` match one segment. */
 export function routeMatcher(route: string): { method: string; pattern: RegExp } {
   const [method = '', path = ''] = route.trim().split(/\s+/, 2)
@@ -114,6 +126,8 @@ export class RestServer {
   readonly log: RequestLog[] = []
   readonly unknownRoutes: { method: string; path: string }[] = []
   readonly rateLimits: RateLimitRule[] = []
+  /** Faults a test injects (the simulator); null: none. */
+  faults: FaultInjector | null = null
   /** Requests answered, by class (a 429 counts too: Discord received it). */
   readonly counts: Record<RequestClass, number> = {
     interactionCallback: 0,
@@ -125,6 +139,11 @@ export class RestServer {
   }
   // The global limit's current one-second window (real time): its start and the requests in it.
   private globalWindow = { start: 0, used: 0 }
+  /**
+   * The global limit's one-second windows so far (the last hour's): when each began and how many
+   * bot-token requests it counted, refused ones included (over `globalPerSecond`, each was a 429).
+   */
+  readonly globalWindows: { start: number; used: number }[] = []
   // Per channel, when its last message edits were taken (real time, oldest first).
   private readonly channelEdits = new Map<string, number[]>()
 
@@ -176,6 +195,26 @@ export class RestServer {
         throw notFound()
       }
       if (route.auth && req.headers.authorization !== `Bot ${this.token}`) throw unauthorized()
+      const fault = this.faults?.(method, path!)
+      if (fault?.kind === 'drop') {
+        this.log.push({ method, path: path!, status: 0, at: Date.now() })
+        req.socket.destroy()
+        return
+      }
+      if (fault?.kind === 'error') throw new Error('injected fault')
+      if (fault?.kind === 'rateLimit') {
+        const after = String(fault.retryAfter)
+        return reply(
+          429,
+          { message: 'You are being rate limited.', retry_after: fault.retryAfter, global: fault.global },
+          {
+            'retry-after': after,
+            'x-ratelimit-reset-after': after,
+            'x-ratelimit-scope': fault.global ? 'global' : 'user',
+            ...(fault.global ? { 'x-ratelimit-global': 'true' } : { 'x-ratelimit-remaining': '0' }),
+          },
+        )
+      }
       const limited =
         this.rateLimited(method, path!) ??
         (route.auth ? (this.globallyLimited() ?? this.channelEditLimited(method, path!)) : null)
@@ -200,12 +239,17 @@ export class RestServer {
   /**
    * Discord's global limit: 50 requests a second per bot token (by default), counted on requests
    * made with the bot's token only: interaction callbacks and webhooks carry none and are not bound
-   * by it. Over the limit Discord answers 429 with `global: true`.
+   * by it. Over the limit Discord answers 429 with `global: true`. One fake serves one bot token,
+   * so its window counts every connection and process of the bot together, as Discord's does.
    */
   private globallyLimited() {
     if (this.globalPerSecond === null) return null
     const now = Date.now()
-    if (now - this.globalWindow.start >= 1000) this.globalWindow = { start: now, used: 0 }
+    if (now - this.globalWindow.start >= 1000) {
+      this.globalWindow = { start: now, used: 0 }
+      this.globalWindows.push(this.globalWindow)
+      if (this.globalWindows.length > 3600) this.globalWindows.shift()
+    }
     if (++this.globalWindow.used <= this.globalPerSecond) return null
     const retryAfter = Math.max(0.001, (this.globalWindow.start + 1000 - now) / 1000)
     return {

@@ -13,6 +13,7 @@ export function buildRoutes(
   interactions: Interactions,
   gatewayUrl: () => string,
   recommendedShards = 1,
+  maxConcurrency = 1,
 ): Route[] {
   const bot = (method: string, pattern: string, handle: Route['handle']): Route => ({
     method,
@@ -92,7 +93,7 @@ export function buildRoutes(
     bot('GET', '/gateway/bot', () => ({
       url: gatewayUrl(),
       shards: recommendedShards,
-      session_start_limit: { total: 1000, remaining: 999, reset_after: 86_400_000, max_concurrency: 1 },
+      session_start_limit: { total: 1000, remaining: 999, reset_after: 86_400_000, max_concurrency: maxConcurrency },
     })),
     open('GET', '/gateway', () => ({ url: gatewayUrl() })),
     bot('GET', '/users/@me', () => world.botUser()),

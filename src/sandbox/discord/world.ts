@@ -15,6 +15,7 @@ import {
   type FormErrorTree,
 } from './errors.js'
 import { checkMessageBody, type MessageBody } from './limits.js'
+import { NO_PINGS, pingsOf } from './mentions.js'
 import { AttachmentStore } from './attachments.js'
 import { ApplicationEmojis } from './emojis.js'
 import {
@@ -343,6 +344,8 @@ export class World {
       loading,
       oldEdits: 0,
       nonce: extra.nonce ?? null,
+      // A deferred reply notifies when it is filled in, not while it is "thinking".
+      pings: loading ? NO_PINGS : pingsOf(body.content ?? '', body.allowed_mentions),
     }
     this.messages.push(message)
     this.messagesById.set(message.id, message)
@@ -417,8 +420,10 @@ export class World {
     message.attachments = attachments
     message.components = next.components
     message.flags = flags
-    if (fillDeferred) message.loading = false
-    else {
+    if (fillDeferred) {
+      message.loading = false
+      message.pings = pingsOf(message.content, body.allowed_mentions)
+    } else {
       message.editedAt = this.clock.now()
       if (isOld && via === 'channel') message.oldEdits++
     }

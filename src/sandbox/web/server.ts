@@ -4,6 +4,7 @@ import type { FakeChannel, FakeDiscord, FakeGuild, FakeMember, FakeMessage } fro
 import { DISCORD_LOCALES, type OptionValue } from '../discord/commands.js'
 import { avatarSvg } from './avatar.js'
 import { bundlePage } from './bundle.js'
+import { BodyTooLarge, ownHosts, readBody, refusal } from './guard.js'
 import { PAGE_HTML } from './html.js'
 
 /** What the page asks the sandbox to do: each is one real interaction sent to the bot. */
@@ -88,11 +89,21 @@ export async function startSandboxPage(opts: {
     }
   }
 
+  let hosts = new Set<string>()
   const server: Server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => send(res, 500, { error: String(error) }))
+    handle(req, res).catch((error: unknown) => {
+      if (error instanceof BodyTooLarge) {
+        // The rest of an oversized body is not read: the connection closes after the answer.
+        res.setHeader('connection', 'close')
+        return send(res, 413, { error: 'The request is too large.' })
+      }
+      send(res, 500, { error: String(error) })
+    })
   })
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const refused = refusal(req, hosts)
+    if (refused) return send(res, refused.status, { error: refused.error })
     const url = new URL(req.url ?? '/', 'http://sandbox')
     const route = `${req.method} ${url.pathname}`
     if (route === 'GET /') return send(res, 200, PAGE_HTML, 'text/html; charset=utf-8')
@@ -150,6 +161,7 @@ export async function startSandboxPage(opts: {
     server.listen(opts.port, opts.host ?? '127.0.0.1', () => resolve())
   })
   const { port } = server.address() as AddressInfo
+  hosts = ownHosts(opts.host ?? '127.0.0.1', port)
   return {
     url: `http://${opts.host ?? '127.0.0.1'}:${port}`,
     async stop() {
@@ -168,10 +180,9 @@ function send(res: ServerResponse, status: number, body: unknown, type = 'applic
 }
 
 async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = []
-  for await (const chunk of req) chunks.push(chunk as Buffer)
+  const body = await readBody(req)
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}')
+    return JSON.parse(body.toString('utf8') || '{}')
   } catch {
     return {}
   }

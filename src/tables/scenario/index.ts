@@ -7,7 +7,7 @@ import { foldDeals } from './deals.js'
 import { writeDeal, type Begin } from './resample.js'
 
 /**
- * A scenario file (RULES.md, "Scenario files") as `/table log` writes it. It names no seed: its
+ * A scenario file (docs/rules/scenarios.md) as `/table log` writes it. It names no seed: its
  * decks (and Badugi's reshuffled piles) fix every deal it plays.
  */
 export interface Scenario {

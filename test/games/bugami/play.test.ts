@@ -7,7 +7,7 @@ import { act, bid, bidAll, deckFor, highest, lowest, play, playOut, refused, sta
 import { refusalText } from '../../../src/render/refusals.js'
 import { ENGLISH } from '../../../src/i18n/index.js'
 
-/** The worked examples of the Bugami source (seeds/bugami.en.txt) and the decisions of RULES.md. */
+/** The worked examples and the decisions of docs/rules/bugami.md. */
 
 describe('the trick example: Anna (hearts) and Ben (spades)', () => {
   // Seats 0 Carla, 1 Dan, 2 Anna, 3 Ben (dealer): Carla, left of the dealer, leads.

@@ -9,7 +9,7 @@ import { ENGLISH } from '../../../src/i18n/index.js'
 
 /**
  * Property tests over thousands of seeded deals, 3..7 players, with and without jokers and
- * Shotgun Wedding. The checks below are written from RULES.md, independently of the engine.
+ * Shotgun Wedding. The checks below are written from docs/rules/bugami.md, independently of the engine.
  */
 
 const tables = fc.record({
@@ -64,7 +64,7 @@ function legalFor(hand: readonly Card[], trick: readonly Card[]): Card[] {
   return follow.length ? follow : [...hand]
 }
 
-/** RULES.md, Bugami 4 and Shotgun Wedding, read afresh. */
+/** docs/rules/bugami.md, Bugami 4 and Shotgun Wedding, read afresh. */
 function expectedScores(
   bids: readonly Bid[],
   tricks: readonly number[],

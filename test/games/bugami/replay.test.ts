@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { replayScenario, replayText } from '../../support/replay.js'
 
-/** Scenario files (RULES.md, "Scenario files") through the generic replay command. */
+/** Scenario files (docs/rules/scenarios.md) through the generic replay command. */
 
 const dir = fileURLToPath(new URL('./scenarios/', import.meta.url))
 const root = fileURLToPath(new URL('../../../', import.meta.url))

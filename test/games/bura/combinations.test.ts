@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { deckFor, engine, play, start, SOURCE_DEAL } from './helpers.js'
 
 /**
- * Combinations, checked at the start of every trick and played by the bot (RULES.md Bura rule 6).
+ * Combinations, checked at the start of every trick and played by the bot (docs/rules/bura.md Bura rule 6).
  * Hearts are trump throughout.
  */
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { cardPoints, setBeats } from '../../../src/games/bura/rules/index.js'
 import { act, engine, play, points, refused, sorted, start, SOURCE_DEAL } from './helpers.js'
 
-/** The worked examples of the Bura source text (seeds/bura.de.txt), as RULES.md restates them. */
+/** The worked examples of the Bura source text as docs/rules/bura.md restates them. */
 
 describe('beating', () => {
   it('ranks A T K Q J 9 8 7 6 and counts A 11, T 10, K 4, Q 3, J 2 (120 in the deck)', () => {

@@ -121,7 +121,7 @@ export function sorted(cards: readonly Card[]): Card[] {
 }
 
 /**
- * The deal of the sources' two-player example (RULES.md Bura, "Example"): hearts are trump, seat
+ * The deal of the sources' two-player example (docs/rules/bura.md Bura, "Example"): hearts are trump, seat
  * 1 deals, seat 0 holds ♣K ♣9 ♦J and leads ♣K ♣9, seat 1 holds ♣A ♥6 ♠10; the pile then gives
  * ♥Q ♦7 ♠K ♠8. Tests that need another pile or options spread it and override.
  */

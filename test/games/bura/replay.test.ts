@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { replayText } from '../../support/replay.js'
 
 /**
- * The scenario files under scenarios/ (RULES.md "Scenario files"): every file through the replay
+ * The scenario files under scenarios/ (docs/rules/scenarios.md): every file through the replay
  * code, and two through the real command line (each start of `npm run` costs seconds on these machines).
  */
 

@@ -3,7 +3,7 @@ import type { Card } from '../../core/cards.js'
 import { cardSchema } from '../../core/schemas.js'
 
 /**
- * Actions in the scenario/wire form (RULES.md, "Scenario files"). `amount` is "raise to":
+ * Actions in the scenario/wire form (docs/rules/scenarios.md). `amount` is "raise to":
  * the total this seat's bet in the current round comes to after the action. Fixed limit
  * needs no amount (when given it must be the fixed one).
  * `leave` is the table's "stand up": any seat, any time, also out of turn.

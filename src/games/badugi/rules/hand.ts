@@ -1,7 +1,7 @@
 import type { Card } from '../../core/cards.js'
 
 /**
- * The Badugi hand evaluator (RULES.md, "Hand value").
+ * The Badugi hand evaluator (docs/rules/badugi.md, "Hand value").
  *
  * Cards are integer indices in the hot path: index = suit * 13 + rank, with ranks ace low
  * (A=0, 2=1, ..., T=9, J=10, Q=11, K=12) and suits S=0, H=1, D=2, C=3.

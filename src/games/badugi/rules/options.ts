@@ -1,16 +1,20 @@
 import { z } from 'zod'
 
+/** The largest blind or bet a table may set (docs/bounds.md): a tenth of the largest buy-in. */
+export const STAKE_MAX = 1_000_000
+const stake = () => z.number().int().min(1).max(STAKE_MAX)
+
 /**
- * Table options (RULES.md, "Option names"): betting structure and sizes, in chips, and the
+ * Table options (docs/rules/badugi.md, "Option names"): betting structure and sizes, in chips, and the
  * format: a cash game, or a freeze-out played until one player holds every chip.
  */
 export const optionsSchema = z
   .object({
     limit: z.enum(['fixed', 'pot', 'no']).default('fixed').describe('Betting limit'),
-    smallBlind: z.number().int().positive().default(1).describe('Small blind'),
-    bigBlind: z.number().int().positive().default(2).describe('Big blind'),
-    smallBet: z.number().int().positive().default(2).describe('Bet in rounds 1-2 (fixed limit)'),
-    bigBet: z.number().int().positive().default(4).describe('Bet in rounds 3-4 (fixed limit)'),
+    smallBlind: stake().default(1).describe('Small blind'),
+    bigBlind: stake().default(2).describe('Big blind'),
+    smallBet: stake().default(2).describe('Bet in rounds 1-2 (fixed limit)'),
+    bigBet: stake().default(4).describe('Bet in rounds 3-4 (fixed limit)'),
     format: z
       .enum(['cash', 'freezeout'])
       .default('cash')

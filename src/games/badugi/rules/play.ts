@@ -37,7 +37,7 @@ export function advance(d: Draft, from: number, events: BadugiEvent[]): void {
 }
 
 /**
- * RULES.md "A betting round ends without an action": the seat to act is the only one left who
+ * docs/rules/badugi.md "A betting round ends without an action": the seat to act is the only one left who
  * can still bet, and it faces no bet (the big blind's option too, when everyone else folded or
  * is all-in for no more than the blind).
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** Table settings (RULES.md, Bugami variants); the names the bot's table settings use too. */
+/** Table settings (docs/rules/bugami.md, Bugami variants); the names the bot's table settings use too. */
 export const optionsSchema = z
   .object({
     /** Points that win the match. */

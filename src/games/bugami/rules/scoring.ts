@@ -28,7 +28,7 @@ export function partnerships(bids: readonly Bid[], shotgunWedding: boolean): num
   return shotgunWedding ? scoringGroups(bids, true).filter((g) => g.length > 1) : []
 }
 
-/** The normal lines of RULES.md for a player (or partnership) that did not bid misère and made no slam. */
+/** The normal lines of docs/rules/bugami.md for a player (or partnership) that did not bid misère and made no slam. */
 export function lineScore(tricks: number, bugs: number): number {
   if (tricks === 0) return 30
   if (bugs === 0) return 20 * tricks
@@ -42,7 +42,7 @@ export function misereScore(tricks: number): number {
 export const SLAM_SCORE = 100
 
 /**
- * One deal's scores (RULES.md, Bugami 4 and Shotgun Wedding). `taken` holds each seat's
+ * One deal's scores (docs/rules/bugami.md, Bugami 4 and Shotgun Wedding). `taken` holds each seat's
  * trick cards (leftovers included), `tricks` their trick counts, `totalTricks` the deal's tricks.
  */
 export function scoreDeal(

@@ -147,7 +147,7 @@ export function hiddenFrom(state: BugamiState, viewer: number | null): Card[] {
   return hidden
 }
 
-/** The replay output's Bugami part (RULES.md, "Scenario files"). */
+/** The replay output's Bugami part (docs/rules/scenarios.md). */
 export function summary(state: BugamiState): ReplaySummary {
   const scored = state.phase === 'between' || state.phase === 'gameOver'
   return {

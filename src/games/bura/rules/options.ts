@@ -14,7 +14,7 @@ export const NOT_WITH_KOZEL = [
   'manualCombinations',
 ] as const
 
-/** Table options, names exactly as RULES.md lists them; unknown names are rejected. */
+/** Table options, names exactly as docs/rules/bura.md lists them; unknown names are rejected. */
 export const optionsSchema = z
   .object({
     ante: z.number().int().min(1).max(1_000_000).default(10).describe('Chips each player pays into the pot every game'),

@@ -20,7 +20,7 @@ CREATE TABLE "new_GameTable" (
     "deadlineAt" DATETIME,
     "endsAt" DATETIME,
     "remindedFor" DATETIME,
-    "pot" INTEGER NOT NULL DEFAULT 0,
+    "pot" BIGINT NOT NULL DEFAULT 0,
     "potShares" TEXT NOT NULL DEFAULT '[]',
     "gamesPlayed" INTEGER NOT NULL DEFAULT 0,
     "logSize" INTEGER NOT NULL DEFAULT 0,

@@ -1,0 +1,282 @@
+import { Writable } from 'node:stream'
+import { startBot, type Bot } from '../../src/bot.js'
+import type { Clock } from '../../src/lib/clock.js'
+import { onCrashPoint, type CrashPoint } from '../../src/lib/crash-points.js'
+import { createLogger } from '../../src/lib/log.js'
+import type { Pace } from '../../src/discord/desk.js'
+import type { Store } from '../../src/store/index.js'
+import {
+  startFakeDiscord,
+  type FakeChannel,
+  type FakeDiscord,
+  type FakeGuild,
+  type FakeMember,
+  type InjectedFault,
+} from '../../src/sandbox/discord/index.js'
+import { dropDatabase, freshDatabaseUrl } from '../support/test-database.js'
+import { commitMayFail } from './known-holes.js'
+import { hash, Rng } from './rng.js'
+
+/** Every change drawn at once and each answer after its change is shown (as the e2e tests run). */
+const AT_ONCE: Pace = { tableEditMs: 0, answerWaitMs: Infinity }
+
+export const GUILDS = 3
+export const CHANNELS_PER_GUILD = 2
+export const MEMBERS_PER_GUILD = 5
+
+/** The faults in force now; the steps turn them on and off. */
+export interface Faults {
+  /** Chance that a request to Discord fails (each request on its own; interaction callbacks a tenth as often). */
+  discord: number
+  /** Which failure Discord answers with. */
+  discordKind: 'error' | 'rateLimit' | 'globalRateLimit' | 'drop'
+  /** Chance that a database transaction fails at its commit (rolled back, the caller gets an error). */
+  db: number
+  /** Timers fire this many ms off their time (negative: early). */
+  timerSkewMs: number
+  /** A crash point armed: the bot crashes there (in process), the simulator restarts it. */
+  crashAt: CrashPoint | null
+}
+
+export const NO_FAULTS: Faults = { discord: 0, discordKind: 'error', db: 0, timerSkewMs: 0, crashAt: null }
+
+/** A database failure the simulator injected at a commit. */
+export class InjectedCommitFailure extends Error {
+  constructor() {
+    super('injected fault: the commit failed')
+  }
+}
+
+/** A server of the simulation: its handle, its channels (deleted ones stay listed) and members. */
+export interface SimGuild {
+  readonly guild: FakeGuild
+  readonly channels: FakeChannel[]
+  readonly deletedChannels: Set<string>
+  readonly members: FakeMember[]
+  /** The bot was removed from this server. */
+  botRemoved: boolean
+}
+
+const never = <T>() => new Promise<T>(() => {})
+
+/**
+ * The simulated world: the fake Discord, the real bot in this process on a SQLite file, the
+ * servers, channels and members, the faults in force, and the bot's crashes and restarts. The bot
+ * runs on the fake's manual clock through a clock of its own generation, so that a crashed bot's
+ * timers never fire again, and on a wrapped store that fails commits and freezes when it crashes.
+ */
+export class SimWorld {
+  bot!: Bot
+  readonly logLines: string[] = []
+  faults: Faults = { ...NO_FAULTS }
+  /** Bot starts so far (the first is 1); a crashed generation's timers and database calls stop. */
+  generation = 0
+  /** Crashes so far, and the latest one's point. */
+  crashes: CrashPoint[] = []
+  private crashed: Promise<void> = never()
+  private onCrash: () => void = () => {}
+  /** Requests seen per (step, route) so that fault choices do not depend on the order of unrelated requests. */
+  private requestCounts = new Map<string, number>()
+  private commitCount = 0
+  step = 0
+
+  private constructor(
+    readonly seed: number,
+    readonly discord: FakeDiscord,
+    readonly guilds: SimGuild[],
+    readonly databaseUrl: string,
+    private readonly rng: Rng,
+  ) {}
+
+  static async start(seed: number): Promise<SimWorld> {
+    const discord = await startFakeDiscord({ deferredTimeout: 4000 })
+    const guilds: SimGuild[] = []
+    for (let g = 0; g < GUILDS; g++) {
+      const guild = discord.guild(`Club ${g}`)
+      const channels = Array.from({ length: CHANNELS_PER_GUILD }, (_, c) => guild.channel(`table-${c}`))
+      const members = Array.from({ length: MEMBERS_PER_GUILD }, (_, m) =>
+        guild.member(`g${g}m${m}`, { admin: m === 0 }),
+      )
+      guilds.push({ guild, channels, deletedChannels: new Set(), members, botRemoved: false })
+      // Guilds a millisecond apart get different snowflakes.
+      await discord.clock.advance(1)
+    }
+    const world = new SimWorld(seed, discord, guilds, freshDatabaseUrl(), new Rng(hash('bot', seed)))
+    discord.injectFaults((method, path) => world.discordFault(method, path))
+    await world.boot()
+    return world
+  }
+
+  /** Starts (again) the bot on the world's database, a new generation. */
+  async boot(): Promise<void> {
+    const generation = ++this.generation
+    const sink = new Writable({
+      write: (chunk: Buffer, _enc, done) => {
+        this.logLines.push(...chunk.toString('utf8').split('\n').filter(Boolean))
+        done()
+      },
+    })
+    let crashedNow!: () => void
+    this.crashed = new Promise<void>((resolve) => (crashedNow = resolve))
+    this.onCrash = crashedNow
+    const alive = () => this.generation === generation && !this.dead
+    this.dead = false
+    this.bot = await startBot({
+      token: this.discord.token,
+      discordUrl: this.discord.url,
+      databaseUrl: this.databaseUrl,
+      clock: this.clockFor(alive),
+      log: createLogger('info', sink),
+      pace: AT_ONCE,
+      seeds: () => this.rng.int(2 ** 31 - 1),
+      fileSeeds: () => this.rng.int(2 ** 31 - 1),
+      // The AI's search stops at its sample budget, not a real-time cut (which would make runs differ).
+      ai: { moveDelayMs: 1500, thinkMs: 10_000 },
+      wrapStore: (store) => this.faultyStore(store, alive),
+    })
+    onCrashPoint((point) => {
+      if (this.faults.crashAt !== point || !alive()) return
+      this.faults = { ...this.faults, crashAt: null }
+      this.crashes.push(point)
+      // From here on its database calls never return and its timers never fire: the work in
+      // flight stops at its next database call (a throw here would be caught and retried by the
+      // delivery, which a dead process does not do).
+      this.dead = true
+      this.onCrash()
+    })
+  }
+
+  /** The current generation crashed (its database and timers are frozen); set by the crash hook. */
+  private dead = false
+
+  /** Settles when the bot crashes at the armed point. */
+  get crash(): Promise<void> {
+    return this.crashed
+  }
+
+  get isDead(): boolean {
+    return this.dead
+  }
+
+  /**
+   * After a crash: the dead bot's work stays frozen (its database calls never return, its timers
+   * never fire), its gateway connection is closed, and a new bot starts on the same database.
+   */
+  async restartAfterCrash(): Promise<void> {
+    const dead = this.bot
+    // Its gateway session ends; requests already sent may still land, as they would from a dying process.
+    await dead.client.destroy()
+    await new Promise((r) => setTimeout(r, 50))
+    await this.boot()
+  }
+
+  /** A clean restart: the bot stops (finishing what it does) and starts again. */
+  async restart(): Promise<void> {
+    await this.bot.stop()
+    await this.boot()
+  }
+
+  async idle(): Promise<void> {
+    if (this.dead) return
+    await Promise.race([this.bot.idle(), this.crashed])
+  }
+
+  async advance(ms: number): Promise<void> {
+    await this.discord.clock.advance(ms)
+    await this.idle()
+  }
+
+  async close(): Promise<void> {
+    onCrashPoint(null)
+    this.discord.injectFaults(null)
+    if (!this.dead) await this.bot.stop().catch(() => {})
+    else await this.bot.client.destroy()
+    await this.discord.stop()
+    await dropDatabase(this.databaseUrl).catch(() => {})
+  }
+
+  /** Starts a step: fault choices are keyed by it. */
+  beginStep(step: number): void {
+    this.step = step
+    this.requestCounts.clear()
+    this.commitCount = 0
+  }
+
+  /** The bot's clock: the fake's, with timers off by the skew in force, and silent once its bot is gone. */
+  private clockFor(alive: () => boolean): Clock {
+    const clock = this.discord.clock
+    return {
+      now: () => clock.now(),
+      schedule: (at, fn) =>
+        clock.schedule(at + this.faults.timerSkewMs, () => {
+          if (alive()) fn()
+        }),
+    }
+  }
+
+  /** The store as the bot sees it: commits fail at the rate in force; a crashed bot's calls never return. */
+  private faultyStore(store: Store, alive: () => boolean): Store {
+    const wrapMethods = <T extends object>(target: T): T =>
+      new Proxy(target, {
+        get: (t, prop, receiver) => {
+          const value: unknown = Reflect.get(t, prop, receiver)
+          if (typeof value !== 'function') return value
+          return (...args: unknown[]) => (alive() ? (value as (...a: unknown[]) => unknown).apply(t, args) : never())
+        },
+      })
+    const repos = new Map<PropertyKey, unknown>()
+    return new Proxy(store, {
+      get: (t, prop, receiver) => {
+        if (prop === 'transaction') {
+          return <T>(fn: (r: Parameters<Parameters<Store['transaction']>[0]>[0]) => Promise<T>) => {
+            if (!alive()) return never<T>()
+            const fail = this.chance('commit', ++this.commitCount) < this.faults.db && commitMayFail()
+            return t.transaction(async (r) => {
+              const out = await fn(r)
+              if (fail) throw new InjectedCommitFailure()
+              return out
+            })
+          }
+        }
+        if (prop === 'close' || prop === 'prisma' || prop === 'clock') return Reflect.get(t, prop, receiver)
+        const value: unknown = Reflect.get(t, prop, receiver)
+        if (typeof value === 'function')
+          return (...args: unknown[]) => (alive() ? (value as (...a: unknown[]) => unknown).apply(t, args) : never())
+        if (value && typeof value === 'object') {
+          if (!repos.has(prop)) repos.set(prop, wrapMethods(value))
+          return repos.get(prop)
+        }
+        return value
+      },
+    })
+  }
+
+  /** A number in [0, 1) fixed by the seed, the step and which request (or commit) of the step this is. */
+  private chance(...key: (string | number)[]): number {
+    return hash(this.seed, this.step, ...key) / 2 ** 32
+  }
+
+  /** Discord's answer to one request under the faults in force. */
+  private discordFault(method: string, path: string): InjectedFault | null {
+    if (this.faults.discord <= 0) return null
+    // Ids differ from run to run (table ids); the route's shape does not.
+    const route = `${method} ${path.replace(/\/\d{5,}/g, '/:id').replace(/\/[A-Za-z0-9_-]{12,}(?=\/|$)/g, '/:x')}`
+    const n = (this.requestCounts.get(route) ?? 0) + 1
+    this.requestCounts.set(route, n)
+    const interaction = /^\/(interactions|webhooks)\//.test(path)
+    const rate = interaction ? this.faults.discord / 10 : this.faults.discord
+    if (this.chance(route, n) >= rate) return null
+    switch (this.faults.discordKind) {
+      case 'error':
+        return { kind: 'error' }
+      case 'rateLimit':
+        return { kind: 'rateLimit', global: false, retryAfter: 0.02 }
+      case 'globalRateLimit':
+        return { kind: 'rateLimit', global: true, retryAfter: 0.02 }
+      // An interaction the bot cannot answer fails for the member anyway; a cut callback would
+      // only cost the 3 s wait, so those fail with 500s instead.
+      case 'drop':
+        return interaction ? { kind: 'error' } : { kind: 'drop' }
+    }
+  }
+}

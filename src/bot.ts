@@ -25,6 +25,8 @@ import type { Locale } from './i18n/index.js'
 import { uploadCardEmojis } from './discord/card-emojis.js'
 import { shardOf } from './sharding/shard-of.js'
 import { SplitRest } from './discord/rest.js'
+import { LostTables } from './discord/lost-tables.js'
+import { DEFAULT_LOBBY_EXPIRY_MS, LobbyExpiry } from './scheduler/lobby-expiry.js'
 import { BotMetrics } from './metrics/metrics.js'
 import { AnswerClock, countMoves, observedRequests, observedStore, readGauges, timedDecide } from './metrics/observe.js'
 import { startMetricsServer, type MetricsServer } from './metrics/server.js'
@@ -65,6 +67,8 @@ export interface BotOptions {
    * limit (default DEFAULT_GLOBAL_PER_SECOND); each process keeps its shards' share of it.
    */
   readonly globalPerSecond?: number
+  /** A lobby that has not started this long (ms) after it opened closes (default DEFAULT_LOBBY_EXPIRY_MS). */
+  readonly lobbyExpiryMs?: number
   /**
    * Serve `/metrics`, `/healthz` and `/readyz` on this port (0: any free one) and host (default
    * 127.0.0.1); none when unset (docs/metrics.md).
@@ -212,6 +216,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
 
   let scheduler: TurnScheduler
   let ai: AiTurns
+  let lost: LostTables
   const onTable = (table: TableSnapshot) => {
     scheduler.track(table)
     ai.track(table)
@@ -227,8 +232,24 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     onTable,
     emojis: emojisIn,
     channelBacklog: () => rest.budget.backlog,
+    onLost: (tableId, reason) => lost.report(tableId, reason),
     ...(opts.pace ? { pace: opts.pace } : {}),
   })
+  // Tables whose channel, thread or server is gone close, every chip back (docs/closing.md).
+  lost = new LostTables({ client, log, tables, owns, show: (update) => desk.show(update) })
+  const lobbies = new LobbyExpiry({
+    clock,
+    log,
+    tables,
+    owns,
+    show: (update) => desk.show(update),
+    expiryMs: opts.lobbyExpiryMs ?? DEFAULT_LOBBY_EXPIRY_MS,
+  })
+  client.on(Events.GuildDelete, (guild) => lost.keep(lost.guildGone(guild.id)))
+  client.on(Events.ChannelDelete, (channel) => {
+    if ('guildId' in channel) lost.keep(lost.channelGone(channel.guildId, channel.id))
+  })
+  client.on(Events.ThreadDelete, (thread) => lost.keep(lost.threadGone(thread.guildId, thread.id)))
   ai = new AiTurns({
     clock,
     log,
@@ -307,6 +328,8 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     await catchingUp
     while (handling.size > 0) await Promise.all([...handling])
     await scheduler.idle()
+    await lost.idle()
+    await lobbies.idle()
     await outboxSweep.idle()
     // A deadline's change can give an AI its turn, and an AI's move another AI's.
     await ai.idle()
@@ -332,12 +355,17 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     })
     // One read of every open table for the catching up and the timers (thousands start in seconds).
     const active = await tables.activeSnapshots()
+    // Servers that removed the bot while it was down: their tables close (the desk's message check
+    // finds the channels deleted meanwhile).
+    const gone = await lost.sweep(active)
     routing()
-    notReady = null
+    // Answering already; ready (/readyz) once the catch-up below is done.
+    notReady = 'catching up'
     outboxSweep.start()
     // An AI seat whose turn it was when the bot stopped moves now (after its pause).
     const rearmed = scheduler.rearmAll(active, (table) => ai.track(table))
     decay.start()
+    lobbies.start()
     scheduler.startSweep()
     upkeep.start()
     // Beside the interactions: a move on a table still owing effects delivers them with its own.
@@ -345,6 +373,9 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       .catchUp(active)
       .then((caughtUp) => log.info({ tables: caughtUp }, 'caught up with Discord'))
       .catch((error: unknown) => log.error({ err: error }, 'could not catch up with Discord after start-up'))
+      .finally(() => {
+        if (notReady === 'catching up') notReady = null
+      })
     checking = catchingUp
       .then(() => desk.checkMessages(active))
       .catch((error: unknown) => log.error({ err: error }, 'could not check the table messages after start-up'))
@@ -356,6 +387,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
         shards: ownShards,
         shardCount,
         tables: rearmed,
+        closedGone: gone,
         commandsIn: opts.devGuildId ?? 'global',
       },
       'bot ready',
@@ -367,6 +399,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     outboxSweep.stop()
     desk.stop()
     await decay.stop()
+    lobbies.stop()
     await client.destroy()
     await shared?.close()
     await store.close()
@@ -395,6 +428,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       outboxSweep.stop()
       desk.stop()
       await decay.stop()
+      lobbies.stop()
       await idle()
       await checking
       await emojisSettled

@@ -32,6 +32,7 @@ const configSchema = z.object({
     z.coerce.number().int().min(0).max(60_000).default(DEFAULT_AI_MOVE_DELAY_MS),
   ),
   AI_THINK_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(10_000).default(DEFAULT_AI_THINK_MS)),
+  LOBBY_EXPIRY_HOURS: z.preprocess(blankToUndefined, z.coerce.number().min(0.1).max(720).default(24)),
   IMAGE_THREADS: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(64).optional()),
   DISCORD_GLOBAL_LIMIT: z.preprocess(
     blankToUndefined,
@@ -98,6 +99,8 @@ export interface Config {
   globalPerSecond: number
   /** Each member's interactions: a burst and a rate (MEMBER_RATE_BURST, MEMBER_RATE_PER_SECOND). */
   memberRate: MemberRate
+  /** A lobby that has not started this long (ms) after it opened closes, every buy-in back. */
+  lobbyExpiryMs: number
   /** /metrics, /healthz, /readyz on this port (a shard process: this plus its shard id) and host; none when unset. */
   metrics: { port: number; host: string } | undefined
   /** How often overdue deadlines are looked up in the database, in ms (a timer is only the fast path). */
@@ -147,6 +150,7 @@ export function readConfig(env: Record<string, string | undefined>): ConfigResul
       imageThreads: e.IMAGE_THREADS,
       globalPerSecond: e.DISCORD_GLOBAL_LIMIT,
       memberRate: { burst: e.MEMBER_RATE_BURST, perSecond: e.MEMBER_RATE_PER_SECOND },
+      lobbyExpiryMs: Math.round(e.LOBBY_EXPIRY_HOURS * 3_600_000),
       metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
       deadlineSweepMs: e.DEADLINE_SWEEP_MS,
       tableLogRetentionDays: e.TABLE_LOG_RETENTION_DAYS,

@@ -40,6 +40,7 @@ async function main(): Promise<number> {
       ai: config.ai,
       globalPerSecond: config.globalPerSecond,
       memberRate: config.memberRate,
+      lobbyExpiryMs: config.lobbyExpiryMs,
       ...(config.metrics ? { metrics: metricsAddress(config.metrics) } : {}),
       deadlineSweepMs: config.deadlineSweepMs,
       tableLogRetentionDays: config.tableLogRetentionDays,

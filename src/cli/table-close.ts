@@ -11,15 +11,16 @@ export type CloseResult =
 /**
  * `npm run tables -- close ID`: ends the table as a server's admin would, whoever opened it: the
  * pot goes back to those who paid into it and every stack to its player's balance, each through
- * the ledger, in one transaction (`TableService.end` with no member: the table service's own
- * close). The change writes its effects to the outbox like any other; the running bot of the
- * table's shard finds them on its next outbox sweep and redraws the table message as closed.
+ * the ledger (reason `closed: operator`), in one transaction (`TableService.voidTable`: a game in
+ * progress is void, docs/closing.md). The change writes its effects to the outbox like any other;
+ * the running bot of the table's shard finds them on its next outbox sweep and redraws the table
+ * message as closed.
  */
 export async function closeTable(store: Store, tableId: string, clock?: Clock): Promise<CloseResult> {
   const tables = new TableService({ store, games: gameLookup, ...(clock ? { clock } : {}), instance: 'npm run tables' })
   const before = await tables.get(tableId)
   if (!before) return { ok: false, message: `No table ${tableId}.` }
-  const closed = await tables.end(tableId, {})
+  const closed = await tables.voidTable(tableId, 'operator')
   if (!closed.ok) return { ok: false, message: `Table ${tableId}: ${refusalText(closed.error, ENGLISH)}` }
   const stacks = before.seats.filter((s) => s.stack > 0)
   const held = stacks.reduce((sum, s) => sum + s.stack, 0) + before.pot

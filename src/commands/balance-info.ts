@@ -3,7 +3,8 @@ import type { WalletView } from '../tables/index.js'
 import type { BotContext } from './context.js'
 
 /** A wallet as the service answers it: chips at tables only where it counted them. */
-type Wallet = Pick<WalletView, 'userId' | 'balance' | 'nextDailyAt'> & { readonly atTables?: number }
+type Wallet = Pick<WalletView, 'userId' | 'balance' | 'nextDailyAt'> &
+  Partial<Pick<WalletView, 'atTables' | 'returned'>>
 
 /** A wallet as the balance message shows it: a daily claim due now reads as "ready". */
 export function balanceInfo(ctx: BotContext, wallet: Wallet): BalanceInfo {
@@ -13,5 +14,6 @@ export function balanceInfo(ctx: BotContext, wallet: Wallet): BalanceInfo {
     balance: wallet.balance,
     nextDailyAt,
     ...(wallet.atTables ? { atTables: wallet.atTables } : {}),
+    ...(wallet.returned?.length ? { returned: wallet.returned } : {}),
   }
 }

@@ -58,6 +58,7 @@ export const settings: Command = {
         .addStringOption((o) => named(o, 'settings.set.emojis').addChoices(ON_OFF))
         .addStringOption((o) => named(o, 'settings.set.channels'))
         .addStringOption((o) => named(o, 'settings.set.threads').addChoices(ON_OFF))
+        .addIntegerOption((o) => bounded(named(o, 'settings.set.max_tables'), SETTINGS_BOUNDS.maxTables))
         .addStringOption((o) =>
           named(o, 'settings.set.language').addChoices(
             ...(['de', 'en', 'auto'] as const).map((v) => choice('settings.set.language.choices', v)),
@@ -97,6 +98,8 @@ async function changeSettings(ctx: BotContext, interaction: ChatInputCommandInte
   if (stakes !== null) patch.defaultStakes = stakes
   const buyIn = options.getInteger('buy_in')
   if (buyIn !== null) patch.defaultBuyIn = buyIn
+  const maxTables = options.getInteger('max_tables')
+  if (maxTables !== null) patch.maxTables = maxTables
   const images = onOff(options.getString('images'))
   if (images !== null) patch.images = images
   const emojis = onOff(options.getString('emojis'))

@@ -12,6 +12,7 @@ import { described, hasSlashTexts, named, sameNameInAll } from './localized.js'
 import { addStartOptions, engineOptionsFrom } from './start-options.js'
 import { parseAgreedEnd, parseTurnDeadline } from './duration-options.js'
 import { durationRefusal } from './duration-refusal.js'
+import { managesServer } from './permissions.js'
 
 /** What `/<game> start` was given. */
 interface StartRequest {
@@ -76,6 +77,8 @@ async function startTable(ctx: BotContext, interaction: ChatInputCommandInteract
     guildId: interaction.guildId!,
     game: req.game,
     creatorId: interaction.user.id,
+    // Manage Server may open any number of tables; members as many as the server's setting allows.
+    exempt: managesServer(interaction),
     options: req.options,
     ...(turnSeconds !== undefined ? { turnSeconds } : {}),
     ...(req.buyIn !== null ? { buyIn: req.buyIn } : {}),

@@ -1,7 +1,7 @@
 import type { Client } from 'discord.js'
 import type { Clock } from '../lib/clock.js'
 import type { Logger } from '../lib/log.js'
-import type { TableService, TableSnapshot, TableUpdate } from '../tables/index.js'
+import type { CloseReason, TableService, TableSnapshot, TableUpdate } from '../tables/index.js'
 import type { GuildSettingsValue } from '../store/index.js'
 import { renderRetiredTableMessage } from '../render/retired-message.js'
 import { describeEvents, describeTableEvents } from '../messages/event-lines.js'
@@ -16,6 +16,7 @@ import { withCardEmojiText, type CardEmojis } from '../render/emojis.js'
 import { editsInPlace, messageExists, showPublicMessage } from './public-message.js'
 import { keepUploaded } from '../render/images/attach.js'
 import type { Payload } from '../render/payload.js'
+import { lostChannelReason } from './lost-tables.js'
 import { serverLang, serverLangOf } from './lang.js'
 import type { Lang, Locale } from '../i18n/index.js'
 
@@ -66,6 +67,8 @@ export interface DeskDeps {
   readonly pace?: Pace
   /** Channel requests waiting for Discord's global budget (SplitRest's); 0: a request goes at once. */
   readonly channelBacklog: () => number
+  /** A table's channel is gone or out of reach (Discord said so): the table must close (lost-tables.ts). */
+  readonly onLost?: (tableId: string, reason: CloseReason) => void
 }
 
 /**
@@ -280,8 +283,13 @@ export class TableDesk {
     for (const table of active) {
       if (this.stopped) return
       if (!this.deps.owns(table.guildId) || table.messageId === null) continue
-      // A check Discord fails (not "Unknown Message") counts as shown: the next change redraws it anyway.
-      const shown = await messageExists(this.deps.client, table.channelId, table.messageId).catch(() => true)
+      // A check Discord fails (not "Unknown Message") counts as shown: the next change redraws it anyway,
+      // unless the channel is gone or out of reach: then the table closes.
+      const shown = await messageExists(this.deps.client, table.channelId, table.messageId).catch((error: unknown) => {
+        const lost = lostChannelReason(error)
+        if (lost) this.deps.onLost?.(table.id, lost)
+        return true
+      })
       if (!shown && !this.stopped) {
         await this.deps.tables.outbox.addRefresh(table.id, table.version)
         await this.deliverNow(table.id)
@@ -318,6 +326,7 @@ export class TableDesk {
       this.deps.log.error({ err: error, tableId }, 'could not show the table in its channel')
       return null
     })
+    if (done?.settled && done.lost) this.deps.onLost?.(tableId, done.lost)
     if (!done || done.settled || this.stopped) return
     this.retries.set(
       tableId,

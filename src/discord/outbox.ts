@@ -6,10 +6,11 @@ import { renderFinalStandings, renderGameResult, renderResultLine } from '../mes
 import { renderPing } from '../messages/pings.js'
 import type { EffectRecord, GuildSettingsValue } from '../store/index.js'
 import type { FinalStandings, PingReason } from '../store/effects.js'
-import type { TableService, TableSnapshot } from '../tables/index.js'
+import type { CloseReason, TableService, TableSnapshot } from '../tables/index.js'
 import { deleteInChannel, editsInPlace, postInChannel } from './public-message.js'
 import { withCardEmojiText, type CardEmojis } from '../render/emojis.js'
 import { serverLangOf } from './lang.js'
+import { lostChannelReason } from './lost-tables.js'
 import type { Lang, Locale } from '../i18n/index.js'
 
 /** Failed deliveries wait 1 s, 2 s, 4 s … at most this long between attempts. */
@@ -32,8 +33,12 @@ export interface OutboxDeps {
   readonly emojis: (locale: Locale) => CardEmojis | null
 }
 
-/** What became of a table's pending effects: all delivered (or given up), or try again at `retryAt`. */
-export type Delivery = { readonly settled: true } | { readonly settled: false; readonly retryAt: number }
+/**
+ * What became of a table's pending effects: all delivered (or given up), or try again at `retryAt`.
+ * `lost`: given up because the table's channel is gone or out of reach; the table must close.
+ */
+export type Delivery =
+  { readonly settled: true; readonly lost?: CloseReason } | { readonly settled: false; readonly retryAt: number }
 
 const SETTLED: Delivery = { settled: true }
 
@@ -157,6 +162,17 @@ export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise
     return waitUntil === null ? SETTLED : { settled: false, retryAt: waitUntil }
   } catch (error) {
     const failed = [...left.values()]
+    const lost = lostChannelReason(error)
+    if (lost) {
+      // Never deliverable again: given up at once, and the table closes (lost-tables.ts).
+      await effects.retry(
+        failed.map((e) => e.id),
+        deps.clock.now(),
+        true,
+      )
+      deps.log.info({ tableId, reason: lost }, 'the table channel is gone or out of reach')
+      return { settled: true, lost }
+    }
     const attempts = Math.max(...failed.map((e) => e.attempts)) + 1
     const giveUp = attempts >= MAX_ATTEMPTS
     const retryAt = deps.clock.now() + backoffMs(attempts - 1)

@@ -1,4 +1,4 @@
-import { chips } from '../render/format.js'
+import { chips, listText } from '../render/format.js'
 import type { TableEvent } from '../tables/types.js'
 import type { RenderTable } from '../render/types.js'
 import type { Lang } from '../i18n/index.js'
@@ -35,9 +35,10 @@ export function describeEvents(
 
 /**
  * Table events as log lines: seats taken and left (with their chips), kicks, rebuys, away and
- * back. The others are told elsewhere: the lobby (created), the game's own deal line (started,
- * nextGame), the marked engine lines of automatic moves (autoMove), the result and final
- * standings posts (gameOver, final), the closed table message with its refund lines (ended).
+ * back, an end the host asked for, and a table closed at once with what each seat got back. The
+ * others are told elsewhere: the lobby (created), the game's own deal line (started, nextGame),
+ * the marked engine lines of automatic moves (autoMove), the result and final standings posts
+ * (gameOver, final), the closed table message with its refund lines (ended).
  */
 export function describeTableEvents(lang: Lang, events: readonly TableEvent[]): string[] {
   const lines: string[] = []
@@ -66,7 +67,12 @@ export function describeTableEvents(lang: Lang, events: readonly TableEvent[]): 
         break
       }
       case 'rebuy':
-        lines.push(lang.t('table:events.rebuy', { who: mention(e.userId), chips: chips(e.amount, lang) }))
+        lines.push(
+          lang.t(e.practice ? 'table:events.rebuyPractice' : 'table:events.rebuy', {
+            who: mention(e.userId),
+            chips: chips(e.amount, lang),
+          }),
+        )
         break
       case 'away':
         lines.push(lang.t('table:events.away', { who: mention(e.userId) }))
@@ -74,6 +80,27 @@ export function describeTableEvents(lang: Lang, events: readonly TableEvent[]): 
       case 'back':
         lines.push(lang.t('table:events.back', { who: mention(e.userId) }))
         break
+      case 'endRequested':
+        lines.push(lang.t('table:events.endRequested', { who: mention(e.userId) }))
+        break
+      case 'voided': {
+        const returns = e.returns.filter((r) => r.amount > 0)
+        lines.push(
+          lang.t(`table:events.closed.${e.reason}`, {
+            who: e.by === null ? '' : mention(e.by),
+            returns: returns.length
+              ? listText(
+                  returns.map((r) =>
+                    lang.t('table:events.returned', { who: mention(r.userId), chips: chips(r.amount, lang) }),
+                  ),
+                  'and',
+                  lang,
+                )
+              : lang.t('table:events.returnedNone'),
+          }),
+        )
+        break
+      }
       case 'created':
       case 'started':
       case 'nextGame':

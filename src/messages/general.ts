@@ -5,6 +5,7 @@ import { chipGamesText, gameModule, gameModules, stakesText } from '../games/reg
 import type { GameRules } from '../render/rules-text.js'
 import { rulesPageId } from '../render/custom-id.js'
 import type { GuildSettingsValue } from '../store/index.js'
+import type { CloseReason } from '../tables/index.js'
 import type { APIEmbed, APIEmbedField } from 'discord.js'
 
 /** Payloads that do not depend on a game state: rules, help, leaderboards, balances, settings. */
@@ -163,6 +164,8 @@ export interface BalanceInfo {
   readonly atTables?: number
   /** When `/chips daily` can be claimed again; null or absent when it can be claimed now. */
   readonly nextDailyAt?: number | null
+  /** Chips that came back lately from tables closed at once, and why (newest first). */
+  readonly returned?: readonly { readonly reason: CloseReason; readonly amount: number; readonly at: number }[]
 }
 
 /** `/chips balance` and the answers of `/chips daily` / `/chips grant` (with a headline). */
@@ -176,6 +179,14 @@ export function renderBalance(lang: Lang, info: BalanceInfo, headline?: string):
     }),
   ]
   if (info.atTables) lines.push(t('messages:balance.atTables', { chips: lang.number(info.atTables) }))
+  for (const r of info.returned ?? [])
+    lines.push(
+      t(`messages:balance.returned.${r.reason}`, {
+        count: r.amount,
+        chips: lang.number(r.amount),
+        when: relativeTime(r.at),
+      }),
+    )
   if (info.nextDailyAt !== undefined) {
     lines.push(
       info.nextDailyAt === null
@@ -238,6 +249,10 @@ export function renderSettings(lang: Lang, settings: GuildSettingsValue, changed
       value: settings.language
         ? t('messages:settings.languageChosen', { language: t(`language.${settings.language}`) })
         : t('messages:settings.languageAuto'),
+    },
+    {
+      name: t('messages:settings.maxTablesName'),
+      value: t('messages:settings.maxTables', { count: settings.maxTables }),
     },
   ]
   return ephemeral({

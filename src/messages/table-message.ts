@@ -104,7 +104,8 @@ export function renderTableMessage(
         ),
       }),
     )
-  if (!over && table.endsAt !== null)
+  if (!over && table.endAfterGame) lines.push(lang.t('table:message.endRequested'))
+  else if (!over && table.endsAt !== null)
     lines.push(
       table.endsAt > now
         ? lang.t('table:message.endAhead', { when: relativeTime(table.endsAt) })

@@ -11,9 +11,9 @@ export type RenderSeat = Pick<SeatSnapshot, 'userId' | 'position' | 'stack' | 's
 
 export type RenderTable = Omit<
   TableSnapshot,
-  'guildId' | 'channelId' | 'messageId' | 'remindedFor' | 'seats' | 'waitingFor'
+  'guildId' | 'channelId' | 'messageId' | 'remindedFor' | 'seats' | 'waitingFor' | 'endAfterGame' | 'createdAt'
 > &
-  Partial<Pick<TableSnapshot, 'guildId' | 'channelId' | 'messageId'>> & {
+  Partial<Pick<TableSnapshot, 'guildId' | 'channelId' | 'messageId' | 'endAfterGame'>> & {
     readonly seats: readonly RenderSeat[]
   }
 

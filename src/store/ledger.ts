@@ -61,6 +61,26 @@ export class Ledger {
     )
   }
 
+  /**
+   * Chips that came back to a member's wallet since `since` (ms) from tables closed for a reason
+   * (ledger reasons starting `prefix`), per table and reason, newest first.
+   */
+  async returnedTo(
+    guildId: string,
+    userId: string,
+    prefix: string,
+    since: number,
+  ): Promise<{ tableId: string | null; reason: string; amount: number; at: number }[]> {
+    const rows = await this.sql.query<{ tableId: string | null; reason: string; amount: unknown; at: unknown }>(
+      Prisma.sql`
+      SELECT "tableId", "reason", SUM("amount") AS "amount", MAX("createdAt") AS "at" FROM "LedgerEntry"
+      WHERE "guildId" = ${guildId} AND "toKind" = ${'wallet'} AND "toUserId" = ${userId}
+        AND "reason" LIKE ${`${prefix}%`} AND "createdAt" >= ${new Date(since)}
+      GROUP BY "tableId", "reason" ORDER BY MAX("createdAt") DESC LIMIT 10`,
+    )
+    return rows.map((r) => ({ tableId: r.tableId, reason: r.reason, amount: num(r.amount), at: msOrNull(r.at) ?? 0 }))
+  }
+
   /** Newest first: a table's movements, or a guild's (optionally one user's). */
   async list(filter: { guildId?: string; tableId?: string; userId?: string; limit?: number }): Promise<LedgerRow[]> {
     const where: Prisma.Sql[] = []

@@ -25,6 +25,8 @@ export interface GuildSettingsValue {
   readonly threads: boolean
   /** The language of the server's public messages; null: German when the server's Discord locale is, else English. */
   readonly language: Locale | null
+  /** Open tables a member may have opened in the server at once (Manage Server: no limit). */
+  readonly maxTables: number
 }
 
 export const MIN_TURN_MS = 30_000
@@ -42,6 +44,7 @@ export const DEFAULT_SETTINGS: GuildSettingsValue = {
   tableChannels: [],
   threads: false,
   language: null,
+  maxTables: 3,
 }
 
 /** The most channels a server may name for its tables. */
@@ -53,6 +56,8 @@ export const SETTINGS_BOUNDS = {
   dailyAmount: { min: 0, max: 1_000_000 },
   defaultStakes: { min: 1, max: 100_000 },
   defaultBuyIn: { min: 1, max: 10_000_000 },
+  /** Open tables one member may have opened at once (Manage Server: no limit). */
+  maxTables: { min: 1, max: 50 },
 } as const
 
 const bounded = ({ min, max }: { readonly min: number; readonly max: number }) => z.number().int().min(min).max(max)
@@ -69,6 +74,7 @@ export const settingsPatchSchema = z
     tableChannels: z.array(z.string().regex(/^\d{1,20}$/, 'a channel id')).max(MAX_TABLE_CHANNELS),
     threads: z.boolean(),
     language: z.enum(LOCALES as [Locale, ...Locale[]]).nullable(),
+    maxTables: bounded(SETTINGS_BOUNDS.maxTables),
   })
   .partial()
   .strict()

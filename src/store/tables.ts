@@ -42,6 +42,10 @@ export interface TableRecord {
   readonly logSize: number
   /** Freeze-outs: the chips each player began the hand in play with, and who is out so far. */
   readonly knockouts: Knockouts
+  /** The host ended the table during a game: it closes once that game is over. */
+  readonly endAfterGame: boolean
+  /** When the table was opened (ms since epoch): a lobby expires from it. */
+  readonly createdAt: number
   readonly seats: SeatRecord[]
 }
 
@@ -88,6 +92,7 @@ export interface TablePatch {
   readonly gamesPlayed?: number
   readonly logSize?: number
   readonly knockouts?: Knockouts
+  readonly endAfterGame?: boolean
   readonly seats?: readonly SeatRecord[]
 }
 
@@ -120,6 +125,8 @@ type JoinedRow = {
   gamesPlayed: unknown
   logSize: unknown
   knockouts: string
+  endAfterGame: unknown
+  createdAt: unknown
   seatUserId: string | null
   joinOrder: unknown
   position: unknown
@@ -134,6 +141,7 @@ const SELECT_JOINED = Prisma.sql`
   SELECT t."id", t."game", t."guildId", t."channelId", t."messageId", t."status", t."creatorId", t."options", t."buyIn",
     t."turnMs", t."breakMs", t."state", t."seed", t."version", t."deadlineAt", t."remindedFor", t."endsAt", t."pot",
     t."potShares", t."gamesPlayed", t."logSize", t."knockouts",
+    t."potShares", t."gamesPlayed", t."logSize", t."endAfterGame", t."createdAt",
     s."userId" AS "seatUserId", s."joinOrder", s."position", s."stack", s."brought", s."status" AS "seatStatus",
     s."missedTurns", s."away"
   FROM "GameTable" t LEFT JOIN "TableSeat" s ON s."tableId" = t."id"`
@@ -179,6 +187,8 @@ function records(rows: JoinedRow[]): TableRecord[] {
     gamesPlayed: num(r.gamesPlayed),
     logSize: num(r.logSize),
     knockouts: readKnockouts(r.knockouts),
+    endAfterGame: bool(r.endAfterGame),
+    createdAt: msOrNull(r.createdAt) ?? 0,
     seats: seats.sort((a, b) => a.joinOrder - b.joinOrder),
   }))
 }
@@ -240,6 +250,8 @@ export class Tables {
       gamesPlayed: 0,
       logSize: 0,
       knockouts: { start: {}, out: [] },
+      endAfterGame: false,
+      createdAt: now.getTime(),
       seats: [],
     }
   }
@@ -300,6 +312,7 @@ export class Tables {
     if (patch.gamesPlayed !== undefined) set.push(Prisma.sql`"gamesPlayed" = ${patch.gamesPlayed}`)
     if (patch.logSize !== undefined) set.push(Prisma.sql`"logSize" = ${patch.logSize}`)
     if (patch.knockouts !== undefined) set.push(Prisma.sql`"knockouts" = ${JSON.stringify(patch.knockouts)}`)
+    if (patch.endAfterGame !== undefined) set.push(Prisma.sql`"endAfterGame" = ${patch.endAfterGame}`)
     const done = await this.sql.execute(
       Prisma.sql`UPDATE "GameTable" SET ${Prisma.join(set)} WHERE "id" = ${id} AND "version" = ${version}`,
     )
@@ -347,6 +360,36 @@ export class Tables {
       WHERE s."userId" = ${userId} AND t."guildId" = ${guildId} AND t."status" IN (${'lobby'}, ${'playing'})
         AND NOT EXISTS (SELECT 1 FROM "LedgerEntry" l WHERE l."tableId" = t."id" AND l."fromKind" = ${'practice'})`)
     return num(row?.n ?? 0)
+  }
+
+  /** How many open tables (lobby or playing) a member opened in a server. */
+  async openedBy(guildId: string, creatorId: string): Promise<number> {
+    const [row] = await this.sql.query<{ n: unknown }>(Prisma.sql`
+      SELECT COUNT(*) AS "n" FROM "GameTable"
+      WHERE "guildId" = ${guildId} AND "creatorId" = ${creatorId} AND "status" IN (${'lobby'}, ${'playing'})`)
+    return num(row?.n ?? 0)
+  }
+
+  /** Lobbies opened before `before` (ms), oldest first, at most `limit`: those that expired. */
+  async lobbiesOpenedBefore(before: number, limit: number): Promise<{ id: string; guildId: string }[]> {
+    return this.sql.query<{ id: string; guildId: string }>(Prisma.sql`
+      SELECT "id", "guildId" FROM "GameTable" WHERE "status" = ${'lobby'} AND "createdAt" < ${new Date(before)}
+      ORDER BY "createdAt", "id" LIMIT ${limit}`)
+  }
+
+  /** When the oldest lobby was opened (ms), or null when no lobby is open. */
+  async oldestLobby(): Promise<number | null> {
+    const [row] = await this.sql.query<{ at: unknown }>(
+      Prisma.sql`SELECT MIN("createdAt") AS "at" FROM "GameTable" WHERE "status" = ${'lobby'}`,
+    )
+    return msOrNull(row?.at ?? null)
+  }
+
+  /** The open tables of a server (id and channel), for closing them when the server is gone. */
+  async openInGuild(guildId: string): Promise<{ id: string; channelId: string }[]> {
+    return this.sql.query<{ id: string; channelId: string }>(Prisma.sql`
+      SELECT "id", "channelId" FROM "GameTable" WHERE "guildId" = ${guildId} AND "status" IN (${'lobby'}, ${'playing'})
+      ORDER BY "createdAt", "id"`)
   }
 
   /**

@@ -6,6 +6,7 @@ import type { TableDraft } from './draft.js'
 import { isFreezeout } from './match.js'
 import type { ActOptions, TableUpdate } from './types.js'
 import type { UnitOfWork } from './unit-of-work.js'
+import { CLOSED_PREFIX, closeReasonOf, type CloseReason } from './close-reasons.js'
 
 /**
  * Chips: the wallet, the daily claim and admin grants, and chips moving between a wallet and a
@@ -15,7 +16,15 @@ import type { UnitOfWork } from './unit-of-work.js'
 export interface WalletView extends WalletInfo {
   /** Chips sitting at open tables of this server. */
   readonly atTables: number
+  /**
+   * Chips paid back lately (RETURNS_SHOWN_MS) from tables closed at once (a void, an expired lobby,
+   * a channel or server gone), per table, newest first: `/chips balance` tells what came back and why.
+   */
+  readonly returned: readonly { readonly reason: CloseReason; readonly amount: number; readonly at: number }[]
 }
+
+/** How long `/chips balance` tells of chips a closed table paid back. */
+export const RETURNS_SHOWN_MS = 7 * 24 * 3_600_000
 
 /**
  * The chips a player sitting down brings (0 at a game without chips): taken from their wallet,
@@ -24,7 +33,7 @@ export interface WalletView extends WalletInfo {
 export async function takeBuyIn(d: TableDraft, repos: Repos, userId: string, buyIn: number): Promise<Outcome<number>> {
   if (d.engine.usesChips && (isPracticeTable(d.seats) || isAiSeat(userId))) {
     if (!Number.isSafeInteger(buyIn) || buyIn < 1 || buyIn > MAX_AMOUNT) return refuse('bad-buy-in')
-    d.practiceBuyIn(userId, buyIn)
+    d.practiceBuyIn(userId, buyIn, 'practice buy-in')
     return ok(buyIn)
   }
   if (!d.engine.usesChips) return ok(0)
@@ -48,7 +57,7 @@ export function toPractice(d: TableDraft): void {
   for (const s of d.seats) {
     if (s.stack === 0) continue
     const amount = d.cashOut(s, 'practice table: buy-in returned')
-    d.practiceBuyIn(s.userId, amount)
+    d.practiceBuyIn(s.userId, amount, 'practice buy-in')
     s.stack += amount
     s.brought += amount
   }
@@ -58,11 +67,17 @@ export class Cash {
   constructor(private readonly work: UnitOfWork) {}
 
   async wallet(guildId: string, userId: string): Promise<WalletView> {
-    const [w, atTables] = await Promise.all([
+    const since = this.work.clock.now() - RETURNS_SHOWN_MS
+    const [w, atTables, back] = await Promise.all([
       this.work.store.wallets.get(guildId, userId),
       this.work.store.tables.stacksOf(guildId, userId),
+      this.work.store.ledger.returnedTo(guildId, userId, CLOSED_PREFIX, since),
     ])
-    return { ...w, atTables }
+    const returned = back.flatMap((r) => {
+      const reason = closeReasonOf(r.reason)
+      return reason && r.amount > 0 ? [{ reason, amount: r.amount, at: r.at }] : []
+    })
+    return { ...w, atTables, returned }
   }
 
   claimDaily(guildId: string, userId: string): Promise<Outcome<DailyClaim>> {
@@ -87,6 +102,15 @@ export class Cash {
       if (!seat || seat.status !== 'seated') return refuse('not-seated')
       if (seat.position !== null && d.progress() === 'acting') return refuse('in-game')
       if (seat.stack >= d.rec.buyIn) return refuse('rebuy-full', { stack: seat.stack, buyIn: d.rec.buyIn })
+      if (isPracticeTable(d.seats)) {
+        // Practice chips: the wallet is never asked, so the cash-out (to the practice account) owes it nothing.
+        const amount = d.rec.buyIn - seat.stack
+        d.practiceBuyIn(userId, amount, 'practice rebuy')
+        seat.stack += amount
+        seat.brought += amount
+        d.tableEvents.push({ type: 'rebuy', userId, amount, practice: true })
+        return ok(undefined)
+      }
       const balance = (await repos.wallets.get(d.rec.guildId, userId)).balance
       const amount = Math.min(d.rec.buyIn - seat.stack, balance)
       if (amount <= 0) return refuse('balance-empty')

@@ -3,17 +3,36 @@ import type { TableDraft } from './draft.js'
 import { potShares, refundPot } from './games.js'
 import { freezeoutPlacings } from './knockouts.js'
 import { isFreezeout, standingsOf } from './match.js'
+import { closedLedgerReason, type CloseReason } from './close-reasons.js'
 
 /**
- * How a table closes: ended by its host, left by its last member, or a match table whose match
- * is decided. Pure: works on the change's draft.
+ * How a table closes: ended by its host, left by its last member, a match table whose match
+ * is decided, or closed at once for a reason (voided by an admin, its lobby expired, its channel
+ * or server gone). Pure: works on the change's draft.
  */
+
+/**
+ * Closes the table at once for `reason`: a game in progress is void (every chip in the pot goes
+ * back to whoever paid it in, nothing reaches the stats), every stack goes back to its wallet
+ * (practice chips to the practice account) in ledger rows naming the reason, and the log says
+ * what each seat got back. `by`: the member who voided it, if any.
+ */
+export function closeFor(d: TableDraft, reason: CloseReason, by: string | null = null): Outcome<void> {
+  const before = d.cashOuts.length
+  close(d, undefined, closedLedgerReason(reason))
+  const back = new Map<string, number>()
+  for (const c of d.cashOuts.slice(before)) back.set(c.userId, (back.get(c.userId) ?? 0) + c.amount)
+  // A void books no game: a hand cut short has no result, so nothing goes to the stats.
+  d.results.length = 0
+  d.tableEvents.push({ type: 'voided', reason, by, returns: [...back].map(([userId, amount]) => ({ userId, amount })) })
+  return ok(undefined)
+}
 
 /**
  * Refunds the pot, cashes every stack out, and ends the table. A match table that reached
  * its end (`match`) first books its final standings, counting the refunded pot.
  */
-export function close(d: TableDraft, match?: 'freezeout' | 'agreedEnd'): Outcome<void> {
+export function close(d: TableDraft, match?: 'freezeout' | 'agreedEnd', ledgerReason = 'cash-out'): Outcome<void> {
   const cutShort = d.status === 'lobby' || (d.status === 'playing' && d.progress() === 'acting')
   const refunds: { userId: string; amount: number }[] = []
   if (d.pot > 0 && d.state !== null) {
@@ -34,7 +53,7 @@ export function close(d: TableDraft, match?: 'freezeout' | 'agreedEnd'): Outcome
   }
   if (match) finishMatch(d, match)
   for (const s of d.seats) {
-    d.cashOut(s, 'cash-out')
+    d.cashOut(s, ledgerReason)
     s.status = 'left'
   }
   d.status = cutShort || d.gamesPlayed === 0 ? 'aborted' : 'finished'
@@ -72,6 +91,8 @@ function finishMatch(d: TableDraft, reason: 'freezeout' | 'agreedEnd'): void {
  */
 export function closeIfMatchOver(d: TableDraft, now: number): void {
   if (d.status !== 'playing' || d.progress() !== 'gameOver') return
-  if (d.rec.endsAt !== null && now >= d.rec.endsAt) close(d, 'agreedEnd')
+  // The host ended the table during the game just over (`/table end`): it closes now.
+  if (d.endAfterGame) close(d)
+  else if (d.rec.endsAt !== null && now >= d.rec.endsAt) close(d, 'agreedEnd')
   else if (isFreezeout(d.engine, d.rec) && d.engine.nextDeal(d.state).ok === false) close(d, 'freezeout')
 }

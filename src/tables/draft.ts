@@ -32,6 +32,8 @@ export class TableDraft {
   pot: number
   potShares: number[]
   gamesPlayed: number
+  /** The host ended the table during a game: it closes once the game is over. */
+  endAfterGame: boolean
   readonly seats: MutableSeat[]
   readonly log: LogEntryInput[] = []
   readonly events: unknown[] = []
@@ -68,6 +70,7 @@ export class TableDraft {
     this.potShares = rec.potShares.slice()
     this.gamesPlayed = rec.gamesPlayed
     this.knockouts = rec.knockouts
+    this.endAfterGame = rec.endAfterGame
     this.seats = rec.seats.map((s) => ({ ...s }))
     this.gameRunning = rec.state !== null && engine.progress(rec.state) !== 'gameOver'
   }
@@ -245,13 +248,13 @@ export class TableDraft {
   }
 
   /** Practice chips for a seat's stack (the seat adds them): a ledger row from the practice account. */
-  practiceBuyIn(userId: string, amount: number): void {
+  practiceBuyIn(userId: string, amount: number, reason: string): void {
     this.movements.push({
       guildId: this.rec.guildId,
       from: { kind: 'practice' },
       to: { kind: 'stack', userId },
       amount,
-      reason: 'practice buy-in',
+      reason,
       tableId: this.rec.id,
     })
   }

@@ -3,9 +3,11 @@ import { ok, refuse, type Outcome } from '../games/core/engine.js'
 import type { AiLevel } from '../ai/budget.js'
 import { isUniqueViolation } from '../store/db.js'
 import type { TableRecord } from '../store/tables.js'
+import type { Repos } from '../store/store.js'
 import { aiSeatId, aiToRemove, freeAiName, isPracticeTable } from './ai-seats.js'
 import { toPractice } from './cash.js'
-import { close } from './closing.js'
+import { close, closeFor } from './closing.js'
+import type { CloseReason } from './close-reasons.js'
 import { firstGame } from './dealing.js'
 import type { TableDraft } from './draft.js'
 import { leaveToken } from './leave-token.js'
@@ -30,7 +32,8 @@ export class Lifecycle {
   async check(input: CreateTableInput): Promise<Outcome<void>> {
     const settings = await this.work.store.settings.get(input.guildId)
     const checked = checkNewTable(this.work.games, input, settings, this.work.clock)
-    return checked.ok ? ok(undefined) : checked
+    if (!checked.ok) return checked
+    return (await withinLimit(this.work.store, input, settings.maxTables)) ?? ok(undefined)
   }
 
   async create(input: CreateTableInput): Promise<Outcome<TableUpdate>> {
@@ -38,6 +41,8 @@ export class Lifecycle {
       const settings = await repos.settings.get(input.guildId)
       const checked = checkNewTable(this.work.games, input, settings, this.work.clock)
       if (!checked.ok) return checked
+      const limited = await withinLimit(repos, input, settings.maxTables)
+      if (limited) return limited
       const { engine, ...table } = checked.value
       const busy = await repos.tables.openInChannel(input.guildId, input.channelId)
       if (busy) return refuse('channel-busy-game', { game: this.work.games.engine(busy.game)?.title ?? busy.game })
@@ -73,6 +78,7 @@ export class Lifecycle {
     return this.work.change(tableId, opts, async (d, repos) => {
       // Checked first: a seated player's Join asks for what already is, whatever the game does.
       if (d.seatOf(userId)?.status === 'seated') return refuse('already-seated')
+      if (d.endAfterGame) return refuse('table-ending')
       if (isFreezeout(d.engine, d.rec) && d.status !== 'lobby') return refuse('freezeout-started')
       // Tables that deal game after game seat a newcomer at once; they are dealt in at the next game.
       if (d.status !== 'lobby' && !(d.status === 'playing' && d.engine.table.betweenGames))
@@ -146,17 +152,65 @@ export class Lifecycle {
   }
 
   /**
-   * Closes the table: a pot still on it goes back in proportion to what each paid in (docs/rules/bura.md
-   * rule 10), every stack goes back to its wallet. Aborted when a game was cut short,
-   * finished otherwise. With `userId`, only the creator may end it (admins: call without).
+   * The host ends the table. In the lobby or between games it closes now: every stack goes back
+   * to its wallet (a pot carried between games in proportion to what each paid in, docs/rules/bura.md
+   * rule 10). During a game it closes when that game is over, as an agreed end does: nobody
+   * escapes a hand they are losing (closing a hand at once is `voidTable`, for Manage Server).
+   * With `userId`, only the creator may end it (admins: call without); `by` is who ended it.
    */
-  end(tableId: string, opts: ActOptions & { userId?: string } = {}): Promise<Outcome<TableUpdate>> {
+  end(tableId: string, opts: ActOptions & { userId?: string; by?: string } = {}): Promise<Outcome<TableUpdate>> {
     return this.work.change(tableId, opts, (d) => {
       if (d.status !== 'lobby' && d.status !== 'playing') return refuse('table-ended')
       if (opts.userId !== undefined && opts.userId !== d.rec.creatorId) return refuse('not-creator-end')
+      if (d.status === 'playing' && d.progress() === 'acting') {
+        if (d.endAfterGame) return refuse('end-pending')
+        d.endAfterGame = true
+        d.tableEvents.push({ type: 'endRequested', userId: opts.by ?? opts.userId ?? d.rec.creatorId })
+        return ok(undefined)
+      }
       return close(d)
     })
   }
+
+  /**
+   * Closes the table at once for `reason` (closing.ts `closeFor`): a game in progress is void,
+   * every chip goes back, the ledger rows name the reason. The one way a table is closed from
+   * outside its game: a Manage Server void, an expired lobby, a channel or server gone, an
+   * operator (`npm run tables -- close`). `by`: the member who voided it.
+   */
+  voidTable(
+    tableId: string,
+    reason: CloseReason,
+    opts: ActOptions & { by?: string } = {},
+  ): Promise<Outcome<TableUpdate>> {
+    return this.work.change(tableId, opts, (d) => {
+      if (d.status !== 'lobby' && d.status !== 'playing') return refuse('table-ended')
+      return closeFor(d, reason, opts.by ?? null)
+    })
+  }
+
+  /** A lobby opened before `openedBefore` (ms) that never started closes, every buy-in back. */
+  expireLobby(tableId: string, openedBefore: number): Promise<Outcome<TableUpdate>> {
+    return this.work.change(tableId, {}, (d) => {
+      if (d.status !== 'lobby') return refuse('not-lobby')
+      if (d.rec.createdAt >= openedBefore) return refuse('not-due')
+      return closeFor(d, 'lobby-expired')
+    })
+  }
+}
+
+/**
+ * A member may have `max` open tables in a server at once (`/settings`), so that one member cannot
+ * fill every channel; Manage Server is exempt. The refusal, or null when within the limit.
+ */
+async function withinLimit(
+  repos: Pick<Repos, 'tables'>,
+  input: CreateTableInput,
+  max: number,
+): Promise<Outcome<never> | null> {
+  if (input.exempt) return null
+  const count = await repos.tables.openedBy(input.guildId, input.creatorId)
+  return count >= max ? refuse('table-limit', { count, max }) : null
 }
 
 /** AI seats change only in the lobby, and only by the host. */

@@ -47,6 +47,21 @@ export class Reads {
   }
 
   /** Lobbies and running tables with their deadlines: the scheduler re-arms them at start-up. */
+  /** The open tables of a server (id and channel), for closing them when their place is gone. */
+  openTablesIn(guildId: string): Promise<{ id: string; channelId: string }[]> {
+    return this.work.store.tables.openInGuild(guildId)
+  }
+
+  /** Lobbies opened before `openedBefore` (ms), oldest first, at most `limit` (the expiry sweep). */
+  expiredLobbies(openedBefore: number, limit = 100): Promise<{ id: string; guildId: string }[]> {
+    return this.work.store.tables.lobbiesOpenedBefore(openedBefore, limit)
+  }
+
+  /** When the oldest open lobby was opened (ms), or null: the expiry sweep's next wake-up. */
+  oldestLobby(): Promise<number | null> {
+    return this.work.store.tables.oldestLobby()
+  }
+
   async activeTables(): Promise<ActiveTable[]> {
     return (await this.work.store.tables.active()).map((t) => ({
       id: t.id,

@@ -82,6 +82,12 @@ export class TableService {
   end(...a: Parameters<Lifecycle['end']>) {
     return this.lifecycle.end(...a)
   }
+  voidTable(...a: Parameters<Lifecycle['voidTable']>) {
+    return this.lifecycle.voidTable(...a)
+  }
+  expireLobby(...a: Parameters<Lifecycle['expireLobby']>) {
+    return this.lifecycle.expireLobby(...a)
+  }
 
   // ---- moves and deadlines (moves.ts) ----------------------------------------------------
   act(...a: Parameters<Moves['act']>) {
@@ -120,6 +126,15 @@ export class TableService {
   }
   activeTables() {
     return this.reads.activeTables()
+  }
+  openTablesIn(...a: Parameters<Reads['openTablesIn']>) {
+    return this.reads.openTablesIn(...a)
+  }
+  expiredLobbies(...a: Parameters<Reads['expiredLobbies']>) {
+    return this.reads.expiredLobbies(...a)
+  }
+  oldestLobby() {
+    return this.reads.oldestLobby()
   }
   activeSnapshots() {
     return this.reads.activeSnapshots()

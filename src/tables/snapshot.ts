@@ -32,5 +32,7 @@ export function snapshot(rec: TableRecord, engine: AnyEngine | undefined): Table
     progress: rec.status === 'aborted' ? null : progress,
     waitingFor: waiting.map(userAt).filter((u): u is string => u !== undefined),
     gamesPlayed: rec.gamesPlayed,
+    endAfterGame: rec.endAfterGame,
+    createdAt: rec.createdAt,
   }
 }

@@ -1,4 +1,5 @@
 import type { Outcome, Progress } from '../games/core/engine.js'
+import type { CloseReason } from './close-reasons.js'
 
 /**
  * What the table service hands to the bot. No Discord types: user, guild and channel ids are
@@ -63,6 +64,10 @@ export interface TableSnapshot {
   readonly waitingFor: readonly string[]
   /** Games finished here (Bugami matches, Bura games, Badugi hands). */
   readonly gamesPlayed: number
+  /** The host ended the table during a game: it closes when that game is over. */
+  readonly endAfterGame: boolean
+  /** When the table was opened (ms since epoch). */
+  readonly createdAt: number
 }
 
 /** Table-level facts for the public log (engine events are separate, in `events`). */
@@ -71,7 +76,8 @@ export type TableEvent =
   | { readonly type: 'joined'; readonly userId: string; readonly buyIn: number }
   /** `by`: who removed the player (`/table kick`); null when they stood up themselves. */
   | { readonly type: 'left'; readonly userId: string; readonly cashedOut: number; readonly by: string | null }
-  | { readonly type: 'rebuy'; readonly userId: string; readonly amount: number }
+  /** `practice`: topped up in practice chips (a table with AI seats), the wallet untouched. */
+  | { readonly type: 'rebuy'; readonly userId: string; readonly amount: number; readonly practice?: boolean }
   | { readonly type: 'started'; readonly dealer: number; readonly seed: number }
   | { readonly type: 'nextGame'; readonly dealer: number | null; readonly seed: number | null }
   | { readonly type: 'autoMove'; readonly userId: string; readonly position: number; readonly action: unknown }
@@ -84,6 +90,15 @@ export type TableEvent =
       readonly reason: 'freezeout' | 'agreedEnd'
       readonly standings: readonly { userId: string; stack: number; result: number }[]
       readonly winners: readonly string[]
+    }
+  /** The host ended the table during a game: it closes when the game is over. */
+  | { readonly type: 'endRequested'; readonly userId: string }
+  /** Closed at once (closing.ts `closeFor`): what each seat got back (practice chips at a practice table). */
+  | {
+      readonly type: 'voided'
+      readonly reason: CloseReason
+      readonly by: string | null
+      readonly returns: readonly { userId: string; amount: number }[]
     }
   | {
       readonly type: 'ended'
@@ -123,6 +138,8 @@ export interface CreateTableInput {
   readonly endsInMs?: number
   /** Bura and Badugi: the break between games in seconds, 0 .. 3600; default 2 minutes. */
   readonly breakSeconds?: number
+  /** The creator has Manage Server: the limit on open tables per member does not apply. */
+  readonly exempt?: boolean
 }
 
 export interface ActOptions {

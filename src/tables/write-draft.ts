@@ -48,6 +48,7 @@ export async function writeDraft(
       gamesPlayed: d.gamesPlayed,
       logSize: rec.logSize + d.log.length,
       ...(d.knockouts !== rec.knockouts ? { knockouts: d.knockouts } : {}),
+      endAfterGame: d.endAfterGame,
       seats: d.seats,
     },
     rec.seats,
@@ -91,6 +92,7 @@ export async function writeDraft(
     gamesPlayed: d.gamesPlayed,
     logSize: rec.logSize + d.log.length,
     knockouts: d.knockouts,
+    endAfterGame: d.endAfterGame,
     seats: d.seats.map((s) => ({ ...s })),
   }
   const table = snapshot(after, d.engine)

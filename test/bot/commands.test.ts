@@ -113,6 +113,7 @@ describe('slash command definitions', () => {
       'emojis',
       'channels',
       'threads',
+      'max_tables',
       'language',
     ])
   })

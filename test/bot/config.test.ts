@@ -29,6 +29,7 @@ describe('bot settings', () => {
         memberRate: { burst: 10, perSecond: 2 },
         shardIds: undefined,
         redisUrl: undefined,
+        lobbyExpiryMs: 24 * 3_600_000,
         deadlineSweepMs: 30_000,
         tableLogRetentionDays: 30,
       },

@@ -50,8 +50,8 @@ describe('Badugi through Discord', () => {
     expect(board.embeds[0]!.description).toContain(`**${best.toLocaleString('en-US')}** net chips`)
   })
 
-  it('between hands a newcomer joins, a player deals the next hand; ending mid-hand returns every chip', async () => {
-    const w = await startWorld(['alice', 'bob', 'dave'])
+  it('between hands a newcomer joins, a player deals the next hand; voiding mid-hand returns every chip', async () => {
+    const w = await startWorld(['alice', 'bob', 'dave'], { admins: ['alice'] })
     const [alice, bob, dave] = ['alice', 'bob', 'dave'].map((n) => w.member(n))
     await openAndStart(w, 'badugi start', { buy_in: 40 }, ['bob'])
     await playUntil(w, (t) => t.progress !== 'acting')
@@ -72,7 +72,7 @@ describe('Badugi through Discord', () => {
     ).toEqual(['alice', 'bob', 'dave'])
     await expectNothingHidden(w, second.id)
 
-    await alice!.slash(w.channel, 'table end')
+    await alice!.slash(w.channel, 'table end', { now: true })
     const aborted = await w.tableById(second.id)
     expect(aborted.status).toBe('aborted')
     // The blinds in the pot go back, and the log says so as a refund: nobody won them.

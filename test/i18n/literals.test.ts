@@ -72,7 +72,7 @@ const EXEMPT: readonly { readonly what: string; readonly applies: (node: ts.Node
       "the audit's record",
     applies: (node, at) =>
       (ts.isPropertyAssignment(at) && at.name.getText() === 'reason' && at.initializer === node) ||
-      (ts.isCallExpression(at) && /(\.cashOut|wallets\.grant)$/.test(at.expression.getText())),
+      (ts.isCallExpression(at) && /(\.cashOut|\.practiceBuyIn|wallets\.grant)$/.test(at.expression.getText())),
   },
   {
     what:

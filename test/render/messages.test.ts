@@ -172,6 +172,7 @@ describe('in German', () => {
     tableChannels: [],
     threads: false,
     language: null,
+    maxTables: 3,
   }
 
   it('helps with the German command names', () => {

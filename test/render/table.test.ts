@@ -534,6 +534,8 @@ describe('table events in the log', () => {
       winners: [who],
     },
     ended: { type: 'ended', status: 'aborted', refunds: [{ userId: who, amount: 10 }] },
+    endRequested: { type: 'endRequested', userId: who },
+    voided: { type: 'voided', reason: 'voided', by: who, returns: [{ userId: who, amount: 40 }] },
   }
   /** Told elsewhere, not as a log line of their own (see describeTableEvents). */
   const TOLD_ELSEWHERE = new Set<TableEvent['type']>([

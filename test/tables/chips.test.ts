@@ -133,7 +133,7 @@ describe('chips at the table', () => {
     await audited()
   })
 
-  test('Bura: ending mid-game returns the pot in proportion to what each paid in, then every stack', async () => {
+  test('Bura: a void mid-game returns the pot in proportion to what each paid in, then every stack', async () => {
     const id = await chipTable('bura', ['ann', 'ben', 'cat'], 300)
     await fx.tables.start(id)
     await playUntilCarriedPot(id)
@@ -142,10 +142,19 @@ describe('chips at the table', () => {
     expect(table.progress).toBe('acting')
     const shares = (table.state as { potShares: number[] }).potShares
     const expected = refundPot(table.pot, shares)
-    const ended = await fx.tables.end(id, { userId: 'ann' })
+    const ended = await fx.tables.voidTable(id, 'voided', { by: 'admin' })
     expect(ended.ok).toBe(true)
     if (!ended.ok) return
     expect(ended.value.table.status).toBe('aborted')
+    const voided = ended.value.tableEvents.find((e) => e.type === 'voided')
+    if (voided?.type !== 'voided') throw new Error('no voided event')
+    expect(voided.by).toBe('admin')
+    // What each seat got back: its stack and its share of the pot, paid to its wallet as "closed: voided".
+    const paid = await fx.t.store.prisma.ledgerEntry.findMany({ where: { tableId: id, toKind: 'wallet' } })
+    expect(new Set(paid.map((e) => e.reason))).toEqual(new Set(['closed: voided']))
+    expect(Object.fromEntries(voided.returns.map((r) => [r.userId, r.amount]))).toEqual(
+      Object.fromEntries(paid.map((e) => [e.toUserId, Number(e.amount)])),
+    )
     const closing = ended.value.tableEvents.find((e) => e.type === 'ended')
     if (closing?.type !== 'ended') throw new Error('no ended event')
     expect(closing.status).toBe('aborted')

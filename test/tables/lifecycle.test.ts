@@ -265,7 +265,13 @@ describe('table lifecycle (Bugami)', () => {
     const id = await bugamiTable()
     await fx.tables.start(id)
     expect(await fx.tables.end(id, { userId: 'ben' })).toMatchObject({ ok: false, error: { code: 'not-creator-end' } })
+    // During the match the host's end waits for it to be over; a void closes it at once.
     expect(await fx.tables.end(id)).toMatchObject({
+      ok: true,
+      value: { table: { status: 'playing', endAfterGame: true } },
+    })
+    expect(await fx.tables.end(id)).toMatchObject({ ok: false, error: { code: 'end-pending' } })
+    expect(await fx.tables.voidTable(id, 'voided')).toMatchObject({
       ok: true,
       value: { table: { status: 'aborted', deadlineAt: null } },
     })

@@ -7,8 +7,9 @@ export const rebuy: ComponentHandlers['rebuy'] = async (ctx, interaction, { tabl
   startTableControl(interaction)
   const result = await ctx.tables.rebuy(tableId, interaction.user.id, { interactionId: interaction.id })
   const stack = result.ok ? (result.value.table.seats.find((s) => s.userId === interaction.user.id)?.stack ?? 0) : 0
-  if (
-    await settleOnTable(ctx, interaction, result, memberLang(interaction).t('commands:replies.rebuy', { chips: stack }))
-  )
-    ctx.log.info({ tableId }, 'rebuy')
+  const practice = result.ok && result.value.tableEvents.some((e) => e.type === 'rebuy' && e.practice)
+  const done = memberLang(interaction).t(practice ? 'commands:replies.rebuyPractice' : 'commands:replies.rebuy', {
+    chips: stack,
+  })
+  if (await settleOnTable(ctx, interaction, result, done)) ctx.log.info({ tableId }, 'rebuy')
 }

@@ -1,0 +1,87 @@
+import type { Clock } from '../lib/clock.js'
+import type { Logger } from '../lib/log.js'
+import type { TableService, TableUpdate } from '../tables/index.js'
+
+/** A lobby that has not started this long after it opened closes (LOBBY_EXPIRY_HOURS; docs/closing.md). */
+export const DEFAULT_LOBBY_EXPIRY_MS = 24 * 3_600_000
+/** The sweep runs at least this often, whatever the timers did (a missed timer costs at most this). */
+export const LOBBY_SWEEP_MS = 15 * 60_000
+/** ... and never more often than this, whatever the oldest lobby says. */
+const MIN_GAP_MS = 60_000
+/** Lobbies read per sweep; more wait for the next one, a minute later. */
+const BATCH = 200
+
+export interface LobbyExpiryDeps {
+  readonly clock: Clock
+  readonly log: Logger
+  readonly tables: TableService
+  /** Whether this process's shards serve a guild: only those guilds' lobbies are closed here. */
+  readonly owns: (guildId: string) => boolean
+  /** Shows the closed lobby (its message says why and what came back). */
+  readonly show: (update: TableUpdate) => Promise<void>
+  readonly expiryMs: number
+}
+
+/**
+ * Closes lobbies that did not start in time, every buy-in back (`expireLobby`). One sweep reads the
+ * database for every lobby past its time, so nothing depends on a timer that fired (or a process
+ * that was up) when it fell due; the next sweep is set for the oldest lobby's expiry, or
+ * LOBBY_SWEEP_MS at the latest. Two shards sweeping one database close a lobby once: the change is
+ * versioned, and a lobby already closed is refused.
+ */
+export class LobbyExpiry {
+  private cancel: (() => void) | null = null
+  private running: Promise<void> = Promise.resolve()
+  private stopped = false
+
+  constructor(private readonly deps: LobbyExpiryDeps) {}
+
+  /** Sweeps now, then keeps sweeping. */
+  start(): void {
+    this.schedule(this.deps.clock.now())
+  }
+
+  /** Resolves when no sweep is running. */
+  idle(): Promise<void> {
+    return this.running
+  }
+
+  stop(): void {
+    this.stopped = true
+    this.cancel?.()
+    this.cancel = null
+  }
+
+  private schedule(at: number): void {
+    if (this.stopped) return
+    this.cancel?.()
+    this.cancel = this.deps.clock.schedule(at, () => {
+      this.cancel = null
+      this.running = this.sweep()
+    })
+  }
+
+  /** One sweep: closes the lobbies past their time, then sets the next one. */
+  async sweep(): Promise<void> {
+    const { clock, tables, log } = this.deps
+    let next = clock.now() + LOBBY_SWEEP_MS
+    try {
+      const cutoff = clock.now() - this.deps.expiryMs
+      const due = await tables.expiredLobbies(cutoff, BATCH)
+      for (const lobby of due) {
+        if (this.stopped) return
+        if (!this.deps.owns(lobby.guildId)) continue
+        const closed = await tables.expireLobby(lobby.id, cutoff)
+        if (!closed.ok) continue
+        log.info({ tableId: lobby.id }, 'lobby expired')
+        await this.deps.show(closed.value)
+      }
+      const oldest = await tables.oldestLobby()
+      if (due.length === BATCH) next = clock.now()
+      else if (oldest !== null) next = Math.min(next, oldest + this.deps.expiryMs)
+    } catch (error) {
+      log.error({ err: error }, 'lobby expiry sweep failed; trying again')
+    }
+    this.schedule(Math.max(next, clock.now() + MIN_GAP_MS))
+  }
+}

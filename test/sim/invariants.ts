@@ -41,11 +41,7 @@ export class Checker {
   private statsBefore = ''
   private versionsBefore = new Map<string, number>()
 
-  constructor(
-    private readonly world: SimWorld,
-    /** Invariants not checked (issue 33's holes still open; see KNOWN_HOLES). */
-    private readonly skip: ReadonlySet<string>,
-  ) {}
+  constructor(private readonly world: SimWorld) {}
 
   /** Reads what the checks after the step compare with. */
   async beforeStep(): Promise<void> {
@@ -165,18 +161,14 @@ export class Checker {
       select: { id: true, status: true, deadlineAt: true, createdAt: true, guildId: true, channelId: true },
     })
     for (const t of open) {
-      if (!this.skip.has('deadline-progress') && t.deadlineAt && t.deadlineAt.getTime() + SWEEP_GRACE_MS < now)
+      if (t.deadlineAt && t.deadlineAt.getTime() + SWEEP_GRACE_MS < now)
         fail(
           'every passed deadline is played',
           `table ${t.id}: deadline ${new Date(t.deadlineAt).toISOString()} passed ${now - t.deadlineAt.getTime()} ms ago`,
         )
-      if (
-        !this.skip.has('lobby-expiry') &&
-        t.status === 'lobby' &&
-        t.createdAt.getTime() + LOBBY_MAX_MS + SWEEP_GRACE_MS < now
-      )
+      if (t.status === 'lobby' && t.createdAt.getTime() + LOBBY_MAX_MS + SWEEP_GRACE_MS < now)
         fail('every lobby expires', `table ${t.id} is a lobby since ${t.createdAt.toISOString()}`)
-      if (!this.skip.has('gone-channels') && this.world.discord.channel(t.channelId) === null)
+      if (this.world.discord.channel(t.channelId) === null)
         fail('no table stays open in a channel or server that is gone', `table ${t.id} in channel ${t.channelId}`)
     }
   }

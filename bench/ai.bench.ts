@@ -1,58 +1,100 @@
-import { parsePolicy, runArena, type Policy } from '../src/arena/arena.js'
+import { parsePolicy, quantile, runArena, type ArenaReport, type Policy } from '../src/arena/arena.js'
 import { gameModule } from '../src/games/registry.js'
 import type { BenchResult } from './harness.js'
 
+/** The bot's cap on one AI decision (AI_THINK_MS's default): the strong runs decide under it, as in the bot. */
+const THINK_MS = 300
+
 /**
- * The AI's strength targets at the default level against the automatic move, and its cost.
- * Each is one seeded arena run, the same as `npm run --silent simulate -- --seats ...` prints.
+ * The AI's targets (issue 37): each a seeded duplicate arena, the same as
+ * `npm run --silent simulate -- --duplicate --seats ...` prints, with its 95% interval in the line.
  */
-function arena(game: string, seats: string, games: number, options: Record<string, unknown> = {}) {
+function arena(game: string, seats: string, deals: number, options: Record<string, unknown> = {}, thinkMs?: number) {
   const policies = seats.split(',').map((s) => parsePolicy(s) as Policy)
   const started = performance.now()
-  const report = runArena({ game: gameModule(game)!, policies, games, seed: 7, options })
+  const report = runArena({
+    game: gameModule(game)!,
+    policies,
+    games: deals,
+    seed: 37,
+    options,
+    duplicate: true,
+    ...(thinkMs !== undefined ? { thinkMs } : {}),
+  })
   return { report, seconds: (performance.now() - started) / 1000 }
 }
 
+const range = ([lo, hi]: readonly [number, number], digits = 3) => `${lo.toFixed(digits)} to ${hi.toFixed(digits)}`
+
+function winRate(name: string, r: ArenaReport, atLeast: number): BenchResult {
+  const s = r.seats[0]!
+  return {
+    name: `${name}, ${r.games} games (95% interval ${range(s.winRateCI)})`,
+    value: s.winRate,
+    unit: 'of games',
+    target: { atLeast },
+  }
+}
+
 export async function run(): Promise<BenchResult[]> {
-  const bura = arena('bura', 'ai,auto', 1000)
-  const bugami = arena('bugami', 'ai,auto,auto,auto', 100)
-  const badugi = arena('badugi', 'ai,auto,auto', 5000, { limit: 'fixed' })
-  return [
+  const out: BenchResult[] = []
+  const bura = arena('bura', 'ai,expert', 500)
+  out.push(winRate('ai bura 2 players: normal against the expert', bura.report, 0.55), {
+    name: `ai bura: ${bura.report.games} duplicate games at normal, wall time`,
+    value: bura.seconds,
+    unit: 's',
+    target: { atMost: 600 },
+  })
+  const buraEasy = arena('bura', 'ai,ai:easy', 300)
+  out.push(winRate('ai bura 2 players: normal against easy', buraEasy.report, 0.55))
+  const buraStrong = arena('bura', 'ai:strong,ai', 200, {}, THINK_MS)
+  out.push(winRate('ai bura 2 players: strong against normal', buraStrong.report, 0.55), {
+    name: `ai bura strong: decision time p99 under the bot's ${THINK_MS} ms cap (${buraStrong.report.decisionMs[0]!.length} decisions)`,
+    value: quantile(buraStrong.report.decisionMs[0]!, 0.99),
+    unit: 'ms',
+    target: { atMost: 300 },
+  })
+
+  const fixed = { limit: 'fixed' }
+  const badugi = arena('badugi', 'ai,expert,expert', 300, fixed)
+  const badugiStrong = arena('badugi', 'ai:strong,expert,expert', 300, fixed, THINK_MS)
+  const bb = (r: ArenaReport) => r.seats[0]!.bbPer100!
+  out.push(
     {
-      name: 'ai bura 2 players, ai vs auto, 1,000 games: ai win rate',
-      value: bura.report.seats[0]!.winRate,
-      unit: 'of games',
-      target: { atLeast: 0.6 },
-    },
-    {
-      name: 'ai bura 2 players, 1,000 games with one ai seat: wall time',
-      value: bura.seconds,
-      unit: 's',
-      target: { atMost: 600 },
-    },
-    {
-      name: 'ai bugami 4 players, one ai and three auto, 100 matches: ai win rate',
-      value: bugami.report.seats[0]!.winRate,
-      unit: 'of matches',
-      target: { atLeast: 0.4 },
-    },
-    {
-      name:
-        'ai badugi fixed limit 3 players, one ai and two auto, 5,000 hands: low end of the 95% interval of ' +
-        'ai net chips per hand',
-      value: badugi.report.seats[0]!.netCI[0],
-      unit: 'chips/hand',
+      name: `ai badugi fixed limit 3 players: normal against two experts, low end of the 95% interval of bb/100 (mean ${bb(badugi.report).mean}, ${range(bb(badugi.report).ci, 1)}, ${badugi.report.games} hands)`,
+      value: bb(badugi.report).ci[0],
+      unit: 'bb/100',
       target: { atLeast: Number.MIN_VALUE },
     },
     {
-      name: 'ai badugi: ai net chips per hand',
-      value: badugi.report.seats[0]!.net,
-      unit: 'chips/hand',
+      name: `ai badugi: strong's low end of the interval over normal's high end (strong mean ${bb(badugiStrong.report).mean}, ${range(bb(badugiStrong.report).ci, 1)})`,
+      value: bb(badugiStrong.report).ci[0] - bb(badugi.report).ci[1],
+      unit: 'bb/100',
+      target: { atLeast: Number.MIN_VALUE },
+    },
+  )
+
+  const bugami = arena('bugami', 'ai,expert,expert,expert', 15)
+  const bugamiStrong = arena('bugami', 'ai:strong,expert,expert,expert', 10, {}, THINK_MS)
+  const par = (r: ArenaReport) => r.seats[0]!.pointsOverPar
+  out.push(
+    {
+      name: `ai bugami 4 players: normal against three experts, low end of the 95% interval of points over par per match (mean ${par(bugami.report).mean}, ${range(par(bugami.report).ci, 1)}, ${bugami.report.games} matches)`,
+      value: par(bugami.report).ci[0],
+      unit: 'points',
+      target: { atLeast: Number.MIN_VALUE },
+    },
+    {
+      name: `ai bugami: strong over par minus normal over par (strong mean ${par(bugamiStrong.report).mean}, ${range(par(bugamiStrong.report).ci, 1)}, ${bugamiStrong.report.games} matches)`,
+      value: par(bugamiStrong.report).mean - par(bugami.report).mean,
+      unit: 'points',
+      target: { atLeast: Number.MIN_VALUE },
     },
     {
       name: 'ai decision cost (bura normal level)',
-      value: (bura.seconds * 1000) / bura.report.decisions,
-      unit: 'ms/decision',
+      value: quantile(bura.report.decisionMs[0]!, 0.5),
+      unit: 'ms median',
     },
-  ]
+  )
+  return out
 }

@@ -6,14 +6,19 @@ export const AI_LEVELS: readonly AiLevel[] = ['easy', 'normal', 'strong']
 export interface Budget {
   /** Determinisations (hidden cards sampled consistently with the seat's history) per decision. */
   readonly samples: number
-  /** Easy only: share of moves replaced by a random legal move (noise on top of the automatic move). */
-  readonly noise: number
+  /**
+   * Easy only: share of moves where the beginner forgets the expert's rules and plays the cautious
+   * automatic move instead (it never declares, bets or counts then); the rest are the expert's moves.
+   */
+  readonly slips: number
+  /** Playouts follow the game's expert rules for every seat (else the fast automatic move). */
+  readonly expertRollouts: boolean
 }
 
 export const BUDGETS: Record<AiLevel, Budget> = {
-  easy: { samples: 1, noise: 0.25 },
-  normal: { samples: 24, noise: 0 },
-  strong: { samples: 96, noise: 0 },
+  easy: { samples: 1, slips: 0.35, expertRollouts: false },
+  normal: { samples: 24, slips: 0, expertRollouts: false },
+  strong: { samples: 64, slips: 0, expertRollouts: true },
 }
 
 export interface DecideOptions {

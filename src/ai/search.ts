@@ -14,7 +14,7 @@ export interface Position<S> {
 }
 
 /** An engine's functions on determinisations: the same functions, taking and giving positions for states. */
-export interface PositionEngine<S, A, O, E> {
+export interface PositionEngine<S, A, O, E, V = unknown> {
   /** Deals a determinisation from a sampled deck (`engine.setup`). */
   deal(params: SetupParams<O>): Outcome<Transition<Position<S>, E>>
   apply(pos: Position<S>, seat: number, action: A): Outcome<Transition<Position<S>, E>>
@@ -23,6 +23,8 @@ export interface PositionEngine<S, A, O, E> {
   legalActions(pos: Position<S>, seat: number): A[]
   autoAction(pos: Position<S>, seat: number): A | null
   summary(pos: Position<S>): ReplaySummary
+  /** What `seat` would be shown in this determinisation (for rollouts that play by a seat's view). */
+  view(pos: Position<S>, seat: number): V
 }
 
 /** The determinisations of a game (`PositionOf<typeof game>` for `const game = positionsOf(engine)`). */
@@ -31,7 +33,7 @@ export type PositionOf<P> = P extends { progress(pos: infer Pos): Progress } ? P
 /** The engine's functions the AI uses, on its own determinisations instead of states. */
 export function positionsOf<S, A extends { readonly type: string }, O, V, E extends { readonly type: string }>(
   engine: GameEngine<S, A, O, V, E>,
-): PositionEngine<S, A, O, E> {
+): PositionEngine<S, A, O, E, V> {
   // A position is the state the engine dealt and moved, under another name: the one place both meet.
   const state = (pos: Position<S>) => pos as unknown as S
   const positions = (out: Outcome<Transition<S, E>>) => out as unknown as Outcome<Transition<Position<S>, E>>
@@ -43,6 +45,7 @@ export function positionsOf<S, A extends { readonly type: string }, O, V, E exte
     legalActions: (pos, seat) => engine.legalActions(state(pos), seat),
     autoAction: (pos, seat) => engine.autoAction(state(pos), seat),
     summary: (pos) => engine.summary(state(pos)),
+    view: (pos, seat) => engine.view(state(pos), seat),
   }
 }
 
@@ -64,8 +67,8 @@ export function drawSample<S>(sampler: Sampler<S>, rng: Rng): Position<S> | null
 }
 
 /** Plays a determinisation to the end of its game (or deal) with `policy` for every seat. */
-export function playout<S, A>(
-  game: PositionEngine<S, A, unknown, unknown>,
+export function playout<S, A, V>(
+  game: PositionEngine<S, A, unknown, unknown, V>,
   start: Position<S>,
   policy: RolloutPolicy<S, A>,
 ): Position<S> {
@@ -82,8 +85,8 @@ export function playout<S, A>(
   return pos
 }
 
-export interface SearchSpec<S, A> {
-  readonly game: PositionEngine<S, A, unknown, unknown>
+export interface SearchSpec<S, A, V> {
+  readonly game: PositionEngine<S, A, unknown, unknown, V>
   readonly seat: number
   readonly sampler: Sampler<S>
   /** The moves to compare, read off a determinisation (they depend only on what the seat knows). */
@@ -91,24 +94,24 @@ export interface SearchSpec<S, A> {
   /** Plays one candidate out on one determinisation and scores the result for the seat. */
   readonly evaluate: (pos: Position<S>, action: A, rng: Rng) => number
   readonly key: (action: A) => string
+  /** The game's expert move for the seat, from its history (the easy level plays it, with slips). */
+  readonly expert: () => A | null
 }
 
 /**
  * Perfect-information Monte Carlo: every candidate is tried on the same determinisations and the
  * best average wins (ties go to the earlier candidate, so the answer is deterministic under a seed).
- * Easy level: the engine's automatic move on one determinisation, sometimes a random legal move.
+ * Easy level: a beginner who knows the expert's rules but slips: some moves are the engine's
+ * cautious automatic move on one determinisation instead.
  * Returns null only when no determinisation consistent with the history could be built.
  */
-export function search<S, A>(spec: SearchSpec<S, A>, opts: DecideOptions): A | null {
+export function search<S, A, V>(spec: SearchSpec<S, A, V>, opts: DecideOptions): A | null {
   const budget = BUDGETS[opts.level]
   const rng = new Rng(seedRng(opts.seed))
   if (opts.level === 'easy') {
+    if (rng.int(1000) >= budget.slips * 1000) return spec.expert()
     const pos = drawSample(spec.sampler, rng)
-    if (!pos) return null
-    const legal = spec.candidates(pos)
-    const auto = spec.game.autoAction(pos, spec.seat)
-    if (legal.length && (auto === null || rng.int(1000) < budget.noise * 1000)) return rng.pick(legal)
-    return auto
+    return pos ? spec.game.autoAction(pos, spec.seat) : spec.expert()
   }
   const scores = new Map<string, { action: A; sum: number; order: number }>()
   let done = 0

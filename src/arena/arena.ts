@@ -77,8 +77,8 @@ export interface ArenaReport {
   readonly deals: number
   readonly seats: SeatStats[]
   readonly decisions: number
-  /** How long each AI decision took, in ms (for the cost percentiles). */
-  readonly decisionMs: number[]
+  /** How long each AI decision took, in ms, per policy (for the cost percentiles; empty for the others). */
+  readonly decisionMs: number[][]
   /** AI or expert moves the engine refused (must be 0: they only ever play legal moves). */
   readonly illegal: string[]
 }
@@ -112,7 +112,7 @@ export function runArena(p: ArenaParams): ArenaReport {
   const options = engine.optionsSchema.parse(p.options ?? {})
   const chooser = new Rng(seedRng(p.seed))
   const illegal: string[] = []
-  const decisionMs: number[] = []
+  const decisionMs: number[][] = p.policies.map(() => [])
   let decisions = 0
   const startStack = p.stack ?? 100
 
@@ -157,7 +157,7 @@ export function runArena(p: ArenaParams): ArenaReport {
             seed: p.seed * 7_919 + g * 65_537 + step,
             ...(p.thinkMs !== undefined ? { deadline: started + p.thinkMs } : {}),
           })
-          if (policy.kind === 'ai') decisionMs.push(performance.now() - started)
+          if (policy.kind === 'ai') decisionMs[i]!.push(performance.now() - started)
         } else if (policy.kind === 'random') action = chooser.pick(engine.legalActions(state, seat))
         else action = engine.autoAction(state, seat)
         step++

@@ -7,6 +7,7 @@ import type { ControlScope, PublicParts, RenderTable } from '../render/types.js'
 import type { Lang } from '../i18n/index.js'
 import { relativeTime } from '../render/markup.js'
 import { busted, contextFor, moduleOf } from './table-context.js'
+import { isPracticeTable } from '../tables/ai-seats.js'
 
 /** A seat's private view of the table, and the questions asked in it before a move that cannot be undone. */
 
@@ -78,7 +79,14 @@ export function renderHandView(
           button(tableButtonId(table.id, 'leave'), lang.t('table:buttons.standUp'), ButtonStyle.Secondary),
         ])
       : []
-  return ephemeral({ embeds: [embed], components: [...p.rows, ...rebuy] })
+  // Practice tables only (AI seats, no real chips): the AI's suggestion for this seat's move.
+  const hint =
+    isPracticeTable(table.seats) && moduleOf(table).hint && waiting.includes(position) && p.rows.length < 5
+      ? buttonRows([
+          button(tableButtonId(table.id, 'hint'), `💡 ${lang.t('table:hint.button')}`, ButtonStyle.Secondary),
+        ])
+      : []
+  return ephemeral({ embeds: [embed], components: [...p.rows, ...hint, ...rebuy] })
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Decide } from '../ai/index.js'
+import type { Decide, DecideOptions, SeatHistory } from '../ai/index.js'
 import type { GameEngine } from '../games/core/engine.js'
 import type { HandScene, TableScene } from './images/scene.js'
 import type { SeatNames } from './images/seat-names.js'
@@ -85,6 +85,17 @@ export interface GameModule<S, A extends { readonly type: string }, O, V, E exte
   readonly ai?: Decide<O, V, E, A>
   /** A rule-based player written from the game's strategy (docs/ai.md): the baseline the AI is measured against. */
   readonly expert?: Decide<O, V, E, A>
+  /**
+   * A practice table's Hint: the AI's move for the seat whose history it is given, with one
+   * sentence of why in the member's language; null when the seat has nothing to do.
+   */
+  readonly hint?: (history: SeatHistory<O, V, E, A>, opts: DecideOptions, lang: Lang) => Hint<A> | null
+}
+
+/** The AI's suggested move and one sentence of why (the sentence names the move). */
+export interface Hint<A> {
+  readonly action: A
+  readonly text: string
 }
 
 // The registry and the generic layers see modules with their types erased.

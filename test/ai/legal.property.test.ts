@@ -4,22 +4,29 @@ import { runArena, type Policy } from '../../src/arena/arena.js'
 import { gameModule } from '../../src/games/registry.js'
 
 /**
- * Every AI move is legal: whole games where every seat is an AI (mostly easy, the cheap level
- * that still builds a determinisation for every move; some normal), over each game's variants.
- * runArena reports any AI move the engine refuses.
+ * Every AI and expert move is legal: whole games where every seat is an AI or the expert, over
+ * each game's variants. Seat 0 plays the level under test; the others alternate the cheap ones
+ * (easy and the expert), so those two play thousands of games per game and the searching levels
+ * (normal, strong) tens, sized for CI. runArena reports any move the engine refuses.
  */
-const easy: Policy = { kind: 'ai', level: 'easy' }
-const normal: Policy = { kind: 'ai', level: 'normal' }
+type Tested = 'easy' | 'normal' | 'strong' | 'expert'
+const TESTED: readonly Tested[] = ['easy', 'normal', 'strong', 'expert']
+const policy = (t: Tested): Policy => (t === 'expert' ? { kind: 'expert' } : { kind: 'ai', level: t })
 
-function seats(players: number, withNormal: boolean): Policy[] {
-  return Array.from({ length: players }, (_, i) => (withNormal && i === 0 ? normal : easy))
+function seats(players: number, tested: Tested): Policy[] {
+  return Array.from({ length: players }, (_, i) => (i === 0 ? policy(tested) : policy(i % 2 ? 'expert' : 'easy')))
 }
 
-function expectLegal(game: string, players: number, games: number, seed: number, options: object, withNormal: boolean) {
+/** Games per run: many for the cheap levels, few for the searching ones. */
+function games(tested: Tested, cheap: number, normal: number, strong: number): number {
+  return tested === 'normal' ? normal : tested === 'strong' ? strong : cheap
+}
+
+function expectLegal(game: string, players: number, count: number, seed: number, options: object, tested: Tested) {
   const report = runArena({
     game: gameModule(game)!,
-    policies: seats(players, withNormal),
-    games,
+    policies: seats(players, tested),
+    games: count,
     seed,
     options: { ...options },
   })
@@ -41,10 +48,14 @@ describe('every AI move is legal', () => {
       scoring: fc.constantFrom('chips', 'points'),
     })
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 6 }), options, fc.nat(1e6), fc.boolean(), (players, o, seed, withNormal) =>
-        expectLegal('bura', players, withNormal ? 4 : 40, seed, o, withNormal),
+      fc.property(
+        fc.integer({ min: 2, max: 6 }),
+        options,
+        fc.nat(1e6),
+        fc.constantFrom(...TESTED),
+        (players, o, seed, t) => expectLegal('bura', players, games(t, 60, 4, 1), seed, o, t),
       ),
-      { numRuns: 30, seed: 17 },
+      { numRuns: 60, seed: 17 },
     )
   }, 240_000)
 
@@ -55,20 +66,28 @@ describe('every AI move is legal', () => {
       shotgunWedding: fc.boolean(),
     })
     fc.assert(
-      fc.property(fc.integer({ min: 3, max: 7 }), options, fc.nat(1e6), fc.boolean(), (players, o, seed, withNormal) =>
-        expectLegal('bugami', players, withNormal ? 1 : 30, seed, o, withNormal),
+      fc.property(
+        fc.integer({ min: 3, max: 7 }),
+        options,
+        fc.nat(1e6),
+        fc.constantFrom(...TESTED),
+        (players, o, seed, t) => expectLegal('bugami', players, games(t, 40, 1, 1), seed, o, t),
       ),
-      { numRuns: 30, seed: 17 },
+      { numRuns: 40, seed: 17 },
     )
   }, 240_000)
 
   it('Badugi, 2-8 players, fixed, pot and no limit', () => {
     const options = fc.record({ limit: fc.constantFrom('fixed', 'pot', 'no') })
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 8 }), options, fc.nat(1e6), fc.boolean(), (players, o, seed, withNormal) =>
-        expectLegal('badugi', players, withNormal ? 10 : 60, seed, o, withNormal),
+      fc.property(
+        fc.integer({ min: 2, max: 8 }),
+        options,
+        fc.nat(1e6),
+        fc.constantFrom(...TESTED),
+        (players, o, seed, t) => expectLegal('badugi', players, games(t, 150, 20, 10), seed, o, t),
       ),
-      { numRuns: 30, seed: 17 },
+      { numRuns: 60, seed: 17 },
     )
   }, 240_000)
 })

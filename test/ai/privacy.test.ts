@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { decideBura } from '../../src/games/bura/ai.js'
@@ -7,15 +7,39 @@ import { buraEngine } from '../../src/games/bura/rules/index.js'
 import { fullDeck } from '../../src/games/bura/rules/cards.js'
 import { makeDeck, RANKS, type Card } from '../../src/games/core/cards.js'
 import { Rng, seedRng } from '../../src/games/core/rng.js'
-import { aiFor } from '../../src/games/registry.js'
+import { aiFor, gameModule } from '../../src/games/registry.js'
+import { ENGLISH, langOf } from '../../src/i18n/index.js'
+import type { AnySeatHistory } from '../../src/ai/index.js'
 import { playTable } from './twins.js'
 
-const AI_DIR = join(import.meta.dirname, '../../src/ai')
+const SRC = join(import.meta.dirname, '../../src')
+
+/** Every file that decides or explains a seat's move: the shared AI, and each game's AI, expert and hint. */
+const DECIDING = [
+  ...readdirSync(join(SRC, 'ai')).map((f) => join(SRC, 'ai', f)),
+  ...readdirSync(join(SRC, 'games'))
+    .filter((g) => g !== 'core')
+    .flatMap((g) => ['ai.ts', 'expert.ts', 'hint.ts'].map((f) => join(SRC, 'games', g, f)))
+    .filter((f) => existsSync(f)),
+]
+
+/** What the expert and the hints (English and German) make of a history: all must match between twins. */
+function advice(game: string, history: AnySeatHistory) {
+  const module = gameModule(game)!
+  const opts = { level: 'normal', seed: 5 } as const
+  return {
+    expert: module.expert!(history, opts),
+    hint: module.hint!(history, opts, ENGLISH),
+    hintDe: module.hint!(history, opts, langOf('de')),
+  }
+}
 
 describe('the AI never sees an engine state', () => {
   it('imports no state type and no engine internals that hold one', () => {
-    for (const file of readdirSync(AI_DIR)) {
-      const text = readFileSync(join(AI_DIR, file), 'utf8')
+    expect(DECIDING.filter((f) => /games\/\w+\/(expert|hint)\.ts$/.test(f))).toHaveLength(6)
+    for (const path of DECIDING) {
+      const file = path.slice(SRC.length + 1)
+      const text = readFileSync(path, 'utf8')
       const imports = [...text.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'([^']+)'/g)]
       for (const [, names, from] of imports) {
         expect(
@@ -26,6 +50,8 @@ describe('the AI never sees an engine state', () => {
           `${file} from ${from}`,
         ).toEqual([])
         expect(from, file).not.toMatch(/games\/(?!core\/)\w+\/(types|state|game|engine|auto|legal|view)\.js$/)
+        // The same internals as a game's own files name them (`./rules/legal.js`).
+        expect(from, file).not.toMatch(/(^|\/)rules\/(types|state|states|game|engine|auto|legal|view)\.js$/)
       }
     }
   })
@@ -66,6 +92,7 @@ describe('two states that show the seat the same history get the same decision',
     for (let t = 0; t < a.turns.length; t++) {
       expect(b.turns[t]!.history).toEqual(a.turns[t]!.history)
       expect(b.turns[t]!.decision).toEqual(a.turns[t]!.decision)
+      expect(advice('bugami', b.turns[t]!.history)).toEqual(advice('bugami', a.turns[t]!.history))
     }
   })
 
@@ -87,6 +114,7 @@ describe('two states that show the seat the same history get the same decision',
     for (let t = 0; t < a.turns.length; t++) {
       expect(b.turns[t]!.history).toEqual(a.turns[t]!.history)
       expect(b.turns[t]!.decision).toEqual(a.turns[t]!.decision)
+      expect(advice('bura', b.turns[t]!.history)).toEqual(advice('bura', a.turns[t]!.history))
     }
   })
 })
@@ -99,5 +127,22 @@ describe('decisions are reproducible under a seed', () => {
     for (const turn of run.turns)
       for (const level of ['easy', 'normal', 'strong'] as const)
         expect(decide(turn.history, { level, seed: 77 })).toEqual(decide(turn.history, { level, seed: 77 }))
+  })
+
+  it('the expert and the hint are the same for the same history, and the hint suggests the AI move', () => {
+    for (const [game, engine, players] of [
+      ['bugami', bugami, 4],
+      ['bura', buraEngine, 2],
+    ] as const) {
+      const options = engine.optionsSchema.parse({})
+      const run = playTable(engine, { players, dealer: 0, options, seed: 23, stacks: [100, 100] }, 1, 24)
+      expect(run.turns.length).toBeGreaterThanOrEqual(3)
+      for (const turn of run.turns) {
+        const once = advice(game, turn.history)
+        expect(advice(game, structuredClone(turn.history))).toEqual(once)
+        expect(once.hint!.action).toEqual(aiFor(game)!(turn.history, { level: 'normal', seed: 5 }))
+        expect(once.hint!.text).toMatch(/\.$/)
+      }
+    }
   })
 })

@@ -107,7 +107,8 @@ export class Checker {
 
   private async statsText(): Promise<string> {
     const rows = await this.world.bot.store.prisma.stat.findMany({ orderBy: [{ guildId: 'asc' }, { userId: 'asc' }] })
-    return JSON.stringify(rows)
+    // Chip sums are BIGINT columns (read as bigint): compared as text.
+    return JSON.stringify(rows, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))
   }
 
   private async versions(): Promise<Map<string, number>> {

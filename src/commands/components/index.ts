@@ -2,6 +2,7 @@ import { ai } from './ai.js'
 import { ask } from './ask.js'
 import { confirmLeave } from './confirm-leave.js'
 import { hand } from './hand.js'
+import { hint } from './hint.js'
 import { join } from './join.js'
 import { leave } from './leave.js'
 import { move } from './move.js'
@@ -24,6 +25,7 @@ const HANDLERS: ComponentHandlers = {
   start,
   ai,
   hand,
+  hint,
   rebuy,
   rules,
   move,

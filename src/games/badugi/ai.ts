@@ -1,17 +1,10 @@
 import { makeDeck, type Card } from '../core/cards.js'
 import { Rng, seedRng } from '../core/rng.js'
-import {
-  countingCards,
-  handValue,
-  type BadugiAction,
-  type BadugiEvent,
-  type BadugiOptions,
-  type BadugiView,
-} from './rules/index.js'
+import { countingCards, handValue, type BadugiAction, type BadugiView } from './rules/index.js'
 import { BUDGETS, mayContinue, type DecideOptions } from '../../ai/budget.js'
-import type { SeatHistory } from '../../ai/history.js'
+import { adviseBadugi, shape, type BadugiHistory } from './expert.js'
 
-export type BadugiHistory = SeatHistory<BadugiOptions, BadugiView, BadugiEvent, BadugiAction>
+export type { BadugiHistory } from './expert.js'
 
 const FULL_DECK: readonly Card[] = makeDeck()
 /** Showdowns simulated per budget sample: a hand is cheap to value, so equity gets many. */
@@ -100,46 +93,43 @@ export function equity(view: BadugiView, seat: number, trials: number, rng: Rng)
 }
 
 /**
- * Betting by thresholds on the simulated equity: bet or raise well above a fair share, call when
- * the equity beats the pot odds, else check or fold. A seat acting late (fewer seats behind it)
- * and a hand nearer the showdown (fewer draws left, so the equity is firmer) bet a little lighter.
+ * The expert's line (expert.ts), sharpened. Normal: on the last round, checked to by seats that all
+ * drew, it bets (a missed draw folds). Strong: also raises an unopened pot with a three-card draw,
+ * bets a three-card draw first against seats drawing two or more, and holds back a bet that the
+ * simulated equity does not back (a bluff stays a bluff). Easy plays the expert's rules with slips (the cautious
+ * check or fold).
  */
 export function decideBadugi(h: BadugiHistory, opts: DecideOptions): BadugiAction | null {
   const view = h.entries[h.entries.length - 1]?.view
   if (!view || !view.you || !view.you.yourTurn) return null
   const moves = badugiMoves(view)
   if (!moves.length) return null
-  if (view.phase === 'drawing') return moves[0]!
+  const advice = adviseBadugi(view, h.seat, opts.seed)
+  if (!advice) return moves[0]!
   const rng = new Rng(seedRng(opts.seed))
   const you = view.you
-  if (opts.level === 'easy') {
-    // The automatic move (check when free, else fold) with noise.
-    if (rng.int(1000) < BUDGETS.easy.noise * 1000) return rng.pick(moves)
-    return moves[0]!
-  }
   const budget = BUDGETS[opts.level]
+  if (opts.level === 'easy') return rng.int(1000) < budget.slips * 1000 ? moves[0]! : advice.action
+  if (view.phase === 'drawing') return advice.action
+  const wager = moves.find((m) => m.type === 'bet' || m.type === 'raise')
+  const drew = view.seats.filter((s) => s.seat !== h.seat && s.status === 'in').every((s) => (s.draws.at(-1) ?? 0) >= 1)
+  if (wager && view.round === 4 && you.toCall === 0 && drew) return wager
+  if (opts.level === 'strong' && wager) {
+    const { size } = shape(you.hand)
+    const others = view.seats.filter((s) => s.seat !== h.seat && s.status === 'in')
+    // An unopened pot before the draw: the expert folds most hands to a raise, so take the blinds.
+    if (view.round === 1 && view.currentBet <= view.bigBlindSize && size >= 3) return wager
+    // Checked to while everyone else is still drawing two or more: a draw of three bets first.
+    if (view.round > 1 && you.toCall === 0 && size >= 3 && others.every((s) => (s.draws.at(-1) ?? 4) >= 2)) return wager
+  }
+  const e = advice.action
+  if (opts.level !== 'strong' || (e.type !== 'bet' && e.type !== 'raise') || advice.reason.kind === 'bluff') return e
   let trials = 0
   let sum = 0
   for (let done = 0; mayContinue(done, budget, opts.deadline); done++) {
     sum += equity(view, h.seat, TRIALS_PER_SAMPLE, rng) * TRIALS_PER_SAMPLE
     trials += TRIALS_PER_SAMPLE
   }
-  const eq = sum / trials
   const live = view.seats.filter((s) => s.status === 'in' || s.status === 'allIn').length
-  const fair = 1 / live
-  const behind = seatsBehind(view, h.seat)
-  const lighter = 0.03 * (live - 1 - behind) + 0.02 * (view.round - 1)
-  const wager = moves.find((m) => m.type === 'bet' || m.type === 'raise')
-  if (wager && eq >= fair + 0.15 - lighter) return wager
-  if (you.toCall === 0) return { type: 'check' }
-  const potOdds = you.toCall / (view.pot + you.toCall)
-  return eq >= potOdds + 0.05 - lighter / 2 ? { type: 'call' } : { type: 'fold' }
-}
-
-/** Live seats still to act after `seat` in this round's order (clockwise up to the dealer's seat). */
-function seatsBehind(view: BadugiView, seat: number): number {
-  const n = view.seats.length
-  let count = 0
-  for (let s = (seat + 1) % n; s !== (view.dealer + 1) % n; s = (s + 1) % n) if (view.seats[s]!.status === 'in') count++
-  return count
+  return sum / trials < 1 / live - 0.05 ? (you.toCall === 0 ? { type: 'check' } : { type: 'call' }) : e
 }

@@ -23,7 +23,6 @@ export type BadugiReason =
   | { readonly kind: 'weak' }
   | { readonly kind: 'free' }
   | { readonly kind: 'bluff'; readonly drew: number }
-  | { readonly kind: 'blind' }
 
 export interface BadugiAdvice {
   readonly action: BadugiAction

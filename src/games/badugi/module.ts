@@ -1,5 +1,6 @@
 import { decideBadugi } from './ai.js'
 import { expertBadugi } from './expert.js'
+import { hintBadugi } from './hint.js'
 import { badugiEngine, smallBlindFor } from './rules/index.js'
 import { badugiRules } from './rules-pages.js'
 import { ENGLISH } from '../../i18n/index.js'
@@ -29,6 +30,7 @@ export const badugiGame = defineGame({
   engine: badugiEngine,
   ai: decideBadugi,
   expert: expertBadugi,
+  hint: hintBadugi,
   renderer: { publicParts, privateParts, eventLines: oneLineEach(eventLine), turnAsk },
   scenes,
   rules: badugiRules(ENGLISH),

@@ -8,12 +8,14 @@ import {
   type BugamiOptions,
 } from './rules/index.js'
 import type { BugamiView } from './rules/index.js'
-import type { DecideOptions } from '../../ai/budget.js'
-import { lastEntryWith, type SeatHistory } from '../../ai/history.js'
+import { BUDGETS, type DecideOptions } from '../../ai/budget.js'
+import { lastEntryWith } from '../../ai/history.js'
 import { dealHidden, type Holder } from '../../ai/deal-hidden.js'
 import { playout, positionsOf, search, type PositionOf } from '../../ai/search.js'
 
-export type BugamiHistory = SeatHistory<BugamiOptions, BugamiView, BugamiEvent, BugamiAction>
+import { adviseBugami, expertBugami, type BugamiHistory, type BugamiMemory } from './expert.js'
+
+export type { BugamiHistory } from './expert.js'
 
 const game = positionsOf(bugami)
 type BugamiPosition = PositionOf<typeof game>
@@ -108,6 +110,13 @@ function voidFor(k: DealKnowledge, seat: number, card: Card): boolean {
 
 const autoPolicy = (pos: BugamiPosition, seat: number) => game.autoAction(pos, seat)
 
+/** In a playout each seat goes by its view alone (nothing remembered: cheap, and enough to steer). */
+const NO_MEMORY: BugamiMemory = { played: new Set(), voids: [] }
+
+/** Strong playouts and bids: every seat plays the expert's rules on its own view of the determinisation. */
+const expertPolicy = (pos: BugamiPosition, seat: number) =>
+  adviseBugami(game.view(pos, seat), NO_MEMORY, seat)?.action ?? game.autoAction(pos, seat)
+
 /** The deal's score for `seat` against the average of the others (what decides a match). */
 function dealReward(pos: BugamiPosition, seat: number): number {
   const seats = game.summary(pos).seats as readonly { readonly score: number }[]
@@ -128,6 +137,7 @@ export function decideBugami(h: BugamiHistory, opts: DecideOptions): BugamiActio
   const options = bugami.optionsSchema.parse(h.options)
   const me = h.seat
   const bidding = view.phase === 'bidding'
+  const policy = BUDGETS[opts.level].expertRollouts ? expertPolicy : autoPolicy
   const chosen = search(
     {
       game,
@@ -139,18 +149,19 @@ export function decideBugami(h: BugamiHistory, opts: DecideOptions): BugamiActio
         const out = game.apply(pos, me, action)
         if (!out.ok) return -Infinity
         let next = out.value.state
-        // The others' bids are secret: each bids as the automatic move would on its sampled hand.
+        // The others' bids are secret: each bids as the playout policy would on its sampled hand.
         if (bidding)
           for (let s = 0; s < h.players; s++) {
             if (s === me) continue
-            const bid = game.autoAction(next, s)
+            const bid = policy(next, s)
             if (!bid) continue
             const placed = game.apply(next, s, bid)
             if (placed.ok) next = placed.value.state
           }
-        return dealReward(playout(game, next, autoPolicy), me)
+        return dealReward(playout(game, next, policy), me)
       },
       key: bidKey,
+      expert: () => expertBugami(h, opts),
     },
     opts,
   )

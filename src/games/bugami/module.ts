@@ -1,5 +1,6 @@
 import { decideBugami } from './ai.js'
 import { expertBugami } from './expert.js'
+import { hintBugami } from './hint.js'
 import { bugamiEngine } from './rules/engine.js'
 import { bugamiRules } from './rules-pages.js'
 import { ENGLISH } from '../../i18n/index.js'
@@ -15,6 +16,7 @@ export const bugamiGame = defineGame({
   engine: bugamiEngine,
   ai: decideBugami,
   expert: expertBugami,
+  hint: hintBugami,
   renderer: { publicParts, privateParts, eventLines: oneLineEach(eventLine), turnAsk },
   scenes,
   rules: bugamiRules(ENGLISH),

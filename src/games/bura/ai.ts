@@ -3,11 +3,12 @@ import type { Rng } from '../core/rng.js'
 import { buraEngine, type BuraAction, type BuraEvent, type BuraView } from './rules/index.js'
 import type { BuraOptions } from './rules/options.js'
 import { fullDeck } from './rules/cards.js'
-import type { DecideOptions } from '../../ai/budget.js'
-import { lastEntryWith, type SeatHistory } from '../../ai/history.js'
+import { BUDGETS, type DecideOptions } from '../../ai/budget.js'
+import { lastEntryWith } from '../../ai/history.js'
 import { playout, positionsOf, search, type PositionOf } from '../../ai/search.js'
+import { adviseBura, expertBura, type BuraHistory } from './expert.js'
 
-export type BuraHistory = SeatHistory<BuraOptions, BuraView, BuraEvent, BuraAction>
+export type { BuraHistory } from './expert.js'
 
 const game = positionsOf(buraEngine)
 type BuraPosition = PositionOf<typeof game>
@@ -229,6 +230,17 @@ function rolloutPolicy(pos: BuraPosition, seat: number): BuraAction | null {
   return game.autoAction(pos, seat)
 }
 
+const NOTHING_SEEN: ReadonlySet<Card> = new Set()
+
+/**
+ * Strong playouts: every seat plays the expert's rules on its own view of the determinisation,
+ * counting its tricks exactly (in a playout each seat remembers what it took).
+ */
+function expertRollout(pos: BuraPosition, seat: number): BuraAction | null {
+  const points = (game.summary(pos).seats[seat] as { readonly points: number }).points
+  return adviseBura(game.view(pos, seat), { points, seen: NOTHING_SEEN }, seat)?.action ?? game.autoAction(pos, seat)
+}
+
 /** 1 for taking the pot, a fair share for an all-pass (the pot stays), -1 for a false declaration. */
 function reward(pos: BuraPosition, seat: number): number {
   const s = game.summary(pos)
@@ -249,6 +261,7 @@ export function decideBura(h: BuraHistory, opts: DecideOptions): BuraAction | nu
   const options = buraEngine.optionsSchema.parse(h.options)
   const k = knowledge(h, options)
   const me = h.seat
+  const rollout = BUDGETS[opts.level].expertRollouts ? expertRollout : rolloutPolicy
   const chosen = k
     ? search(
         {
@@ -262,9 +275,10 @@ export function decideBura(h: BuraHistory, opts: DecideOptions): BuraAction | nu
           },
           evaluate: (pos, action) => {
             const out = game.apply(pos, me, action)
-            return out.ok ? reward(playout(game, out.value.state, rolloutPolicy), me) : -Infinity
+            return out.ok ? reward(playout(game, out.value.state, rollout), me) : -Infinity
           },
           key,
+          expert: () => expertBura(h, opts),
         },
         opts,
       )

@@ -1,5 +1,6 @@
 import { decideBura } from './ai.js'
 import { expertBura } from './expert.js'
+import { hintBura } from './hint.js'
 import { buraEngine } from './rules/engine.js'
 import { buraRules } from './rules-pages.js'
 import { ENGLISH } from '../../i18n/index.js'
@@ -15,6 +16,7 @@ export const buraGame = defineGame({
   engine: buraEngine,
   ai: decideBura,
   expert: expertBura,
+  hint: hintBura,
   renderer: { publicParts, privateParts, eventLines, turnAsk, confirm: { declare: confirmDeclare } },
   scenes,
   rules: buraRules(ENGLISH),

@@ -2,9 +2,12 @@ import { run as ai } from './ai.bench.js'
 import { run as badugi } from './badugi.bench.js'
 import { run as bugami } from './bugami.bench.js'
 import { run as bura } from './bura.bench.js'
+import { run as ratings } from './ratings.bench.js'
 import { run as render } from './render.bench.js'
+import { run as restart } from './restart.bench.js'
 import { run as startup } from './startup.bench.js'
 import { run as store } from './store.bench.js'
+import { retentionRounds as retention } from './store-retention.js'
 import { meets, type BenchResult } from './harness.js'
 
 /**
@@ -18,13 +21,17 @@ const suites: Record<string, () => Promise<BenchResult[]>> = {
   badugi,
   bugami,
   bura,
+  ratings,
   render,
+  restart,
+  retention,
   startup,
   store,
 }
 
 /** Suites that take minutes, or need the build, run only when named (`npm run bench -- ai`). */
-const ON_REQUEST = new Set(['ai', 'startup'])
+// `retention` is part of `store` too; by its name it runs alone.
+const ON_REQUEST = new Set(['ai', 'startup', 'retention', 'restart'])
 
 const only = process.argv.slice(2)
 const results: BenchResult[] = []

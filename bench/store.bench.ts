@@ -5,6 +5,7 @@ import { balanceBucket, bucketEnd } from '../src/store/balance-buckets.js'
 import { migrateSqlite } from '../src/store/migrate.js'
 import type { BenchResult } from './harness.js'
 import { runPostgres } from './store-postgres.bench.js'
+import { retentionRounds } from './store-retention.js'
 import { bura, PLAYERS, recordMoves, SEED, startedTable, tempFile } from './store-table.js'
 import { refusalText } from '../src/render/refusals.js'
 import { ENGLISH } from '../src/i18n/index.js'
@@ -340,6 +341,7 @@ export async function run(): Promise<BenchResult[]> {
   out.push({ name: 'store: same, raw better-sqlite3', value: board.medianRaw, unit: 'ms' })
   for (const b of await statBoards())
     out.push({ name: `store: ${b.name} board, 100,000 players`, value: b.ms, unit: 'ms' })
+  out.push(...(await retentionRounds()))
   const postgresUrl = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL
   if (postgresUrl) out.push(...(await runPostgres(postgresUrl)))
   else process.stdout.write('store on PostgreSQL skipped: set BENCH_POSTGRES_URL (or TEST_POSTGRES_URL)\n')

@@ -1,5 +1,6 @@
 import { Client, Events, GatewayIntentBits, MessageFlags, Options, type Interaction } from 'discord.js'
 import { systemClock, type Clock } from './lib/clock.js'
+import { MemberLimit, type MemberRate } from './lib/member-limit.js'
 import { createLogger, type Logger } from './lib/log.js'
 import { commandDefinitions } from './commands/index.js'
 import { routeInteraction } from './commands/router.js'
@@ -11,6 +12,9 @@ import { TurnScheduler } from './scheduler/turns.js'
 import { openStore, type Store } from './store/index.js'
 import { TableService, type TableSnapshot } from './tables/index.js'
 import { AiTurns } from './scheduler/ai-turns.js'
+import { RatingDecay } from './scheduler/rating-decay.js'
+import { Upkeep } from './scheduler/upkeep.js'
+import { DEFAULT_RETENTION } from './store/retention.js'
 import { OutboxSweep } from './scheduler/outbox-sweep.js'
 import { pendingEffects } from './store/operator.js'
 import { DEFAULT_AI_MOVE_DELAY_MS, DEFAULT_AI_THINK_MS } from './config.js'
@@ -47,6 +51,8 @@ export interface BotOptions {
   readonly pace?: Pace
   /** Seeds of the random source `/table log` deals unseen cards from (default: crypto random; tests fix them). */
   readonly fileSeeds?: () => number
+  /** How many interactions each member may send: a burst and a rate (default DEFAULT_MEMBER_RATE). */
+  readonly memberRate?: MemberRate
   /** Seeds of new games (default: crypto random; the simulator fixes them). */
   readonly seeds?: () => number
   /**
@@ -68,6 +74,8 @@ export interface BotOptions {
   readonly outboxSweepMs?: number
   /** How often overdue deadlines are looked up in the database (default DEFAULT_DEADLINE_SWEEP_MS). */
   readonly deadlineSweepMs?: number
+  /** How long a closed table (its `/table log`) is kept, in days (default 30). */
+  readonly tableLogRetentionDays?: number
   /**
    * Redis (REDIS_URL): every process of the bot draws its channel requests from one global budget
    * there, and IDENTIFYs wait their turn there (docs/shared-budget.md). Without it each process
@@ -91,6 +99,8 @@ export interface Bot {
    * played, no table message being edited (tests wait on it after moving the clock).
    */
   idle(): Promise<void>
+  /** One upkeep pass now (it runs every hour by itself): what it pruned, by kind. */
+  upkeep(): Promise<Record<string, number>>
   /** Logs out, stops the timers and closes the database; the state stays on disk. */
   stop(): Promise<void>
   /** The port `/metrics`, `/healthz` and `/readyz` answer on; null without `metrics`. */
@@ -243,6 +253,20 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       await desk.deliverNow(tableId)
     },
   })
+  const decay = new RatingDecay({ clock, log, tables })
+  const retention = {
+    ...DEFAULT_RETENTION,
+    ...(opts.tableLogRetentionDays ? { closedTableMs: opts.tableLogRetentionDays * 24 * 60 * 60 * 1000 } : {}),
+  }
+  const upkeep = new Upkeep({
+    clock,
+    log,
+    run: async () => {
+      const pruned = await store.retention.prune(clock.now(), retention)
+      const open = new Set((await tables.activeTables()).map((t) => t.id))
+      return { ...pruned, recentLines: desk.forgetClosed(open) }
+    },
+  })
   const outboxSweep = new OutboxSweep({
     clock,
     log,
@@ -253,14 +277,23 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     deliver: (tableId) => desk.deliverNow(tableId),
     ...(opts.outboxSweepMs !== undefined ? { everyMs: opts.outboxSweepMs } : {}),
   })
-  const ctx: BotContext = { client, clock, log, tables, desk, emojis: emojisIn }
+  const ctx: BotContext = {
+    client,
+    clock,
+    log,
+    tables,
+    desk,
+    emojis: emojisIn,
+    limit: new MemberLimit(clock, opts.memberRate),
+  }
   // Interactions in progress, so that stop() never closes the database under one.
   const handling = new Set<Promise<void>>()
   // Set by stop(): new interactions get a short answer instead of a change, in-flight ones finish.
   let stopping = false
-  // Interactions wait until start-up has caught Discord up with the database (desk.catchUp).
-  let caughtUp!: () => void
-  const ready = new Promise<void>((resolve) => (caughtUp = resolve))
+  // Interactions wait until the gateway is ready and the open tables are read; the catch-up of
+  // effects still owed to Discord (desk.catchUp) runs beside them.
+  let routing!: () => void
+  const ready = new Promise<void>((resolve) => (routing = resolve))
   client.on(Events.InteractionCreate, (interaction) => {
     answers?.received(interaction)
     const work = stopping ? refuseWhileStopping(interaction) : ready.then(() => routeInteraction(interaction, ctx))
@@ -271,23 +304,26 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     })
   })
   const idle = async () => {
+    await catchingUp
     while (handling.size > 0) await Promise.all([...handling])
     await scheduler.idle()
     await outboxSweep.idle()
     // A deadline's change can give an AI its turn, and an AI's move another AI's.
     await ai.idle()
     await desk.idle()
+    await upkeep.idle()
   }
   client.on(Events.Error, (error) => log.error({ err: error }, 'discord client error'))
   let emojisSettled: Promise<void> = Promise.resolve()
-  // The background check of table messages after start-up (desk.checkMessages).
+  // The catch-up after start-up, then the background check of table messages (desk.checkMessages).
+  let catchingUp: Promise<void> = Promise.resolve()
   let checking: Promise<void> = Promise.resolve()
 
   try {
     const loggedIn = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()))
     await client.login(opts.token)
     await loggedIn
-    notReady = 'catching up'
+    notReady = 'registering commands'
     const commands = client.application!.commands
     await (opts.devGuildId ? commands.set(commandDefinitions(), opts.devGuildId) : commands.set(commandDefinitions()))
     // In the background: until the emojis are there, cards show as text.
@@ -296,15 +332,21 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     })
     // One read of every open table for the catching up and the timers (thousands start in seconds).
     const active = await tables.activeSnapshots()
-    const caughtUpTables = await desk.catchUp(active)
-    caughtUp()
+    routing()
     notReady = null
     outboxSweep.start()
     // An AI seat whose turn it was when the bot stopped moves now (after its pause).
     const rearmed = scheduler.rearmAll(active, (table) => ai.track(table))
+    decay.start()
     scheduler.startSweep()
-    checking = desk
-      .checkMessages(active)
+    upkeep.start()
+    // Beside the interactions: a move on a table still owing effects delivers them with its own.
+    catchingUp = desk
+      .catchUp(active)
+      .then((caughtUp) => log.info({ tables: caughtUp }, 'caught up with Discord'))
+      .catch((error: unknown) => log.error({ err: error }, 'could not catch up with Discord after start-up'))
+    checking = catchingUp
+      .then(() => desk.checkMessages(active))
       .catch((error: unknown) => log.error({ err: error }, 'could not check the table messages after start-up'))
     log.info(
       {
@@ -314,16 +356,17 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
         shards: ownShards,
         shardCount,
         tables: rearmed,
-        caughtUp: caughtUpTables,
         commandsIn: opts.devGuildId ?? 'global',
       },
       'bot ready',
     )
   } catch (error) {
     scheduler.stop()
+    upkeep.stop()
     ai.stop()
     outboxSweep.stop()
     desk.stop()
+    await decay.stop()
     await client.destroy()
     await shared?.close()
     await store.close()
@@ -341,14 +384,17 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       return emojisSettled
     },
     idle,
+    upkeep: () => upkeep.runOnce(),
     metricsPort: metricsServer?.port ?? null,
     async stop() {
       stopping = true
       notReady = 'stopping'
       scheduler.stop()
+      upkeep.stop()
       ai.stop()
       outboxSweep.stop()
       desk.stop()
+      await decay.stop()
       await idle()
       await checking
       await emojisSettled

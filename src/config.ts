@@ -1,3 +1,4 @@
+import { DEFAULT_MEMBER_RATE, type MemberRate } from './lib/member-limit.js'
 import { z } from 'zod'
 import { DEFAULT_GLOBAL_PER_SECOND } from './discord/global-budget.js'
 import { DEFAULT_DEADLINE_SWEEP_MS } from './scheduler/turns.js'
@@ -36,12 +37,21 @@ const configSchema = z.object({
     blankToUndefined,
     z.coerce.number().int().min(1).max(100_000).default(DEFAULT_GLOBAL_PER_SECOND),
   ),
+  MEMBER_RATE_BURST: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int().min(1).max(1000).default(DEFAULT_MEMBER_RATE.burst),
+  ),
+  MEMBER_RATE_PER_SECOND: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().min(0.1).max(100).default(DEFAULT_MEMBER_RATE.perSecond),
+  ),
   METRICS_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
   METRICS_HOST: z.preprocess(blankToUndefined, z.string().min(1).default('127.0.0.1')),
   DEADLINE_SWEEP_MS: z.preprocess(
     blankToUndefined,
     z.coerce.number().int().min(1_000).max(3_600_000).default(DEFAULT_DEADLINE_SWEEP_MS),
   ),
+  TABLE_LOG_RETENTION_DAYS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(3650).default(30)),
   // A shard process started by the ShardingManager gets SHARDS=<its id> from discord.js: not ours.
   SHARDS: z.preprocess(
     blankToUndefined,
@@ -86,10 +96,14 @@ export interface Config {
   imageThreads: number | undefined
   /** Requests a second the bot allows itself under Discord's global limit (all shard processes together). */
   globalPerSecond: number
+  /** Each member's interactions: a burst and a rate (MEMBER_RATE_BURST, MEMBER_RATE_PER_SECOND). */
+  memberRate: MemberRate
   /** /metrics, /healthz, /readyz on this port (a shard process: this plus its shard id) and host; none when unset. */
   metrics: { port: number; host: string } | undefined
   /** How often overdue deadlines are looked up in the database, in ms (a timer is only the fast path). */
   deadlineSweepMs: number
+  /** How long a closed table and its `/table log` are kept, in days. */
+  tableLogRetentionDays: number
   /** Several hosts (SHARD_IDS with SHARD_COUNT): the shards this host's supervisor runs; undefined: all of them. */
   shardIds: number[] | undefined
   /** The bot's global budget shared by every process in Redis (REDIS_URL); undefined: each keeps its slice. */
@@ -132,8 +146,10 @@ export function readConfig(env: Record<string, string | undefined>): ConfigResul
       ai: { moveDelayMs: e.AI_MOVE_DELAY_MS, thinkMs: e.AI_THINK_MS },
       imageThreads: e.IMAGE_THREADS,
       globalPerSecond: e.DISCORD_GLOBAL_LIMIT,
+      memberRate: { burst: e.MEMBER_RATE_BURST, perSecond: e.MEMBER_RATE_PER_SECOND },
       metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
       deadlineSweepMs: e.DEADLINE_SWEEP_MS,
+      tableLogRetentionDays: e.TABLE_LOG_RETENTION_DAYS,
       shardIds,
       redisUrl: e.REDIS_URL,
     },

@@ -39,8 +39,10 @@ async function main(): Promise<number> {
       log,
       ai: config.ai,
       globalPerSecond: config.globalPerSecond,
+      memberRate: config.memberRate,
       ...(config.metrics ? { metrics: metricsAddress(config.metrics) } : {}),
       deadlineSweepMs: config.deadlineSweepMs,
+      tableLogRetentionDays: config.tableLogRetentionDays,
       ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}),
     })
   } catch (error) {

@@ -50,8 +50,11 @@ export class BotProcess {
     readonly kind: BotKind,
   ) {}
 
-  /** Starts the bot (`prepareBot` first for `dist`) and resolves once it logs `bot ready`. */
-  static async start(discord: FakeDiscord, databaseUrl: string, kind: BotKind): Promise<BotProcess> {
+  /**
+   * Starts the bot (`prepareBot` first for `dist`) and resolves once it logs `bot ready`; with
+   * `shards` above 1, the shard supervisor (SHARDS=N) once every shard process has.
+   */
+  static async start(discord: FakeDiscord, databaseUrl: string, kind: BotKind, shards = 1): Promise<BotProcess> {
     const args = kind === 'dist' ? ['--enable-source-maps', 'dist/main.js'] : ['--import', 'tsx', 'src/main.ts']
     // LOAD_BOT_NODE_ARGS: node's own flags for the bot, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
     const nodeArgs = (process.env.LOAD_BOT_NODE_ARGS ?? '').split(' ').filter(Boolean)
@@ -65,15 +68,25 @@ export class BotProcess {
         DISCORD_API_URL: discord.url,
         DATABASE_URL: databaseUrl,
         LOG_LEVEL: 'info',
+        // Scripted members click as fast as the bot answers, far past a person's rate: not limited.
+        MEMBER_RATE_BURST: '1000',
+        MEMBER_RATE_PER_SECOND: '100',
+        SHARDS: String(shards),
         // The bot's own settings that change its speed pass through (docs/load.md).
-        ...passThrough('SQLITE_SYNCHRONOUS', 'IMAGE_THREADS', 'DISCORD_GLOBAL_LIMIT', 'MIMALLOC_ALLOW_THP'),
+        ...passThrough(
+          'SQLITE_SYNCHRONOUS',
+          'IMAGE_THREADS',
+          'DISCORD_GLOBAL_LIMIT',
+          'MIMALLOC_ALLOW_THP',
+          'REDIS_URL',
+        ),
         // No .env of the developer's: only the settings above.
         DOTENV_CONFIG_PATH: '/nonexistent/.env',
       },
     })
     const bot = new BotProcess(child, kind)
     let buffer = ''
-    let ready = false
+    let ready = 0
     const exited = new Promise<never>((_, reject) =>
       child.once('exit', (code, signal) =>
         reject(new Error(`the bot exited (${signal ?? code}): ${bot.errors.join('\n').slice(0, 2000)}`)),
@@ -90,10 +103,7 @@ export class BotProcess {
           buffer = lines.pop()!
           for (const line of lines) {
             if (/"level":(50|60)/.test(line)) bot.errors.push(line.slice(0, 1000))
-            if (!ready && line.includes('"bot ready"')) {
-              ready = true
-              done()
-            }
+            if (line.includes('"bot ready"') && ++ready === shards) done()
           }
         })
       }),
@@ -101,17 +111,38 @@ export class BotProcess {
     return bot
   }
 
-  /** Resident memory now and at its peak, in MB (from /proc). */
-  memory(): { rssMb: number; peakMb: number } {
-    const status = readFileSync(`/proc/${this.child.pid}/status`, 'utf8')
-    const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN)
-    return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) }
+  /** The bot's processes: the bot, or the shard supervisor and its shard processes. */
+  private pids(): number[] {
+    const pid = this.child.pid!
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number)
+    return [pid, ...children]
   }
 
-  /** CPU seconds used so far (user + system, from /proc): all the process's threads, and its main thread's. */
+  /** Resident memory now and at its peak, in MB (from /proc), of all the bot's processes together. */
+  memory(): { rssMb: number; peakMb: number } {
+    let rss = 0
+    let peak = 0
+    for (const pid of this.pids()) {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+      const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN)
+      rss += kb('VmRSS')
+      peak += kb('VmHWM')
+    }
+    return { rssMb: Math.round(rss / 1024), peakMb: Math.round(peak / 1024) }
+  }
+
+  /**
+   * CPU seconds used so far (user + system, from /proc): all the bot's processes' threads, and their
+   * main threads'.
+   */
   cpuSeconds(): { all: number; main: number } {
-    const pid = this.child.pid!
-    return { all: ticks(`/proc/${pid}/stat`), main: ticks(`/proc/${pid}/task/${pid}/stat`) }
+    let all = 0
+    let main = 0
+    for (const pid of this.pids()) {
+      all += ticks(`/proc/${pid}/stat`)
+      main += ticks(`/proc/${pid}/task/${pid}/stat`)
+    }
+    return { all, main }
   }
 
   /** SIGTERM (a clean stop, as Ctrl-C) and wait for the exit. */

@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import pg from 'pg'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -30,6 +31,10 @@ export interface LoadOptions {
   readonly bot?: BotKind
   /** Seconds over which the tables start playing before the window opens (default 10). */
   readonly warmupSeconds?: number
+  /** Shard processes (SHARDS, default 1); above 1 needs `databaseUrl` on PostgreSQL. */
+  readonly shards?: number
+  /** The bot's database (default: a SQLite file in a temporary folder); a PostgreSQL URL gets a schema of its own. */
+  readonly databaseUrl?: string
 }
 
 /** Discord's global limit for a bot, enforced by the fake on bot-token requests. */
@@ -57,8 +62,10 @@ export async function runLoad(opts: LoadOptions) {
   const dir = mkdtempSync(join(tmpdir(), 'bot-load-'))
   const clock = new ManualClock(Date.now())
   const stopClock = clock.followRealTime(100)
+  const shards = opts.shards ?? 1
   const discord = await startFakeDiscord({
     clock,
+    recommendedShards: shards,
     globalRateLimit: GLOBAL_LIMIT_PER_SECOND,
     channelEditLimit: CHANNEL_EDIT_LIMIT,
     deferredTimeout: 30_000,
@@ -74,10 +81,10 @@ export async function runLoad(opts: LoadOptions) {
       members: [guild.member(`p${i}a`), guild.member(`p${i}b`)],
     })
   }
-  const databaseUrl = `file:${join(dir, 'bot.db')}`
+  const databaseUrl = opts.databaseUrl ? ownSchema(opts.databaseUrl) : `file:${join(dir, 'bot.db')}`
   const kind = opts.bot ?? 'dist'
   prepareBot(kind)
-  const bot = await BotProcess.start(discord, databaseUrl, kind)
+  const bot = await BotProcess.start(discord, databaseUrl, kind, shards)
   const store = await openStore({ url: databaseUrl })
   const reader = new TableService({ store, games: gameLookup })
   try {
@@ -127,6 +134,8 @@ export async function runLoad(opts: LoadOptions) {
     const ownCpu = process.cpuUsage(ownCpuBefore)
     driverDelay.disable()
     const rateLimitedAfter = rateLimited(discord)
+    // Bot-token requests in each of the fake's one-second windows (Discord's global limit, all shards together).
+    const windows = discord.globalWindows.filter((w) => w.start >= began && w.start + 1000 <= began + elapsed * 1000)
     const rateLimitedInWindow = {
       global: rateLimitedAfter.global - rateLimitedBefore.global,
       other: rateLimitedAfter.other - rateLimitedBefore.other,
@@ -166,6 +175,13 @@ export async function runLoad(opts: LoadOptions) {
       requests: requestsBetween(countsBefore, countsAfter),
       otherRequests: otherRoutes(discord.requests.filter((r) => r.at >= began && r.at < began + elapsed * 1000)),
       rateLimited: rateLimitedInWindow,
+      shards,
+      database: databaseUrl.startsWith('file:') ? 'sqlite' : 'postgresql',
+      sharedBudget: process.env.REDIS_URL ? 'redis' : 'static slices',
+      globalWindowRequests: {
+        mean: round(windows.reduce((n, w) => n + w.used, 0) / Math.max(1, windows.length), 1),
+        max: Math.max(0, ...windows.map((w) => w.used)),
+      },
       botMemoryMb: memory,
       // Share of one core and ms per move: all the bot's threads (picture threads included), and
       // its main thread, whose share near 1 means the bot is at its limit.
@@ -208,7 +224,25 @@ export async function runLoad(opts: LoadOptions) {
     stopClock()
     await discord.stop()
     rmSync(dir, { recursive: true, force: true })
+    if (!databaseUrl.startsWith('file:')) await dropSchema(databaseUrl)
   }
+}
+
+/** A PostgreSQL URL with a schema of this run's own. */
+function ownSchema(url: string): string {
+  const u = new URL(url)
+  u.searchParams.set('schema', `load_${process.pid}_${Date.now()}`)
+  return u.toString()
+}
+
+async function dropSchema(url: string): Promise<void> {
+  const u = new URL(url)
+  const schema = u.searchParams.get('schema')!
+  u.searchParams.delete('schema')
+  const client = new pg.Client({ connectionString: u.toString() })
+  await client.connect()
+  await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`)
+  await client.end()
 }
 
 /** The most frequent requests outside the counted classes, ids replaced by `:id`. */

@@ -29,9 +29,12 @@ export interface DecideOptions {
   readonly deadline?: number
 }
 
-/** True while the search may take another sample: always at least one, then until the budget or the deadline. */
-export function mayContinue(done: number, budget: Budget, deadline: number | undefined): boolean {
+/**
+ * True while the search may take another sample: always at least one, then until the budget, or
+ * until another sample as long as the longest so far (`sampleMs`) would end past the deadline.
+ */
+export function mayContinue(done: number, budget: Budget, deadline: number | undefined, sampleMs = 0): boolean {
   if (done === 0) return true
   if (done >= budget.samples) return false
-  return deadline === undefined || performance.now() < deadline
+  return deadline === undefined || performance.now() + sampleMs < deadline
 }

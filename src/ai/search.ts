@@ -115,7 +115,9 @@ export function search<S, A, V>(spec: SearchSpec<S, A, V>, opts: DecideOptions):
   }
   const scores = new Map<string, { action: A; sum: number; order: number }>()
   let done = 0
-  while (mayContinue(done, budget, opts.deadline)) {
+  let longest = 0
+  while (mayContinue(done, budget, opts.deadline, longest)) {
+    const started = opts.deadline === undefined ? 0 : performance.now()
     const pos = drawSample(spec.sampler, rng)
     done++
     if (!pos) continue
@@ -125,6 +127,7 @@ export function search<S, A, V>(spec: SearchSpec<S, A, V>, opts: DecideOptions):
       if (!entry) scores.set(k, (entry = { action, sum: 0, order: scores.size }))
       entry.sum += spec.evaluate(pos, action, rng)
     }
+    if (opts.deadline !== undefined) longest = Math.max(longest, performance.now() - started)
   }
   let best: { action: A; sum: number; order: number } | null = null
   for (const entry of scores.values()) if (!best || entry.sum > best.sum) best = entry

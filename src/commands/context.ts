@@ -1,6 +1,7 @@
 import type { Client } from 'discord.js'
 import type { Clock } from '../lib/clock.js'
 import type { Logger } from '../lib/log.js'
+import type { MemberLimit } from '../lib/member-limit.js'
 import type { TableService } from '../tables/index.js'
 import type { TableDesk } from '../discord/desk.js'
 import type { CardEmojis } from '../render/emojis.js'
@@ -15,4 +16,6 @@ export interface BotContext {
   readonly desk: TableDesk
   /** The uploaded card emojis of a language, or null (not uploaded yet, or the upload failed): then text. */
   readonly emojis: (locale: Locale) => CardEmojis | null
+  /** Each member's interactions a second (a token bucket): past it, a friendly refusal. */
+  readonly limit: MemberLimit
 }

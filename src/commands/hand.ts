@@ -29,7 +29,7 @@ export async function showHand(
 ): Promise<void> {
   const inView = onPrivateMessage(interaction)
   startAnswer(interaction, inView)
-  const view = await inTurn(async () => {
+  const view = await inTurn(interaction.user.id, async () => {
     const table = tableId === null ? await tableHere(ctx, interaction) : await ctx.tables.get(tableId)
     return table && handView(ctx, table, interaction.user.id, memberLang(interaction))
   })

@@ -1,4 +1,4 @@
-import { Gate } from '../lib/gate.js'
+import { FairGate } from '../lib/gate.js'
 
 /**
  * Moves and private views, the work a busy table repeats (a database change, pictures): at most
@@ -7,12 +7,18 @@ import { Gate } from '../lib/gate.js'
  * answer before, which defers it when the answer is not ready soon enough.
  */
 const WORK_AT_ONCE = 6
-const work = new Gate(WORK_AT_ONCE)
+/**
+ * One member's work one job at a time, the places going round the members who wait: a member
+ * clicking Refresh fifty times never holds up another player's move (their rate is limited at the
+ * router too, `MemberLimit`).
+ */
+const work = new FairGate(WORK_AT_ONCE, 1)
 
 /**
- * Runs a click's work among the bot's others. Only the work: the answer is sent, and the channel
- * waited for, after the job has given its place up, so no place is held while Discord answers.
+ * Runs a click's work among the bot's others, as `member`'s (their user id). Only the work: the
+ * answer is sent, and the channel waited for, after the job has given its place up, so no place is
+ * held while Discord answers.
  */
-export function inTurn<T>(job: () => Promise<T>): Promise<T> {
-  return work.run(job)
+export function inTurn<T>(member: string, job: () => Promise<T>): Promise<T> {
+  return work.run(member, job)
 }

@@ -11,6 +11,7 @@ import { settings } from './settings.js'
 import { leaderboard } from './leaderboard.js'
 import { rules } from './rules.js'
 import { stats } from './stats.js'
+import { rating } from './rating.js'
 import { help } from './help.js'
 
 let built: { games: number; commands: readonly Command[] } | null = null
@@ -32,6 +33,7 @@ function build(): readonly Command[] {
     chipsAdmin,
     stats,
     leaderboard(),
+    rating(),
     settings,
     rules(),
     help,

@@ -18,6 +18,11 @@ export async function routeInteraction(interaction: Interaction, ctx: BotContext
   const { t } = lang
   try {
     if (!interaction.inGuild()) return await answer(interaction, REFUSALS.notInGuild(lang))
+    // Past their rate a member is told so, privately, and nothing else is done or waited for.
+    if (!ctx.limit.take(`${interaction.guildId}:${interaction.user.id}`)) {
+      ctx.log.info({ guildId: interaction.guildId }, 'member over the interaction rate')
+      return await answer(interaction, REFUSALS.tooFast(lang))
+    }
     if (interaction.isChatInputCommand()) {
       const command = commandByName(interaction.commandName)
       if (!command)

@@ -1,5 +1,5 @@
 import { MessageFlags, SlashCommandBuilder } from 'discord.js'
-import { renderStats } from '../messages/stats.js'
+import { renderStats, statsChart } from '../messages/stats.js'
 import type { Command } from './types.js'
 import { named } from './localized.js'
 import { memberLang, serverLang } from '../discord/lang.js'
@@ -14,9 +14,13 @@ export const stats: Command = {
     const shared = interaction.options.getBoolean('share') ?? false
     await interaction.deferReply(shared ? {} : { flags: MessageFlags.Ephemeral })
     const userId = interaction.options.getUser('member')?.id ?? interaction.user.id
-    const rows = await ctx.tables.stats(interaction.guildId, userId)
+    const [rows, history] = await Promise.all([
+      ctx.tables.stats(interaction.guildId, userId),
+      ctx.tables.history(interaction.guildId, userId),
+    ])
     // Shared stats speak the server's language, private ones the asker's.
     const lang = shared ? await serverLang(ctx, interaction.guildId, interaction.guildLocale) : memberLang(interaction)
-    await answer(interaction, renderStats(lang, userId, rows, shared))
+    const images = (await ctx.tables.settings(interaction.guildId)).images
+    await answer(interaction, renderStats(lang, userId, rows, shared, images ? statsChart(lang, history) : null))
   },
 }

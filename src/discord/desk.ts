@@ -8,6 +8,7 @@ import { describeEvents, describeTableEvents } from '../messages/event-lines.js'
 import { renderTableMessage } from '../messages/table-message.js'
 import { crashPoint } from '../lib/crash-points.js'
 import { SerialQueue } from '../lib/serial-queue.js'
+import { Gate } from '../lib/gate.js'
 import { Lru } from '../lib/lru.js'
 import { deliverEffects, previousResult } from './outbox.js'
 import { withTablePicture } from './pictures.js'
@@ -21,6 +22,8 @@ import type { Lang, Locale } from '../i18n/index.js'
 const RECENT_KEPT = 12
 /** Start-up's background check of table messages: one every this many real ms (5 a second). */
 const MESSAGE_CHECK_MS = 200
+/** Tables caught up with at once after a restart (each waits its turn for the global budget anyway). */
+const CATCH_UP_TABLES_AT_ONCE = 4
 
 /** How fast a busy table is drawn, and how long an answer waits for its change in the channel. */
 export interface Pace {
@@ -236,9 +239,12 @@ export class TableDesk {
   }
 
   /**
-   * At start-up, before interactions are taken: every table with pending effects is brought up to
-   * date, and every open table whose message was never posted gets one. (Messages deleted while
-   * the bot was down are found afterwards, by `checkMessages`.)
+   * At start-up, beside the interactions: every table with pending effects is brought up to date,
+   * and every open table whose message was never posted gets one, a few tables at a time, so that
+   * the requests of moves made meanwhile never queue behind the whole catch-up for the global
+   * budget. A table whose change is being shown is skipped: that delivery takes every pending
+   * effect of the table with it (a move supersedes what was owed). (Messages deleted while the
+   * bot was down are found afterwards, by `checkMessages`.)
    */
   async catchUp(active: readonly TableSnapshot[]): Promise<number> {
     const effects = this.deps.tables.outbox
@@ -253,7 +259,15 @@ export class TableDesk {
       await effects.addRefresh(table.id, table.version)
       pending.add(table.id)
     }
-    await Promise.all([...pending].map((id) => this.queue.run(id, () => this.deliver(id))))
+    const gate = new Gate(CATCH_UP_TABLES_AT_ONCE)
+    await Promise.all(
+      [...pending].map((id) =>
+        gate.run(async () => {
+          if (this.stopped || this.queue.busy(id)) return
+          await this.queue.run(id, () => this.deliver(id))
+        }),
+      ),
+    )
     return pending.size
   }
 
@@ -343,6 +357,20 @@ export class TableDesk {
   /** The earliest time the table's message may be edited again (the pace). */
   private editableAt(tableId: string): number {
     return (this.editedAt.get(tableId) ?? -Infinity) + this.pace.tableEditMs
+  }
+
+  /**
+   * Forgets the recent lines of tables that are no longer open, except a table whose work is still
+   * queued (the upkeep pass; the last edit times are an LRU, bounded already). The number forgotten.
+   */
+  forgetClosed(open: ReadonlySet<string>): number {
+    let forgotten = 0
+    for (const id of [...this.recentLines.keys()]) {
+      if (open.has(id) || this.queue.busy(id)) continue
+      this.recentLines.delete(id)
+      forgotten++
+    }
+    return forgotten
   }
 
   /** Waits for queued Discord work (for a clean stop). */

@@ -95,12 +95,14 @@ export interface LeaderboardEntry {
   readonly wins?: number
   /** Points games: total points, the tie-break. */
   readonly points?: number
+  /** Skill boards: the rating is provisional (fewer than ten rated results). */
+  readonly provisional?: boolean
 }
 
 export interface LeaderboardOptions {
   readonly game?: string | null
   /** What `value` means (said in the board's language). */
-  readonly unit: 'chips' | 'wins' | 'netChips' | 'points'
+  readonly unit: 'chips' | 'wins' | 'netChips' | 'points' | 'rating'
   readonly title?: string
   /** One line under the title: what the board ranks by. */
   readonly about?: string
@@ -126,6 +128,7 @@ export function renderLeaderboard(lang: Lang, entries: readonly LeaderboardEntry
       e.points !== undefined
         ? t('messages:leaderboard.points', { count: e.points, points: lang.number(e.points) })
         : null,
+      e.provisional ? t('messages:leaderboard.provisional') : null,
     ]
       .filter(Boolean)
       .join(', ')

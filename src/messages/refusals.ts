@@ -23,6 +23,7 @@ export const REFUSALS = {
       otherServer ? t('messages:refusals.otherServer') : t('messages:refusals.otherChannel'),
       t('messages:refusals.otherPlaceHint'),
     ),
+  tooFast: ({ t }: Lang) => renderRefusal(t('messages:refusals.tooFast'), t('messages:refusals.tooFastHint')),
   notSeated: ({ t }: Lang) => renderRefusal(t('messages:refusals.notSeated'), t('messages:refusals.notSeatedHint')),
   alreadySeated: ({ t }: Lang) => renderRefusal(t('messages:refusals.alreadySeated')),
   tableFull: ({ t }: Lang, max: number) => renderRefusal(t('messages:refusals.tableFull', { max })),

@@ -54,7 +54,7 @@ export function renderTableMessage(
       description: clip(standingsText(lang, table) || lang.t('table:message.closed'), 4096),
       fields: recentField(lang, recent),
     }
-    return { content: '', embeds: [embed], components: [], allowedMentions: NO_PINGS }
+    return { content: '', embeds: [embed], components: rematchRow(lang, table), allowedMentions: NO_PINGS }
   }
   const { engine, renderer } = moduleOf(table)
   const ctx = contextFor(lang, table)
@@ -139,7 +139,7 @@ export function renderTableMessage(
     footer: { text: clip(optionsText(lang, table), 2048) },
   }
   const components = over
-    ? []
+    ? rematchRow(lang, table)
     : buttonRows([
         ...(between
           ? [
@@ -188,4 +188,11 @@ function cashTableLines(lang: Lang, table: RenderTable, between: boolean): strin
     if (s.status === 'left' && s.position !== null && (stacks[s.position] ?? 0) > 0)
       lines.push(lang.t('table:cash.stoodUp', { who: mention(s.userId), chips: chips(stacks[s.position]!, lang) }))
   return lines
+}
+
+/** A finished game, match or tournament offers a new table with the same game and options (docs/rematch.md). */
+function rematchRow(lang: Lang, table: RenderTable) {
+  return table.status === 'finished'
+    ? buttonRows([button(tableButtonId(table.id, 'rematch'), lang.t('table:buttons.rematch'), ButtonStyle.Success)])
+    : []
 }

@@ -5,7 +5,7 @@ import { MOVE_TOKEN } from '../games/core/move-context.js'
  * The custom_id codec every button and select menu of the bot is routed by. A custom_id carries
  * everything needed to route it from the database alone (no collectors, survives restarts):
  *
- *   t:<tableId>:<verb>                     table buttons: join, leave, start, rules, hand, rebuy, ai, hint
+ *   t:<tableId>:<verb>                     table buttons: join, leave, start, rules, hand, rebuy, ai, hint, rematch
  *   m:<tableId>:<type>:<token>[:<fields>]  a move: the engine action of type <type> with its fields;
  *                                          <token> is the move's context token when the control
  *                                          was drawn (games/core/move-context.ts), so a control
@@ -26,7 +26,7 @@ import { MOVE_TOKEN } from '../games/core/move-context.js'
  * a longer one, or one that would not read back as the same move.
  */
 
-export const TABLE_VERBS = ['join', 'leave', 'start', 'rules', 'hand', 'rebuy', 'ai', 'hint'] as const
+export const TABLE_VERBS = ['join', 'leave', 'start', 'rules', 'hand', 'rebuy', 'ai', 'hint', 'rematch'] as const
 export type TableVerb = (typeof TABLE_VERBS)[number]
 
 /** A value of an action field that a control can carry. */

@@ -52,6 +52,8 @@ export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
       databaseUrl,
       devGuildId: guild.id,
       log: opts.log,
+      // One person plays every member here (and the page tests click as fast as the bot answers).
+      memberRate: { burst: 1000, perSecond: 100 },
       ...(opts.ai ? { ai: opts.ai } : {}),
     })
   } catch (error) {

@@ -9,7 +9,9 @@ import { Leaderboards } from './leaderboards.js'
 import { Ledger } from './ledger.js'
 import { migrateSqlite } from './migrate.js'
 import { migratePostgres } from './migrate-postgres.js'
+import { Ratings } from './ratings.js'
 import { postgresLimits, type PostgresLimits } from './postgres-limits.js'
+import { Retention } from './retention.js'
 import { Settings } from './settings.js'
 import { Stats } from './stats.js'
 import type { Sql } from './sql.js'
@@ -27,6 +29,8 @@ export interface Repos {
   readonly stats: Stats
   readonly leaderboards: Leaderboards
   readonly effects: Effects
+  readonly ratings: Ratings
+  readonly retention: Retention
 }
 
 export interface Store extends Repos {
@@ -72,6 +76,8 @@ function repos(sql: Sql, atomic: Atomic, now: () => number): Repos {
     stats: new Stats(sql),
     leaderboards: new Leaderboards(sql),
     effects: new Effects(sql, now),
+    ratings: new Ratings(sql),
+    retention: new Retention(sql),
   }
 }
 

@@ -40,7 +40,28 @@ export interface TableRecord {
   readonly potShares: number[]
   readonly gamesPlayed: number
   readonly logSize: number
+  /** Freeze-outs: the chips each player began the hand in play with, and who is out so far. */
+  readonly knockouts: Knockouts
   readonly seats: SeatRecord[]
+}
+
+/** A player knocked out of a freeze-out: in which hand, and with how many chips that hand began. */
+export interface Bust {
+  readonly userId: string
+  readonly hand: number
+  readonly stack: number
+}
+
+/** A freeze-out's knock-outs (the ratings rank its players by them): who is out, in order. */
+export interface Knockouts {
+  /** Chips each player in the hand now in play held when it began (blinds not yet posted). */
+  readonly start: Readonly<Record<string, number>>
+  readonly out: readonly Bust[]
+}
+
+function readKnockouts(text: string): Knockouts {
+  const k = JSON.parse(text) as Partial<Knockouts>
+  return { start: k.start ?? {}, out: k.out ?? [] }
 }
 
 export interface NewTable {
@@ -66,6 +87,7 @@ export interface TablePatch {
   readonly potShares?: number[]
   readonly gamesPlayed?: number
   readonly logSize?: number
+  readonly knockouts?: Knockouts
   readonly seats?: readonly SeatRecord[]
 }
 
@@ -97,6 +119,7 @@ type JoinedRow = {
   potShares: string
   gamesPlayed: unknown
   logSize: unknown
+  knockouts: string
   seatUserId: string | null
   joinOrder: unknown
   position: unknown
@@ -110,7 +133,7 @@ type JoinedRow = {
 const SELECT_JOINED = Prisma.sql`
   SELECT t."id", t."game", t."guildId", t."channelId", t."messageId", t."status", t."creatorId", t."options", t."buyIn",
     t."turnMs", t."breakMs", t."state", t."seed", t."version", t."deadlineAt", t."remindedFor", t."endsAt", t."pot",
-    t."potShares", t."gamesPlayed", t."logSize",
+    t."potShares", t."gamesPlayed", t."logSize", t."knockouts",
     s."userId" AS "seatUserId", s."joinOrder", s."position", s."stack", s."brought", s."status" AS "seatStatus",
     s."missedTurns", s."away"
   FROM "GameTable" t LEFT JOIN "TableSeat" s ON s."tableId" = t."id"`
@@ -155,6 +178,7 @@ function records(rows: JoinedRow[]): TableRecord[] {
     potShares: JSON.parse(r.potShares) as number[],
     gamesPlayed: num(r.gamesPlayed),
     logSize: num(r.logSize),
+    knockouts: readKnockouts(r.knockouts),
     seats: seats.sort((a, b) => a.joinOrder - b.joinOrder),
   }))
 }
@@ -215,6 +239,7 @@ export class Tables {
       potShares: [],
       gamesPlayed: 0,
       logSize: 0,
+      knockouts: { start: {}, out: [] },
       seats: [],
     }
   }
@@ -274,6 +299,7 @@ export class Tables {
     if (patch.potShares !== undefined) set.push(Prisma.sql`"potShares" = ${JSON.stringify(patch.potShares)}`)
     if (patch.gamesPlayed !== undefined) set.push(Prisma.sql`"gamesPlayed" = ${patch.gamesPlayed}`)
     if (patch.logSize !== undefined) set.push(Prisma.sql`"logSize" = ${patch.logSize}`)
+    if (patch.knockouts !== undefined) set.push(Prisma.sql`"knockouts" = ${JSON.stringify(patch.knockouts)}`)
     const done = await this.sql.execute(
       Prisma.sql`UPDATE "GameTable" SET ${Prisma.join(set)} WHERE "id" = ${id} AND "version" = ${version}`,
     )

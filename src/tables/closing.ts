@@ -1,6 +1,7 @@
 import { ok, type Outcome } from '../games/core/engine.js'
 import type { TableDraft } from './draft.js'
 import { potShares, refundPot } from './games.js'
+import { freezeoutPlacings } from './knockouts.js'
 import { isFreezeout, standingsOf } from './match.js'
 
 /**
@@ -54,6 +55,13 @@ function finishMatch(d: TableDraft, reason: 'freezeout' | 'agreedEnd'): void {
   )
   const { standings, winners } = standingsOf(players)
   for (const s of standings) d.results.push({ userId: s.userId, won: winners.includes(s.userId) })
+  // A freeze-out is rated by its finishing order; a cash table's agreed end is not rated.
+  if (isFreezeout(d.engine, d.rec)) {
+    const gone = new Set(d.knockouts.out.map((b) => b.userId))
+    const survivors = players.filter((s) => !gone.has(s.userId)).map((s) => ({ userId: s.userId, stack: s.stack }))
+    const placings = freezeoutPlacings(survivors, d.knockouts.out)
+    if (placings.length >= 2) d.rated.push(placings)
+  }
   d.tableEvents.push({ type: 'final', reason, standings, winners })
 }
 

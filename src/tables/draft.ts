@@ -2,10 +2,12 @@ import type { AnyEngine, ChipAccount, ChipEvent, Outcome } from '../games/core/e
 import { describeRuleError, ok } from '../games/core/engine.js'
 import type { LogEntryInput, LogKind } from '../store/actions.js'
 import type { Movement } from '../store/ledger.js'
+import type { Placing } from '../store/ratings.js'
 import type { GameResult } from '../store/stats.js'
-import type { SeatRecord, TableRecord, TableStatusValue } from '../store/tables.js'
+import type { Knockouts, SeatRecord, TableRecord, TableStatusValue } from '../store/tables.js'
 import { isPracticeTable } from './ai-seats.js'
 import { potShares } from './games.js'
+import { knockOut } from './knockouts.js'
 import { isFreezeout, playsAMatch } from './match.js'
 import type { TableSetup } from './setup-entry.js'
 import type { TableEvent } from './types.js'
@@ -40,6 +42,10 @@ export class TableDraft {
   /** Chips won from (+) or put into (-) pots, per user, for the net-chips stat. */
   readonly net = new Map<string, number>()
   readonly results: GameResult[] = []
+  /** Results for the skill ratings (a practice table's are not written). */
+  readonly rated: Placing[][] = []
+  /** Freeze-outs: the chips each player began the hand in play with, and who is out. */
+  knockouts: Knockouts
   /** States in which a deal or game ended during this change, oldest first (their results are shown). */
   readonly ended: unknown[] = []
   /**
@@ -61,6 +67,7 @@ export class TableDraft {
     this.pot = rec.pot
     this.potShares = rec.potShares.slice()
     this.gamesPlayed = rec.gamesPlayed
+    this.knockouts = rec.knockouts
     this.seats = rec.seats.map((s) => ({ ...s }))
     this.gameRunning = rec.state !== null && engine.progress(rec.state) !== 'gameOver'
   }
@@ -97,6 +104,7 @@ export class TableDraft {
     this.seed = seed
     this.log.push({ kind: 'setup', seat: null, userId: null, payload: params })
     this.absorb(out.value.events)
+    this.noteHandStart()
     this.gameRunning = true
     this.restartClock = true
     return ok(undefined)
@@ -108,9 +116,19 @@ export class TableDraft {
     this.state = out.value.state
     this.log.push({ kind: 'nextDeal', seat: null, userId: null, payload: null })
     this.absorb(out.value.events)
+    this.noteHandStart()
     this.gameRunning = true
     this.restartClock = true
     return ok(undefined)
+  }
+
+  /** Freeze-outs: each player's chips as the deal began (their stack plus what the deal made them post). */
+  private noteHandStart(): void {
+    if (!isFreezeout(this.engine, this.rec)) return
+    const posted = this.engine.potShares(this.state)
+    const start: Record<string, number> = {}
+    for (const s of this.seats) if (s.position !== null) start[s.userId] = s.stack + (posted[s.position] ?? 0)
+    this.knockouts = { start, out: this.knockouts.out }
   }
 
   /** One move through the engine; refused moves change nothing. */
@@ -194,6 +212,8 @@ export class TableDraft {
         ...(typeof total === 'number' && !this.engine.usesChips ? { points: total } : {}),
       })
     }
+    this.rate(this.engine.placings?.(this.state) ?? null)
+    if (isFreezeout(this.engine, this.rec)) this.knockouts = knockOut(this.knockouts, this.gamesPlayed, this.seats)
     this.tableEvents.push({ type: 'gameOver', winners: [...winners].map((p) => this.atPosition(p)?.userId ?? '') })
     if (this.engine.usesChips) {
       this.potShares = this.engine.table.carriesPot ? potShares(this.engine, this.state, this.pot, players) : []
@@ -202,6 +222,16 @@ export class TableDraft {
         for (const s of this.seats) if (s.status === 'left' && s.stack > 0) this.cashOut(s, 'cash-out')
     }
     if (!this.engine.table.betweenGames) this.status = 'finished'
+  }
+
+  /** A rated result from places by position (null: not rated; a result needs two members). */
+  rate(places: readonly (number | null)[] | null): void {
+    if (!places) return
+    const placings = places.flatMap((place, p) => {
+      const seat = this.atPosition(p)
+      return place === null || !seat ? [] : [{ userId: seat.userId, place }]
+    })
+    if (placings.length >= 2) this.rated.push(placings)
   }
 
   /** The seat's whole stack goes back to its wallet when the change is written. */

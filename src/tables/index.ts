@@ -1,5 +1,6 @@
 export { TableService, type TableServiceDeps, type WalletView, type LeaderboardView } from './service.js'
 export { rebuildState } from './rebuild.js'
+export { writeGameFile, type GameLogInput } from './reads.js'
 export type { TableOutbox } from './outbox.js'
 export type * from './types.js'
 // What callers hand the service or check before it: its settings patch, and the turn time it allows.

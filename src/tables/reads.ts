@@ -1,13 +1,14 @@
-import type { Outcome } from '../games/core/engine.js'
+import type { AnyEngine, Outcome } from '../games/core/engine.js'
 import { Rng, seedRng } from '../games/core/rng.js'
 import type { AnySeatHistory } from '../ai/index.js'
 import type { AuditReport } from '../store/audit.js'
 import type { Leaderboard } from '../store/leaderboards.js'
+import type { MemberRating, SkillBoard } from '../store/ratings.js'
 import type { GuildSettingsValue, SettingsPatch } from '../store/settings.js'
 import type { StatRow } from '../store/stats.js'
 import { seatHistory } from './ai-history.js'
 import { rebuildState } from './rebuild.js'
-import { gameFile, type GameFile } from './scenario/index.js'
+import { gameFile, type Asker, type GameFile } from './scenario/index.js'
 import type { ActiveTable, GameEvents, TableSnapshot } from './types.js'
 import type { UnitOfWork } from './unit-of-work.js'
 
@@ -96,16 +97,28 @@ export class Reads {
     channelId: string,
     userId: string,
   ): Promise<{ table: TableSnapshot; file: GameFile | null } | null> {
+    const input = await this.gameLogInput(guildId, channelId, userId)
+    const engine = input && this.work.games.engine(input.table.game)
+    if (!input || !engine) return null
+    return { table: input.table, file: writeGameFile(engine, input) }
+  }
+
+  /**
+   * What `/table log` writes its file from (`writeGameFile`): the table, its log, the asker and the
+   * seed of the random source that deals unseen cards. Plain data, so the writing (a search that
+   * can take a while) can run on a thread of its own.
+   */
+  async gameLogInput(guildId: string, channelId: string, userId: string): Promise<GameLogInput | null> {
     const rec =
       (await this.work.store.tables.openInChannel(guildId, channelId)) ??
       (await this.work.store.tables.lastInChannel(guildId, channelId))
-    const engine = rec && this.work.games.engine(rec.game)
-    if (!rec || !engine) return null
+    if (!rec || !this.work.games.engine(rec.game)) return null
     const seatNow = rec.seats.find((s) => s.userId === userId)?.position ?? null
-    const rng = new Rng(seedRng(this.fileSeeds()))
     return {
       table: this.work.snapshot(rec),
-      file: gameFile(engine, await this.work.store.actions.list(rec.id), { userId, seatNow }, rng),
+      log: await this.work.store.actions.list(rec.id),
+      asker: { userId, seatNow },
+      seed: this.fileSeeds(),
     }
   }
 
@@ -158,6 +171,60 @@ export class Reads {
     return { ...board, unit, entries, viewer }
   }
 
+  /**
+   * What `/stats` charts: a member's rating after each of their last 30 rated results per game,
+   * and their wallet balance after each of its last 100 movements; oldest first, empty when none.
+   */
+  async history(
+    guildId: string,
+    userId: string,
+  ): Promise<{ ratings: { game: string; values: number[] }[]; balance: number[] }> {
+    const store = this.work.store
+    const ratings = (
+      await Promise.all(
+        this.work.games.ids().map(async (game) => ({
+          game,
+          values: (await store.ratings.changes(guildId, game, userId, 30)).map((c) => c.after).reverse(),
+        })),
+      )
+    ).filter((r) => r.values.length > 0)
+    const wallet = await store.wallets.peek(guildId, userId)
+    const rows = wallet ? await store.ledger.list({ guildId, userId, limit: 100 }) : []
+    const balance = wallet ? [wallet.balance] : []
+    for (const r of rows) {
+      const into = r.to.kind === 'wallet' && r.to.userId === userId ? r.amount : 0
+      const out = r.from.kind === 'wallet' && r.from.userId === userId ? r.amount : 0
+      if (into !== out) balance.push(balance[balance.length - 1]! - into + out)
+    }
+    return { ratings, balance: balance.length > 1 ? balance.reverse() : [] }
+  }
+
+  /** A member's ratings: at one game, or at every game they are rated in (in the registry's order). */
+  async ratings(guildId: string, userId: string, game: string | null): Promise<MemberRating[]> {
+    const games = game === null ? this.work.games.ids() : [game]
+    const found = await Promise.all(games.map((g) => this.work.store.ratings.member(guildId, g, userId)))
+    return found.filter((r): r is MemberRating => r !== null)
+  }
+
+  /**
+   * Inactivity: brings the ratings whose shown figure dropped by now up to date, in batches of
+   * `batch`, each batch one transaction. Returns how many changed.
+   */
+  async decayRatings(batch = 500): Promise<number> {
+    let total = 0
+    for (;;) {
+      const now = this.work.clock.now()
+      const n = await this.work.store.transaction((repos) => repos.ratings.decay(now, batch))
+      total += n
+      if (n < batch) return total
+    }
+  }
+
+  /** The skill board of one game: the top ten by rating, and the caller. */
+  skillBoard(guildId: string, game: string, callerId: string, limit = 10): Promise<SkillBoard> {
+    return this.work.store.ratings.board(guildId, game, callerId, limit)
+  }
+
   settings(guildId: string): Promise<GuildSettingsValue> {
     return this.work.store.settings.get(guildId)
   }
@@ -170,4 +237,17 @@ export class Reads {
   audit(): Promise<AuditReport> {
     return this.work.store.audit()
   }
+}
+
+/** `/table log`'s input (`Reads.gameLogInput`). */
+export interface GameLogInput {
+  readonly table: TableSnapshot
+  readonly log: Parameters<typeof gameFile>[1]
+  readonly asker: Asker
+  readonly seed: number
+}
+
+/** The file of `input`: the same for the same input, on any thread. */
+export function writeGameFile(engine: AnyEngine, input: Omit<GameLogInput, 'table'>): GameFile | null {
+  return gameFile(engine, input.log, input.asker, new Rng(seedRng(input.seed)))
 }

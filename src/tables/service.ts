@@ -133,6 +133,10 @@ export class TableService {
   lastMoveAutomatic(...a: Parameters<Reads['lastMoveAutomatic']>) {
     return this.reads.lastMoveAutomatic(...a)
   }
+  gameLogInput(...a: Parameters<Reads['gameLogInput']>) {
+    return this.reads.gameLogInput(...a)
+  }
+
   gameLog(...a: Parameters<Reads['gameLog']>) {
     return this.reads.gameLog(...a)
   }
@@ -144,6 +148,18 @@ export class TableService {
   }
   leaderboard(...a: Parameters<Reads['leaderboard']>) {
     return this.reads.leaderboard(...a)
+  }
+  history(...a: Parameters<Reads['history']>) {
+    return this.reads.history(...a)
+  }
+  ratings(...a: Parameters<Reads['ratings']>) {
+    return this.reads.ratings(...a)
+  }
+  decayRatings(...a: Parameters<Reads['decayRatings']>) {
+    return this.reads.decayRatings(...a)
+  }
+  skillBoard(...a: Parameters<Reads['skillBoard']>) {
+    return this.reads.skillBoard(...a)
   }
   settings(...a: Parameters<Reads['settings']>) {
     return this.reads.settings(...a)

@@ -47,6 +47,7 @@ export async function writeDraft(
       potShares: d.potShares,
       gamesPlayed: d.gamesPlayed,
       logSize: rec.logSize + d.log.length,
+      ...(d.knockouts !== rec.knockouts ? { knockouts: d.knockouts } : {}),
       seats: d.seats,
     },
     rec.seats,
@@ -75,6 +76,9 @@ export async function writeDraft(
   const practice = isPracticeTable(d.seats)
   if (!practice && d.results.length) await repos.stats.recordGame(rec.guildId, rec.game, d.results)
   if (!practice && d.net.size) await repos.stats.addNetChips(rec.guildId, rec.game, d.net)
+  // Rated in order, in this transaction: `npm run ratings -- --rebuild` replays them the same way.
+  if (!practice)
+    for (const placings of d.rated) await repos.ratings.record(rec.guildId, rec.game, rec.id, placings, now)
   const after: TableRecord = {
     ...rec,
     status: d.status,
@@ -86,6 +90,7 @@ export async function writeDraft(
     potShares: d.potShares,
     gamesPlayed: d.gamesPlayed,
     logSize: rec.logSize + d.log.length,
+    knockouts: d.knockouts,
     seats: d.seats.map((s) => ({ ...s })),
   }
   const table = snapshot(after, d.engine)

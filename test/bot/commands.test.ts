@@ -29,6 +29,7 @@ describe('slash command definitions', () => {
       'chips-admin',
       'stats',
       'leaderboard',
+      'rating',
       'settings',
       'rules',
       'help',
@@ -93,7 +94,12 @@ describe('slash command definitions', () => {
     expect(byName.get('stats')!.options!.map((o) => o.name)).toEqual(['member', 'share'])
     expect(byName.get('leaderboard')!.options!.map((o) => [o.name, o.required ?? false])).toEqual([
       ['game', false],
+      ['board', false],
       ['private', false],
+    ])
+    expect(byName.get('rating')!.options!.map((o) => [o.name, o.required ?? false])).toEqual([
+      ['member', false],
+      ['game', false],
     ])
     expect(byName.get('rules')!.options!.map((o) => [o.name, o.required ?? false])).toEqual([['game', true]])
     expect(byName.get('settings')!.options!.map((o) => o.name)).toEqual(['show', 'set'])

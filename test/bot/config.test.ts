@@ -26,8 +26,39 @@ describe('bot settings', () => {
         ai: { moveDelayMs: 1500, thinkMs: 300 },
         imageThreads: undefined,
         globalPerSecond: 47,
+        memberRate: { burst: 10, perSecond: 2 },
+        shardIds: undefined,
+        redisUrl: undefined,
         deadlineSweepMs: 30_000,
+        tableLogRetentionDays: 30,
       },
+    })
+  })
+
+  it('SHARD_IDS of SHARD_COUNT: the shards this host runs of all hosts; REDIS_URL a redis:// URL', () => {
+    const read = (env: Record<string, string>) => {
+      const r = readConfig({ DISCORD_TOKEN: 'abc', ...env })
+      return r.ok ? { shards: r.config.shards, ids: r.config.shardIds, redis: r.config.redisUrl } : r.problems
+    }
+    expect(read({ SHARD_IDS: '2, 3', SHARD_COUNT: '4', REDIS_URL: 'redis://cache:6379' })).toEqual({
+      shards: 4,
+      ids: [2, 3],
+      redis: 'redis://cache:6379',
+    })
+    expect(read({ SHARD_COUNT: '4' })).toEqual({ shards: 4, ids: undefined, redis: undefined })
+    expect(read({ SHARD_IDS: '0,1' })).toEqual(['SHARD_IDS: needs SHARD_COUNT, the shards of all hosts'])
+    expect(read({ SHARD_IDS: '0,4', SHARD_COUNT: '4' })).toEqual(['SHARD_IDS: each must be below SHARD_COUNT (4)'])
+    expect(read({ SHARD_IDS: '1,1', SHARD_COUNT: '4' })).toEqual(['SHARD_IDS: a shard is named twice'])
+    expect(read({ SHARD_IDS: 'one', SHARD_COUNT: '4' })).toEqual([
+      'SHARD_IDS: must be shard ids separated by commas, e.g. 0,1',
+    ])
+    expect(read({ SHARDS: '8', SHARD_COUNT: '4' })).toEqual(['SHARD_COUNT: differs from SHARDS (set one of them)'])
+    expect(read({ REDIS_URL: 'cache:6379' })).toEqual(['REDIS_URL: must be a redis:// or rediss:// URL'])
+    // A shard process started by a host's supervisor inherits both, and discord.js's SHARD_COUNT.
+    expect(read({ SHARD_IDS: '2,3', SHARD_COUNT: '4', SHARDS: '2', SHARDING_MANAGER: 'true' })).toEqual({
+      shards: 4,
+      ids: [2, 3],
+      redis: undefined,
     })
   })
 

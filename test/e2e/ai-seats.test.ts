@@ -74,6 +74,9 @@ describe('AI seats', () => {
     expect(w.logLines.some((l) => l.includes('"AI move"'))).toBe(true)
     // Nothing reached the stats, so the Bugami board is empty; the balance is what it was.
     expect(await w.bot.store.stats.get(w.guild.id, alice.id)).toEqual([])
+    // ... and no rating: a practice table is never rated.
+    expect(await w.bot.store.ratings.results()).toEqual([])
+    expect(textOf(await alice.slash(w.channel, 'rating'))).toMatch(/no rated result/)
     const board = await alice.slash(w.channel, 'leaderboard', { game: 'bugami' })
     expect(textOf(board)).not.toContain(alice.id)
     expect(textOf(board)).not.toMatch(/Anna|Boris/)
@@ -109,6 +112,15 @@ describe('AI seats', () => {
     expect(await w.bot.store.stats.get(w.guild.id, alice.id)).toEqual([])
     const audit = await w.bot.store.audit()
     expect(audit.practice).toBe(0)
+
+    // Rematch brings the practice table back with its AI seat.
+    const rematch = await alice.click(w.publicMessage(await w.tableById(tableId)), 'Rematch')
+    expect(rematch.ephemeral).toBe(true)
+    const again = await w.table()
+    expect(again.id).not.toBe(tableId)
+    expect(again.seats.map((s) => s.userId)).toEqual((await w.tableById(tableId)).seats.map((s) => s.userId))
+    expect(again.seats.map((s) => s.userId)).toEqual([alice.id, expect.stringMatching(/^ai-anna-/)])
+    expect(textOf(w.publicMessage(again))).toContain('Practice table: AI seats, no real chips')
   })
 
   it('refuses privately: someone else adding an AI, a full table, adding or removing after the start', async () => {

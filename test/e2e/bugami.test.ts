@@ -52,7 +52,7 @@ describe('a Bugami match through Discord', () => {
     expect(final.status).toBe('finished')
     const result = w.publicMessage(final)
     expect(textOf(result)).toMatch(/final result/i)
-    expect(buttonLabels(result)).toEqual([])
+    expect(buttonLabels(result)).toEqual(['Rematch'])
 
     // The winner leads the Bugami board; everyone who played has a row.
     const board = await bob!.slash(w.channel, 'leaderboard', { game: 'bugami' })

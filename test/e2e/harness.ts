@@ -22,6 +22,7 @@ import {
   type FakeMessage,
   type OptionValue,
 } from '../../src/sandbox/discord/index.js'
+import type { MemberRate } from '../../src/lib/member-limit.js'
 import { refusalText } from '../../src/render/refusals.js'
 import { ENGLISH } from '../../src/i18n/index.js'
 import { cardPattern, isExamplePage, linesOf } from '../support/privacy-text.js'
@@ -33,11 +34,14 @@ export { cardPattern }
  * answer comes after its change is in the channel, so a test reads both in order.
  */
 const AT_ONCE: Pace = { tableEditMs: 0, answerWaitMs: Infinity }
+const UNLIMITED: MemberRate = { burst: 1_000_000, perSecond: 1_000_000 }
 
 export interface WorldOptions {
   readonly admins?: readonly string[]
   /** How fast the bot draws busy tables (default AT_ONCE). */
   readonly pace?: Pace
+  /** Each member's interaction rate (default UNLIMITED: a test's members click as fast as the bot answers). */
+  readonly memberRate?: MemberRate
   /** Further options of the bot (e.g. `metrics`). */
   readonly bot?: Partial<Pick<BotOptions, 'metrics'>>
 }
@@ -63,7 +67,7 @@ export class World {
     readonly members: Record<string, FakeMember>,
     readonly databaseUrl: string,
     private readonly pace: Pace,
-    private readonly botOptions: Partial<Pick<BotOptions, 'metrics'>> = {},
+    private readonly botOptions: Partial<Pick<BotOptions, 'metrics' | 'memberRate'>> = {},
   ) {}
 
   static async start(names: readonly string[], opts: WorldOptions = {}): Promise<World> {
@@ -72,7 +76,10 @@ export class World {
     const channel = guild.channel('cards')
     const members: Record<string, FakeMember> = {}
     for (const n of names) members[n] = guild.member(n, { admin: opts.admins?.includes(n) ?? false })
-    const world = new World(discord, guild, channel, members, freshDatabaseUrl(), opts.pace ?? AT_ONCE, opts.bot ?? {})
+    const world = new World(discord, guild, channel, members, freshDatabaseUrl(), opts.pace ?? AT_ONCE, {
+      memberRate: opts.memberRate ?? UNLIMITED,
+      ...opts.bot,
+    })
     await world.boot()
     return world
   }

@@ -63,6 +63,9 @@ export class ProcessBot {
         DISCORD_API_URL: this.discord.url,
         DATABASE_URL: this.databaseUrl,
         LOG_LEVEL: 'info',
+        // The tests' members click as fast as the bot answers: not limited.
+        MEMBER_RATE_BURST: '1000',
+        MEMBER_RATE_PER_SECOND: '100',
       },
     })
     this.child = child

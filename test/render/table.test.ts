@@ -209,7 +209,9 @@ describe('Bugami', () => {
     if (view.phase !== 'gameOver') return // a tie at the top plays on; this seed ends
     const p = renderTableMessage(ENGLISH, { ...tableFor(bugami, state, 3, 50), status: 'finished' }, NOW)
     expect(text(p)).toContain(`🏆 <@${userId(view.winner!)}> wins the match`)
-    expect(p.components).toEqual([])
+    expect((p.components ?? []).flatMap((row) => row.components.map((c) => ('label' in c ? c.label : '')))).toEqual([
+      'Rematch',
+    ])
   })
 })
 

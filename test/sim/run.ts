@@ -21,6 +21,25 @@ export type RunResult =
       readonly context: string
     }
 
+/** Real time a step may take before the run fails as hung (the bot waits for something that never comes). */
+const STEP_LIMIT_MS = 90_000
+
+/** Rejects if `work` has not settled within STEP_LIMIT_MS. */
+async function inTime<T>(step: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new InvariantViolation('every step finishes', `step ${step} still runs after ${STEP_LIMIT_MS} ms`)),
+      STEP_LIMIT_MS,
+    )
+  })
+  try {
+    return await Promise.race([work, limit])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 /** After the faults stop, time passes this long in small moves before the table messages are compared. */
 const CALM_MS = 10 * 60_000
 const CALM_TICK_MS = 30_000
@@ -43,13 +62,16 @@ export async function runSteps(seed: number, steps: readonly Step[]): Promise<Ru
       world.beginStep(i)
       await checker.beforeStep()
       const out: StepOutcome = { moves: [], calm: false }
+      if (process.env.SIM_TRACE) console.log(`step ${i}: ${JSON.stringify(step)}`)
       try {
         const work = runStep(world, step, out).then(() => world.idle())
-        await Promise.race([work, world.crash])
+        await inTime(i, Promise.race([work, world.crash]))
         if (world.isDead) {
           work.catch(() => {})
-          await world.restartAfterCrash()
-          await world.idle()
+          await inTime(
+            i,
+            world.restartAfterCrash().then(() => world.idle()),
+          )
         }
         if (out.calm) {
           world.faults = { ...NO_FAULTS }

@@ -14,7 +14,6 @@ import {
   type InjectedFault,
 } from '../../src/sandbox/discord/index.js'
 import { dropDatabase, freshDatabaseUrl } from '../support/test-database.js'
-import { commitMayFail } from './known-holes.js'
 import { hash, Rng } from './rng.js'
 
 /** Every change drawn at once and each answer after its change is shown (as the e2e tests run). */
@@ -63,7 +62,7 @@ const never = <T>() => new Promise<T>(() => {})
  * The simulated world: the fake Discord, the real bot in this process on a SQLite file, the
  * servers, channels and members, the faults in force, and the bot's crashes and restarts. The bot
  * runs on the fake's manual clock through a clock of its own generation, so that a crashed bot's
- * timers never fire again, and on a wrapped store that fails commits and freezes when it crashes.
+ * timers never fire again, and on a wrapped store that fails commits at the rate in force.
  */
 export class SimWorld {
   bot!: Bot
@@ -121,32 +120,50 @@ export class SimWorld {
     this.onCrash = crashedNow
     const alive = () => this.generation === generation && !this.dead
     this.dead = false
-    this.bot = await startBot({
-      token: this.discord.token,
-      discordUrl: this.discord.url,
-      databaseUrl: this.databaseUrl,
-      clock: this.clockFor(alive),
-      log: createLogger('info', sink),
-      pace: AT_ONCE,
-      seeds: () => this.rng.int(2 ** 31 - 1),
-      fileSeeds: () => this.rng.int(2 ** 31 - 1),
-      // The AI's search stops at its sample budget, not a real-time cut (which would make runs differ).
-      ai: { moveDelayMs: 1500, thinkMs: 10_000 },
-      wrapStore: (store) => this.faultyStore(store, alive),
-    })
+    this.bot = await this.supervised(() =>
+      startBot({
+        token: this.discord.token,
+        discordUrl: this.discord.url,
+        databaseUrl: this.databaseUrl,
+        clock: this.clockFor(alive),
+        log: createLogger('info', sink),
+        pace: AT_ONCE,
+        seeds: () => this.rng.int(2 ** 31 - 1),
+        fileSeeds: () => this.rng.int(2 ** 31 - 1),
+        // The AI's search stops at its sample budget, not a real-time cut (which would make runs differ).
+        ai: { moveDelayMs: 1500, thinkMs: 10_000 },
+        wrapStore: (store) => this.faultyStore(store),
+        // Simulated members click many times within one instant of the manual clock: not rate-limited.
+        memberRate: { burst: 1_000_000, perSecond: 1_000_000 },
+      }),
+    )
     onCrashPoint((point) => {
       if (this.faults.crashAt !== point || !alive()) return
       this.faults = { ...this.faults, crashAt: null }
       this.crashes.push(point)
-      // From here on its database calls never return and its timers never fire: the work in
-      // flight stops at its next database call (a throw here would be caught and retried by the
-      // delivery, which a dead process does not do).
+      // From here on no request of the bot reaches Discord and its timers never fire; the work
+      // in flight finishes against the database (a dying process's commits in flight either land
+      // or not), then the bot is stopped and a new one started.
       this.dead = true
       this.onCrash()
     })
   }
 
-  /** The current generation crashed (its database and timers are frozen); set by the crash hook. */
+  /**
+   * Starts the bot as a supervisor (systemd, Docker) would: a start that fails (Discord failing the
+   * command registration under the faults in force) is tried again, a few times.
+   */
+  private async supervised(start: () => Promise<Bot>): Promise<Bot> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await start()
+      } catch (error) {
+        if (attempt >= 5) throw error
+      }
+    }
+  }
+
+  /** The current generation crashed (cut off from Discord, its timers silent); set by the crash hook. */
   private dead = false
 
   /** Settles when the bot crashes at the armed point. */
@@ -159,15 +176,17 @@ export class SimWorld {
   }
 
   /**
-   * After a crash: the dead bot's work stays frozen (its database calls never return, its timers
-   * never fire), its gateway connection is closed, and a new bot starts on the same database.
+   * After a crash: Discord hears nothing more from the dead bot (every request it makes fails as a
+   * cut connection), its timers are silent; it is stopped once its work in flight has run into
+   * that, and a new bot starts on the same database.
    */
   async restartAfterCrash(): Promise<void> {
-    const dead = this.bot
-    // Its gateway session ends; requests already sent may still land, as they would from a dying process.
-    await dead.client.destroy()
-    await new Promise((r) => setTimeout(r, 50))
+    const trace = (what: string) => process.env.SIM_TRACE && console.log(`  crash restart: ${what}`)
+    trace('stopping the dead bot')
+    await this.bot.stop()
+    trace('booting')
     await this.boot()
+    trace('booted')
   }
 
   /** A clean restart: the bot stops (finishing what it does) and starts again. */
@@ -189,8 +208,7 @@ export class SimWorld {
   async close(): Promise<void> {
     onCrashPoint(null)
     this.discord.injectFaults(null)
-    if (!this.dead) await this.bot.stop().catch(() => {})
-    else await this.bot.client.destroy()
+    await this.bot.stop().catch(() => {})
     await this.discord.stop()
     await dropDatabase(this.databaseUrl).catch(() => {})
   }
@@ -207,46 +225,28 @@ export class SimWorld {
     const clock = this.discord.clock
     return {
       now: () => clock.now(),
+      // An early timer fires before its time but never before a moment from now: a timer re-armed
+      // for a time just passed would otherwise fire again and again with the clock standing still.
       schedule: (at, fn) =>
-        clock.schedule(at + this.faults.timerSkewMs, () => {
+        clock.schedule(Math.max(at + this.faults.timerSkewMs, Math.min(at, clock.now() + 1)), () => {
           if (alive()) fn()
         }),
     }
   }
 
-  /** The store as the bot sees it: commits fail at the rate in force; a crashed bot's calls never return. */
-  private faultyStore(store: Store, alive: () => boolean): Store {
-    const wrapMethods = <T extends object>(target: T): T =>
-      new Proxy(target, {
-        get: (t, prop, receiver) => {
-          const value: unknown = Reflect.get(t, prop, receiver)
-          if (typeof value !== 'function') return value
-          return (...args: unknown[]) => (alive() ? (value as (...a: unknown[]) => unknown).apply(t, args) : never())
-        },
-      })
-    const repos = new Map<PropertyKey, unknown>()
+  /** The store as the bot sees it: commits fail at the rate in force (the work is done, then rolled back). */
+  private faultyStore(store: Store): Store {
     return new Proxy(store, {
       get: (t, prop, receiver) => {
-        if (prop === 'transaction') {
-          return <T>(fn: (r: Parameters<Parameters<Store['transaction']>[0]>[0]) => Promise<T>) => {
-            if (!alive()) return never<T>()
-            const fail = this.chance('commit', ++this.commitCount) < this.faults.db && commitMayFail()
-            return t.transaction(async (r) => {
-              const out = await fn(r)
-              if (fail) throw new InjectedCommitFailure()
-              return out
-            })
-          }
+        if (prop !== 'transaction') return Reflect.get(t, prop, receiver)
+        return <T>(fn: (r: Parameters<Parameters<Store['transaction']>[0]>[0]) => Promise<T>) => {
+          const fail = this.chance('commit', ++this.commitCount) < this.faults.db
+          return t.transaction(async (r) => {
+            const out = await fn(r)
+            if (fail) throw new InjectedCommitFailure()
+            return out
+          })
         }
-        if (prop === 'close' || prop === 'prisma' || prop === 'clock') return Reflect.get(t, prop, receiver)
-        const value: unknown = Reflect.get(t, prop, receiver)
-        if (typeof value === 'function')
-          return (...args: unknown[]) => (alive() ? (value as (...a: unknown[]) => unknown).apply(t, args) : never())
-        if (value && typeof value === 'object') {
-          if (!repos.has(prop)) repos.set(prop, wrapMethods(value))
-          return repos.get(prop)
-        }
-        return value
       },
     })
   }
@@ -258,6 +258,7 @@ export class SimWorld {
 
   /** Discord's answer to one request under the faults in force. */
   private discordFault(method: string, path: string): InjectedFault | null {
+    if (this.dead) return { kind: 'drop' }
     if (this.faults.discord <= 0) return null
     // Ids differ from run to run (table ids); the route's shape does not.
     const route = `${method} ${path.replace(/\/\d{5,}/g, '/:id').replace(/\/[A-Za-z0-9_-]{12,}(?=\/|$)/g, '/:x')}`

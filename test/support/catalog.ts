@@ -17,11 +17,13 @@ export type Catalog = Record<string, TableShape>
 const TYPES: Record<string, string> = {
   TEXT: 'text',
   INTEGER: 'integer',
+  REAL: 'double',
   BIGINT: 'bigint',
   DATETIME: 'timestamp',
   BOOLEAN: 'boolean',
   text: 'text',
   integer: 'integer',
+  'double precision': 'double',
   bigint: 'bigint',
   'timestamp without time zone': 'timestamp',
   boolean: 'boolean',

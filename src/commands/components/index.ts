@@ -7,6 +7,7 @@ import { join } from './join.js'
 import { leave } from './leave.js'
 import { move } from './move.js'
 import { rebuy } from './rebuy.js'
+import { rematch } from './rematch.js'
 import { rules } from './rules.js'
 import { rulesPage } from './rules-page.js'
 import { start } from './start.js'
@@ -27,6 +28,7 @@ const HANDLERS: ComponentHandlers = {
   hand,
   hint,
   rebuy,
+  rematch,
   rules,
   move,
   ask,

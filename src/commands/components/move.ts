@@ -28,7 +28,7 @@ export const move: ComponentHandlers['move'] = async (ctx, interaction, { tableI
   startAnswer(interaction, onPrivateView)
   const userId = interaction.user.id
   const lang = memberLang(interaction)
-  const made = await inTurn(async (): Promise<{ refusal: Payload } | { showing: Showing; view: Payload }> => {
+  const made = await inTurn(userId, async (): Promise<{ refusal: Payload } | { showing: Showing; view: Payload }> => {
     const action = moveAction(move, interaction.isStringSelectMenu() ? interaction.values : [])
     // Not cards (a forged select menu, never the bot's own): a closed table is still named first.
     if (!action) return { refusal: await notCards(ctx, tableId, lang) }

@@ -8,6 +8,7 @@ import { memberLang } from '../../discord/lang.js'
 import { answer } from '../../discord/private-answer.js'
 import type { Subcommand } from '../types.js'
 import { named } from '../localized.js'
+import { writeGameFileAside } from './log-thread.js'
 
 /**
  * `/table log`: the current or last game of this channel's table (or of the last table that ended
@@ -17,9 +18,11 @@ export const log: Subcommand = {
   data: named(new SlashCommandSubcommandBuilder(), 'table.log'),
   async execute(interaction, ctx) {
     await interaction.deferReply({ flags: MessageFlags.Ephemeral })
-    const found = await ctx.tables.gameLog(interaction.guildId, interaction.channelId, interaction.user.id)
+    const input = await ctx.tables.gameLogInput(interaction.guildId, interaction.channelId, interaction.user.id)
     const lang = memberLang(interaction)
-    await answer(interaction, found ? logPayload(lang, found.table, found.file) : REFUSALS.noTable(lang))
+    if (!input) return answer(interaction, REFUSALS.noTable(lang))
+    // Written on a thread of its own: the search for fitting deals never holds up the tables.
+    await answer(interaction, logPayload(lang, input.table, await writeGameFileAside(input)))
   },
 }
 

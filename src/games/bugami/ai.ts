@@ -149,11 +149,11 @@ export function decideBugami(h: BugamiHistory, opts: DecideOptions): BugamiActio
         const out = game.apply(pos, me, action)
         if (!out.ok) return -Infinity
         let next = out.value.state
-        // The others' bids are secret: each bids as the playout policy would on its sampled hand.
+        // The others' bids are secret: each bids as the expert would on its sampled hand.
         if (bidding)
           for (let s = 0; s < h.players; s++) {
             if (s === me) continue
-            const bid = policy(next, s)
+            const bid = expertPolicy(next, s)
             if (!bid) continue
             const placed = game.apply(next, s, bid)
             if (placed.ok) next = placed.value.state

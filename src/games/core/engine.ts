@@ -1,5 +1,6 @@
 import type { ZodType, ZodTypeDef } from 'zod'
 import type { Card } from './cards.js'
+import type { Placings } from './placings.js'
 import type { Rng } from './rng.js'
 
 /**
@@ -230,6 +231,12 @@ export interface GameEngine<S, A extends { readonly type: string }, O, V, E exte
   potShares(state: S): readonly number[]
   /** The seat to deal the next game, in this game's seating. */
   nextDealer(state: S): number
+  /**
+   * Skill ratings: how the game that just ended ranks its seats (1 best, equal places tie, null
+   * for a seat not in it), or null when it is not rated on its own (a game of a longer match, a
+   * cash hand). Absent: the game is never rated by itself.
+   */
+  placings?(state: S): Placings | null
 }
 
 // The registry and the generic tools see engines with their types erased.

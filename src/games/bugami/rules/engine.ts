@@ -1,4 +1,5 @@
 import { checkDeck, startSupply } from '../../core/decks.js'
+import { placesByScore } from '../../core/placings.js'
 import {
   ok,
   pointsTable,
@@ -95,4 +96,6 @@ export const bugamiEngine: GameEngine<BugamiState, BugamiAction, BugamiOptions, 
   playedIn: () => true,
   potShares: (s) => new Array<number>(s.players).fill(0),
   nextDealer: (s) => (s.dealer + 1) % s.players,
+  // The match, by final points (equal points tie).
+  placings: (s) => (s.phase === 'gameOver' ? placesByScore(s.totals) : null),
 }

@@ -19,6 +19,7 @@ import { declare31, passCall, playCards } from './play.js'
 import { invariants } from './invariants.js'
 import { declareRefusal, legalActions, playRefusal, waitingFor } from './legal.js'
 import { optionsSchema, PENALTY_LIMIT, type BuraOptions } from './options.js'
+import { buraPlacings } from './placings.js'
 import type { BuraAction, BuraEvent, BuraState } from './types.js'
 import { gameWinners, hiddenFrom, view, type BuraView } from './view.js'
 import { writtenMoves } from './scenario.js'
@@ -188,4 +189,5 @@ export const buraEngine: GameEngine<BuraState, BuraAction, BuraOptions, BuraView
   playedIn: (s, seat) => s.inGame[seat] ?? true,
   potShares: (s) => s.potShares,
   nextDealer: (s) => s.nextDealer ?? (s.dealer + 1) % s.players,
+  placings: buraPlacings,
 }

@@ -333,7 +333,8 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     // One read of every open table for the catching up and the timers (thousands start in seconds).
     const active = await tables.activeSnapshots()
     routing()
-    notReady = null
+    // Interactions are taken from here on; /readyz waits for the catch-up below as well.
+    notReady = 'catching up'
     outboxSweep.start()
     // An AI seat whose turn it was when the bot stopped moves now (after its pause).
     const rearmed = scheduler.rearmAll(active, (table) => ai.track(table))
@@ -345,6 +346,10 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       .catchUp(active)
       .then((caughtUp) => log.info({ tables: caughtUp }, 'caught up with Discord'))
       .catch((error: unknown) => log.error({ err: error }, 'could not catch up with Discord after start-up'))
+      // Ready even when it failed: what is still owed is the outbox sweep's now.
+      .finally(() => {
+        if (notReady === 'catching up') notReady = null
+      })
     checking = catchingUp
       .then(() => desk.checkMessages(active))
       .catch((error: unknown) => log.error({ err: error }, 'could not check the table messages after start-up'))

@@ -359,7 +359,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     // finds the channels deleted meanwhile).
     const gone = await lost.sweep(active)
     routing()
-    // Answering already; ready (/readyz) once the catch-up below is done.
+    // Interactions are taken from here on; /readyz waits for the catch-up below as well.
     notReady = 'catching up'
     outboxSweep.start()
     // An AI seat whose turn it was when the bot stopped moves now (after its pause).
@@ -373,6 +373,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       .catchUp(active)
       .then((caughtUp) => log.info({ tables: caughtUp }, 'caught up with Discord'))
       .catch((error: unknown) => log.error({ err: error }, 'could not catch up with Discord after start-up'))
+      // Ready even when it failed: what is still owed is the outbox sweep's now.
       .finally(() => {
         if (notReady === 'catching up') notReady = null
       })

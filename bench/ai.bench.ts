@@ -56,8 +56,10 @@ export async function run(): Promise<BenchResult[]> {
   })
 
   const fixed = { limit: 'fixed' }
-  const badugi = arena('badugi', 'ai,expert,expert', 300, fixed)
-  const badugiStrong = arena('badugi', 'ai:strong,expert,expert', 300, fixed, THINK_MS)
+  // 1,200 deals (3,600 hands in rotation): a Badugi hand's result swings by whole bets, and strong's
+  // bigger pots swing more; fewer hands leave intervals too wide to tell two good levels apart.
+  const badugi = arena('badugi', 'ai,expert,expert', 1200, fixed)
+  const badugiStrong = arena('badugi', 'ai:strong,expert,expert', 1200, fixed, THINK_MS)
   const bb = (r: ArenaReport) => r.seats[0]!.bbPer100!
   out.push(
     {

@@ -19,7 +19,8 @@ let channels = 0
 beforeAll(async () => {
   bot = await ProcessBot.create()
   const guild = bot.discord.guild('Crash Club')
-  alice = guild.member('alice')
+  // Alice opens a table in a fresh channel for every case (16): an admin, not held to the per-member limit.
+  alice = guild.member('alice', { admin: true })
   bob = guild.member('bob')
   await bot.start()
 }, 60_000)

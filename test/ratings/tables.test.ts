@@ -1,45 +1,18 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { describe, expect, test } from 'vitest'
-import { Rng, seedRng } from '../../src/games/core/rng.js'
 import { engineFor } from '../../src/games/registry.js'
 import { ENGLISH } from '../../src/i18n/index.js'
 import { refusalText } from '../../src/render/refusals.js'
 import { DAY_MS, standing } from '../../src/store/rating-model.js'
 import { replay } from '../../src/store/ratings.js'
-import type { TableEvent, TableUpdate } from '../../src/tables/index.js'
+import type { TableEvent } from '../../src/tables/index.js'
 import { execRaw } from '../support/test-database.js'
-import { playGame, playOne, tableServicePerTest } from '../tables/play.js'
+import { openTable, playGame, playToTheEnd, tableServicePerTest } from '../tables/play.js'
 
 const run = promisify(execFile)
 
 const fx = tableServicePerTest(700)
-
-async function table(
-  game: 'bura' | 'badugi' | 'bugami',
-  players: string[],
-  more: { buyIn?: number; options?: Record<string, unknown> } = {},
-) {
-  const created = await fx.tables.create({ guildId: 'g', channelId: game, game, creatorId: players[0]!, ...more })
-  if (!created.ok) throw new Error(refusalText(created.error, ENGLISH))
-  const id = created.value.table.id
-  for (const p of players.slice(1)) {
-    const joined = await fx.tables.join(id, p)
-    if (!joined.ok) throw new Error(refusalText(joined.error, ENGLISH))
-  }
-  return id
-}
-
-async function playToTheEnd(id: string, seed: number, maxMoves = 20_000): Promise<TableUpdate[]> {
-  const rng = new Rng(seedRng(seed))
-  const updates: TableUpdate[] = []
-  for (let n = 0; n < maxMoves; n++) {
-    const update = await playOne(fx.tables, id, rng, n)
-    if (update === null) return updates
-    updates.push(update)
-  }
-  expect.fail(`the table did not close after ${maxMoves} moves`)
-}
 
 /** Plays the game in progress with every seat's automatic move (random play mostly declares falsely). */
 async function playAuto(id: string) {
@@ -75,9 +48,9 @@ async function expectReplayEqual() {
 
 describe('rated results at the tables', () => {
   test('a Bugami match of three rates all three by their final points', async () => {
-    const id = await table('bugami', ['ann', 'ben', 'cat'], { options: { target: 10 } })
+    const id = await openTable(fx.tables, 'bugami', ['ann', 'ben', 'cat'], { options: { target: 10 } })
     expect((await fx.tables.start(id, { userId: 'ann' })).ok).toBe(true)
-    await playToTheEnd(id, 3)
+    await playToTheEnd(fx.tables, id, 3)
     const [result] = await fx.t.store.ratings.results()
     expect(result!.placings.map((p) => p.userId).sort()).toEqual(['ann', 'ben', 'cat'])
     const final = (await fx.tables.get(id))!
@@ -107,7 +80,7 @@ describe('rated results at the tables', () => {
   })
 
   test('Bura at a chip table: every game with a winner is rated, the winner first and the others tied', async () => {
-    const id = await table('bura', ['ann', 'ben', 'cat'], { buyIn: 900, options: { ante: 1 } })
+    const id = await openTable(fx.tables, 'bura', ['ann', 'ben', 'cat'], { buyIn: 900, options: { ante: 1 } })
     expect((await fx.tables.start(id, { userId: 'ann' })).ok).toBe(true)
     let won = 0
     for (let g = 0; g < 60 && won < 3; g++) {
@@ -143,12 +116,12 @@ describe('rated results at the tables', () => {
   })
 
   test('a Badugi freeze-out is rated once, by finishing order; the hands are not', async () => {
-    const id = await table('badugi', ['ann', 'ben', 'cat'], {
+    const id = await openTable(fx.tables, 'badugi', ['ann', 'ben', 'cat'], {
       buyIn: 30,
       options: { format: 'freezeout', limit: 'no' },
     })
     expect((await fx.tables.start(id, { userId: 'ann' })).ok).toBe(true)
-    const updates = await playToTheEnd(id, 5)
+    const updates = await playToTheEnd(fx.tables, id, 5)
     const final = updates
       .flatMap((u) => u.tableEvents)
       .find((e): e is Extract<TableEvent, { type: 'final' }> => e.type === 'final')!
@@ -168,12 +141,12 @@ describe('rated results at the tables', () => {
   })
 
   test('cash Badugi, a practice table and a game cut short change no rating', async () => {
-    const cash = await table('badugi', ['ann', 'ben'], { buyIn: 50 })
+    const cash = await openTable(fx.tables, 'badugi', ['ann', 'ben'], { buyIn: 50 })
     expect((await fx.tables.start(cash, { userId: 'ann' })).ok).toBe(true)
     await playGame(fx.tables, cash, 1)
     expect((await fx.tables.end(cash, { userId: 'ann' })).ok).toBe(true)
 
-    const practice = await table('bura', ['ann'], { buyIn: 100 })
+    const practice = await openTable(fx.tables, 'bura', ['ann'], { buyIn: 100 })
     expect((await fx.tables.addAi(practice, { userId: 'ann' })).ok).toBe(true)
     expect((await fx.tables.start(practice, { userId: 'ann' })).ok).toBe(true)
     await playAuto(practice)

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { Rng, seedRng } from '../../src/games/core/rng.js'
 import type { TableEvent, TableUpdate } from '../../src/tables/index.js'
-import { playGame, playOne, tableServicePerTest } from './play.js'
+import { openTable, playGame, playOne, playToTheEnd, tableServicePerTest } from './play.js'
 import { refusalText } from '../../src/render/refusals.js'
 import { ENGLISH } from '../../src/i18n/index.js'
 
@@ -12,38 +12,14 @@ const balance = async (user: string) => (await fx.t.store.wallets.get('g', user)
 const finalOf = (updates: TableUpdate[]) =>
   updates.flatMap((u) => u.tableEvents).find((e): e is Extract<TableEvent, { type: 'final' }> => e.type === 'final')
 
-async function table(
-  game: 'bura' | 'badugi' | 'bugami',
-  players: string[],
-  more: { buyIn?: number; options?: Record<string, unknown>; endsInMs?: number; breakSeconds?: number } = {},
-) {
-  const created = await fx.tables.create({ guildId: 'g', channelId: game, game, creatorId: players[0]!, ...more })
-  if (!created.ok) throw new Error(refusalText(created.error, ENGLISH))
-  const id = created.value.table.id
-  for (const p of players.slice(1)) {
-    const joined = await fx.tables.join(id, p)
-    if (!joined.ok) throw new Error(refusalText(joined.error, ENGLISH))
-  }
-  return id
-}
-
-/** Plays moves (dealing the next game when one ends) until the table closes; returns every update. */
-async function playToTheEnd(id: string, seed: number, maxMoves = 20_000): Promise<TableUpdate[]> {
-  const rng = new Rng(seedRng(seed))
-  const updates: TableUpdate[] = []
-  for (let n = 0; n < maxMoves; n++) {
-    const update = await playOne(fx.tables, id, rng, n)
-    if (update === null) return updates
-    updates.push(update)
-  }
-  expect.fail(`the table did not close after ${maxMoves} moves`)
-}
-
 describe('Badugi freeze-out at the table', () => {
   test('one buy-in, no joining after the start, a departed seat stays in play, the winner booked once', async () => {
     const players = ['ann', 'ben', 'cat']
     const before = await Promise.all(players.map(balance))
-    const id = await table('badugi', ['ann', 'ben'], { buyIn: 30, options: { format: 'freezeout', limit: 'no' } })
+    const id = await openTable(fx.tables, 'badugi', ['ann', 'ben'], {
+      buyIn: 30,
+      options: { format: 'freezeout', limit: 'no' },
+    })
     const other = await fx.tables.join(id, 'cat', { buyIn: 50 })
     expect(!other.ok && refusalText(other.error, ENGLISH)).toBe(
       'In a freeze-out everyone buys in the same amount: 30 chips.',
@@ -60,7 +36,7 @@ describe('Badugi freeze-out at the table', () => {
     expect(ben.stack).toBeGreaterThan(0)
     expect(await balance('ben')).toBe(before[1]! - 30)
 
-    const updates = [left.ok ? left.value : null!, ...(await playToTheEnd(id, 5))]
+    const updates = [left.ok ? left.value : null!, ...(await playToTheEnd(fx.tables, id, 5))]
     const closed = (await fx.tables.get(id))!
     expect(closed.status).toBe('finished')
     const final = finalOf(updates)!
@@ -107,7 +83,11 @@ describe('an agreed end', () => {
   })
 
   test('the game in progress is played out, then the table closes with the best result winning', async () => {
-    const id = await table('bura', ['ann', 'ben', 'cat'], { buyIn: 100, options: { ante: 5 }, endsInMs: 2 * HOUR })
+    const id = await openTable(fx.tables, 'bura', ['ann', 'ben', 'cat'], {
+      buyIn: 100,
+      options: { ante: 5 },
+      endsInMs: 2 * HOUR,
+    })
     expect((await fx.tables.start(id, { userId: 'ann' })).ok).toBe(true)
     await playGame(fx.tables, id, 1)
     expect((await fx.tables.nextDeal(id)).ok).toBe(true)
@@ -136,7 +116,11 @@ describe('an agreed end', () => {
   })
 
   test('between games the table wakes at the agreed end and closes', async () => {
-    const id = await table('badugi', ['ann', 'ben'], { buyIn: 50, endsInMs: HOUR / 2, breakSeconds: 3600 })
+    const id = await openTable(fx.tables, 'badugi', ['ann', 'ben'], {
+      buyIn: 50,
+      endsInMs: HOUR / 2,
+      breakSeconds: 3600,
+    })
     expect((await fx.tables.start(id, { userId: 'ann' })).ok).toBe(true)
     await playGame(fx.tables, id, 3)
     const between = (await fx.tables.get(id))!

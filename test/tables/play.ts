@@ -60,3 +60,37 @@ export async function playGame(tables: TableService, tableId: string, seed = 1, 
   }
   expect.fail(`no end after ${maxMoves} moves`)
 }
+
+/** Opens a table of `game` in a channel named after it, hosted by `players[0]` and joined by the others. */
+export async function openTable(
+  tables: TableService,
+  game: 'bura' | 'badugi' | 'bugami',
+  players: string[],
+  more: Partial<Parameters<TableService['create']>[0]> = {},
+): Promise<string> {
+  const created = await tables.create({ guildId: 'g', channelId: game, game, creatorId: players[0]!, ...more })
+  if (!created.ok) throw new Error(refusalText(created.error, ENGLISH))
+  const id = created.value.table.id
+  for (const p of players.slice(1)) {
+    const joined = await tables.join(id, p)
+    if (!joined.ok) throw new Error(refusalText(joined.error, ENGLISH))
+  }
+  return id
+}
+
+/** Plays moves (dealing the next game when one ends) until the table closes; returns every update. */
+export async function playToTheEnd(
+  tables: TableService,
+  id: string,
+  seed: number,
+  maxMoves = 20_000,
+): Promise<TableUpdate[]> {
+  const rng = new Rng(seedRng(seed))
+  const updates: TableUpdate[] = []
+  for (let n = 0; n < maxMoves; n++) {
+    const update = await playOne(tables, id, rng, n)
+    if (update === null) return updates
+    updates.push(update)
+  }
+  expect.fail(`the table did not close after ${maxMoves} moves`)
+}

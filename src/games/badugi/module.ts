@@ -42,7 +42,11 @@ export const badugiGame = defineGame({
     bigBlind: (n, _, lang) => lang.t('table:badugi.options.bigBlind', { n }),
     smallBet: (n, o, lang) => (o.limit === 'fixed' ? lang.t('table:badugi.options.smallBet', { n }) : null),
     bigBet: (n, o, lang) => (o.limit === 'fixed' ? lang.t('table:badugi.options.bigBet', { n }) : null),
-    format: (format, _, lang) =>
-      lang.t(format === 'freezeout' ? 'table:badugi.options.freezeout' : 'table:badugi.options.cash'),
+    format: (format, _, lang) => lang.t(`table:badugi.options.${format}`),
+    structure: (s, o, lang) => (o.format === 'tournament' ? lang.t(`table:badugi.options.structure.${s}`) : null),
+    levelHands: (n, o, lang) => (o.format === 'tournament' ? lang.t('table:badugi.options.levelHands', { n }) : null),
+    stack: (n, o, lang) => (o.format === 'tournament' ? lang.t('table:badugi.options.stack', { n }) : null),
+    prizes: (p, o, lang) =>
+      o.format === 'tournament' && p === 'winner-takes-all' ? lang.t('table:badugi.options.winnerTakesAll') : null,
   },
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { levelAt, levelTable, prizeSplit, type Structure } from '../../../src/games/badugi/rules/tournament.js'
+import { badugiEngine } from '../../../src/games/badugi/rules/index.js'
 
 describe('tournament level schedule', () => {
   it('rises every levelHands hands and counts the hands left', () => {
@@ -63,5 +64,31 @@ describe('prize split', () => {
 
   it('refuses a broken pool', () => {
     expect(() => prizeSplit(-1, 3)).toThrow(RangeError)
+  })
+})
+
+describe('a tournament table', () => {
+  it('plays as a freeze-out whose blinds rise with the level', () => {
+    const options = badugiEngine.optionsSchema.parse({ format: 'tournament', structure: 'turbo', levelHands: 2 })
+    const out = badugiEngine.setup({ players: 3, dealer: 0, options, stacks: [100, 100, 100], seed: 7 })
+    if (!out.ok) throw new Error('setup refused')
+    let s = out.value.state
+    const blinds: number[] = []
+    for (let hand = 1; hand <= 5; hand++) {
+      blinds.push(s.options.bigBlind)
+      expect(badugiEngine.view(s, null)?.tournament?.now.bigBlind).toBe(s.options.bigBlind)
+      // Everyone folds to the big blind: the hand ends at once.
+      while (s.phase !== 'handOver') {
+        const r = badugiEngine.apply(s, s.toAct, { type: 'fold' })
+        if (!r.ok) throw new Error('fold refused')
+        s = r.value.state
+      }
+      expect(badugiEngine.chipTotals(s)!.stacks.reduce((a, b) => a + b, 0)).toBe(300)
+      const next = badugiEngine.nextDeal(s)
+      if (!next.ok) break
+      s = next.value.state
+    }
+    expect(blinds).toEqual([10, 10, 20, 20, 40])
+    expect(badugiEngine.table.freezeout(options)).toBe(true)
   })
 })

@@ -47,7 +47,6 @@ describe('slash command definitions', () => {
       'format',
       'structure',
       'level_hands',
-      'stack',
       'prizes',
       'ends',
       'break',

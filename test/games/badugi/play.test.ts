@@ -353,7 +353,6 @@ describe('Badugi input checks', () => {
       format: 'cash',
       structure: 'normal',
       levelHands: 10,
-      stack: 1000,
       prizes: 'standard',
     })
     expect(engine.optionsSchema.safeParse({ format: 'knockout' }).success).toBe(false)

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { levelAt, TOURNAMENT_STACK } from './tournament.js'
+import { levelAt } from './tournament.js'
 
 /** The largest blind or bet a table may set (docs/bounds.md): a tenth of the largest buy-in. */
 export const STAKE_MAX = 1_000_000
@@ -25,13 +25,6 @@ export const optionsSchema = z
       .default('normal')
       .describe('Tournament: how fast the blinds rise (turbo, normal, slow)'),
     levelHands: z.number().int().min(1).max(100).default(10).describe('Tournament: hands per blind level'),
-    stack: z
-      .number()
-      .int()
-      .min(20)
-      .max(100_000)
-      .default(TOURNAMENT_STACK)
-      .describe('Tournament: starting chips of every entrant'),
     prizes: z
       .enum(['standard', 'winner-takes-all'])
       .default('standard')

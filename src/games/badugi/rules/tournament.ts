@@ -3,9 +3,6 @@
  * pure functions. A tournament is a freeze-out whose blinds rise every `levelHands` hands.
  */
 
-/** Every entrant's tournament chips: 100 big blinds of level 1 (big blind 10). */
-export const TOURNAMENT_STACK = 1_000
-
 export type Structure = 'turbo' | 'normal' | 'slow'
 export type PrizeScheme = 'standard' | 'winner-takes-all'
 

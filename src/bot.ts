@@ -29,7 +29,7 @@ import { LostTables } from './discord/lost-tables.js'
 import { DEFAULT_LOBBY_EXPIRY_MS, LobbyExpiry } from './scheduler/lobby-expiry.js'
 import { BotMetrics } from './metrics/metrics.js'
 import { AnswerClock, countMoves, observedRequests, observedStore, readGauges, timedDecide } from './metrics/observe.js'
-import { startMetricsServer, type MetricsServer } from './metrics/server.js'
+import { startMetricsServer, type MetricsServer, type NotReady } from './metrics/server.js'
 import { channelBudget, connectRedis } from './discord/shared-budget.js'
 import { RedisIdentifyThrottler } from './discord/identify-throttle.js'
 
@@ -119,7 +119,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const clock = opts.clock ?? systemClock
   const log = opts.log ?? createLogger(process.env.LOG_LEVEL ?? 'info')
   // Why the bot is not ready yet (/readyz), null once it is.
-  let notReady: string | null = 'logging in'
+  let notReady: NotReady | null = 'logging-in'
   const metrics = opts.metrics ? new BotMetrics() : null
   const answers = metrics ? new AnswerClock(metrics) : null
   // Set once the database and the shards are known; until then a scrape has no gauges to read.
@@ -346,7 +346,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     const loggedIn = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()))
     await client.login(opts.token)
     await loggedIn
-    notReady = 'registering commands'
+    notReady = 'registering-commands'
     const commands = client.application!.commands
     await (opts.devGuildId ? commands.set(commandDefinitions(), opts.devGuildId) : commands.set(commandDefinitions()))
     // In the background: until the emojis are there, cards show as text.
@@ -359,8 +359,8 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     // finds the channels deleted meanwhile).
     const gone = await lost.sweep(active)
     routing()
-    // Answering already; ready (/readyz) once the catch-up below is done.
-    notReady = 'catching up'
+    // Interactions are taken from here on; /readyz waits for the catch-up below as well.
+    notReady = 'catching-up'
     outboxSweep.start()
     // An AI seat whose turn it was when the bot stopped moves now (after its pause).
     const rearmed = scheduler.rearmAll(active, (table) => ai.track(table))
@@ -373,8 +373,9 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       .catchUp(active)
       .then((caughtUp) => log.info({ tables: caughtUp }, 'caught up with Discord'))
       .catch((error: unknown) => log.error({ err: error }, 'could not catch up with Discord after start-up'))
+      // Ready even when it failed: what is still owed is the outbox sweep's now.
       .finally(() => {
-        if (notReady === 'catching up') notReady = null
+        if (notReady === 'catching-up') notReady = null
       })
     checking = catchingUp
       .then(() => desk.checkMessages(active))

@@ -54,3 +54,19 @@ export async function settleOnTable(
   await answer(interaction, { content: done })
   return !result.value.duplicate
 }
+
+/**
+ * A change asked for by a command or by a control (Add AI, Leave share their bodies with
+ * `/table add-ai` and `/table leave`): a control on the table message updates it in its own
+ * callback (`settleOnTable`), a command answers as `settle` does.
+ */
+export function settleEither(
+  ctx: BotContext,
+  interaction: RepliableInteraction,
+  result: Outcome<TableUpdate>,
+  done: string,
+): Promise<boolean> {
+  return interaction.isButton() || interaction.isStringSelectMenu()
+    ? settleOnTable(ctx, interaction, result, done)
+    : settle(ctx, interaction, result, done)
+}

@@ -2,8 +2,18 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Registry } from 'prom-client'
 
+/** Why the bot is not ready yet: a code, which `/readyz` tells operators in words. */
+export type NotReady = 'logging-in' | 'registering-commands' | 'catching-up' | 'stopping'
+
+const NOT_READY_TEXT: Readonly<Record<NotReady, string>> = {
+  'logging-in': 'logging in',
+  'registering-commands': 'registering commands',
+  'catching-up': 'catching up',
+  stopping: 'stopping',
+}
+
 /** Why the bot is not ready, or null once it is (logged in and caught up with its pending effects). */
-export type Readiness = () => string | null
+export type Readiness = () => NotReady | null
 
 export interface MetricsServer {
   readonly port: number
@@ -34,7 +44,7 @@ export async function startMetricsServer(opts: {
     if (path === '/healthz') return send(200, 'ok\n')
     if (path === '/readyz') {
       const why = opts.ready()
-      return why === null ? send(200, 'ready\n') : send(503, `not ready: ${why}\n`)
+      return why === null ? send(200, 'ready\n') : send(503, `not ready: ${NOT_READY_TEXT[why]}\n`)
     }
     if (path !== '/metrics') return send(404, 'not found: /metrics, /healthz, /readyz\n')
     // A database that cannot be read leaves the gauges as last read; the counters still answer.

@@ -39,6 +39,11 @@ export class TurnScheduler {
   private readonly running = new Set<Promise<void>>()
   /** Tables whose deadline is being played right now (a second trigger meanwhile is dropped). */
   private readonly playing = new Set<string>()
+  /**
+   * A deadline that fell due while its table's last one was still being played or shown (Discord
+   * slow): played as soon as that is done, rather than a sweep later.
+   */
+  private readonly fellDue = new Map<string, number>()
   /** Pending retries of failed expiries: the deadline, how many attempts failed, the cancel. */
   private readonly retries = new Map<string, { deadline: number; failed: number; cancel: () => void }>()
   private readonly sweepMs: number
@@ -114,6 +119,7 @@ export class TurnScheduler {
     this.cancelSweep = null
     for (const r of this.retries.values()) r.cancel()
     this.retries.clear()
+    this.fellDue.clear()
   }
 
   /** Plays every overdue deadline of this shard's tables that nothing is playing already. */
@@ -134,9 +140,21 @@ export class TurnScheduler {
   }
 
   private fire(tableId: string, deadline: number): void {
-    if (this.stopped || this.playing.has(tableId)) return
+    if (this.stopped) return
+    if (this.playing.has(tableId)) {
+      this.fellDue.set(tableId, deadline)
+      return
+    }
     this.playing.add(tableId)
-    this.keep(this.onDeadline(tableId, deadline).finally(() => this.playing.delete(tableId)))
+    this.keep(
+      this.onDeadline(tableId, deadline).finally(() => {
+        this.playing.delete(tableId)
+        const next = this.fellDue.get(tableId)
+        this.fellDue.delete(tableId)
+        // The same deadline again is refused as moved (the claim), so this never plays one twice.
+        if (next !== undefined) this.fire(tableId, next)
+      }),
+    )
   }
 
   private async onReminder(tableId: string, deadline: number): Promise<void> {

@@ -74,6 +74,19 @@ describe('bot settings', () => {
     expect(limit('fast')).toEqual(['DISCORD_GLOBAL_LIMIT'])
   })
 
+  it('METRICS_PORT: a port (none when unset), METRICS_HOST default 127.0.0.1', () => {
+    const metrics = (port: string, host = '') => {
+      const read = readConfig({ DISCORD_TOKEN: 'abc', METRICS_PORT: port, METRICS_HOST: host })
+      return read.ok ? read.config.metrics : read.problems.map((p) => p.split(':')[0])
+    }
+    expect(metrics('')).toBeUndefined()
+    expect(metrics('9464')).toEqual({ port: 9464, host: '127.0.0.1' })
+    expect(metrics('9464', '0.0.0.0')).toEqual({ port: 9464, host: '0.0.0.0' })
+    expect(metrics('0')).toEqual(['METRICS_PORT'])
+    expect(metrics('70000')).toEqual(['METRICS_PORT'])
+    expect(metrics('http')).toEqual(['METRICS_PORT'])
+  })
+
   it('IMAGE_THREADS: a whole number from 0 (pictures on the bot thread) to 64', () => {
     const threads = (value: string) => {
       const read = readConfig({ DISCORD_TOKEN: 'abc', IMAGE_THREADS: value })

@@ -82,6 +82,7 @@ describe('every number a member types is bounded', () => {
       daily_chips: 'dailyAmount',
       stakes: 'defaultStakes',
       buy_in: 'defaultBuyIn',
+      max_tables: 'maxTables',
     }
     for (const o of set.options) {
       if (o.type !== ApplicationCommandOptionType.Integer) continue

@@ -46,7 +46,7 @@ async function openTable(tables: TableService, guildId: string, channelId: strin
   return id
 }
 
-describe('npm run tables -- list', () => {
+describe('npm run tables', () => {
   it('lists open tables with state, age and last move, and --stuck names why each stuck one is stuck', async () => {
     const { url, store, tables } = await world()
     const fresh = await openTable(tables, '111', '201', false)
@@ -109,6 +109,12 @@ describe('npm run tables -- list', () => {
     const guild = await tablesCli(url, 'list', '--guild', 'abc')
     expect(guild.code).toBe(2)
     expect(guild.err).toContain('--guild takes a server id')
+    const closeWhat = await tablesCli(url, 'close')
+    expect(closeWhat.code).toBe(2)
+    expect(closeWhat.err).toContain('npm run tables -- close ID')
+    const closeNothing = await tablesCli(url, 'close', 'nosuchtable')
+    expect(closeNothing.code).toBe(1)
+    expect(closeNothing.err).toBe('No table nosuchtable.\n')
     expect((await tablesCli(url, 'list')).out).toBe('No open tables.\n')
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buttonLabels, eachTestWorld, expectNothingHidden, playUntil, textOf } from './harness.js'
+import { buttonLabels, eachTestWorld, expectNothingHidden, playUntil, privateAnswer, textOf } from './harness.js'
 
 const startWorld = eachTestWorld()
 
@@ -20,9 +20,10 @@ describe('a Bugami match through Discord', () => {
     expect(early.content).toMatch(/at least 3/i)
     expect((await w.table()).status).toBe('lobby')
 
+    // Join updates the lobby message in its own callback; what it says to the joiner is private.
     for (const m of [bob!, carol!]) {
-      const joined = await m.click(lobby, 'Join')
-      expect(joined.ephemeral).toBe(true)
+      const joined = await privateAnswer(w, await m.click(lobby, 'Join'))
+      expect(joined.ephemeralFor).toBe(m.id)
     }
     const seated = await w.table()
     expect(seated.seats.map((s) => w.nameOf(s.userId))).toEqual(['alice', 'bob', 'carol'])

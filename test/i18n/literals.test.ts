@@ -75,6 +75,10 @@ const EXEMPT: readonly { readonly what: string; readonly applies: (node: ts.Node
       (ts.isCallExpression(at) && /(\.cashOut|\.practiceBuyIn|wallets\.grant)$/.test(at.expression.getText())),
   },
   {
+    what: 'Lua scripts for Redis, each a constant named `…_SCRIPT` (`TAKE_SCRIPT`): code Redis runs, never sent',
+    applies: (_, at) => ts.isVariableDeclaration(at) && /^[A-Z_]+_SCRIPT$/.test(at.name.getText()),
+  },
+  {
     what:
       "`limitViolations`: how a payload breaks Discord's limits, for the tests and as the bot's last guard; " +
       'never sent',
@@ -131,7 +135,7 @@ describe('texts for members', () => {
     expect(scanned.flatMap((f) => sentencesIn(f, readFileSync(f, 'utf8')))).toEqual([])
   })
 
-  it('would catch a sentence, and lets keys, URLs, logs, errors, types and engine words be', () => {
+  it('would catch a sentence, and lets keys, URLs, logs, errors, types, engine words and Redis scripts be', () => {
     const probe = [
       "say(interaction, { content: 'Your table is open.' })",
       'const c = `${who} took the trick`',
@@ -143,7 +147,13 @@ describe('texts for members', () => {
       "d.cashOut(seat, 'practice table: buy-in returned')",
       "if (reason === 'uncalled bet returned') return",
       'const id = `${table.game}-${table.id}.json`',
+      "const HOLD_SCRIPT = `return redis.call('GET', KEYS[1])`",
+      "const holdScript = `return redis.call('GET', KEYS[1])`",
     ].join('\n')
-    expect(sentencesIn('probe.ts', probe)).toEqual(['probe.ts:1: Your table is open.', 'probe.ts:2: x took the trick'])
+    expect(sentencesIn('probe.ts', probe)).toEqual([
+      'probe.ts:1: Your table is open.',
+      'probe.ts:2: x took the trick',
+      "probe.ts:12: return redis.call('GET', KEYS[1])",
+    ])
   })
 })

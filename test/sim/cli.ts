@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { KNOWN_HOLES, runSeed, runSteps, shrink, type RunResult } from './run.js'
+import { runSeed, runSteps, shrink, type RunResult } from './run.js'
 import type { Step } from './steps.js'
 
 /**
@@ -39,7 +39,6 @@ async function report(result: RunResult & { ok: false }): Promise<void> {
 }
 
 async function main(): Promise<number> {
-  if (KNOWN_HOLES.size) console.log(`known holes not exercised: ${[...KNOWN_HOLES].join(', ')}`)
   if (values.replay) {
     const steps = JSON.parse(readFileSync(values.replay, 'utf8')) as Step[]
     const result = await runSteps(first, steps)

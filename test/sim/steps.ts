@@ -198,7 +198,7 @@ export async function runStep(world: SimWorld, step: Step, out: StepOutcome): Pr
       channel.delete()
       // Members go on in a new channel of the same name.
       g.channels[step.c] = g.guild.channel(`${channel.name}-${g.deletedChannels.size}`)
-      await world.idle()
+      await world.gatewaySeen(() => !world.bot.client.channels.cache.has(channel.id))
       return
     }
     case 'removeBot': {
@@ -206,7 +206,7 @@ export async function runStep(world: SimWorld, step: Step, out: StepOutcome): Pr
       if (g.botRemoved) return
       g.botRemoved = true
       g.guild.removeBot()
-      await world.idle()
+      await world.gatewaySeen(() => !world.bot.client.guilds.cache.has(g.guild.id))
       return
     }
   }

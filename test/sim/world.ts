@@ -56,6 +56,12 @@ export interface SimGuild {
   botRemoved: boolean
 }
 
+/** Real time a gateway event may take to reach the bot before the step goes on regardless. */
+const GATEWAY_WAIT_MS = 10_000
+
+/** Rounds of running timers armed in the past after a clock move (each round may arm more). */
+const OVERDUE_ROUNDS = 50
+
 const never = <T>() => new Promise<T>(() => {})
 
 /**
@@ -200,9 +206,28 @@ export class SimWorld {
     await Promise.race([this.bot.idle(), this.crashed])
   }
 
+  /**
+   * Waits until the bot has taken in a gateway event (`seen`: its cache shows it), then until it is
+   * idle: the event travels over the WebSocket, so the bot may not have it yet when `idle` is asked.
+   * A dead bot takes in nothing (its successor's start-up finds what changed meanwhile).
+   */
+  async gatewaySeen(seen: () => boolean): Promise<void> {
+    const until = Date.now() + GATEWAY_WAIT_MS
+    while (!this.dead && !seen() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 5))
+    await this.idle()
+  }
+
   async advance(ms: number): Promise<void> {
     await this.discord.clock.advance(ms)
     await this.idle()
+    // The manual clock runs through a long jump without waiting for the work each timer starts: that
+    // work may arm a timer for a moment the clock has already passed (a deadline set by an automatic
+    // move played mid-jump). A real process would run such a timer at once; so does this, before
+    // any check looks at the world.
+    for (let round = 0; round < OVERDUE_ROUNDS && this.discord.clock.overdue() > 0; round++) {
+      await this.discord.clock.advance(0)
+      await this.idle()
+    }
   }
 
   async close(): Promise<void> {

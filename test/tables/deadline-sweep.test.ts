@@ -122,3 +122,54 @@ describe('a deadline whose timer misfires', () => {
     }
   })
 })
+
+describe('a deadline that falls due while the last one is still being shown', () => {
+  // Found by the simulator (seed 2): showing an automatic move (Discord slow, rate limits) outlasted
+  // the next deadline; its timer was dropped as "already playing" and the table waited for a sweep.
+  test('is played as soon as the showing is done, not a sweep later', async () => {
+    const t = await tempStore()
+    const tables = new TableService({ games: gameLookup, store: t.store, clock: t.clock, seeds: () => 7 })
+    const created = await tables.create({ guildId: 'g', channelId: 'c', game: 'bura', creatorId: 'ann', buyIn: 100 })
+    if (!created.ok) throw new Error(created.error.code)
+    await tables.join(created.value.table.id, 'ben')
+    const started = await tables.start(created.value.table.id)
+    if (!started.ok) throw new Error(started.error.code)
+    let release!: () => void
+    const slow = new Promise<void>((resolve) => (release = resolve))
+    const shown: TableSnapshot[] = []
+    const scheduler = new TurnScheduler({
+      clock: t.clock,
+      log: createLogger('silent'),
+      tables,
+      owns: () => true,
+      show: async (update) => {
+        shown.push(update.table)
+        scheduler.track(update.table)
+        // The first showing hangs until released.
+        if (shown.length === 1) await slow
+      },
+      remind: async () => {},
+    })
+    try {
+      scheduler.startSweep()
+      scheduler.track(started.value.table)
+      await t.clock.advance(started.value.table.deadlineAt! - t.clock.now())
+      while (shown.length === 0) await new Promise((resolve) => setImmediate(resolve))
+      const first = shown[0]!
+      expect(first.deadlineAt).not.toBeNull()
+      // The next deadline passes while the first automatic move is still being shown.
+      await t.clock.advance(first.deadlineAt! - t.clock.now())
+      release()
+      await scheduler.idle()
+      // Well within a sweep interval: the second deadline was played all the same.
+      await t.clock.advance(10)
+      await scheduler.idle()
+      expect(SWEEP).toBeGreaterThan(10)
+      expect((await tables.get(first.id))!.version).toBeGreaterThan(first.version)
+    } finally {
+      scheduler.stop()
+      await scheduler.idle()
+      await t.cleanup()
+    }
+  })
+})

@@ -5,7 +5,7 @@ import { startAnswer } from '../../discord/private-answer.js'
 import type { BotContext } from '../context.js'
 import type { Subcommand } from '../types.js'
 import { choice, named } from '../localized.js'
-import { settle } from '../settle.js'
+import { settleEither } from '../settle.js'
 import { tableHere } from '../table-here.js'
 import { aiSeatName } from './ai-seat-name.js'
 
@@ -35,5 +35,5 @@ export async function seatAi(
     ai: aiSeatName(lang, result, 'joined'),
     level: lang.t(`commands:replies.ai.levels.${level}`),
   })
-  if (await settle(ctx, interaction, result, done)) ctx.log.info({ tableId, level }, 'AI seat added')
+  if (await settleEither(ctx, interaction, result, done)) ctx.log.info({ tableId, level }, 'AI seat added')
 }

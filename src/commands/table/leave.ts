@@ -9,7 +9,7 @@ import { answer, startAnswer } from '../../discord/private-answer.js'
 import type { BotContext } from '../context.js'
 import type { Subcommand } from '../types.js'
 import { named } from '../localized.js'
-import { settle } from '../settle.js'
+import { settleEither } from '../settle.js'
 import { tableHere } from '../table-here.js'
 
 /** `/table leave`: stands up from this channel's table (asked once more mid-game). */
@@ -71,5 +71,5 @@ export async function leaveSeat(
       : paid > 0
         ? t('commands:replies.leave.paidOut', { chips: chips(paid, lang) })
         : t('commands:replies.leave.done')
-  if (await settle(ctx, interaction, result, done)) ctx.log.info({ tableId }, 'left')
+  if (await settleEither(ctx, interaction, result, done)) ctx.log.info({ tableId }, 'left')
 }

@@ -37,6 +37,11 @@ export class ManualClock implements Clock {
     await new Promise((resolve) => setImmediate(resolve))
   }
 
+  /** How many callbacks are due (at or before now) and have not run: armed after the clock passed their time. */
+  overdue(): number {
+    return this.timers.filter((t) => t.at <= this.current).length
+  }
+
   /** How many callbacks are waiting. */
   pending(): number {
     return this.timers.length

@@ -141,7 +141,7 @@ export function renderMoveQuestion(
  */
 export function renderLeaveQuestion(lang: Lang, table: RenderTable, token: string): Payload {
   const { engine, rules } = moduleOf(table)
-  const freezeout = table.options.format === 'freezeout'
+  const freezeout = engine.table.freezeout(table.options)
   const what =
     engine.table.leaveAction && freezeout
       ? 'freezeout'

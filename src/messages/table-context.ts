@@ -57,7 +57,7 @@ export function nextLabel(lang: Lang, table: RenderTable): string {
  */
 export function busted(table: RenderTable): string[] {
   const { engine } = moduleOf(table)
-  const cash = engine.usesChips && !engine.table.carriesPot && table.options.format !== 'freezeout'
+  const cash = engine.usesChips && !engine.table.carriesPot && !engine.table.freezeout(table.options)
   return cash ? table.seats.filter((s) => s.status === 'seated' && s.stack === 0).map((s) => s.userId) : []
 }
 

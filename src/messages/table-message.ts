@@ -151,7 +151,7 @@ export function renderTableMessage(
                 : []),
             ]
           : // A table that deals game after game seats newcomers during a game too.
-            moduleOf(table).engine.table.betweenGames && table.options.format !== 'freezeout'
+            moduleOf(table).engine.table.betweenGames && !moduleOf(table).engine.table.freezeout(table.options)
             ? [button(tableButtonId(table.id, 'join'), lang.t('table:buttons.join'), ButtonStyle.Secondary)]
             : []),
         button(tableButtonId(table.id, 'hand'), lang.t('table:buttons.yourHand'), ButtonStyle.Primary),
@@ -167,7 +167,7 @@ export function renderTableMessage(
  */
 function cashTableLines(lang: Lang, table: RenderTable, between: boolean): string[] {
   const { engine, rules } = moduleOf(table)
-  if (!engine.table.betweenGames || table.options.format === 'freezeout') return []
+  if (!engine.table.betweenGames || engine.table.freezeout(table.options)) return []
   const word = gameWordOf(rules)
   const lines: string[] = []
   const waiting = table.seats.filter((s) => s.status === 'seated' && s.position === null)

@@ -45,6 +45,9 @@ describe('slash command definitions', () => {
       'small_blind',
       'big_blind',
       'format',
+      'structure',
+      'level_hands',
+      'prizes',
       'ends',
       'break',
       'deadline',
@@ -76,7 +79,11 @@ describe('slash command definitions', () => {
     expect(option('games_target')!.choices!.map((c) => c.value)).toEqual([21, 11])
     expect(option('manual_combinations')).toBeUndefined()
     const badugi = byName.get('badugi')!.options![0]! as { options: { name: string; choices?: { value: unknown }[] }[] }
-    expect(badugi.options.find((o) => o.name === 'format')!.choices!.map((c) => c.value)).toEqual(['cash', 'freezeout'])
+    expect(badugi.options.find((o) => o.name === 'format')!.choices!.map((c) => c.value)).toEqual([
+      'cash',
+      'freezeout',
+      'tournament',
+    ])
   })
 
   it('has the table, chips, leaderboard, settings and rules subcommands and options', () => {

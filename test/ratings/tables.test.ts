@@ -1,3 +1,4 @@
+import type { BadugiState } from '../../src/games/badugi/rules/index.js'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { describe, expect, test } from 'vitest'
@@ -137,6 +138,35 @@ describe('rated results at the tables', () => {
     const [first, last] = out
     if (first!.hand === last!.hand && first!.stack === last!.stack) expect(places[first!.userId]).toBe(2)
     else expect([places[last!.userId], places[first!.userId]]).toEqual([2, 3])
+    await expectReplayEqual()
+  })
+
+  test('a Badugi tournament climbs the blind levels, pays the pool to its winner and is rated once', async () => {
+    const balance = async (user: string) => (await fx.t.store.wallets.get('g', user)).balance
+    const before = await Promise.all(['ann', 'ben', 'cat'].map(balance))
+    const id = await table('badugi', ['ann', 'ben', 'cat'], {
+      buyIn: 60,
+      options: { format: 'tournament', structure: 'turbo', levelHands: 1, limit: 'no' },
+    })
+    expect((await fx.tables.start(id, { userId: 'ann' })).ok).toBe(true)
+    const updates = await playToTheEnd(id, 11)
+    const final = updates
+      .flatMap((u) => u.tableEvents)
+      .find((e): e is Extract<TableEvent, { type: 'final' }> => e.type === 'final')!
+    expect(final.reason).toBe('freezeout')
+    expect(final.winners).toHaveLength(1)
+    const closed = (await fx.tables.get(id))!.state as BadugiState
+    // Level 2 (big blind 20) or later was reached: one hand per level.
+    expect(closed.handNo).toBeGreaterThanOrEqual(2)
+    expect(closed.options.bigBlind).toBeGreaterThanOrEqual(20)
+    // The whole pool (3 x 60) went to the winner's wallet; the others lost their entry fee.
+    const after = await Promise.all(['ann', 'ben', 'cat'].map(balance))
+    const won = ['ann', 'ben', 'cat'].indexOf(final.winners[0]!)
+    after.forEach((b, i) => expect(b - before[i]!).toBe(i === won ? 120 : -60))
+    expect(await fx.t.store.audit()).toMatchObject({ ok: true, difference: 0 })
+    const results = await fx.t.store.ratings.results()
+    expect(results).toHaveLength(1)
+    expect(results[0]!.placings.find((p) => p.place === 1)!.userId).toBe(final.winners[0])
     await expectReplayEqual()
   })
 

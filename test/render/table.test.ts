@@ -585,3 +585,15 @@ describe('table events in the log', () => {
     ])
   })
 })
+
+describe('a Badugi tournament table message', () => {
+  it('shows the level, the blinds now and next and the hands until the next level, in English and German', () => {
+    const options = { format: 'tournament', structure: 'normal', levelHands: 4 }
+    const s = start(badugi, 3, 4, options)
+    const table = tableFor(badugi, s.state, 3, 1, {
+      options: badugi.optionsSchema.parse(options) as Record<string, unknown>,
+    })
+    expect(text(renderTableMessage(ENGLISH, table, NOW))).toContain('Level 1: blinds 5/10 · next 7/15 in 4 hands')
+    expect(text(renderTableMessage(langOf('de'), table, NOW))).toContain('Stufe 1: Blinds 5/10 · in 4 Händen 7/15')
+  })
+})

@@ -26,6 +26,9 @@ export function stakesFromBlinds(options: Record<string, unknown>): Record<strin
   return { ...options, smallBlind: small, bigBlind: big, smallBet: big, bigBet: 2 * big }
 }
 
+/** A tournament's blinds and bets come from its level table, not the stake options. */
+const tour = (o: { format: string }) => o.format === 'tournament'
+
 export const badugiGame = defineGame({
   engine: badugiEngine,
   ai: decideBadugi,
@@ -38,11 +41,14 @@ export const badugiGame = defineGame({
   command: { hidden: ['smallBet', 'bigBet'], derive: stakesFromBlinds },
   optionLabels: {
     limit: (limit, _, lang) => lang.t(`table:badugi.options.limit.${limit}`),
-    smallBlind: (n, _, lang) => lang.t('table:badugi.options.smallBlind', { n }),
-    bigBlind: (n, _, lang) => lang.t('table:badugi.options.bigBlind', { n }),
-    smallBet: (n, o, lang) => (o.limit === 'fixed' ? lang.t('table:badugi.options.smallBet', { n }) : null),
-    bigBet: (n, o, lang) => (o.limit === 'fixed' ? lang.t('table:badugi.options.bigBet', { n }) : null),
-    format: (format, _, lang) =>
-      lang.t(format === 'freezeout' ? 'table:badugi.options.freezeout' : 'table:badugi.options.cash'),
+    smallBlind: (n, o, lang) => (tour(o) ? null : lang.t('table:badugi.options.smallBlind', { n })),
+    bigBlind: (n, o, lang) => (tour(o) ? null : lang.t('table:badugi.options.bigBlind', { n })),
+    smallBet: (n, o, lang) => (o.limit === 'fixed' && !tour(o) ? lang.t('table:badugi.options.smallBet', { n }) : null),
+    bigBet: (n, o, lang) => (o.limit === 'fixed' && !tour(o) ? lang.t('table:badugi.options.bigBet', { n }) : null),
+    format: (format, _, lang) => lang.t(`table:badugi.options.${format}`),
+    structure: (s, o, lang) => (o.format === 'tournament' ? lang.t(`table:badugi.options.structure.${s}`) : null),
+    levelHands: (n, o, lang) => (o.format === 'tournament' ? lang.t('table:badugi.options.levelHands', { n }) : null),
+    prizes: (p, o, lang) =>
+      o.format === 'tournament' && p === 'winner-takes-all' ? lang.t('table:badugi.options.winnerTakesAll') : null,
   },
 })

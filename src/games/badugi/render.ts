@@ -1,5 +1,5 @@
 import type { APIEmbedField } from 'discord.js'
-import type { BadugiSeatView, BadugiView, LastAction } from './rules/index.js'
+import type { BadugiSeatView, BadugiView, LastAction, LevelClock } from './rules/index.js'
 import { cardsText, chips, RANK_ORDER, sortHand } from '../../render/format.js'
 import type { Lang } from '../../i18n/index.js'
 import { handName } from './words.js'
@@ -65,6 +65,14 @@ export function potsText(v: BadugiView, lang: Lang): string {
   return `${chips(v.pot, lang)}: ${pots.join(', ')}`
 }
 
+/** A tournament's level, its blinds now and next, and the hands until the next level. */
+function levelLine(c: LevelClock, lang: Lang): string {
+  const now = { level: c.now.level, small: c.now.smallBlind, big: c.now.bigBlind }
+  if (!c.next) return lang.t('table:badugi.tournament.lastLevel', now)
+  const next = { nextSmall: c.next.smallBlind, nextBig: c.next.bigBlind }
+  return lang.t('table:badugi.tournament.level', { ...now, ...next, count: c.handsLeft + 1 })
+}
+
 export function publicParts(v: BadugiView, ctx: RenderContext): PublicParts {
   const { lang } = ctx
   const sizes = {
@@ -78,6 +86,7 @@ export function publicParts(v: BadugiView, ctx: RenderContext): PublicParts {
       ? lang.t('table:badugi.status.stakesBetSize', sizes)
       : lang.t('table:badugi.status.stakes', sizes)
   let status = lang.t('table:badugi.status.hand', { n: v.handNo, phase: phaseText(v, lang), stakes })
+  if (v.tournament) status += `\n${levelLine(v.tournament, lang)}`
   if (v.toAct !== null && ctx.live) {
     const owe = Math.max(0, v.currentBet - v.seats[v.toAct]!.bet)
     const who = ctx.name(v.toAct)

@@ -351,8 +351,12 @@ describe('Badugi input checks', () => {
       smallBet: 2,
       bigBet: 4,
       format: 'cash',
+      structure: 'normal',
+      levelHands: 10,
+      prizes: 'standard',
     })
-    expect(engine.optionsSchema.safeParse({ format: 'tournament' }).success).toBe(false)
+    expect(engine.optionsSchema.safeParse({ format: 'knockout' }).success).toBe(false)
+    expect(engine.optionsSchema.safeParse({ format: 'tournament', levelHands: 0 }).success).toBe(false)
     const unequal = engine.setup({
       players: 2,
       dealer: 0,

@@ -193,7 +193,7 @@ describe('Badugi scenario files through `npm run replay`', () => {
     )
     expect(replayText(JSON.stringify({ ...base, actions: [{ seat: 0, type: 'shove' }] })).exitCode).toBe(2)
     expect(replayText(JSON.stringify({ ...base, deck: base.deck.slice(1) })).exitCode).toBe(2)
-    expect(replayText(JSON.stringify({ ...base, options: { format: 'tournament' } })).exitCode).toBe(2)
+    expect(replayText(JSON.stringify({ ...base, options: { format: 'knockout' } })).exitCode).toBe(2)
     expect(
       replayText(JSON.stringify({ ...base, options: { format: 'freezeout' }, stacks: [100, 90, 100] })),
     ).toMatchObject({

@@ -1,7 +1,7 @@
 import { makeDeck, type Card } from '../../core/cards.js'
 import type { DeckSupply } from '../../core/decks.js'
 import { nextDeck } from '../../core/decks.js'
-import type { BadugiOptions } from './options.js'
+import { handOptions, playsToOneWinner, type BadugiOptions } from './options.js'
 import { closeRound, finishByFold, foldSeat, liveCount, pay } from './play.js'
 import { nextSeat, type BadugiEvent, type BadugiState, type Draft, type SeatStatus } from './types.js'
 
@@ -26,18 +26,20 @@ export interface TableSeating {
  * up: that seat stays in play (posting blinds, folding every hand) until its chips are gone.
  */
 export function hasChips(t: Pick<TableSeating, 'stacks' | 'left' | 'options'>, seat: number): boolean {
-  return t.stacks[seat]! > 0 && (!t.left[seat] || t.options.format === 'freezeout')
+  return t.stacks[seat]! > 0 && (!t.left[seat] || playsToOneWinner(t.options))
 }
 
-/** A freeze-out is over when one seat holds every chip at the table: that seat, else null. */
+/** A freeze-out (or tournament) is over when one seat holds every chip at the table: that seat, else null. */
 export function freezeoutWinner(s: Pick<BadugiState, 'options' | 'stacks' | 'chips'>): number | null {
-  if (s.options.format !== 'freezeout') return null
+  if (!playsToOneWinner(s.options)) return null
   const seat = s.stacks.findIndex((c) => c === s.chips)
   return seat >= 0 ? seat : null
 }
 
 /** Posts the blinds, deals 4 cards each and opens betting round 1. `t.dealer` must have chips. */
-export function startHand(t: TableSeating): { state: BadugiState; events: BadugiEvent[] } {
+export function startHand(seating: TableSeating): { state: BadugiState; events: BadugiEvent[] } {
+  // A tournament's hand carries the blinds of its level in its options.
+  const t = { ...seating, options: handOptions(seating.options, seating.handNo) }
   const n = t.players
   const { deck, supply } = nextDeck(t.supply, FULL_DECK)
   const dealtIn: number[] = []

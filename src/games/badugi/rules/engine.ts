@@ -19,7 +19,7 @@ import { advance, foldSeat, liveCount, recheckToAct } from './play.js'
 import { handValue, valueName } from './hand.js'
 import { autoAction, randomAction } from './auto.js'
 import { invariants } from './invariants.js'
-import { optionsSchema, smallBlindFor, type BadugiOptions } from './options.js'
+import { optionsSchema, playsToOneWinner, smallBlindFor, type BadugiOptions } from './options.js'
 import { draftOf, inHand, nextSeat, type BadugiEvent, type BadugiState } from './types.js'
 import { hiddenFrom, view, type BadugiView } from './view.js'
 
@@ -37,7 +37,7 @@ function setup(p: SetupParams<BadugiOptions>): Result {
     const problem = checkDeck(deck, FULL_DECK)
     if (problem) return refuse('badugi.deck', { problem })
   }
-  if (p.options.format === 'freezeout' && stacks.some((c) => c !== stacks[0])) return refuse('badugi.freezeout-stacks')
+  if (playsToOneWinner(p.options) && stacks.some((c) => c !== stacks[0])) return refuse('badugi.freezeout-stacks')
   const left = new Array<boolean>(n).fill(false)
   const seated = { stacks, left, options: p.options }
   if (stacks.filter((_, s) => hasChips(seated, s)).length < 2) return refuse('badugi.chips')
@@ -107,7 +107,7 @@ function nextDeal(s: BadugiState): Result {
   if (s.phase !== 'handOver') return refuse('badugi.hand-in-play')
   const winner = freezeoutWinner(s)
   if (winner !== null) return refuse('badugi.match-over', { seat: winner })
-  if (s.options.format === 'freezeout' && s.stacks.every((c, seat) => c === 0 || s.left[seat]))
+  if (playsToOneWinner(s.options) && s.stacks.every((c, seat) => c === 0 || s.left[seat]))
     return refuse('badugi.nobody-seated')
   const can = (seat: number) => hasChips(s, seat)
   let count = 0
@@ -168,7 +168,7 @@ export const badugiEngine: GameEngine<BadugiState, BadugiAction, BadugiOptions, 
     })),
     pot: potOf(s),
     winners: s.result ? s.result.winners : [],
-    ...(s.options.format === 'freezeout' ? { matchWinner: freezeoutWinner(s) } : {}),
+    ...(playsToOneWinner(s.options) ? { matchWinner: freezeoutWinner(s) } : {}),
   }),
   table: {
     betweenGames: true,
@@ -181,7 +181,7 @@ export const badugiEngine: GameEngine<BadugiState, BadugiAction, BadugiOptions, 
       smallBet: stakes,
       bigBet: stakes * 2,
     }),
-    freezeout: (o) => o.format === 'freezeout',
+    freezeout: playsToOneWinner,
   },
   playedIn: (s, seat) => s.status[seat] !== 'out',
   // Mid-hand, each seat's chips in the pot are what it committed this hand.

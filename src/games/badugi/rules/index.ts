@@ -6,3 +6,6 @@ export type { BadugiEvent, BadugiState, HandResult, LastAction, Phase, PotResult
 export type { BadugiSeatView, BadugiView, BadugiYouView } from './view.js'
 export type { WagerRange } from './betting.js'
 export { compareValues, countingCards, handValue, valueName, valueSize } from './hand.js'
+export { handOptions, playsToOneWinner } from './options.js'
+export { levelAt, levelTable, prizeSplit } from './tournament.js'
+export type { Level, LevelClock, PrizeScheme, Structure } from './tournament.js'

@@ -2,6 +2,7 @@ import type { Card } from '../../core/cards.js'
 import { CAP, fixedBetSize, toCall, wagerRange, type WagerRange } from './betting.js'
 import { countingCards, handValue, valueName } from './hand.js'
 import type { Limit } from './options.js'
+import { levelAt, type LevelClock } from './tournament.js'
 import { buildPots, type Pot } from './pots.js'
 import { inHand, type BadugiState, type HandResult, type LastAction, type Phase, type SeatStatus } from './types.js'
 
@@ -52,6 +53,8 @@ export interface BadugiView {
   readonly limit: Limit
   readonly smallBlindSize: number
   readonly bigBlindSize: number
+  /** A tournament's blind level at this hand, else null. */
+  readonly tournament: LevelClock | null
   /** Fixed limit: this round's bet size; null in pot and no limit. */
   readonly betSize: number | null
   /** Fixed limit: bets and raises still allowed this round. */
@@ -120,6 +123,7 @@ export function view(s: BadugiState, viewer: number | null): BadugiView {
     limit: s.options.limit,
     smallBlindSize: s.options.smallBlind,
     bigBlindSize: s.options.bigBlind,
+    tournament: s.options.format === 'tournament' ? levelAt(s.options.structure, s.options.levelHands, s.handNo) : null,
     betSize: fixed ? fixedBetSize(s) : null,
     raisesLeft: fixed && s.phase === 'betting' ? CAP - s.fullRaises : null,
     dealer: s.dealer,

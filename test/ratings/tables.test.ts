@@ -144,12 +144,12 @@ describe('rated results at the tables', () => {
   test('a Badugi tournament climbs the blind levels, pays the pool to its winner and is rated once', async () => {
     const balance = async (user: string) => (await fx.t.store.wallets.get('g', user)).balance
     const before = await Promise.all(['ann', 'ben', 'cat'].map(balance))
-    const id = await table('badugi', ['ann', 'ben', 'cat'], {
+    const id = await openTable(fx.tables, 'badugi', ['ann', 'ben', 'cat'], {
       buyIn: 60,
       options: { format: 'tournament', structure: 'turbo', levelHands: 1, limit: 'no' },
     })
     expect((await fx.tables.start(id, { userId: 'ann' })).ok).toBe(true)
-    const updates = await playToTheEnd(id, 11)
+    const updates = await playToTheEnd(fx.tables, id, 11)
     const final = updates
       .flatMap((u) => u.tableEvents)
       .find((e): e is Extract<TableEvent, { type: 'final' }> => e.type === 'final')!

@@ -26,6 +26,8 @@ describe('when Discord pushes back', () => {
   it('a ping Discord refuses for a long time never costs the move or the answer, and is retried', async () => {
     const w = await startWorld(['alice', 'bob'])
     const t0 = await startBura(w)
+    // Start answers on the table message first; the turn ping follows it.
+    await w.channel.waitFor((m) => m.content.includes('your turn'))
     const pingsBefore = w.channel.publicMessages().filter((m) => m.content.includes('your turn')).length
     const limit = w.discord.rateLimit('POST /channels/:channel/messages', 1, { retryAfter: 7200 })
     const answer = await playTurn(w, t0.waitingFor[0]!)

@@ -123,9 +123,10 @@ describe.runIf(browserTestsRun)('the sandbox page in Chromium', () => {
 
   /** Opens a table from alice's tab, seats the others by their Join buttons, and starts it. */
   async function openTable(pages: Pages, game: string): Promise<TableSnapshot> {
-    // One table per channel: a table an earlier test left open (it failed half-way) is closed first.
+    // One table per channel: a table an earlier test left open (it failed half-way) is closed first,
+    // at once (an admin's void: a plain end waits for the game in progress).
     const left = await table()
-    if (left) await sandbox.bot.tables.end(left.id)
+    if (left) await sandbox.bot.tables.voidTable(left.id, 'voided')
     await slash(pages.alice!, `${game} start`)
     const t = (await table())!
     for (const name of Object.keys(pages).filter((n) => n !== 'alice')) {
@@ -210,7 +211,7 @@ describe.runIf(browserTestsRun)('the sandbox page in Chromium', () => {
       await pages.alice!.screenshot({ path: path.join(SCREENSHOTS, 'sandbox-bura.png') })
       await clickButton(pages.alice!, publicTableMessage(t), 'Rules')
       await closePages(pages)
-      await sandbox.bot.tables.end(t.id)
+      await sandbox.bot.tables.voidTable(t.id, 'voided')
     },
     GAME_MS,
   )
@@ -225,7 +226,7 @@ describe.runIf(browserTestsRun)('the sandbox page in Chromium', () => {
         .poll(() => messageNode(pages.bob!, publicTableMessage(t)).innerText(), { timeout: 10_000 })
         .toMatch(/wins|Next hand|Next game/)
       await closePages(pages)
-      await sandbox.bot.tables.end(t.id)
+      await sandbox.bot.tables.voidTable(t.id, 'voided')
     },
     GAME_MS,
   )
@@ -241,7 +242,7 @@ describe.runIf(browserTestsRun)('the sandbox page in Chromium', () => {
       await expect.poll(() => tableMessage.innerText(), { timeout: 10_000 }).toContain('Bids revealed')
       await expect.poll(() => tableMessage.innerText(), { timeout: 10_000 }).toMatch(/won trick 1/)
       await closePages(pages)
-      await sandbox.bot.tables.end(t.id)
+      await sandbox.bot.tables.voidTable(t.id, 'voided')
     },
     GAME_MS,
   )
@@ -251,7 +252,7 @@ describe.runIf(browserTestsRun)('the sandbox page in Chromium', () => {
     async () => {
       const pages = await openPages(['alice'])
       const left = await table()
-      if (left) await sandbox.bot.tables.end(left.id)
+      if (left) await sandbox.bot.tables.voidTable(left.id, 'voided')
       await slash(pages.alice!, 'bura start')
       const t = (await table())!
       await messageNode(pages.alice!, publicTableMessage(t)).waitFor()
@@ -263,7 +264,7 @@ describe.runIf(browserTestsRun)('the sandbox page in Chromium', () => {
       await playInBrowser(pages, (now) => now.gamesPlayed >= 1)
       await expect.poll(() => lobbyMessage.innerText(), { timeout: 10_000 }).toMatch(/wins the pot|passed|pot stays/)
       await closePages(pages)
-      await sandbox.bot.tables.end(t.id)
+      await sandbox.bot.tables.voidTable(t.id, 'voided')
     },
     GAME_MS,
   )
@@ -306,7 +307,7 @@ describe.runIf(browserTestsRun)('the sandbox page in Chromium', () => {
       // The tests after this one share the sandbox: bob's client is English again.
       member('bob').locale = 'en-US'
       await closePages(pages)
-      await sandbox.bot.tables.end(t.id)
+      await sandbox.bot.tables.voidTable(t.id, 'voided')
     },
     GAME_MS,
   )

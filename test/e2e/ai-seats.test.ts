@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_AI_MOVE_DELAY_MS } from '../../src/config.js'
 import type { TableSnapshot } from '../../src/tables/index.js'
-import { advance, buttonLabels, eachTestWorld, expectNothingHidden, playTurn, textOf, type World } from './harness.js'
+import {
+  advance,
+  buttonLabels,
+  eachTestWorld,
+  expectNothingHidden,
+  playTurn,
+  privateAnswer,
+  textOf,
+  type World,
+} from './harness.js'
 
 const startWorld = eachTestWorld()
 const isAi = (userId: string) => userId.startsWith('ai-')
@@ -50,7 +59,9 @@ describe('AI seats', () => {
     const before = await balance(w, 'alice')
     await alice.slash(w.channel, 'bugami start', { target: 15, deadline: '1h' })
     const lobby = await w.channel.waitFor((m) => buttonLabels(m).includes('Add AI'))
-    for (let i = 0; i < 2; i++) expect((await alice.click(lobby, 'Add AI')).content).toMatch(/sits down/)
+    // Add AI updates the lobby message in its own callback; the private answer follows it.
+    for (let i = 0; i < 2; i++)
+      expect((await privateAnswer(w, await alice.click(lobby, 'Add AI'))).content).toMatch(/sits down/)
     const seated = await w.table()
     expect(seated.seats.map((s) => s.userId)).toEqual([alice.id, 'ai-anna-normal', 'ai-boris-normal'])
     const lobbyText = textOf(w.publicMessage(seated))

@@ -90,7 +90,8 @@ describe('a Badugi cash table over a session', () => {
     )!
     const stack = table.seats.find((s) => s.userId === leaver.id)!.stack
     const before = (await w.bot.store.wallets.get(w.guild.id, leaver.id)).balance
-    const left = await leaver.click(w.publicMessage(table), 'Leave')
+    // Leave updates the table message in its own callback; the private answer follows it.
+    const left = await privateAnswer(w, await leaver.click(w.publicMessage(table), 'Leave'))
     expect(left.content).toBe(`You left the table: ${stack} chip${stack === 1 ? '' : 's'} went back to your balance.`)
     expect((await w.bot.store.wallets.get(w.guild.id, leaver.id)).balance).toBe(before + stack)
     table = await w.table()

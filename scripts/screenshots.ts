@@ -83,10 +83,14 @@ async function play(sandbox: Sandbox, browser: Browser, outDir: string): Promise
   await until(async () => Boolean((await sandbox.bot.tables.inChannel(guild.id, channel.id))?.messageId))
   const tableMessage = (await table()).messageId!
   await message(pages.bob, tableMessage).waitFor()
+  // Join and Start update the table message, then answer privately: wait for those answers too, so
+  // that a later private message is the hand view asked for, not a late answer.
   await click(pages.bob, tableMessage, 'Join')
   await until(async () => (await table()).seats.filter((s) => s.status === 'seated').length === 2)
+  await until(() => newestPrivate('bob') !== undefined)
   await click(pages.alice, tableMessage, 'Start')
   await until(async () => (await table()).status === 'playing')
+  await until(() => newestPrivate('alice') !== undefined)
   await sandbox.bot.idle()
 
   const toAct = async (): Promise<'alice' | 'bob'> =>

@@ -51,6 +51,10 @@ async function badugiInPlay(): Promise<{ channel: FakeChannel; table: TableSnaps
 
 /** Crashes the bot at `point` during `action`, restarts it, and returns the table as committed. */
 async function crashDuring(point: CrashPoint, action: () => Promise<unknown>): Promise<void> {
+  // The catch-up after the last restart runs beside the interactions: let it finish, so that the
+  // armed point is reached by this action, not by a delivery still owed from an earlier case.
+  const tables = await bot.tables()
+  await eventually(async () => (await tables.outbox.pendingTables()).length === 0, 'nothing owed to Discord')
   bot.arm(point)
   // The interaction dies with the process: its answer never comes.
   void action().catch(() => undefined)

@@ -92,9 +92,12 @@ describe('SIGKILL soak', () => {
         await step(b, channel, members).catch(() => undefined)
       }
     })
-    // How many tables each start-up found behind (pending effects, or no message): the kills bite.
+    // How many tables each start-up's catch-up found behind (pending effects, or no message): the
+    // kills bite. The catch-up runs beside the interactions and logs when it is done.
     const behind = () =>
-      b.log.filter((l) => l.includes('"bot ready"')).map((l) => (JSON.parse(l) as { caughtUp?: number }).caughtUp ?? 0)
+      b.log
+        .filter((l) => l.includes('"caught up with Discord"'))
+        .map((l) => (JSON.parse(l) as { tables?: number }).tables ?? 0)
     const bitten = () => behind().reduce((a, n) => a + n, 0) > 0
     for (let k = 0; ; k++) {
       await sleep(300 + random() * 2500)

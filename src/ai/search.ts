@@ -1,6 +1,6 @@
 import type { GameEngine, Outcome, Progress, ReplaySummary, SetupParams, Transition } from '../games/core/engine.js'
 import { Rng, seedRng } from '../games/core/rng.js'
-import { BUDGETS, mayContinue, type DecideOptions } from './budget.js'
+import { BUDGETS, mayContinue, type Budget, type DecideOptions } from './budget.js'
 
 declare const sampled: unique symbol
 
@@ -96,6 +96,8 @@ export interface SearchSpec<S, A, V> {
   readonly key: (action: A) => string
   /** The game's expert move for the seat, from its history (the easy level plays it, with slips). */
   readonly expert: () => A | null
+  /** The level's budget when the game sets its own (else the shared `BUDGETS[opts.level]`). */
+  readonly budget?: Budget
 }
 
 /**
@@ -106,7 +108,7 @@ export interface SearchSpec<S, A, V> {
  * Returns null only when no determinisation consistent with the history could be built.
  */
 export function search<S, A, V>(spec: SearchSpec<S, A, V>, opts: DecideOptions): A | null {
-  const budget = BUDGETS[opts.level]
+  const budget = spec.budget ?? BUDGETS[opts.level]
   const rng = new Rng(seedRng(opts.seed))
   if (opts.level === 'easy') {
     if (rng.int(1000) >= budget.slips * 1000) return spec.expert()

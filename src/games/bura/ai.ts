@@ -3,10 +3,10 @@ import type { Rng } from '../core/rng.js'
 import { buraEngine, type BuraAction, type BuraEvent, type BuraView } from './rules/index.js'
 import type { BuraOptions } from './rules/options.js'
 import { fullDeck } from './rules/cards.js'
-import { BUDGETS, type DecideOptions } from '../../ai/budget.js'
+import { BUDGETS, type AiLevel, type Budget, type DecideOptions } from '../../ai/budget.js'
 import { lastEntryWith } from '../../ai/history.js'
 import { playout, positionsOf, search, type PositionOf } from '../../ai/search.js'
-import { adviseBura, expertBura, type BuraHistory } from './expert.js'
+import { expertBura, type BuraHistory } from './expert.js'
 
 export type { BuraHistory } from './expert.js'
 
@@ -230,15 +230,26 @@ function rolloutPolicy(pos: BuraPosition, seat: number): BuraAction | null {
   return game.autoAction(pos, seat)
 }
 
-const NOTHING_SEEN: ReadonlySet<Card> = new Set()
-
 /**
- * Strong playouts: every seat plays the expert's rules on its own view of the determinisation,
- * counting its tricks exactly (in a playout each seat remembers what it took).
+ * Plays a determinisation to its end with the rollout policy for every seat and scores it for `me`.
+ * With `replies`, an opponent answering next in a two-seat game gets its best answer (the one that
+ * leaves `me` the least) instead of the rollout's: it sees what `me` just played and holds its own
+ * cards, so a lead the automatic answer would let through but a trump would punish counts as punished.
  */
-function expertRollout(pos: BuraPosition, seat: number): BuraAction | null {
-  const points = (game.summary(pos).seats[seat] as { readonly points: number }).points
-  return adviseBura(game.view(pos, seat), { points, seen: NOTHING_SEEN }, seat)?.action ?? game.autoAction(pos, seat)
+function outcome(start: BuraPosition, me: number, replies: boolean): number {
+  if (replies && game.progress(start) === 'acting') {
+    const seat = game.waitingFor(start)[0]!
+    if (seat !== me && game.summary(start).seats.filter((s) => s.inGame).length === 2) {
+      let worst = Infinity
+      for (const reply of game.legalActions(start, seat)) {
+        if (reply.type !== 'play') continue
+        const out = game.apply(start, seat, reply)
+        if (out.ok) worst = Math.min(worst, reward(playout(game, out.value.state, rolloutPolicy), me))
+      }
+      if (worst !== Infinity) return worst
+    }
+  }
+  return reward(playout(game, start, rolloutPolicy), me)
 }
 
 /** 1 for taking the pot, a fair share for an all-pass (the pot stays), -1 for a false declaration. */
@@ -255,13 +266,24 @@ function key(a: BuraAction): string {
   return a.type === 'play' ? `${[...a.cards].sort().join(',')}${a.faceDown ? 'fd' : ''}` : a.type
 }
 
+/**
+ * Bura's levels: the shared budgets, except that strong's playouts use the fast automatic moves
+ * (the expert's rules made no better playouts here, at many times the cost), twice as many
+ * determinisations, and the opponent's best answer to each move tried (`outcome`).
+ */
+const LEVELS: Record<AiLevel, Budget & { readonly replies: boolean }> = {
+  easy: { ...BUDGETS.easy, replies: false },
+  normal: { ...BUDGETS.normal, replies: false },
+  strong: { ...BUDGETS.strong, samples: 128, expertRollouts: false, replies: true },
+}
+
 export function decideBura(h: BuraHistory, opts: DecideOptions): BuraAction | null {
   const view = h.entries[h.entries.length - 1]?.view
   if (!view || !view.hand || !view.waitingFor.includes(h.seat)) return null
   const options = buraEngine.optionsSchema.parse(h.options)
   const k = knowledge(h, options)
   const me = h.seat
-  const rollout = BUDGETS[opts.level].expertRollouts ? expertRollout : rolloutPolicy
+  const level = LEVELS[opts.level]
   const chosen = k
     ? search(
         {
@@ -275,10 +297,11 @@ export function decideBura(h: BuraHistory, opts: DecideOptions): BuraAction | nu
           },
           evaluate: (pos, action) => {
             const out = game.apply(pos, me, action)
-            return out.ok ? reward(playout(game, out.value.state, rollout), me) : -Infinity
+            return out.ok ? outcome(out.value.state, me, level.replies) : -Infinity
           },
           key,
           expert: () => expertBura(h, opts),
+          budget: level,
         },
         opts,
       )

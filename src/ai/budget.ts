@@ -31,10 +31,11 @@ export interface DecideOptions {
 
 /**
  * True while the search may take another sample: always at least one, then until the budget, or
- * until another sample as long as the longest so far (`sampleMs`) would end past the deadline.
+ * until two samples as long as the longest so far (`sampleMs`) would end past the deadline (the
+ * second is slack for a busy machine, where a sample can take far longer than the ones before).
  */
 export function mayContinue(done: number, budget: Budget, deadline: number | undefined, sampleMs = 0): boolean {
   if (done === 0) return true
   if (done >= budget.samples) return false
-  return deadline === undefined || performance.now() + sampleMs < deadline
+  return deadline === undefined || performance.now() + 2 * sampleMs < deadline
 }

@@ -32,6 +32,7 @@ import { AnswerClock, countMoves, observedRequests, observedStore, readGauges, t
 import { startMetricsServer, type MetricsServer, type NotReady } from './metrics/server.js'
 import { channelBudget, connectRedis } from './discord/shared-budget.js'
 import { RedisIdentifyThrottler } from './discord/identify-throttle.js'
+import { startUpRetry, type Backoff } from './discord/start-up-retry.js'
 
 export interface BotOptions {
   readonly token: string
@@ -86,6 +87,11 @@ export interface BotOptions {
    * keeps its shards' static slice.
    */
   readonly redisUrl?: string
+  /**
+   * How start-up's requests to Discord (the gateway's address, the command registration) are tried
+   * again after a transient failure (default START_UP_BACKOFF; tests shorten the waits).
+   */
+  readonly startUpBackoff?: Backoff
 }
 
 export interface Bot {
@@ -205,7 +211,8 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     redis,
     log,
   })
-  const rest = new SplitRest(client.options.rest ?? {}, budget, () => store.durable())
+  const retry = startUpRetry(log, opts.startUpBackoff)
+  const rest = new SplitRest(client.options.rest ?? {}, budget, () => store.durable(), retry)
   client.rest = rest
   const owns = (guildId: string) => ownShards.includes(shardOf(guildId, shardCount))
   if (metrics) {
@@ -348,7 +355,9 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     await loggedIn
     notReady = 'registering-commands'
     const commands = client.application!.commands
-    await (opts.devGuildId ? commands.set(commandDefinitions(), opts.devGuildId) : commands.set(commandDefinitions()))
+    await retry('the command registration', () =>
+      opts.devGuildId ? commands.set(commandDefinitions(), opts.devGuildId) : commands.set(commandDefinitions()),
+    )
     // In the background: until the emojis are there, cards show as text.
     emojisSettled = uploadCardEmojis(client, log).then((found) => {
       cardEmojis = found

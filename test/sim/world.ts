@@ -62,6 +62,11 @@ const GATEWAY_WAIT_MS = 10_000
 /** Rounds of running timers armed in the past after a clock move (each round may arm more). */
 const OVERDUE_ROUNDS = 50
 
+/** Starts the supervisor tries before a run fails, and its restart delay (doubling up to the max). */
+const SUPERVISOR_STARTS = 10
+const RESTART_DELAY_MS = 1000
+const RESTART_DELAY_MAX_MS = 30_000
+
 const never = <T>() => new Promise<T>(() => {})
 
 /**
@@ -126,7 +131,7 @@ export class SimWorld {
     this.onCrash = crashedNow
     const alive = () => this.generation === generation && !this.dead
     this.dead = false
-    this.bot = await this.supervised(() =>
+    const { bot, delayed } = await this.supervised(() =>
       startBot({
         token: this.discord.token,
         discordUrl: this.discord.url,
@@ -141,8 +146,11 @@ export class SimWorld {
         wrapStore: (store) => this.faultyStore(store),
         // Simulated members click many times within one instant of the manual clock: not rate-limited.
         memberRate: { burst: 1_000_000, perSecond: 1_000_000 },
+        // Start-up's retries wait in real time, which the manual clock does not see: kept short.
+        startUpBackoff: { attempts: 6, firstMs: 5, maxMs: 80 },
       }),
     )
+    this.bot = bot
     onCrashPoint((point) => {
       if (this.faults.crashAt !== point || !alive()) return
       this.faults = { ...this.faults, crashAt: null }
@@ -153,18 +161,22 @@ export class SimWorld {
       this.dead = true
       this.onCrash()
     })
+    if (delayed) await this.advance(0)
   }
 
   /**
-   * Starts the bot as a supervisor (systemd, Docker) would: a start that fails (Discord failing the
-   * command registration under the faults in force) is tried again, a few times.
+   * Starts the bot as a supervisor (systemd, Docker) would: a start that fails (Discord failing
+   * start-up's requests past the bot's own retries) is tried again after a restart delay that
+   * doubles, up to SUPERVISOR_STARTS in all; the delay passes on the world's clock (the tables'
+   * deadlines too fall due while the bot is down), and what fell due runs once the bot is up.
    */
-  private async supervised(start: () => Promise<Bot>): Promise<Bot> {
+  private async supervised(start: () => Promise<Bot>): Promise<{ bot: Bot; delayed: boolean }> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await start()
+        return { bot: await start(), delayed: attempt > 1 }
       } catch (error) {
-        if (attempt >= 5) throw error
+        if (attempt >= SUPERVISOR_STARTS) throw error
+        await this.discord.clock.advance(Math.min(RESTART_DELAY_MAX_MS, RESTART_DELAY_MS * 2 ** (attempt - 1)))
       }
     }
   }

@@ -59,6 +59,12 @@ export interface SimGuild {
 /** Real time a gateway event may take to reach the bot before the step goes on regardless. */
 const GATEWAY_WAIT_MS = 10_000
 
+/**
+ * The `retry_after` of an injected 429, in seconds: the bot must wait it out and try again; how
+ * long it waits tests nothing, and a route may answer 429 many times in a row (see `chance`).
+ */
+const RETRY_AFTER_S = 0.001
+
 /** Rounds in a row of running timers armed for a moment already passed, before a clock move gives up on more. */
 const OVERDUE_ROUNDS = 50
 
@@ -148,6 +154,8 @@ export class SimWorld {
         memberRate: { burst: 1_000_000, perSecond: 1_000_000 },
         // Start-up's retries wait in real time, which the manual clock does not see: kept short.
         startUpBackoff: { attempts: 6, firstMs: 5, maxMs: 80 },
+        // The fake's rate limits keep exact time: no margin on waits that only cost the run time.
+        rateLimitOffsetMs: 0,
       }),
     )
     this.bot = bot
@@ -301,7 +309,12 @@ export class SimWorld {
     })
   }
 
-  /** A number in [0, 1) fixed by the seed, the step and which request (or commit) of the step this is. */
+  /**
+   * A number in [0, 1) fixed by the seed, the step and which request (or commit) of the step this
+   * is. Neighbouring counts give near numbers (the hash's last character moves it little): a route
+   * that fails once mostly fails its next tries too, as in a real outage, so the faults reach past
+   * discord.js's own retries.
+   */
   private chance(...key: (string | number)[]): number {
     return hash(this.seed, this.step, ...key) / 2 ** 32
   }
@@ -321,9 +334,9 @@ export class SimWorld {
       case 'error':
         return { kind: 'error' }
       case 'rateLimit':
-        return { kind: 'rateLimit', global: false, retryAfter: 0.02 }
+        return { kind: 'rateLimit', global: false, retryAfter: RETRY_AFTER_S }
       case 'globalRateLimit':
-        return { kind: 'rateLimit', global: true, retryAfter: 0.02 }
+        return { kind: 'rateLimit', global: true, retryAfter: RETRY_AFTER_S }
       // An interaction the bot cannot answer fails for the member anyway; a cut callback would
       // only cost the 3 s wait, so those fail with 500s instead.
       case 'drop':

@@ -16,7 +16,6 @@ import { RatingDecay } from './scheduler/rating-decay.js'
 import { Upkeep } from './scheduler/upkeep.js'
 import { DEFAULT_RETENTION } from './store/retention.js'
 import { OutboxSweep } from './scheduler/outbox-sweep.js'
-import { pendingEffects } from './store/operator.js'
 import { DEFAULT_AI_MOVE_DELAY_MS, DEFAULT_AI_THINK_MS } from './config.js'
 import { DEFAULT_GLOBAL_PER_SECOND } from './discord/global-budget.js'
 import { aiFor, gameLookup } from './games/registry.js'
@@ -92,6 +91,11 @@ export interface BotOptions {
    * again after a transient failure (default START_UP_BACKOFF; tests shorten the waits).
    */
   readonly startUpBackoff?: Backoff
+  /**
+   * The margin discord.js adds to every rate-limit wait, in ms (default its own: 50, for Discord's
+   * clock and ours disagreeing). The simulator's fake Discord shares our clock and sets 0.
+   */
+  readonly rateLimitOffsetMs?: number
 }
 
 export interface Bot {
@@ -178,6 +182,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     rest: {
       api: `${opts.discordUrl}/api`,
       rejectOnRateLimit: (limit) => limit.retryAfter > MAX_RATE_LIMIT_WAIT_MS,
+      ...(opts.rateLimitOffsetMs !== undefined ? { offset: opts.rateLimitOffsetMs } : {}),
       ...(metrics && answers ? { makeRequest: observedRequests(metrics, answers) } : {}),
     },
     ...(shards ? { shards: [...shards.ids], shardCount: shards.count } : {}),
@@ -299,9 +304,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     clock,
     log,
     stale: async (before) =>
-      (await pendingEffects(store.prisma))
-        .filter((p) => p.oldestAt < before && p.guildId !== null && owns(p.guildId))
-        .map((p) => p.tableId),
+      (await store.effects.pendingSince(before)).filter((p) => owns(p.guildId)).map((p) => p.tableId),
     deliver: (tableId) => desk.deliverNow(tableId),
     ...(opts.outboxSweepMs !== undefined ? { everyMs: opts.outboxSweepMs } : {}),
   })

@@ -117,6 +117,17 @@ export class Effects {
     return rows.map((r) => r.tableId)
   }
 
+  /**
+   * The tables with an effect pending since before `before` (ms), and their servers: the outbox
+   * sweep's look-up, every 30 s, so one direct statement (no Prisma query to compile each time).
+   */
+  async pendingSince(before: number): Promise<{ tableId: string; guildId: string }[]> {
+    return this.sql.query<{ tableId: string; guildId: string }>(
+      Prisma.sql`SELECT DISTINCT e."tableId", t."guildId" FROM "TableEffect" e JOIN "GameTable" t ON t."id" = e."tableId"
+        WHERE e."status" = ${'pending'} AND e."createdAt" < ${new Date(before)} ORDER BY e."tableId"`,
+    )
+  }
+
   /** Turn pings posted before effect `beforeId` whose message is still up. */
   async postedPings(tableId: string, beforeId: number): Promise<EffectRecord[]> {
     const rows = await this.sql.query<EffectRow>(

@@ -78,10 +78,13 @@ export class LobbyExpiry {
       }
       const oldest = await tables.oldestLobby()
       if (due.length === BATCH) next = clock.now()
-      else if (oldest !== null) next = Math.min(next, oldest + this.deps.expiryMs)
+      // The first moment the oldest lobby is past its time (a lobby exactly that old is not yet).
+      else if (oldest !== null) next = Math.min(next, oldest + this.deps.expiryMs + 1)
     } catch (error) {
       log.error({ err: error }, 'lobby expiry sweep failed; trying again')
     }
-    this.schedule(Math.max(next, clock.now() + MIN_GAP_MS))
+    // A moment already passed (more lobbies than a batch, a lobby of another shard, or a timer that
+    // fired early) waits the minimum gap; one still ahead is kept to the millisecond.
+    this.schedule(next > clock.now() ? next : clock.now() + MIN_GAP_MS)
   }
 }

@@ -142,7 +142,7 @@ function payPrizePool(d: TableDraft, ledgerReason: string, placings: Placing[] |
       d.prize,
       d.seats.map((s) => ({ userId: s.userId, weight: Math.max(0, s.brought) })),
     )
-    d.payOut(rest, ledgerReason.startsWith(CLOSED_PREFIX) ? ledgerReason : 'entry fee returned')
+    d.payOut(rest, ledgerReason)
     paid.push(...rest)
   }
   for (const s of entrants) {

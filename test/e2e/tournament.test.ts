@@ -5,7 +5,6 @@ import {
   eachTestWorld,
   everyChipIn,
   expectNothingHidden,
-  openAndStart,
   openHand,
   textOf,
   useControl,
@@ -41,11 +40,23 @@ describe('a Badugi tournament through Discord', () => {
   it('three members climb the blind levels to one winner, who is paid the pool and rated', async () => {
     const w = await startWorld(['alice', 'bob', 'carol'])
     const members = ['alice', 'bob', 'carol'].map((n) => w.member(n))
-    await openAndStart(
-      w,
-      'badugi start',
-      { format: 'tournament', structure: 'turbo', level_hands: 2, buy_in: 300, deadline: '1h' },
-      ['bob', 'carol'],
+    await members[0]!.slash(w.channel, 'badugi start', {
+      format: 'tournament',
+      structure: 'turbo',
+      level_hands: 2,
+      buy_in: 300,
+      deadline: '1h',
+    })
+    const lobby = await w.channel.waitFor((m) => buttonLabels(m).includes('Join'))
+    // The lobby tells the buy-in is an entry fee into the prize pool, and how the pool is paid.
+    expect(textOf(lobby)).toContain('Entry fee')
+    expect(textOf(lobby)).toContain('300 chips from your server balance into the prize pool')
+    expect(textOf(lobby)).toContain('with 6-8 players 65% to the winner and 35% to the runner-up')
+    for (const m of members.slice(1)) await m.click(lobby, 'Join')
+    await members[0]!.click(lobby, 'Start')
+    await w.bot.idle()
+    expect(textOf(w.publicMessage(await w.table()))).toContain(
+      `🪑 <@${members[2]!.id}> sat down, paying the entry fee of 300 chips.`,
     )
     // Each fee went into the prize pool: 700 left in each wallet, 300 of it at the table.
     const balance = await members[1]!.slash(w.channel, 'chips balance')

@@ -68,11 +68,17 @@ const EXEMPT: readonly { readonly what: string; readonly applies: (node: ts.Node
   },
   {
     what:
-      "the chip ledger's reasons (`reason: 'practice buy-in'`, `cashOut(seat, …)`, `wallets.grant(…)`): " +
-      "the audit's record",
-    applies: (node, at) =>
-      (ts.isPropertyAssignment(at) && at.name.getText() === 'reason' && at.initializer === node) ||
-      (ts.isCallExpression(at) && /(\.cashOut|\.practiceBuyIn|wallets\.grant)$/.test(at.expression.getText())),
+      "the chip ledger's reasons (`reason: 'practice buy-in'`, `cashOut(seat, …)`, `wallets.grant(…)`, " +
+      "`payOut(…)`, `wallets.withdraw(…)`, either branch of a `… ? … : …` there): the audit's record",
+    applies: (node, at) => {
+      let value = node
+      while (ts.isConditionalExpression(at) && at.condition !== value) [value, at] = [at, at.parent]
+      return (
+        (ts.isPropertyAssignment(at) && at.name.getText() === 'reason' && at.initializer === value) ||
+        (ts.isCallExpression(at) &&
+          /(\.cashOut|\.practiceBuyIn|\.payOut|wallets\.grant|wallets\.withdraw)$/.test(at.expression.getText()))
+      )
+    },
   },
   {
     what: 'Lua scripts for Redis, each a constant named `…_SCRIPT` (`TAKE_SCRIPT`): code Redis runs, never sent',

@@ -358,7 +358,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     await loggedIn
     notReady = 'registering-commands'
     const commands = client.application!.commands
-    await retry('the command registration', () =>
+    await retry('commands', () =>
       opts.devGuildId ? commands.set(commandDefinitions(), opts.devGuildId) : commands.set(commandDefinitions()),
     )
     // In the background: until the emojis are there, cards show as text.

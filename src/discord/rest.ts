@@ -80,7 +80,7 @@ export class SplitRest extends REST {
       await this.budget.take(laneOf(request.method, request.fullRoute), channelOf(request.fullRoute))
       return super.queueRequest(request)
     }
-    return request.fullRoute === Routes.gatewayBot() ? this.retry('the gateway address', send) : send()
+    return request.fullRoute === Routes.gatewayBot() ? this.retry('gateway', send) : send()
   }
 }
 

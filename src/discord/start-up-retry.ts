@@ -34,7 +34,7 @@ export function transient(error: unknown): boolean {
   })
 }
 
-/** Runs start-up's requests, each tried again after a transient failure (`transient`) with `backoff`. */
+/** Runs a start-up request (`what` names it in the log: `gateway`, `commands`), tried again while `transient`. */
 export type StartUpRetry = <T>(what: string, work: () => Promise<T>) => Promise<T>
 
 /**

@@ -121,10 +121,10 @@ describe('start-up and command registration', () => {
     expect(
       retries.filter((l) => l.msg === 'start-up request failed; trying again').map((l) => [l.what, l.attempt]),
     ).toEqual([
-      ['the gateway address', 1],
-      ['the gateway address', 2],
-      ['the command registration', 1],
-      ['the command registration', 2],
+      ['gateway', 1],
+      ['gateway', 2],
+      ['commands', 1],
+      ['commands', 2],
     ])
     expect(
       discord

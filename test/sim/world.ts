@@ -46,6 +46,15 @@ export class InjectedCommitFailure extends Error {
   }
 }
 
+/** How a world is set up beyond its seed. */
+export interface WorldOptions {
+  /**
+   * Wraps the bot's store inside the simulator's own fault wrapper, at every start: a test plants
+   * a bug there (a cash-out that books a chip too few) to show the simulator finds it.
+   */
+  readonly wrapStore?: (store: Store) => Store
+}
+
 /** A server of the simulation: its handle, its channels (deleted ones stay listed) and members. */
 export interface SimGuild {
   readonly guild: FakeGuild
@@ -102,9 +111,10 @@ export class SimWorld {
     readonly guilds: SimGuild[],
     readonly databaseUrl: string,
     private readonly rng: Rng,
+    private readonly options: WorldOptions,
   ) {}
 
-  static async start(seed: number): Promise<SimWorld> {
+  static async start(seed: number, options: WorldOptions = {}): Promise<SimWorld> {
     const discord = await startFakeDiscord({ deferredTimeout: 4000 })
     const guilds: SimGuild[] = []
     for (let g = 0; g < GUILDS; g++) {
@@ -117,7 +127,7 @@ export class SimWorld {
       // Guilds a millisecond apart get different snowflakes.
       await discord.clock.advance(1)
     }
-    const world = new SimWorld(seed, discord, guilds, freshDatabaseUrl(), new Rng(hash('bot', seed)))
+    const world = new SimWorld(seed, discord, guilds, freshDatabaseUrl(), new Rng(hash('bot', seed)), options)
     discord.injectFaults((method, path) => world.discordFault(method, path))
     await world.boot()
     return world
@@ -149,7 +159,7 @@ export class SimWorld {
         fileSeeds: () => this.rng.int(2 ** 31 - 1),
         // The AI's search stops at its sample budget, not a real-time cut (which would make runs differ).
         ai: { moveDelayMs: 1500, thinkMs: 10_000 },
-        wrapStore: (store) => this.faultyStore(store),
+        wrapStore: (store) => this.faultyStore(this.options.wrapStore ? this.options.wrapStore(store) : store),
         // Simulated members click many times within one instant of the manual clock: not rate-limited.
         memberRate: { burst: 1_000_000, perSecond: 1_000_000 },
         // Start-up's retries wait in real time, which the manual clock does not see: kept short.

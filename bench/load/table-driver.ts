@@ -19,6 +19,9 @@ const TABLE_MESSAGE_WAIT_MS = 30_000
  */
 const STUCK_MS = 30_000
 
+/** The private view's button that shows it again as the hand stands. */
+const REFRESH = '↻ Refresh'
+
 /** Thrown by a member's wait once the run is over: the table stops there, not an error. */
 class Stopped extends Error {}
 
@@ -35,15 +38,15 @@ export interface TableDriverDeps {
   readonly game: string
   readonly options: Record<string, string | number | boolean>
   /**
-   * How many times a member opens their hand again on their turn before moving (a second look, as
-   * people do: Play again on the ping, or Your hand again): each shows the hand as it stands.
+   * How many times a member looks at their hand again on their turn before moving (a second look,
+   * as people do: ↻ Refresh on their private view): each shows the hand as it stands.
    */
   readonly reopens: number
 }
 
 /**
  * Two members at one channel's table, acting as fast as they are answered, as users do: open the
- * table, press Join and Start, press Play on their turn ping (and again, `reopens` times), use the
+ * table, press Join and Start, press Play on their turn ping (and Refresh, `reopens` times), use the
  * controls of their private view (which the bot updates in place), press Next game after a game; a
  * table that ends or stops moving is closed and opened again.
  */
@@ -204,11 +207,14 @@ export class TableDriver {
     return this.look(member, await this.tableMessage(t, 'Your hand'), 'Your hand')
   }
 
-  /** Opens the private view with `button`, then again `reopens` times; the last view is the one used. */
+  /**
+   * Opens the private view with `button`, then looks again `reopens` times with the view's own
+   * ↻ Refresh (the ping may be gone by then; the view stays); the last view is the one used.
+   */
   private async look(member: FakeMember, on: FakeMessage, button: string): Promise<FakeMessage> {
     let view = await this.timed(member.click(on, button))
     for (let i = 0; i < this.deps.reopens; i++) {
-      view = await this.timed(member.click(on, button))
+      view = await this.timed(member.click(view, REFRESH))
       this.deps.stats.count('reopenedViews')
     }
     return view

@@ -9,6 +9,8 @@ export const DEFAULT_LOBBY_EXPIRY_MS = 24 * 3_600_000
 export const LOBBY_SWEEP_MS = 15 * 60_000
 /** ... and never more often than this, whatever the oldest lobby says. */
 const MIN_GAP_MS = 60_000
+/** A sweep that failed (the database dropped mid-closing) tries again this soon: the lobby is due now. */
+const RETRY_MS = 5_000
 /** Lobbies read per sweep; more wait for the next one, a minute later. */
 const BATCH = 200
 
@@ -27,8 +29,8 @@ export interface LobbyExpiryDeps {
  * Closes lobbies that did not start in time, every buy-in back (`expireLobby`). One sweep reads the
  * database for every lobby past its time, so nothing depends on a timer that fired (or a process
  * that was up) when it fell due; the next sweep is set for the oldest lobby's expiry, or
- * LOBBY_SWEEP_MS at the latest. Two shards sweeping one database close a lobby once: the change is
- * versioned, and a lobby already closed is refused.
+ * LOBBY_SWEEP_MS at the latest, or RETRY_MS after a sweep that failed. Two shards sweeping one
+ * database close a lobby once: the change is versioned, and a lobby already closed is refused.
  */
 export class LobbyExpiry {
   private readonly job: PeriodicJob
@@ -40,6 +42,7 @@ export class LobbyExpiry {
       log: deps.log,
       failed: 'lobby expiry sweep failed; trying again',
       everyMs: LOBBY_SWEEP_MS,
+      retryMs: RETRY_MS,
       run: () => this.sweep(),
     })
   }

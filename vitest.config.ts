@@ -9,6 +9,7 @@ const POSTGRES_TESTS = [
   'test/store/sql.test.ts',
   'test/store/wallets.test.ts',
   'test/store/retention.test.ts',
+  'test/store/pending-since.test.ts',
   'test/store/postgres-*.test.ts',
   'test/tables/chips.test.ts',
   'test/tables/lifecycle.test.ts',

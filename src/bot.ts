@@ -16,7 +16,6 @@ import { RatingDecay } from './scheduler/rating-decay.js'
 import { Upkeep } from './scheduler/upkeep.js'
 import { DEFAULT_RETENTION } from './store/retention.js'
 import { OutboxSweep } from './scheduler/outbox-sweep.js'
-import { pendingEffects } from './store/operator.js'
 import { DEFAULT_AI_MOVE_DELAY_MS, DEFAULT_AI_THINK_MS } from './config.js'
 import { DEFAULT_GLOBAL_PER_SECOND } from './discord/global-budget.js'
 import { aiFor, gameLookup } from './games/registry.js'
@@ -32,6 +31,7 @@ import { AnswerClock, countMoves, observedRequests, observedStore, readGauges, t
 import { startMetricsServer, type MetricsServer, type NotReady } from './metrics/server.js'
 import { channelBudget, connectRedis } from './discord/shared-budget.js'
 import { RedisIdentifyThrottler } from './discord/identify-throttle.js'
+import { startUpRetry, type Backoff } from './discord/start-up-retry.js'
 
 export interface BotOptions {
   readonly token: string
@@ -86,6 +86,16 @@ export interface BotOptions {
    * keeps its shards' static slice.
    */
   readonly redisUrl?: string
+  /**
+   * How start-up's requests to Discord (the gateway's address, the command registration) are tried
+   * again after a transient failure (default START_UP_BACKOFF; tests shorten the waits).
+   */
+  readonly startUpBackoff?: Backoff
+  /**
+   * The margin discord.js adds to every rate-limit wait, in ms (default its own: 50, for Discord's
+   * clock and ours disagreeing). The simulator's fake Discord shares our clock and sets 0.
+   */
+  readonly rateLimitOffsetMs?: number
 }
 
 export interface Bot {
@@ -172,6 +182,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     rest: {
       api: `${opts.discordUrl}/api`,
       rejectOnRateLimit: (limit) => limit.retryAfter > MAX_RATE_LIMIT_WAIT_MS,
+      ...(opts.rateLimitOffsetMs !== undefined ? { offset: opts.rateLimitOffsetMs } : {}),
       ...(metrics && answers ? { makeRequest: observedRequests(metrics, answers) } : {}),
     },
     ...(shards ? { shards: [...shards.ids], shardCount: shards.count } : {}),
@@ -205,7 +216,8 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     redis,
     log,
   })
-  const rest = new SplitRest(client.options.rest ?? {}, budget, () => store.durable())
+  const retry = startUpRetry(log, opts.startUpBackoff)
+  const rest = new SplitRest(client.options.rest ?? {}, budget, () => store.durable(), retry)
   client.rest = rest
   const owns = (guildId: string) => ownShards.includes(shardOf(guildId, shardCount))
   if (metrics) {
@@ -292,9 +304,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     clock,
     log,
     stale: async (before) =>
-      (await pendingEffects(store.prisma))
-        .filter((p) => p.oldestAt < before && p.guildId !== null && owns(p.guildId))
-        .map((p) => p.tableId),
+      (await store.effects.pendingSince(before)).filter((p) => owns(p.guildId)).map((p) => p.tableId),
     deliver: (tableId) => desk.deliverNow(tableId),
     ...(opts.outboxSweepMs !== undefined ? { everyMs: opts.outboxSweepMs } : {}),
   })
@@ -348,7 +358,9 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     await loggedIn
     notReady = 'registering-commands'
     const commands = client.application!.commands
-    await (opts.devGuildId ? commands.set(commandDefinitions(), opts.devGuildId) : commands.set(commandDefinitions()))
+    await retry('commands', () =>
+      opts.devGuildId ? commands.set(commandDefinitions(), opts.devGuildId) : commands.set(commandDefinitions()),
+    )
     // In the background: until the emojis are there, cards show as text.
     emojisSettled = uploadCardEmojis(client, log).then((found) => {
       cardEmojis = found

@@ -19,6 +19,9 @@ const TABLE_MESSAGE_WAIT_MS = 30_000
  */
 const STUCK_MS = 30_000
 
+/** The private view's button that shows it again as the hand stands. */
+const REFRESH = '↻ Refresh'
+
 /** Thrown by a member's wait once the run is over: the table stops there, not an error. */
 class Stopped extends Error {}
 
@@ -34,13 +37,18 @@ export interface TableDriverDeps {
   readonly stats: LoadStats
   readonly game: string
   readonly options: Record<string, string | number | boolean>
+  /**
+   * How many times a member looks at their hand again on their turn before moving (a second look,
+   * as people do: ↻ Refresh on their private view): each shows the hand as it stands.
+   */
+  readonly reopens: number
 }
 
 /**
  * Two members at one channel's table, acting as fast as they are answered, as users do: open the
- * table, press Join and Start, press Play on their turn ping, use the controls of their private
- * view (which the bot updates in place), press Next game after a game; a table that ends or stops
- * moving is closed and opened again.
+ * table, press Join and Start, press Play on their turn ping (and Refresh, `reopens` times), use the
+ * controls of their private view (which the bot updates in place), press Next game after a game; a
+ * table that ends or stops moving is closed and opened again.
  */
 export class TableDriver {
   private tableId: string | null = null
@@ -193,10 +201,23 @@ export class TableDriver {
         { timeout: Math.min(PING_WAIT_MS, left) },
       )
       .catch(() => null)
-    if (ping) return this.timed(member.click(ping, 'Play'))
+    if (ping) return this.look(member, ping, 'Play')
     if (Date.now() >= this.until) throw new Stopped()
     this.deps.stats.count('viewsWithoutPing')
-    return this.timed(member.click(await this.tableMessage(t, 'Your hand'), 'Your hand'))
+    return this.look(member, await this.tableMessage(t, 'Your hand'), 'Your hand')
+  }
+
+  /**
+   * Opens the private view with `button`, then looks again `reopens` times with the view's own
+   * ↻ Refresh (the ping may be gone by then; the view stays); the last view is the one used.
+   */
+  private async look(member: FakeMember, on: FakeMessage, button: string): Promise<FakeMessage> {
+    let view = await this.timed(member.click(on, button))
+    for (let i = 0; i < this.deps.reopens; i++) {
+      view = await this.timed(member.click(view, REFRESH))
+      this.deps.stats.count('reopenedViews')
+    }
+    return view
   }
 
   /** Next game: the "Next …" button on the result ping (or on the table message). */

@@ -47,7 +47,10 @@ export function describeTableEvents(lang: Lang, events: readonly TableEvent[]): 
       case 'joined':
         lines.push(
           e.buyIn > 0
-            ? lang.t('table:events.joinedBuyIn', { who: mention(e.userId), chips: chips(e.buyIn, lang) })
+            ? lang.t(e.entryFee ? 'table:events.joinedEntryFee' : 'table:events.joinedBuyIn', {
+                who: mention(e.userId),
+                chips: chips(e.buyIn, lang),
+              })
             : lang.t('table:events.joined', { who: mention(e.userId) }),
         )
         break

@@ -34,20 +34,33 @@ export function lobby(lang: Lang, table: RenderTable): Payload {
     { name: lang.t('table:lobby.settings'), value: optionsText(lang, table) },
   ]
   const practice = isPracticeTable(table.seats)
+  // A tournament for real chips: the buy-in is an entry fee into the prize pool.
+  const tournament = practice ? null : (engine.table.tournament?.(table.options) ?? null)
   if (table.buyIn > 0)
     fields.push({
-      name: lang.t('table:lobby.buyIn'),
-      value: lang.t(practice ? 'table:lobby.buyInPractice' : 'table:lobby.buyInCash', {
-        chips: chips(table.buyIn, lang),
-      }),
+      name: lang.t(tournament ? 'table:lobby.entryFee' : 'table:lobby.buyIn'),
+      value: lang.t(
+        practice ? 'table:lobby.buyInPractice' : tournament ? 'table:lobby.entryFeeCash' : 'table:lobby.buyInCash',
+        { chips: chips(table.buyIn, lang) },
+      ),
     })
+  // The split of the most entrants a table seats says whether the pool is ever shared.
+  const split = tournament?.prizes(100, engine.maxPlayers) ?? []
   const lines = [
     ...(practice ? [lang.t('table:practiceNote')] : []),
     // The game's one-line summary from its rules pages, in the table's language.
     moduleOf(table).rulesIn(lang).tagline,
     lang.t('table:lobby.join', { min, max, need }),
     ...(table.endsAt !== null ? [lang.t('table:lobby.agreedEnd', { when: relativeTime(table.endsAt) })] : []),
-    ...(engine.table.freezeout(table.options) ? [lang.t('table:lobby.freezeout')] : []),
+    ...(tournament
+      ? [
+          split.length > 1
+            ? lang.t('table:lobby.tournamentSplit', { first: split[0], second: split[1] })
+            : lang.t('table:lobby.tournament'),
+        ]
+      : engine.table.freezeout(table.options)
+        ? [lang.t('table:lobby.freezeout')]
+        : []),
   ]
   const embed: APIEmbed = {
     title: lang.t('table:lobby.title', { game: rules.title }),

@@ -8,6 +8,8 @@ export interface FinalStandings {
   readonly reason: 'freezeout' | 'agreedEnd'
   readonly standings: readonly { userId: string; stack: number; result: number }[]
   readonly winners: readonly string[]
+  /** A tournament: what its prize pool paid, by finishing place (docs/tournaments.md). */
+  readonly prizes?: readonly { userId: string; amount: number; place: number | null }[]
 }
 
 /**
@@ -113,6 +115,17 @@ export class Effects {
       Prisma.sql`SELECT DISTINCT "tableId" FROM "TableEffect" WHERE "status" = ${'pending'} ORDER BY "tableId"`,
     )
     return rows.map((r) => r.tableId)
+  }
+
+  /**
+   * The tables with an effect pending since before `before` (ms), and their servers: the outbox
+   * sweep's look-up, every 30 s, so one direct statement (no Prisma query to compile each time).
+   */
+  async pendingSince(before: number): Promise<{ tableId: string; guildId: string }[]> {
+    return this.sql.query<{ tableId: string; guildId: string }>(
+      Prisma.sql`SELECT DISTINCT e."tableId", t."guildId" FROM "TableEffect" e JOIN "GameTable" t ON t."id" = e."tableId"
+        WHERE e."status" = ${'pending'} AND e."createdAt" < ${new Date(before)} ORDER BY e."tableId"`,
+    )
   }
 
   /** Turn pings posted before effect `beforeId` whose message is still up. */

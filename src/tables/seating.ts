@@ -37,7 +37,7 @@ export async function seat(d: TableDraft, repos: Repos, userId: string, buyIn: n
       missedTurns: 0,
       away: false,
     })
-  d.tableEvents.push({ type: 'joined', userId, buyIn: stack })
+  d.tableEvents.push({ type: 'joined', userId, buyIn: stack, ...(d.tournament() ? { entryFee: true } : {}) })
   return ok(undefined)
 }
 

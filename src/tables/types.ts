@@ -73,7 +73,8 @@ export interface TableSnapshot {
 /** Table-level facts for the public log (engine events are separate, in `events`). */
 export type TableEvent =
   | { readonly type: 'created'; readonly userId: string }
-  | { readonly type: 'joined'; readonly userId: string; readonly buyIn: number }
+  /** `entryFee`: a tournament's entrant, whose buy-in is the entry fee paid into the prize pool. */
+  | { readonly type: 'joined'; readonly userId: string; readonly buyIn: number; readonly entryFee?: boolean }
   /** `by`: who removed the player (`/table kick`); null when they stood up themselves. */
   | { readonly type: 'left'; readonly userId: string; readonly cashedOut: number; readonly by: string | null }
   /** `practice`: topped up in practice chips (a table with AI seats), the wallet untouched. */
@@ -90,6 +91,8 @@ export type TableEvent =
       readonly reason: 'freezeout' | 'agreedEnd'
       readonly standings: readonly { userId: string; stack: number; result: number }[]
       readonly winners: readonly string[]
+      /** A tournament: what its prize pool paid, by finishing place (docs/tournaments.md). */
+      readonly prizes?: readonly { userId: string; amount: number; place: number | null }[]
     }
   /** The host ended the table during a game: it closes when the game is over. */
   | { readonly type: 'endRequested'; readonly userId: string }

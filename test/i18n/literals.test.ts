@@ -68,11 +68,26 @@ const EXEMPT: readonly { readonly what: string; readonly applies: (node: ts.Node
   },
   {
     what:
-      "the chip ledger's reasons (`reason: 'practice buy-in'`, `cashOut(seat, …)`, `wallets.grant(…)`): " +
-      "the audit's record",
+      "the chip ledger's reasons (`reason: 'practice buy-in'`, `cashOut(seat, …)`, `wallets.grant(…)`, " +
+      "`payOut(…)`, `wallets.withdraw(…)`, either branch of a `… ? … : …` there): the audit's record",
+    applies: (node, at) => {
+      let value = node
+      while (ts.isConditionalExpression(at) && at.condition !== value) [value, at] = [at, at.parent]
+      return (
+        (ts.isPropertyAssignment(at) && at.name.getText() === 'reason' && at.initializer === value) ||
+        (ts.isCallExpression(at) &&
+          /(\.cashOut|\.practiceBuyIn|\.payOut|wallets\.grant|wallets\.withdraw)$/.test(at.expression.getText()))
+      )
+    },
+  },
+  {
+    what: "a periodic job's log line for a failed run (`new PeriodicJob({ failed: 'outbox sweep failed' })`): for operators",
     applies: (node, at) =>
-      (ts.isPropertyAssignment(at) && at.name.getText() === 'reason' && at.initializer === node) ||
-      (ts.isCallExpression(at) && /(\.cashOut|\.practiceBuyIn|wallets\.grant)$/.test(at.expression.getText())),
+      ts.isPropertyAssignment(at) &&
+      at.name.getText() === 'failed' &&
+      at.initializer === node &&
+      ts.isNewExpression(at.parent.parent) &&
+      at.parent.parent.expression.getText() === 'PeriodicJob',
   },
   {
     what: 'Lua scripts for Redis, each a constant named `…_SCRIPT` (`TAKE_SCRIPT`): code Redis runs, never sent',

@@ -10,6 +10,8 @@ describe('the load test, small', () => {
     expect(report.errors).toEqual({ count: 0, failedInteractions: 0, discordErrors: [], members: [], bot: [] })
     expect(report.tablesOpened).toBeGreaterThanOrEqual(20)
     expect(report.moves.acknowledged).toBeGreaterThan(0)
+    // Members looked at their hands again (↻ Refresh) before moving.
+    expect(report.reopenedViews).toBeGreaterThan(0)
     expect(report.check).toMatchObject({
       ok: true,
       failedInteractions: 0,

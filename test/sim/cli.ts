@@ -1,68 +1,77 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { runSeed, runSteps, shrink, type RunResult } from './run.js'
+import { inParallel } from './pool.js'
+import { examineSeed, report, type SeedReport } from './report.js'
+import { runSteps } from './run.js'
 import type { Step } from './steps.js'
 
 /**
- * `npm run sim -- --seed N --steps S`: one simulated run; `--seeds K` runs seeds 1..K (or from
- * `--seed`); `--replay FILE` runs a step list printed by a failing run (with its `--seed`). On a
- * failure it prints the seed, the step and the steps, cut down to a short list that still fails.
+ * `npm run sim -- --seed N --steps S`: one simulated run; `--seeds K` runs seeds N..N+K-1 (N
+ * defaults to 1), `--jobs J` in J child processes at once; `--replay FILE` runs a step list printed
+ * by a failing run (with its `--seed`). On a failure it prints the seed, the step and the steps,
+ * cut down to a short list that still fails; a run of several seeds ends with a summary.
  */
 const { values } = parseArgs({
   options: {
     seed: { type: 'string' },
     seeds: { type: 'string' },
     steps: { type: 'string', default: '200' },
+    jobs: { type: 'string', default: '1' },
     replay: { type: 'string' },
     'no-shrink': { type: 'boolean', default: false },
     'shrink-runs': { type: 'string', default: '60' },
+    // A child process of `--jobs`: takes seeds from its parent, sends back each seed's report.
+    worker: { type: 'boolean', default: false },
   },
 })
 
-const count = Number(values.steps)
+const options = {
+  steps: Number(values.steps),
+  shrink: !values['no-shrink'],
+  shrinkRuns: Number(values['shrink-runs']),
+}
 const first = values.seed !== undefined ? Number(values.seed) : 1
 const seeds = values.seeds !== undefined ? Number(values.seeds) : 1
+const jobs = Math.max(1, Math.min(Number(values.jobs) || 1, seeds))
 
-async function report(result: RunResult & { ok: false }): Promise<void> {
-  console.log(`\nFAILED seed ${result.seed} at step ${result.step} (${JSON.stringify(result.ran.at(-1))})`)
-  console.log(`invariant: ${result.invariant}\n${result.message}\n`)
-  if (process.env.SIM_DEBUG) console.log(result.context)
-  let steps = [...result.ran]
-  if (!values['no-shrink']) {
-    console.log(`shrinking ${steps.length} steps...`)
-    steps = await shrink(result.seed, steps, result.invariant, Number(values['shrink-runs']), (n, runs) =>
-      console.log(`  ${n} steps still fail (${runs} runs)`),
-    )
-  }
-  console.log(`\nsteps that reproduce it (save as a file, then: npm run sim -- --seed ${result.seed} --replay FILE):`)
-  console.log(JSON.stringify(steps, null, 1))
+function summary(reports: readonly SeedReport[]): string {
+  const failed = reports.filter((r) => !r.ok).sort((a, b) => a.seed - b.seed)
+  const lines = [`\n${reports.length - failed.length} of ${reports.length} seeds clean`]
+  for (const r of failed) lines.push(`  seed ${r.seed}: ${r.headline}`)
+  return lines.join('\n')
 }
 
 async function main(): Promise<number> {
+  if (values.worker) {
+    process.on('message', (seed: number) => {
+      void examineSeed(seed, options, () => {}).then((r) => process.send!(r))
+    })
+    return new Promise<number>(() => {})
+  }
   if (values.replay) {
     const steps = JSON.parse(readFileSync(values.replay, 'utf8')) as Step[]
     const result = await runSteps(first, steps)
     if (!result.ok) {
-      await report(result)
+      await report(result, options, (line) => console.log(line))
       return 1
     }
     console.log(`seed ${first}: ${steps.length} steps replayed, every invariant held`)
     return 0
   }
-  let failed = 0
-  for (let seed = first; seed < first + seeds; seed++) {
-    const result = await runSeed(seed, count)
-    if (result.ok) {
-      console.log(
-        `seed ${seed}: ${result.steps} steps, ${result.crashes} crashes, ${(result.ms / 1000).toFixed(1)} s: ok ${JSON.stringify(result.seen)}`,
-      )
-      continue
-    }
-    failed++
-    await report(result)
+  const all = Array.from({ length: seeds }, (_, i) => first + i)
+  const reports: SeedReport[] = []
+  if (jobs === 1) {
+    for (const seed of all) reports.push(await examineSeed(seed, options, (line) => console.log(line)))
+  } else {
+    const args = ['--worker', '--steps', values.steps, '--shrink-runs', values['shrink-runs']]
+    if (values['no-shrink']) args.push('--no-shrink')
+    await inParallel(import.meta.filename, args, all, jobs, (r) => {
+      console.log(r.text)
+      reports.push(r)
+    })
   }
-  console.log(`\n${seeds - failed} of ${seeds} seeds clean`)
-  return failed ? 1 : 0
+  if (seeds > 1) console.log(summary(reports))
+  return reports.every((r) => r.ok) ? 0 : 1
 }
 
 // The fake Discord's failed interactions reject promises nobody awaits once a crashed bot is left behind.

@@ -8,6 +8,7 @@ import { isAiSeat } from '../../src/tables/ai-seats.js'
 import type { TableSnapshot } from '../../src/tables/index.js'
 import { readTextChunks, CARDS_KEYWORD } from '../../src/render/images/png-text.js'
 import { cardPattern, isExamplePage, linesOf } from '../support/privacy-text.js'
+import type { FakeMessage } from '../../src/sandbox/discord/index.js'
 import type { StepOutcome } from './steps.js'
 import type { SimWorld } from './world.js'
 
@@ -40,6 +41,9 @@ export class Checker {
   private logChecked = 0
   private statsBefore = ''
   private versionsBefore = new Map<string, number>()
+  private readonly patterns = new Map<string, RegExp>()
+  /** The uploaded emojis that draw each card (`card_QS`, `card_QS_de`), read at each privacy check. */
+  private emojiIds = new Map<string, string[]>()
 
   constructor(private readonly world: SimWorld) {}
 
@@ -202,14 +206,16 @@ export class Checker {
   private hiddenThroughout(engine: AnyEngine, states: readonly unknown[], seat: number | null): [Card, RegExp][] {
     const [first, ...rest] = states.map((st) => new Set(engine.hiddenFrom(st, seat)))
     const hidden = [...(first ?? [])].filter((c) => rest.every((h) => h.has(c)))
-    const emojis = this.world.discord.applicationEmojis.emojis
-    return hidden.map((c) => [
-      c,
-      cardPattern(
-        c,
-        emojis.filter((e) => e.name === `card_${c}` || e.name?.startsWith(`card_${c}_`)).map((e) => e.id),
-      ),
-    ])
+    return hidden.map((c) => [c, this.patternOf(c)])
+  }
+
+  /** A card's pattern (cardPattern) with the ids of the emojis that draw it, made once per set of ids. */
+  private patternOf(c: Card): RegExp {
+    const ids = this.emojiIds.get(c) ?? []
+    const key = `${c} ${ids.join(' ')}`
+    let pattern = this.patterns.get(key)
+    if (!pattern) this.patterns.set(key, (pattern = cardPattern(c, ids)))
+    return pattern
   }
 
   /**
@@ -224,6 +230,13 @@ export class Checker {
       select: { id: true, logSize: true, status: true },
     })
     const logHidden: [Card, RegExp][] = []
+    this.emojiIds = new Map()
+    for (const e of this.world.discord.applicationEmojis.emojis) {
+      const card = /^card_([^_]+)(?:_|$)/.exec(e.name ?? '')?.[1]
+      if (card) this.emojiIds.set(card, [...(this.emojiIds.get(card) ?? []), e.id])
+    }
+    // Every message of a channel and its lines, read once per check for all its members.
+    const shown = new Map<string, { m: FakeMessage; lines: string[] | null }[]>()
     for (const row of tables) {
       // An open table is looked at after every step, moved or not: a view opened in a step that
       // played nothing is checked with the seats of that moment, not a later step's (seed 5: a
@@ -239,15 +252,19 @@ export class Checker {
       if (!guild) continue
       const channel = this.world.discord.channel(table.channelId)
       if (!channel) continue
+      let messages = shown.get(channel.id)
+      if (!messages) shown.set(channel.id, (messages = channel.messages().map((m) => ({ m, lines: null }))))
       for (const member of guild.members) {
         const seat = table.seats.find((s) => s.userId === member.id)?.position ?? null
         // Lines are marked read even when nothing is hidden: a later table's hidden cards are no
         // secret of this table's old messages.
         const hidden = this.hiddenThroughout(engine, states, seat)
         const checked = this.linesChecked(member.id)
-        for (const m of member.visible(channel)) {
+        for (const seen of messages) {
+          const m = seen.m
+          if (m.ephemeralFor !== null && m.ephemeralFor !== member.id) continue
           if (isExamplePage(m)) continue
-          for (const line of linesOf(m)) {
+          for (const line of (seen.lines ??= linesOf(m))) {
             const plain = line.replace(/<a?:card_\w+:\d+> /g, '')
             if (checked.has(plain)) continue
             const leak = hidden.find(([, p]) => p.test(line))

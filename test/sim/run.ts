@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { isAiSeat } from '../../src/tables/ai-seats.js'
 import { Checker, InvariantViolation } from './invariants.js'
 import { generateSteps, runStep, type Step, type StepOutcome } from './steps.js'
-import { NO_FAULTS, SimWorld } from './world.js'
+import { NO_FAULTS, SimWorld, type WorldOptions } from './world.js'
 
 /** How a run ended: every step held every invariant, or the first step that broke one. */
 export type RunResult =
@@ -47,9 +47,9 @@ const CALM_TICK_MS = 30_000
  * Runs `steps` (by default the seed's generated list of `count`) against a fresh world, checking
  * the invariants after each; a final calm checks that the table messages converge.
  */
-export async function runSteps(seed: number, steps: readonly Step[]): Promise<RunResult> {
+export async function runSteps(seed: number, steps: readonly Step[], options: WorldOptions = {}): Promise<RunResult> {
   const started = Date.now()
-  const world = await SimWorld.start(seed)
+  const world = await SimWorld.start(seed, options)
   const checker = new Checker(world)
   const ran: Step[] = []
   const all: Step[] = [...steps, { kind: 'calm' }]
@@ -119,8 +119,8 @@ async function seen(world: SimWorld): Promise<Seen> {
   }
 }
 
-export function runSeed(seed: number, count: number): Promise<RunResult> {
-  return runSteps(seed, generateSteps(seed, count))
+export function runSeed(seed: number, count: number, options: WorldOptions = {}): Promise<RunResult> {
+  return runSteps(seed, generateSteps(seed, count), options)
 }
 
 /**
@@ -134,12 +134,13 @@ export async function shrink(
   invariant: string,
   maxRuns = 60,
   onProgress: (steps: number, runs: number) => void = () => {},
+  options: WorldOptions = {},
 ): Promise<Step[]> {
   let best = [...failing]
   let runs = 0
   const stillFails = async (candidate: Step[]): Promise<Step[] | null> => {
     runs++
-    const r = await runSteps(seed, candidate)
+    const r = await runSteps(seed, candidate, options)
     return !r.ok && r.invariant === invariant ? [...r.ran.filter((s) => candidate.includes(s))] : null
   }
   let chunks = 2

@@ -46,6 +46,15 @@ export class InjectedCommitFailure extends Error {
   }
 }
 
+/** How a world is set up beyond its seed. */
+export interface WorldOptions {
+  /**
+   * Wraps the bot's store inside the simulator's own fault wrapper, at every start: a test plants
+   * a bug there (a cash-out that books a chip too few) to show the simulator finds it.
+   */
+  readonly wrapStore?: (store: Store) => Store
+}
+
 /** A server of the simulation: its handle, its channels (deleted ones stay listed) and members. */
 export interface SimGuild {
   readonly guild: FakeGuild
@@ -59,8 +68,19 @@ export interface SimGuild {
 /** Real time a gateway event may take to reach the bot before the step goes on regardless. */
 const GATEWAY_WAIT_MS = 10_000
 
-/** Rounds of running timers armed in the past after a clock move (each round may arm more). */
+/**
+ * The `retry_after` of an injected 429, in seconds: the bot must wait it out and try again; how
+ * long it waits tests nothing, and a route may answer 429 many times in a row (see `chance`).
+ */
+const RETRY_AFTER_S = 0.001
+
+/** Rounds in a row of running timers armed for a moment already passed, before a clock move gives up on more. */
 const OVERDUE_ROUNDS = 50
+
+/** Starts the supervisor tries before a run fails, and its restart delay (doubling up to the max). */
+const SUPERVISOR_STARTS = 10
+const RESTART_DELAY_MS = 1000
+const RESTART_DELAY_MAX_MS = 30_000
 
 const never = <T>() => new Promise<T>(() => {})
 
@@ -91,9 +111,10 @@ export class SimWorld {
     readonly guilds: SimGuild[],
     readonly databaseUrl: string,
     private readonly rng: Rng,
+    private readonly options: WorldOptions,
   ) {}
 
-  static async start(seed: number): Promise<SimWorld> {
+  static async start(seed: number, options: WorldOptions = {}): Promise<SimWorld> {
     const discord = await startFakeDiscord({ deferredTimeout: 4000 })
     const guilds: SimGuild[] = []
     for (let g = 0; g < GUILDS; g++) {
@@ -106,7 +127,7 @@ export class SimWorld {
       // Guilds a millisecond apart get different snowflakes.
       await discord.clock.advance(1)
     }
-    const world = new SimWorld(seed, discord, guilds, freshDatabaseUrl(), new Rng(hash('bot', seed)))
+    const world = new SimWorld(seed, discord, guilds, freshDatabaseUrl(), new Rng(hash('bot', seed)), options)
     discord.injectFaults((method, path) => world.discordFault(method, path))
     await world.boot()
     return world
@@ -126,7 +147,7 @@ export class SimWorld {
     this.onCrash = crashedNow
     const alive = () => this.generation === generation && !this.dead
     this.dead = false
-    this.bot = await this.supervised(() =>
+    const { bot, delayed } = await this.supervised(() =>
       startBot({
         token: this.discord.token,
         discordUrl: this.discord.url,
@@ -138,11 +159,16 @@ export class SimWorld {
         fileSeeds: () => this.rng.int(2 ** 31 - 1),
         // The AI's search stops at its sample budget, not a real-time cut (which would make runs differ).
         ai: { moveDelayMs: 1500, thinkMs: 10_000 },
-        wrapStore: (store) => this.faultyStore(store),
+        wrapStore: (store) => this.faultyStore(this.options.wrapStore ? this.options.wrapStore(store) : store),
         // Simulated members click many times within one instant of the manual clock: not rate-limited.
         memberRate: { burst: 1_000_000, perSecond: 1_000_000 },
+        // Start-up's retries wait in real time, which the manual clock does not see: kept short.
+        startUpBackoff: { attempts: 6, firstMs: 5, maxMs: 80 },
+        // The fake's rate limits keep exact time: no margin on waits that only cost the run time.
+        rateLimitOffsetMs: 0,
       }),
     )
+    this.bot = bot
     onCrashPoint((point) => {
       if (this.faults.crashAt !== point || !alive()) return
       this.faults = { ...this.faults, crashAt: null }
@@ -153,18 +179,22 @@ export class SimWorld {
       this.dead = true
       this.onCrash()
     })
+    if (delayed) await this.advance(0)
   }
 
   /**
-   * Starts the bot as a supervisor (systemd, Docker) would: a start that fails (Discord failing the
-   * command registration under the faults in force) is tried again, a few times.
+   * Starts the bot as a supervisor (systemd, Docker) would: a start that fails (Discord failing
+   * start-up's requests past the bot's own retries) is tried again after a restart delay that
+   * doubles, up to SUPERVISOR_STARTS in all; the delay passes on the world's clock (the tables'
+   * deadlines too fall due while the bot is down), and what fell due runs once the bot is up.
    */
-  private async supervised(start: () => Promise<Bot>): Promise<Bot> {
+  private async supervised(start: () => Promise<Bot>): Promise<{ bot: Bot; delayed: boolean }> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await start()
+        return { bot: await start(), delayed: attempt > 1 }
       } catch (error) {
-        if (attempt >= 5) throw error
+        if (attempt >= SUPERVISOR_STARTS) throw error
+        await this.discord.clock.advance(Math.min(RESTART_DELAY_MAX_MS, RESTART_DELAY_MS * 2 ** (attempt - 1)))
       }
     }
   }
@@ -217,16 +247,29 @@ export class SimWorld {
     await this.idle()
   }
 
+  /**
+   * Moves the clock `ms` on as a real clock would: timer by timer, the bot's work each one starts
+   * done before the next falls due. (Run through at once, a long jump would leave the bot's work
+   * hours behind the clock: a sweep would set its next run from the end of the jump, a deadline
+   * timer armed mid-jump would already be past.) A timer armed for a moment already passed runs at
+   * once, as it would in a real process. A crash on the way ends the move: the rest of the time
+   * would pass beside the restart.
+   */
   async advance(ms: number): Promise<void> {
-    await this.discord.clock.advance(ms)
-    await this.idle()
-    // The manual clock runs through a long jump without waiting for the work each timer starts: that
-    // work may arm a timer for a moment the clock has already passed (a deadline set by an automatic
-    // move played mid-jump). A real process would run such a timer at once; so does this, before
-    // any check looks at the world.
-    for (let round = 0; round < OVERDUE_ROUNDS && this.discord.clock.overdue() > 0; round++) {
-      await this.discord.clock.advance(0)
+    const clock = this.discord.clock
+    const end = clock.now() + ms
+    const generation = this.generation
+    // Rounds in a row that ran timers without moving the clock (work arming work for "now").
+    let still = 0
+    for (let first = true; ; first = false) {
+      const next = clock.nextAt()
+      const due = next !== null && next <= end
+      if (this.dead || this.generation !== generation || (!first && !due && clock.now() >= end)) return
+      const before = clock.now()
+      await clock.advance((due ? Math.max(next, before) : end) - before)
       await this.idle()
+      if (clock.now() > before) still = 0
+      else if (++still >= OVERDUE_ROUNDS) return
     }
   }
 
@@ -276,7 +319,12 @@ export class SimWorld {
     })
   }
 
-  /** A number in [0, 1) fixed by the seed, the step and which request (or commit) of the step this is. */
+  /**
+   * A number in [0, 1) fixed by the seed, the step and which request (or commit) of the step this
+   * is. Neighbouring counts give near numbers (the hash's last character moves it little): a route
+   * that fails once mostly fails its next tries too, as in a real outage, so the faults reach past
+   * discord.js's own retries.
+   */
   private chance(...key: (string | number)[]): number {
     return hash(this.seed, this.step, ...key) / 2 ** 32
   }
@@ -296,9 +344,9 @@ export class SimWorld {
       case 'error':
         return { kind: 'error' }
       case 'rateLimit':
-        return { kind: 'rateLimit', global: false, retryAfter: 0.02 }
+        return { kind: 'rateLimit', global: false, retryAfter: RETRY_AFTER_S }
       case 'globalRateLimit':
-        return { kind: 'rateLimit', global: true, retryAfter: 0.02 }
+        return { kind: 'rateLimit', global: true, retryAfter: RETRY_AFTER_S }
       // An interaction the bot cannot answer fails for the member anyway; a cut callback would
       // only cost the 3 s wait, so those fail with 500s instead.
       case 'drop':

@@ -8,6 +8,7 @@ import { isAiSeat } from '../../src/tables/ai-seats.js'
 import type { TableSnapshot } from '../../src/tables/index.js'
 import { readTextChunks, CARDS_KEYWORD } from '../../src/render/images/png-text.js'
 import { cardPattern, isExamplePage, linesOf } from '../support/privacy-text.js'
+import { testDatabase } from '../support/test-database.js'
 import type { FakeMessage } from '../../src/sandbox/discord/index.js'
 import type { StepOutcome } from './steps.js'
 import type { SimWorld } from './world.js'
@@ -42,26 +43,48 @@ export class Checker {
   private statsBefore = ''
   private versionsBefore = new Map<string, number>()
   private readonly patterns = new Map<string, RegExp>()
+  /** The database's write count (`writes`) when the database-only checks last ran. */
+  private lastChecked: string | null = null
+  /** The same, when the last step's checks all ran (what beforeStep read is still current). */
+  private checkedAt: string | null = null
   /** The uploaded emojis that draw each card (`card_QS`, `card_QS_de`), read at each privacy check. */
   private emojiIds = new Map<string, string[]>()
 
   constructor(private readonly world: SimWorld) {}
 
-  /** Reads what the checks after the step compare with. */
+  /** Reads what the checks after the step compare with (still current when nothing was written since). */
   async beforeStep(): Promise<void> {
+    if (this.checkedAt !== null && (await this.writes()) === this.checkedAt) return
     this.statsBefore = await this.statsText()
     this.versionsBefore = await this.versions()
   }
 
   async afterStep(out: StepOutcome): Promise<void> {
+    const writes = await this.writes()
+    this.checkedAt = null
     if (this.world.isDead) return
-    await this.chipsConserved()
-    await this.practiceTouchesNoWallet()
-    await this.practiceTouchesNoStat()
+    // The checks that read only the database find what they found last time if nothing was written.
+    if (writes === null || writes !== this.lastChecked) {
+      await this.chipsConserved()
+      await this.practiceTouchesNoWallet()
+      await this.practiceTouchesNoStat()
+    }
     await this.movesLoggedOnce(out)
     await this.tablesProgress()
     await this.nothingHidden()
     if (out.calm) await this.messagesConverged()
+    this.checkedAt = this.lastChecked = writes
+  }
+
+  /**
+   * Rows the bot's database connection has changed so far (SQLite's `total_changes()`, counting
+   * rolled-back changes too), with the bot's generation (a restart opens a new connection): the same
+   * figure twice means nothing was written in between. Null on PostgreSQL (no such count).
+   */
+  private async writes(): Promise<string | null> {
+    if (testDatabase !== 'sqlite' || this.world.isDead) return null
+    const [row] = await this.world.bot.store.prisma.$queryRaw<{ n: unknown }[]>`SELECT total_changes() AS "n"`
+    return `${this.world.generation} ${String(row?.n)}`
   }
 
   // ── chips ────────────────────────────────────────────────────────────────

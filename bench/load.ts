@@ -5,7 +5,7 @@ import type { BotKind } from './load/bot-process.js'
 
 /**
  * `npm run load -- --tables 500 --seconds 60 [--warmup 10] [--game bura] [--bot dist|src] [--shards 4
- * --database postgresql://...]`: the load test
+ * --database postgresql://...] [--reopens 1] [--compare-picture-cache]`: the load test
  * (docs/load.md); `npm run load -- --startup 10000`: start-up with that many open tables. Prints a
  * JSON report. Exit code: 0 when every check and target held, 1 when a check failed (an error, a
  * failed interaction, a lost, doubled or unanswered move, the audit), 2 when only targets were missed.
@@ -21,6 +21,9 @@ const { values } = parseArgs({
     // Shard processes (SHARDS) and the database (a PostgreSQL URL; LOAD_DATABASE_URL): docs/load.md.
     shards: { type: 'string', default: process.env.SHARDS ?? '1' },
     database: { type: 'string', default: process.env.LOAD_DATABASE_URL },
+    reopens: { type: 'string', default: '1' },
+    // Two runs, one after the other: the hand-picture cache off (HAND_PICTURE_CACHE_MB=0), then on.
+    'compare-picture-cache': { type: 'boolean', default: false },
   },
 })
 if (values.bot !== 'dist' && values.bot !== 'src') throw new Error('--bot is dist (as npm start) or src (through tsx)')
@@ -30,14 +33,34 @@ if (values.startup !== undefined) {
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
   process.exitCode = report.errors.length ? 1 : report.targets.met ? 0 : 2
 } else {
-  const report = await runLoad({
+  const options = {
     tables: Number(values.tables),
     seconds: Number(values.seconds),
     game: values.game,
     bot,
     shards: Number(values.shards),
+    reopens: Number(values.reopens),
+    warmupSeconds: Number(values.warmup),
     ...(values.database ? { databaseUrl: values.database } : {}),
-  })
-  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
-  process.exitCode = !report.check.ok || report.errors.count > 0 ? 1 : report.targets.met ? 0 : 2
+  }
+  const exitCode = (r: Awaited<ReturnType<typeof runLoad>>) =>
+    !r.check.ok || r.errors.count > 0 ? 1 : r.targets.met ? 0 : 2
+  if (values['compare-picture-cache']) {
+    const off = await runLoad({ ...options, handPictureCacheMb: 0 })
+    const on = await runLoad(options)
+    const side = (pick: (r: typeof on) => unknown) => ({ cacheOff: pick(off), cacheOn: pick(on) })
+    const comparison = {
+      botCpuMsPerMove: side((r) => r.botCpu.msPerMove),
+      botMainThreadMsPerMove: side((r) => r.botCpu.mainThreadMsPerMove),
+      movesPerSecond: side((r) => r.moves.perSecond),
+      answerP99Ms: side((r) => r.latencyMs.answer.p99),
+      loadavg: side((r) => r.loadavg),
+    }
+    process.stdout.write(`${JSON.stringify({ comparison, cacheOff: off, cacheOn: on }, null, 2)}\n`)
+    process.exitCode = Math.max(exitCode(off), exitCode(on))
+  } else {
+    const report = await runLoad(options)
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
+    process.exitCode = exitCode(report)
+  }
 }

@@ -1,11 +1,9 @@
 import { startBot } from '../src/bot.js'
-import { gameLookup } from '../src/games/registry.js'
 import { createLogger } from '../src/lib/log.js'
 import { startFakeDiscord } from '../src/sandbox/discord/index.js'
-import { openStore } from '../src/store/index.js'
-import { TableService } from '../src/tables/index.js'
 import type { BenchResult } from './harness.js'
 import { tempFile } from './store-table.js'
+import { tablesOwingEffects } from '../test/support/tables-owing.js'
 
 /** Tables the killed bot left owing Discord their effects (BENCH_RESTART_TABLES). */
 const TABLES = Number(process.env.BENCH_RESTART_TABLES ?? 500)
@@ -19,25 +17,8 @@ const TABLES = Number(process.env.BENCH_RESTART_TABLES ?? 500)
  */
 export async function run(): Promise<BenchResult[]> {
   const discord = await startFakeDiscord()
-  const guild = discord.guild('Busy Server')
-  const ann = guild.member('ann')
-  const ben = guild.member('ben')
   const tmp = tempFile('restart.db')
-  const store = await openStore({ url: tmp.url, clock: discord.clock, durability: 'process' })
-  const service = new TableService({ games: gameLookup, store })
-  const channels = []
-  for (let i = 0; i < TABLES; i++) {
-    const channel = guild.channel(`table-${i}`)
-    channels.push(channel)
-    const created = await service.create({
-      guildId: guild.id,
-      channelId: channel.id,
-      game: 'bugami',
-      creatorId: ann.id,
-    })
-    if (!created.ok) throw new Error(created.error.code)
-  }
-  await store.close()
+  const { ann, ben, channels } = await tablesOwingEffects(discord, tmp.url, TABLES)
   const began = performance.now()
   const bot = await startBot({
     token: discord.token,

@@ -31,6 +31,7 @@ import { AnswerClock, countMoves, observedRequests, observedStore, readGauges, t
 import { startMetricsServer, type MetricsServer, type NotReady } from './metrics/server.js'
 import { channelBudget, connectRedis } from './discord/shared-budget.js'
 import { RedisIdentifyThrottler } from './discord/identify-throttle.js'
+import { startUpRetry, type Backoff } from './discord/start-up-retry.js'
 
 export interface BotOptions {
   readonly token: string
@@ -85,6 +86,11 @@ export interface BotOptions {
    * keeps its shards' static slice.
    */
   readonly redisUrl?: string
+  /**
+   * How start-up's requests to Discord (the gateway's address, the command registration) are tried
+   * again after a transient failure (default START_UP_BACKOFF; tests shorten the waits).
+   */
+  readonly startUpBackoff?: Backoff
   /**
    * The margin discord.js adds to every rate-limit wait, in ms (default its own: 50, for Discord's
    * clock and ours disagreeing). The simulator's fake Discord shares our clock and sets 0.
@@ -210,7 +216,8 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     redis,
     log,
   })
-  const rest = new SplitRest(client.options.rest ?? {}, budget, () => store.durable())
+  const retry = startUpRetry(log, opts.startUpBackoff)
+  const rest = new SplitRest(client.options.rest ?? {}, budget, () => store.durable(), retry)
   client.rest = rest
   const owns = (guildId: string) => ownShards.includes(shardOf(guildId, shardCount))
   if (metrics) {
@@ -351,7 +358,9 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     await loggedIn
     notReady = 'registering-commands'
     const commands = client.application!.commands
-    await (opts.devGuildId ? commands.set(commandDefinitions(), opts.devGuildId) : commands.set(commandDefinitions()))
+    await retry('commands', () =>
+      opts.devGuildId ? commands.set(commandDefinitions(), opts.devGuildId) : commands.set(commandDefinitions()),
+    )
     // In the background: until the emojis are there, cards show as text.
     emojisSettled = uploadCardEmojis(client, log).then((found) => {
       cardEmojis = found

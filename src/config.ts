@@ -34,6 +34,7 @@ const configSchema = z.object({
   AI_THINK_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(10_000).default(DEFAULT_AI_THINK_MS)),
   LOBBY_EXPIRY_HOURS: z.preprocess(blankToUndefined, z.coerce.number().min(0.1).max(720).default(24)),
   IMAGE_THREADS: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(64).optional()),
+  HAND_PICTURE_CACHE_MB: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(4096).optional()),
   DISCORD_GLOBAL_LIMIT: z.preprocess(
     blankToUndefined,
     z.coerce.number().int().min(1).max(100_000).default(DEFAULT_GLOBAL_PER_SECOND),
@@ -95,6 +96,8 @@ export interface Config {
   ai: { moveDelayMs: number; thinkMs: number }
   /** Threads that draw the pictures (0: the bot's own thread); undefined: one fewer than the cores. */
   imageThreads: number | undefined
+  /** MB of hand pictures kept to show again while the hand stands (0: none); undefined: the default, 48. */
+  handPictureCacheMb: number | undefined
   /** Requests a second the bot allows itself under Discord's global limit (all shard processes together). */
   globalPerSecond: number
   /** Each member's interactions: a burst and a rate (MEMBER_RATE_BURST, MEMBER_RATE_PER_SECOND). */
@@ -148,6 +151,7 @@ export function readConfig(env: Record<string, string | undefined>): ConfigResul
       shards,
       ai: { moveDelayMs: e.AI_MOVE_DELAY_MS, thinkMs: e.AI_THINK_MS },
       imageThreads: e.IMAGE_THREADS,
+      handPictureCacheMb: e.HAND_PICTURE_CACHE_MB,
       globalPerSecond: e.DISCORD_GLOBAL_LIMIT,
       memberRate: { burst: e.MEMBER_RATE_BURST, perSecond: e.MEMBER_RATE_PER_SECOND },
       lobbyExpiryMs: Math.round(e.LOBBY_EXPIRY_HOURS * 3_600_000),

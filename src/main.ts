@@ -29,6 +29,8 @@ async function main(): Promise<number> {
     return manageShards(config.token, config, log)
   // Loaded only once there is a token: the set-up help above needs neither Discord nor the database.
   const { startBot } = await import('./bot.js')
+  if (config.handPictureCacheMb !== undefined)
+    (await import('./messages/pictures.js')).setHandPictureCache(config.handPictureCacheMb)
   let bot: Awaited<ReturnType<typeof startBot>>
   try {
     bot = await startBot({

@@ -54,7 +54,14 @@ export class BotProcess {
    * Starts the bot (`prepareBot` first for `dist`) and resolves once it logs `bot ready`; with
    * `shards` above 1, the shard supervisor (SHARDS=N) once every shard process has.
    */
-  static async start(discord: FakeDiscord, databaseUrl: string, kind: BotKind, shards = 1): Promise<BotProcess> {
+  static async start(
+    discord: FakeDiscord,
+    databaseUrl: string,
+    kind: BotKind,
+    shards = 1,
+    /** Settings of the run's own for the bot (they win over the passed-through ones). */
+    botEnv: Record<string, string> = {},
+  ): Promise<BotProcess> {
     const args = kind === 'dist' ? ['--enable-source-maps', 'dist/main.js'] : ['--import', 'tsx', 'src/main.ts']
     // LOAD_BOT_NODE_ARGS: node's own flags for the bot, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
     const nodeArgs = (process.env.LOAD_BOT_NODE_ARGS ?? '').split(' ').filter(Boolean)
@@ -79,7 +86,9 @@ export class BotProcess {
           'DISCORD_GLOBAL_LIMIT',
           'MIMALLOC_ALLOW_THP',
           'REDIS_URL',
+          'HAND_PICTURE_CACHE_MB',
         ),
+        ...botEnv,
         // No .env of the developer's: only the settings above.
         DOTENV_CONFIG_PATH: '/nonexistent/.env',
       },

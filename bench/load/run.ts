@@ -35,6 +35,10 @@ export interface LoadOptions {
   readonly shards?: number
   /** The bot's database (default: a SQLite file in a temporary folder); a PostgreSQL URL gets a schema of its own. */
   readonly databaseUrl?: string
+  /** Times a member opens their hand again on their turn before moving (default 1: a second look). */
+  readonly reopens?: number
+  /** The bot's HAND_PICTURE_CACHE_MB (0: every view draws its hand picture); default: the bot's own. */
+  readonly handPictureCacheMb?: number
 }
 
 /** Discord's global limit for a bot, enforced by the fake on bot-token requests. */
@@ -49,6 +53,8 @@ const ANSWER_SLICE_MS = 10_000
 const SET_UP_SHOWN_MS = 120_000
 /** Tables opened at once during set-up. */
 const OPENING_AT_ONCE = 25
+/** A member opens their hand once more on each turn before moving: the load test's second look. */
+const DEFAULT_REOPENS = 1
 
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').trim()
 
@@ -83,8 +89,11 @@ export async function runLoad(opts: LoadOptions) {
   }
   const databaseUrl = opts.databaseUrl ? ownSchema(opts.databaseUrl) : `file:${join(dir, 'bot.db')}`
   const kind = opts.bot ?? 'dist'
+  const reopens = opts.reopens ?? DEFAULT_REOPENS
   prepareBot(kind)
-  const bot = await BotProcess.start(discord, databaseUrl, kind, shards)
+  const botEnv: Record<string, string> =
+    opts.handPictureCacheMb === undefined ? {} : { HAND_PICTURE_CACHE_MB: String(opts.handPictureCacheMb) }
+  const bot = await BotProcess.start(discord, databaseUrl, kind, shards, botEnv)
   const store = await openStore({ url: databaseUrl })
   const reader = new TableService({ store, games: gameLookup })
   try {
@@ -96,6 +105,7 @@ export async function runLoad(opts: LoadOptions) {
           message: (id) => discord.message(id),
           stats,
           game,
+          reopens,
           options: game === 'bura' ? { buy_in: 100 } : game === 'badugi' ? { buy_in: 100 } : {},
         }),
     )
@@ -171,6 +181,8 @@ export async function runLoad(opts: LoadOptions) {
         refused: stats.refusedMoves,
       },
       viewsWithoutPing: stats.viewsWithoutPing,
+      reopenedViews: stats.reopenedViews,
+      handPictureCacheMb: opts.handPictureCacheMb ?? 'default',
       requestsPerMove,
       requests: requestsBetween(countsBefore, countsAfter),
       otherRequests: otherRoutes(discord.requests.filter((r) => r.at >= began && r.at < began + elapsed * 1000)),
@@ -216,6 +228,7 @@ export async function runLoad(opts: LoadOptions) {
         channelPerMove: requestsPerMove.channel,
         interactionPerMove: requestsPerMove.interaction,
         rateLimited: rateLimitedInWindow.global + rateLimitedInWindow.other,
+        reopens,
       }),
     }
   } finally {

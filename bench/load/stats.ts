@@ -18,6 +18,8 @@ export class LoadStats {
   refusedMoves = 0
   /** Private views opened with the table message's "Your hand" because no ping was there. */
   viewsWithoutPing = 0
+  /** Private views opened again on the same turn (a second look: `reopens`). */
+  reopenedViews = 0
   tablesOpened = 0
   /** Tables closed and opened again because nothing changed at them for a while. */
   stuckTables = 0
@@ -54,7 +56,7 @@ export class LoadStats {
   }
 
   /** Counted when the window is on (set-up has its own retries). */
-  count(what: 'viewsWithoutPing' | 'stuckTables' | 'refusedMoves' | 'tablesOpened'): void {
+  count(what: 'viewsWithoutPing' | 'reopenedViews' | 'stuckTables' | 'refusedMoves' | 'tablesOpened'): void {
     if (what === 'tablesOpened' || this.inWindow(Date.now())) this[what]++
   }
 

@@ -34,13 +34,18 @@ export interface TableDriverDeps {
   readonly stats: LoadStats
   readonly game: string
   readonly options: Record<string, string | number | boolean>
+  /**
+   * How many times a member opens their hand again on their turn before moving (a second look, as
+   * people do: Play again on the ping, or Your hand again): each shows the hand as it stands.
+   */
+  readonly reopens: number
 }
 
 /**
  * Two members at one channel's table, acting as fast as they are answered, as users do: open the
- * table, press Join and Start, press Play on their turn ping, use the controls of their private
- * view (which the bot updates in place), press Next game after a game; a table that ends or stops
- * moving is closed and opened again.
+ * table, press Join and Start, press Play on their turn ping (and again, `reopens` times), use the
+ * controls of their private view (which the bot updates in place), press Next game after a game; a
+ * table that ends or stops moving is closed and opened again.
  */
 export class TableDriver {
   private tableId: string | null = null
@@ -193,10 +198,20 @@ export class TableDriver {
         { timeout: Math.min(PING_WAIT_MS, left) },
       )
       .catch(() => null)
-    if (ping) return this.timed(member.click(ping, 'Play'))
+    if (ping) return this.look(member, ping, 'Play')
     if (Date.now() >= this.until) throw new Stopped()
     this.deps.stats.count('viewsWithoutPing')
-    return this.timed(member.click(await this.tableMessage(t, 'Your hand'), 'Your hand'))
+    return this.look(member, await this.tableMessage(t, 'Your hand'), 'Your hand')
+  }
+
+  /** Opens the private view with `button`, then again `reopens` times; the last view is the one used. */
+  private async look(member: FakeMember, on: FakeMessage, button: string): Promise<FakeMessage> {
+    let view = await this.timed(member.click(on, button))
+    for (let i = 0; i < this.deps.reopens; i++) {
+      view = await this.timed(member.click(on, button))
+      this.deps.stats.count('reopenedViews')
+    }
+    return view
   }
 
   /** Next game: the "Next …" button on the result ping (or on the table message). */

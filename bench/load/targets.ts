@@ -21,12 +21,14 @@ export function loadTargets(m: {
   channelPerMove: number
   interactionPerMove: number
   rateLimited: number
+  /** Second looks per turn (`reopens`): each is one more click, an interaction request, per move. */
+  reopens: number
 }) {
   const figures = {
     answerP99Ms: below(m.answerP99Ms, 1000),
     movesPerSecond: atLeast(m.movesPerSecond, 50),
     channelRequestsPerMove: atMost(m.channelPerMove, 2.0),
-    interactionRequestsPerMove: atMost(m.interactionPerMove, 2.5),
+    interactionRequestsPerMove: atMost(m.interactionPerMove, 2.5 + m.reopens),
     // Not in the issue's list: on Discord every 429 counts toward the invalid-request ban
     // (10,000 in 10 minutes), so the bot keeps under the global limit instead of bumping into it.
     rateLimited: atMost(m.rateLimited, 0),

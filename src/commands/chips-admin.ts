@@ -9,6 +9,7 @@ import { named } from './localized.js'
 import { MAX_AMOUNT } from '../tables/index.js'
 import { balanceInfo } from './balance-info.js'
 import { managesServer } from './permissions.js'
+import { noteCommitted } from './committed.js'
 
 /**
  * `/chips-admin grant`: its own top-level command because Discord sets who sees a command per
@@ -35,6 +36,7 @@ export const chipsAdmin: Command = {
     if (!result.ok) return refused(refusalText(result.error, lang))
     ctx.log.info({ guildId: interaction.guildId, amount }, 'chips granted')
     const headline = lang.t('messages:balance.granted', { chips: lang.number(amount) })
+    noteCommitted(interaction, { content: headline })
     await answer(interaction, renderBalance(lang, balanceInfo(ctx, result.value), headline))
   },
 }

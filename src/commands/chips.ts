@@ -8,6 +8,7 @@ import type { BotContext } from './context.js'
 import type { Command } from './types.js'
 import { named } from './localized.js'
 import { balanceInfo } from './balance-info.js'
+import { noteCommitted } from './committed.js'
 
 /** `/chips balance [member]` (private) and `/chips daily`. */
 export const chips: Command = {
@@ -37,5 +38,6 @@ async function claimDaily(ctx: BotContext, interaction: ChatInputCommandInteract
   if (!result.ok) return answer(interaction, renderRefusal(refusalText(result.error, lang)))
   ctx.log.info({ guildId: interaction.guildId, amount: result.value.claimed }, 'daily claimed')
   const headline = lang.t('messages:balance.dailyClaimed', { chips: lang.number(result.value.claimed) })
+  noteCommitted(interaction, { content: headline })
   await answer(interaction, renderBalance(lang, balanceInfo(ctx, result.value), headline))
 }

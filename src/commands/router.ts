@@ -6,6 +6,7 @@ import { memberLang } from '../discord/lang.js'
 import { answer } from '../discord/private-answer.js'
 import type { BotContext } from './context.js'
 import { commandByName } from './index.js'
+import { committedAnswer } from './committed.js'
 import { handleComponent } from './components/index.js'
 
 /**
@@ -50,7 +51,12 @@ export async function routeInteraction(interaction: Interaction, ctx: BotContext
       return await handleComponent(ctx, interaction, id)
     }
   } catch (error) {
-    ctx.log.error({ err: error, interactionId: interaction.id }, 'interaction failed')
-    await answer(interaction, REFUSALS.somethingWrong(lang)).catch(() => undefined)
+    // After a commit the member hears what changed; only a failure before it is "nothing was changed".
+    const known = committedAnswer(interaction)
+    ctx.log.error(
+      { err: error, interactionId: interaction.id, committed: known !== undefined },
+      known ? 'interaction failed after its change was saved' : 'interaction failed',
+    )
+    await answer(interaction, known ?? REFUSALS.somethingWrong(lang)).catch(() => undefined)
   }
 }

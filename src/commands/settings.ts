@@ -19,6 +19,7 @@ import { choice, named } from './localized.js'
 import { managesServer } from './permissions.js'
 import { parseTurnDeadline } from './duration-options.js'
 import { durationRefusal } from './duration-refusal.js'
+import { noteCommitted } from './committed.js'
 
 const ON_OFF = [choice('settings.onOff', 'on'), choice('settings.onOff', 'off')]
 
@@ -124,5 +125,6 @@ async function changeSettings(ctx: BotContext, interaction: ChatInputCommandInte
   const result = await ctx.tables.updateSettings(interaction.guildId!, patch)
   if (!result.ok) return refused(refusalText(result.error, lang))
   ctx.log.info({ guildId: interaction.guildId, changed: Object.keys(patch) }, 'settings changed')
+  noteCommitted(interaction, { content: lang.t('commands:replies.settings.saved') })
   await answer(interaction, renderSettings(lang, result.value, true))
 }

@@ -5,6 +5,7 @@ import { refusalText } from '../render/refusals.js'
 import { memberLang } from '../discord/lang.js'
 import { answer, startAnswer } from '../discord/private-answer.js'
 import type { BotContext } from './context.js'
+import { noteCommitted } from './committed.js'
 import type { Component } from './components/component.js'
 import { onPrivateMessage } from './private-view.js'
 
@@ -19,6 +20,7 @@ export async function settle(
     await answer(interaction, renderRefusal(refusalText(result.error, memberLang(interaction))))
     return false
   }
+  noteCommitted(interaction, { content: done })
   // The table message and pings first: when the user reads the answer, the channel shows it too.
   await ctx.desk.showThenAnswer(result.value, () => answer(interaction, { content: done }))
   return !result.value.duplicate
@@ -46,6 +48,7 @@ export async function settleOnTable(
 ): Promise<boolean> {
   const onView: boolean = onPrivateMessage(interaction)
   if (!result.ok || onView) return settle(ctx, interaction, result, done)
+  noteCommitted(interaction, { content: done })
   const timely = startAnswer(interaction, 'table-message')
   const message = { id: interaction.message.id, files: interaction.message.attachments.map((a) => a.name) }
   // Not updated in place (another message, a repeat, Discord refused), the change went to the

@@ -13,6 +13,7 @@ import { addStartOptions, engineOptionsFrom } from './start-options.js'
 import { parseAgreedEnd, parseTurnDeadline } from './duration-options.js'
 import { durationRefusal } from './duration-refusal.js'
 import { managesServer } from './permissions.js'
+import { noteCommitted } from './committed.js'
 
 /** What `/<game> start` was given. */
 interface StartRequest {
@@ -104,14 +105,14 @@ async function startTable(ctx: BotContext, interaction: ChatInputCommandInteract
   const table = result.value.table
   ctx.log.info({ tableId: table.id, game: table.game, guildId: table.guildId }, 'table created')
   const opened = { game: engine.title, how: t('commands:replies.start.how') }
-  await ctx.desk.showThenAnswer(result.value, () =>
-    answer(interaction, {
-      content:
-        place.kind === 'thread'
-          ? t('commands:replies.start.inThread', { ...opened, channel: place.channelId })
-          : place.kind === 'fallback'
-            ? t('commands:replies.start.fallback', { ...opened, reason: t(`commands:replies.thread.${place.reason}`) })
-            : t('commands:replies.start.open', opened),
-    }),
-  )
+  const done = {
+    content:
+      place.kind === 'thread'
+        ? t('commands:replies.start.inThread', { ...opened, channel: place.channelId })
+        : place.kind === 'fallback'
+          ? t('commands:replies.start.fallback', { ...opened, reason: t(`commands:replies.thread.${place.reason}`) })
+          : t('commands:replies.start.open', opened),
+  }
+  noteCommitted(interaction, done)
+  await ctx.desk.showThenAnswer(result.value, () => answer(interaction, done))
 }

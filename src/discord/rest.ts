@@ -1,6 +1,7 @@
-import { DefaultRestOptions, REST, type InternalRequest, type RESTOptions, type ResponseLike } from 'discord.js'
+import { DefaultRestOptions, REST, Routes, type InternalRequest, type RESTOptions, type ResponseLike } from 'discord.js'
 import { DEFAULT_GLOBAL_PER_SECOND, GlobalBudget, type Lane } from './global-budget.js'
 import { withMultipartBody } from './multipart-body.js'
+import type { StartUpRetry } from './start-up-retry.js'
 
 /**
  * The REST client of the bot. Discord's global limit (50 requests a second per bot) binds the
@@ -16,19 +17,24 @@ import { withMultipartBody } from './multipart-body.js'
  *   limiter is a fixed window that does not line up with Discord's, lets up to twice the limit
  *   through across a window boundary (each 429 counting toward Discord's ban for invalid
  *   requests) and wakes its waiting requests in no order; it is set out of the way;
- * - a request with files goes out with its multipart body in one buffer (multipart-body.ts).
+ * - a request with files goes out with its multipart body in one buffer (multipart-body.ts);
+ * - the gateway's address (`GET /gateway/bot`, which login and every reconnection need) is tried
+ *   again after a transient failure (start-up-retry.ts): discord.js's login gives up at its first
+ *   failure and leaves its client unusable for another login.
  */
 export class SplitRest extends REST {
   private readonly interactionRest: REST
 
   /**
    * `durable`: awaited before each request goes out, so that nothing reaches Discord (a player)
-   * before the changes it shows are on disk (Store.durable).
+   * before the changes it shows are on disk (Store.durable). `retry`: how the gateway's address is
+   * tried again (default: not).
    */
   constructor(
     options: Partial<RESTOptions>,
     readonly budget: GlobalBudget = new GlobalBudget(DEFAULT_GLOBAL_PER_SECOND),
     private readonly durable: () => Promise<void> = () => Promise.resolve(),
+    private readonly retry: StartUpRetry = (_what, work) => work(),
   ) {
     const send = options.makeRequest ?? DefaultRestOptions.makeRequest
     super({
@@ -70,8 +76,11 @@ export class SplitRest extends REST {
     const request = withMultipartBody(original)
     await this.durable()
     if (isInteractionRoute(request.fullRoute)) return this.interactionRest.queueRequest(request)
-    await this.budget.take(laneOf(request.method, request.fullRoute), channelOf(request.fullRoute))
-    return super.queueRequest(request)
+    const send = async () => {
+      await this.budget.take(laneOf(request.method, request.fullRoute), channelOf(request.fullRoute))
+      return super.queueRequest(request)
+    }
+    return request.fullRoute === Routes.gatewayBot() ? this.retry('gateway', send) : send()
   }
 }
 

@@ -69,18 +69,24 @@ export function budgetKeys(token: string): { window: string; state: string } {
 
 /** A command to Redis may take this long before the budget counts Redis as down. */
 const COMMAND_TIMEOUT_MS = 500
+/** While Redis counts as down on an open connection, it is asked whether it answers again this often. */
+const PROBE_MS = 1000
 
 /**
  * The bot's global budget in Redis (REDIS_URL): one budget for every process of the bot. Down
  * (unreachable, a command failed or timed out) it says so once in the log and `up` turns false,
- * so the budget falls back to its static slice; ioredis keeps reconnecting, and once Redis
- * answers again `up` turns true (logged once).
+ * so the budget falls back to its static slice; once Redis answers again `up` turns true (logged
+ * once). A lost connection is reconnected by ioredis, which says when it is back (`ready`); a
+ * command that timed out on an open connection (a busy Redis) leaves it open, with nothing to say
+ * when Redis answers again, so a PING every PROBE_MS asks. Without that, the process would keep
+ * its slice for good while the others drew the whole budget: the bot's total over its limit.
  */
 export class RedisBudget implements SharedBudget {
   private readonly keys: { window: string; state: string }
   /** null until the first connection succeeds or fails. */
   private healthy: boolean | null = null
   private closing = false
+  private probe: NodeJS.Timeout | null = null
 
   constructor(
     readonly redis: Redis,
@@ -118,6 +124,7 @@ export class RedisBudget implements SharedBudget {
 
   async close(): Promise<void> {
     this.closing = true
+    this.stopProbing()
     await this.redis.quit().catch(() => this.redis.disconnect())
   }
 
@@ -129,12 +136,32 @@ export class RedisBudget implements SharedBudget {
   private mark(up: boolean, error?: unknown): void {
     if (up === this.healthy || this.closing) return
     this.healthy = up
+    if (up) this.stopProbing()
+    else this.startProbing()
     if (up) this.log.info({ perSecond: this.perSecond }, 'drawing Discord requests from the shared budget in Redis')
     else
       this.log.warn(
         { err: error },
         'shared Discord budget in Redis unreachable: this process keeps its static slice until Redis is back',
       )
+  }
+
+  private startProbing(): void {
+    if (this.probe) return
+    this.probe = setInterval(() => {
+      // Not connected: ioredis reconnects, and its `ready` marks the budget up.
+      if (this.redis.status !== 'ready') return
+      this.redis.ping().then(
+        () => this.mark(true),
+        () => {},
+      )
+    }, PROBE_MS)
+    this.probe.unref()
+  }
+
+  private stopProbing(): void {
+    if (this.probe) clearInterval(this.probe)
+    this.probe = null
   }
 }
 

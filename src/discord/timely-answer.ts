@@ -56,19 +56,29 @@ export class TimelyAnswer {
   /** Acknowledges now (for answers that add follow-ups); resolves once acknowledged. */
   defer(): Promise<unknown> {
     const i = this.interaction
-    this.deferring ??=
+    this.deferring ??= (
       this.sending || i.deferred || i.replied
         ? Promise.resolve()
         : this.inPlace !== false && i.isMessageComponent()
           ? i.deferUpdate()
           : i.deferReply({ flags: MessageFlags.Ephemeral })
+    ).catch((error: unknown) => {
+      // Discord failed it: still unacknowledged, so a later defer asks again.
+      this.deferring = null
+      throw error
+    })
     return this.deferring
+  }
+
+  /** Waits for a deferral under way; one Discord failed leaves the answer to acknowledge by itself. */
+  private async deferral(): Promise<void> {
+    if (this.deferring) await this.deferring.catch(() => undefined)
   }
 
   /** Sends the answer: the acknowledgement itself while in time, else the edit of the deferred one. */
   async send(payload: Payload): Promise<void> {
     const i = this.interaction
-    if (this.deferring) await this.deferring
+    await this.deferral()
     if (this.inPlace === 'table-message') return this.sendPrivately(payload)
     if (i.deferred || i.replied) return void (await i.editReply(forUpdate(payload)))
     this.sending = true
@@ -82,7 +92,7 @@ export class TimelyAnswer {
    */
   async update(payload: Payload): Promise<void> {
     const i = this.interaction
-    if (this.deferring) await this.deferring
+    await this.deferral()
     if (this.inPlace !== 'table-message' || !i.isMessageComponent() || i.replied)
       throw new Error('only an unanswered control on a public message updates it')
     if (i.deferred) return void (await i.editReply(forUpdate(payload)))

@@ -49,12 +49,15 @@ function describe(lang: Lang, scene: Scene): string {
   return text.length <= 1024 ? text : `${text.slice(0, 1023)}…`
 }
 
-/** Draws a scene (on the drawing threads, pool.ts), or takes it from the cache (drawn or being drawn). */
-export function drawScene(lang: Lang, scene: Scene): Promise<CardImage> {
+/**
+ * Draws a scene (on the drawing threads, pool.ts), or takes it from the cache (drawn or being
+ * drawn); `cached` false: drawn afresh, and not kept.
+ */
+export function drawScene(lang: Lang, scene: Scene, cached = true): Promise<CardImage> {
   // The scene names its language (its words, the letters on its cards, the alt text): the same
   // table in two languages is two entries and two pictures.
   const key = JSON.stringify(scene)
-  const hit = cache.get(key)
+  const hit = cached ? cache.get(key) : undefined
   if (hit) return hit
   const hash = createHash('sha256').update(key).digest('hex').slice(0, 16)
   const image = drawPool()
@@ -65,6 +68,7 @@ export function drawScene(lang: Lang, scene: Scene): Promise<CardImage> {
       description: describe(lang, scene),
       cards: facesShown(scene),
     }))
+  if (!cached) return image
   cache.set(key, image)
   // A picture that failed (its thread died) is not remembered: the next ask draws it afresh.
   image.catch(() => {
@@ -125,9 +129,18 @@ export function tableImage(
  * language and the names at the table, so a view asked for again while the hand stands (the
  * Play of a turn ping, Your hand, a second look) is the picture already drawn, found without
  * building its scene. Far larger than the scene cache: a busy bot draws hundreds a second.
+ * HAND_PICTURE_CACHE_MB sets its size; 0 turns it off (with the scene cache for hand pictures),
+ * so that every view draws its picture afresh: the load test's "before" (docs/load.md).
  */
-export const HAND_PICTURES_BYTES = 48 * 1024 * 1024
-const handPictures = new WeightedLru<string, Promise<CardImage | null>>(HAND_PICTURES_BYTES)
+export const DEFAULT_HAND_PICTURES_MB = 48
+let handPictures: WeightedLru<string, Promise<CardImage | null>> | null = new WeightedLru(
+  DEFAULT_HAND_PICTURES_MB * 1024 * 1024,
+)
+
+/** The hand pictures' cache: `mb` of PNGs (at start-up, before the first picture); 0: none. */
+export function setHandPictureCache(mb: number): void {
+  handPictures = mb > 0 ? new WeightedLru(mb * 1024 * 1024) : null
+}
 
 export function handImage(
   lang: Lang,
@@ -145,18 +158,20 @@ export function handImage(
     .flatMap((s) => (s.position === null ? [] : [s.position]))
     .sort((a, b) => a - b)
     .map((position) => [position, names(position)])
+  const pictures = handPictures
+  if (!pictures) return drawScene(lang, scenes.handScene(view, legal, names, lang), false)
   const key = createHash('sha1')
     .update(JSON.stringify([table.game, lang.locale, seat, seated, view, legal]))
     .digest('base64')
-  const hit = handPictures.get(key)
+  const hit = pictures.get(key)
   if (hit) return hit
   const image = drawScene(lang, scenes.handScene(view, legal, names, lang))
-  handPictures.set(key, image)
+  pictures.set(key, image)
   image.then(
-    (drawn) => handPictures.weigh(key, drawn.png.length + drawn.description.length * 2),
+    (drawn) => pictures.weigh(key, drawn.png.length + drawn.description.length * 2),
     // A picture that failed (its thread died) is not remembered: the next ask draws it afresh.
     () => {
-      if (handPictures.peek(key) === image) handPictures.delete(key)
+      if (pictures.peek(key) === image) pictures.delete(key)
     },
   )
   return image

@@ -20,9 +20,15 @@ export function renderFinalStandings(
   table: RenderTable,
   e: Extract<TableEvent, { type: 'final' }>,
 ): Payload {
-  const why = lang.t(e.reason === 'freezeout' ? 'table:final.freezeout' : 'table:final.agreedEnd', {
-    game: moduleOf(table).rules.title,
-  })
+  const tournament = table.options.format === 'tournament'
+  const why = lang.t(
+    e.reason === 'agreedEnd'
+      ? 'table:final.agreedEnd'
+      : tournament
+        ? 'table:final.tournament'
+        : 'table:final.freezeout',
+    { game: moduleOf(table).rules.title },
+  )
   const signed = (n: number) => (n > 0 ? `+${lang.number(n)}` : n < 0 ? `−${lang.number(-n)}` : '±0')
   const lines = e.standings.map((s, i) =>
     lang.t('table:final.line', {
@@ -35,8 +41,13 @@ export function renderFinalStandings(
   const who = e.winners.length
     ? lang.t('table:final.wins', { count: e.winners.length, who: listText(e.winners.map(mention), 'and', lang) })
     : ''
+  const prizes = (e.prizes ?? []).map((p) =>
+    p.place === null
+      ? lang.t('table:final.prizeBack', { who: mention(p.userId), chips: chips(p.amount, lang) })
+      : lang.t('table:final.prize', { place: p.place, who: mention(p.userId), chips: chips(p.amount, lang) }),
+  )
   return {
-    content: clip(`🏁 ${why}\n${lines.join('\n')}\n${who}`, 2000),
+    content: clip([`🏁 ${why}`, ...lines, who, ...prizes].join('\n'), 2000),
     allowedMentions: { users: members(e.standings.map((s) => s.userId)) },
   }
 }

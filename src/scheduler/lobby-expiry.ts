@@ -1,5 +1,6 @@
 import type { Clock } from '../lib/clock.js'
 import type { Logger } from '../lib/log.js'
+import { PeriodicJob } from '../lib/periodic-job.js'
 import type { TableService, TableUpdate } from '../tables/index.js'
 
 /** A lobby that has not started this long after it opened closes (LOBBY_EXPIRY_HOURS; docs/closing.md). */
@@ -8,6 +9,8 @@ export const DEFAULT_LOBBY_EXPIRY_MS = 24 * 3_600_000
 export const LOBBY_SWEEP_MS = 15 * 60_000
 /** ... and never more often than this, whatever the oldest lobby says. */
 const MIN_GAP_MS = 60_000
+/** A sweep that failed (the database dropped mid-closing) tries again this soon: the lobby is due now. */
+const RETRY_MS = 5_000
 /** Lobbies read per sweep; more wait for the next one, a minute later. */
 const BATCH = 200
 
@@ -26,62 +29,60 @@ export interface LobbyExpiryDeps {
  * Closes lobbies that did not start in time, every buy-in back (`expireLobby`). One sweep reads the
  * database for every lobby past its time, so nothing depends on a timer that fired (or a process
  * that was up) when it fell due; the next sweep is set for the oldest lobby's expiry, or
- * LOBBY_SWEEP_MS at the latest. Two shards sweeping one database close a lobby once: the change is
+ * LOBBY_SWEEP_MS at the latest, or RETRY_MS after a sweep that failed. Two shards sweeping one database close a lobby once: the change is
  * versioned, and a lobby already closed is refused.
  */
 export class LobbyExpiry {
-  private cancel: (() => void) | null = null
-  private running: Promise<void> = Promise.resolve()
+  private readonly job: PeriodicJob
   private stopped = false
 
-  constructor(private readonly deps: LobbyExpiryDeps) {}
+  constructor(private readonly deps: LobbyExpiryDeps) {
+    this.job = new PeriodicJob({
+      clock: deps.clock,
+      log: deps.log,
+      failed: 'lobby expiry sweep failed; trying again',
+      everyMs: LOBBY_SWEEP_MS,
+      retryMs: RETRY_MS,
+      run: () => this.sweep(),
+    })
+  }
 
   /** Sweeps now, then keeps sweeping. */
   start(): void {
-    this.schedule(this.deps.clock.now())
+    this.job.start('now')
   }
 
   /** Resolves when no sweep is running. */
   idle(): Promise<void> {
-    return this.running
+    return this.job.idle()
   }
 
   stop(): void {
     this.stopped = true
-    this.cancel?.()
-    this.cancel = null
+    this.job.stop()
   }
 
-  private schedule(at: number): void {
-    if (this.stopped) return
-    this.cancel?.()
-    this.cancel = this.deps.clock.schedule(at, () => {
-      this.cancel = null
-      this.running = this.sweep()
-    })
-  }
-
-  /** One sweep: closes the lobbies past their time, then sets the next one. */
-  async sweep(): Promise<void> {
+  /** One sweep: closes the lobbies past their time; returns when the next one should run. */
+  private async sweep(): Promise<number | void> {
     const { clock, tables, log } = this.deps
-    let next = clock.now() + LOBBY_SWEEP_MS
-    try {
-      const cutoff = clock.now() - this.deps.expiryMs
-      const due = await tables.expiredLobbies(cutoff, BATCH)
-      for (const lobby of due) {
-        if (this.stopped) return
-        if (!this.deps.owns(lobby.guildId)) continue
-        const closed = await tables.expireLobby(lobby.id, cutoff)
-        if (!closed.ok) continue
-        log.info({ tableId: lobby.id }, 'lobby expired')
-        await this.deps.show(closed.value)
-      }
-      const oldest = await tables.oldestLobby()
-      if (due.length === BATCH) next = clock.now()
-      else if (oldest !== null) next = Math.min(next, oldest + this.deps.expiryMs)
-    } catch (error) {
-      log.error({ err: error }, 'lobby expiry sweep failed; trying again')
+    const started = clock.now()
+    const cutoff = started - this.deps.expiryMs
+    const due = await tables.expiredLobbies(cutoff, BATCH)
+    for (const lobby of due) {
+      if (this.stopped) return
+      if (!this.deps.owns(lobby.guildId)) continue
+      const closed = await tables.expireLobby(lobby.id, cutoff)
+      if (!closed.ok) continue
+      log.info({ tableId: lobby.id }, 'lobby expired')
+      await this.deps.show(closed.value)
     }
-    this.schedule(Math.max(next, clock.now() + MIN_GAP_MS))
+    const oldest = await tables.oldestLobby()
+    let next = started + LOBBY_SWEEP_MS
+    if (due.length === BATCH) next = clock.now()
+    // The first moment the oldest lobby is past its time (a lobby exactly that old is not yet).
+    else if (oldest !== null) next = Math.min(next, oldest + this.deps.expiryMs + 1)
+    // A moment already passed (more lobbies than a batch, a lobby of another shard, or a timer that
+    // fired early) waits the minimum gap; one still ahead is kept to the millisecond.
+    return next > clock.now() ? next : clock.now() + MIN_GAP_MS
   }
 }

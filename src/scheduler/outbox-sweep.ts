@@ -1,5 +1,6 @@
 import type { Clock } from '../lib/clock.js'
 import type { Logger } from '../lib/log.js'
+import { PeriodicJob } from '../lib/periodic-job.js'
 
 /** How often the outbox is looked through for effects nobody is delivering. */
 export const OUTBOX_SWEEP_MS = 30_000
@@ -26,43 +27,38 @@ export interface OutboxSweepDeps {
  * whose delivery was lost, waits in the database until this finds it, one sweep later.
  */
 export class OutboxSweep {
-  private cancel: (() => void) | null = null
-  private running: Promise<void> = Promise.resolve()
+  private readonly job: PeriodicJob
   private stopped = false
 
-  constructor(private readonly deps: OutboxSweepDeps) {}
+  constructor(private readonly deps: OutboxSweepDeps) {
+    this.job = new PeriodicJob({
+      clock: deps.clock,
+      log: deps.log,
+      failed: 'outbox sweep failed',
+      everyMs: deps.everyMs ?? OUTBOX_SWEEP_MS,
+      run: () => this.sweep(),
+    })
+  }
 
   start(): void {
-    this.arm()
+    this.job.start('later')
   }
 
   /** Resolves when no sweep is running. */
   idle(): Promise<void> {
-    return this.running
+    return this.job.idle()
   }
 
   stop(): void {
     this.stopped = true
-    this.cancel?.()
-  }
-
-  private arm(): void {
-    if (this.stopped) return
-    const every = this.deps.everyMs ?? OUTBOX_SWEEP_MS
-    this.cancel = this.deps.clock.schedule(this.deps.clock.now() + every, () => {
-      this.running = this.sweep().finally(() => this.arm())
-    })
+    this.job.stop()
   }
 
   private async sweep(): Promise<void> {
-    try {
-      // Only effects pending a while: newer ones are on their way.
-      for (const id of await this.deps.stale(this.deps.clock.now() - OUTBOX_STALE_MS)) {
-        if (this.stopped) return
-        await this.deps.deliver(id)
-      }
-    } catch (error) {
-      this.deps.log.error({ err: error }, 'outbox sweep failed')
+    // Only effects pending a while: newer ones are on their way.
+    for (const id of await this.deps.stale(this.deps.clock.now() - OUTBOX_STALE_MS)) {
+      if (this.stopped) return
+      await this.deps.deliver(id)
     }
   }
 }

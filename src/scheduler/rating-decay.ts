@@ -1,5 +1,6 @@
 import type { Clock } from '../lib/clock.js'
 import type { Logger } from '../lib/log.js'
+import { PeriodicJob } from '../lib/periodic-job.js'
 import type { TableService } from '../tables/index.js'
 
 /** How often the ratings of members who stopped playing are brought down (docs/ratings.md). */
@@ -12,29 +13,28 @@ export const RATING_DECAY_EVERY_MS = 60 * 60 * 1000
  * all run it (store/ratings.ts guards each row).
  */
 export class RatingDecay {
-  private cancel: (() => void) | null = null
-  private running: Promise<void> = Promise.resolve()
+  private readonly job: PeriodicJob
 
-  constructor(private readonly deps: { clock: Clock; log: Logger; tables: Pick<TableService, 'decayRatings'> }) {}
-
-  start(): void {
-    this.tick()
+  constructor(private readonly deps: { clock: Clock; log: Logger; tables: Pick<TableService, 'decayRatings'> }) {
+    this.job = new PeriodicJob({
+      clock: deps.clock,
+      log: deps.log,
+      failed: 'rating decay sweep failed',
+      everyMs: RATING_DECAY_EVERY_MS,
+      run: async () => {
+        const n = await this.deps.tables.decayRatings()
+        if (n > 0) this.deps.log.info({ ratings: n }, 'ratings decayed through inactivity')
+      },
+    })
   }
 
-  private tick(): void {
-    this.running = this.deps.tables
-      .decayRatings()
-      .then((n) => {
-        if (n > 0) this.deps.log.info({ ratings: n }, 'ratings decayed through inactivity')
-      })
-      .catch((error: unknown) => this.deps.log.error({ err: error }, 'rating decay sweep failed'))
-    this.cancel = this.deps.clock.schedule(this.deps.clock.now() + RATING_DECAY_EVERY_MS, () => this.tick())
+  start(): void {
+    this.job.start('now')
   }
 
   /** Stops the sweep; resolves once a sweep in progress has finished. */
   async stop(): Promise<void> {
-    this.cancel?.()
-    this.cancel = null
-    await this.running
+    this.job.stop()
+    await this.job.idle()
   }
 }

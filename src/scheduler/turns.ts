@@ -1,5 +1,6 @@
 import type { Clock } from '../lib/clock.js'
 import type { Logger } from '../lib/log.js'
+import { PeriodicJob } from '../lib/periodic-job.js'
 import type { TableService, TableSnapshot, TableUpdate } from '../tables/index.js'
 import { TurnTimers } from './timers.js'
 
@@ -47,12 +48,18 @@ export class TurnScheduler {
   /** Pending retries of failed expiries: the deadline, how many attempts failed, the cancel. */
   private readonly retries = new Map<string, { deadline: number; failed: number; cancel: () => void }>()
   private readonly sweepMs: number
-  private cancelSweep: (() => void) | null = null
-  private sweeping = false
+  private readonly sweepJob: PeriodicJob
   private stopped = false
 
   constructor(private readonly deps: TurnSchedulerDeps) {
     this.sweepMs = deps.sweepMs ?? DEFAULT_DEADLINE_SWEEP_MS
+    this.sweepJob = new PeriodicJob({
+      clock: deps.clock,
+      log: deps.log,
+      failed: 'deadline sweep failed',
+      everyMs: this.sweepMs,
+      run: () => this.sweep(),
+    })
     this.timers = new TurnTimers(deps.clock, {
       reminder: (tableId, deadline) => this.keep(this.onReminder(tableId, deadline)),
       deadline: (tableId, deadline) => this.fire(tableId, deadline),
@@ -61,7 +68,11 @@ export class TurnScheduler {
 
   /** Resolves when no reminder, deadline or sweep is being handled (before closing the database). */
   async idle(): Promise<void> {
-    while (this.running.size > 0) await Promise.all([...this.running])
+    for (;;) {
+      await this.sweepJob.idle()
+      if (this.running.size === 0) return
+      await Promise.all([...this.running])
+    }
   }
 
   private keep(work: Promise<void>): void {
@@ -101,22 +112,13 @@ export class TurnScheduler {
 
   /** Starts the periodic sweep of overdue deadlines (every `sweepMs` from now). */
   startSweep(): void {
-    if (this.stopped || this.cancelSweep) return
-    this.cancelSweep = this.deps.clock.schedule(this.deps.clock.now() + this.sweepMs, () => {
-      this.cancelSweep = null
-      // The next sweep is timed from this one's start; one still running when it falls due is left to finish.
-      this.startSweep()
-      if (this.sweeping) return
-      this.sweeping = true
-      this.keep(this.sweep().finally(() => (this.sweeping = false)))
-    })
+    this.sweepJob.start('later')
   }
 
   stop(): void {
     this.stopped = true
     this.timers.stop()
-    this.cancelSweep?.()
-    this.cancelSweep = null
+    this.sweepJob.stop()
     for (const r of this.retries.values()) r.cancel()
     this.retries.clear()
     this.fellDue.clear()
@@ -125,14 +127,7 @@ export class TurnScheduler {
   /** Plays every overdue deadline of this shard's tables that nothing is playing already. */
   private async sweep(): Promise<void> {
     if (this.stopped) return
-    let due: TableSnapshot[]
-    try {
-      due = await this.deps.tables.overdue(SWEEP_BATCH)
-    } catch (error) {
-      this.deps.log.error({ err: error }, 'deadline sweep failed')
-      return
-    }
-    for (const table of due) {
+    for (const table of await this.deps.tables.overdue(SWEEP_BATCH)) {
       if (!this.deps.owns(table.guildId) || table.deadlineAt === null || this.playing.has(table.id)) continue
       this.deps.log.warn({ tableId: table.id, deadline: table.deadlineAt }, 'deadline sweep: overdue table')
       this.fire(table.id, table.deadlineAt)

@@ -1,5 +1,6 @@
 import type { Clock } from '../lib/clock.js'
 import type { Logger } from '../lib/log.js'
+import { PeriodicJob } from '../lib/periodic-job.js'
 
 /** How often the upkeep pass runs (pruning rows and memory the bot no longer needs). */
 export const DEFAULT_UPKEEP_MS = 60 * 60 * 1000
@@ -18,44 +19,52 @@ export interface UpkeepDeps {
  * next one tries again; a pass still running when the next falls due is left to finish.
  */
 export class Upkeep {
-  private cancel: (() => void) | null = null
-  private running: Promise<unknown> | null = null
-  private stopped = false
+  private readonly job: PeriodicJob
+  /** A pass asked for by hand (`runOnce`), for `idle`. */
+  private asked: Promise<unknown> | null = null
 
-  constructor(private readonly deps: UpkeepDeps) {}
-
-  start(): void {
-    if (this.stopped || this.cancel) return
-    this.cancel = this.deps.clock.schedule(this.deps.clock.now() + (this.deps.everyMs ?? DEFAULT_UPKEEP_MS), () => {
-      this.cancel = null
-      this.start()
-      if (!this.running) void this.runOnce()
+  constructor(private readonly deps: UpkeepDeps) {
+    this.job = new PeriodicJob({
+      clock: deps.clock,
+      log: deps.log,
+      failed: 'upkeep failed',
+      everyMs: deps.everyMs ?? DEFAULT_UPKEEP_MS,
+      run: async () => {
+        await this.pass()
+      },
     })
   }
 
-  /** One pass now (tests, and the timer). */
+  start(): void {
+    this.job.start('later')
+  }
+
+  /** One pass now (tests, and the operator): what it removed; a failed pass is logged and removes nothing. */
   async runOnce(): Promise<Record<string, number>> {
-    const pass = this.deps.run()
-    this.running = pass
-    try {
-      const removed = await pass
-      this.deps.log.info(removed, 'upkeep: pruned')
-      return removed
-    } catch (error) {
+    const pass = this.pass().catch((error: unknown) => {
       this.deps.log.error({ err: error }, 'upkeep failed')
       return {}
+    })
+    this.asked = pass
+    try {
+      return await pass
     } finally {
-      this.running = null
+      if (this.asked === pass) this.asked = null
     }
   }
 
+  private async pass(): Promise<Record<string, number>> {
+    const removed = await this.deps.run()
+    this.deps.log.info(removed, 'upkeep: pruned')
+    return removed
+  }
+
   async idle(): Promise<void> {
-    await this.running
+    await this.asked
+    await this.job.idle()
   }
 
   stop(): void {
-    this.stopped = true
-    this.cancel?.()
-    this.cancel = null
+    this.job.stop()
   }
 }

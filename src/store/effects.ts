@@ -8,6 +8,8 @@ export interface FinalStandings {
   readonly reason: 'freezeout' | 'agreedEnd'
   readonly standings: readonly { userId: string; stack: number; result: number }[]
   readonly winners: readonly string[]
+  /** A tournament: what its prize pool paid, by finishing place (docs/tournaments.md). */
+  readonly prizes?: readonly { userId: string; amount: number; place: number | null }[]
 }
 
 /**

@@ -4,14 +4,18 @@ import { msOrNull, num, type Sql } from './sql.js'
 /**
  * Where chips are. `grant` is where chips come from (starting grants, daily claims, admin
  * grants); `stack` and `pot` belong to the ledger row's table; `practice` is where a practice
- * table's chips (a table with AI seats) come from and go back to, apart from every wallet.
+ * table's chips (a table with AI seats) come from and go back to, apart from every wallet;
+ * `tournament` is where a tournament's chips come from and go back to (they buy nothing: the
+ * entry fees sit in the table's `prize` pool, real chips paid out by the prize split).
  */
 export type Account =
   | { readonly kind: 'grant' }
   | { readonly kind: 'practice' }
+  | { readonly kind: 'tournament' }
   | { readonly kind: 'wallet'; readonly userId: string }
   | { readonly kind: 'stack'; readonly userId: string }
   | { readonly kind: 'pot' }
+  | { readonly kind: 'prize' }
 
 export type AccountKind = Account['kind']
 
@@ -33,7 +37,7 @@ const userOf = (a: Account): string | null => (a.kind === 'wallet' || a.kind ===
 
 function account(kind: string, userId: string | null): Account {
   if (kind === 'wallet' || kind === 'stack') return { kind, userId: userId ?? '' }
-  return { kind: kind as 'grant' | 'practice' | 'pot' }
+  return { kind: kind as 'grant' | 'practice' | 'tournament' | 'pot' | 'prize' }
 }
 
 /** The append-only chip ledger: one row per movement, never updated or deleted. */

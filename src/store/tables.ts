@@ -37,6 +37,8 @@ export interface TableRecord {
   /** The agreed end (ms since epoch), null when none was agreed. */
   readonly endsAt: number | null
   readonly pot: number
+  /** Tournaments: the entry fees in the prize pool (real chips, apart from the tournament chips in play). */
+  readonly prize: number
   readonly potShares: number[]
   readonly gamesPlayed: number
   readonly logSize: number
@@ -88,6 +90,7 @@ export interface TablePatch {
   readonly seed?: number | null
   readonly deadlineAt?: number | null
   readonly pot?: number
+  readonly prize?: number
   readonly potShares?: number[]
   readonly gamesPlayed?: number
   readonly logSize?: number
@@ -121,6 +124,7 @@ type JoinedRow = {
   remindedFor: unknown
   endsAt: unknown
   pot: unknown
+  prize: unknown
   potShares: string
   gamesPlayed: unknown
   logSize: unknown
@@ -140,8 +144,7 @@ type JoinedRow = {
 const SELECT_JOINED = Prisma.sql`
   SELECT t."id", t."game", t."guildId", t."channelId", t."messageId", t."status", t."creatorId", t."options", t."buyIn",
     t."turnMs", t."breakMs", t."state", t."seed", t."version", t."deadlineAt", t."remindedFor", t."endsAt", t."pot",
-    t."potShares", t."gamesPlayed", t."logSize", t."knockouts",
-    t."potShares", t."gamesPlayed", t."logSize", t."endAfterGame", t."createdAt",
+    t."prize", t."potShares", t."gamesPlayed", t."logSize", t."knockouts", t."endAfterGame", t."createdAt",
     s."userId" AS "seatUserId", s."joinOrder", s."position", s."stack", s."brought", s."status" AS "seatStatus",
     s."missedTurns", s."away"
   FROM "GameTable" t LEFT JOIN "TableSeat" s ON s."tableId" = t."id"`
@@ -183,6 +186,7 @@ function records(rows: JoinedRow[]): TableRecord[] {
     remindedFor: msOrNull(r.remindedFor),
     endsAt: msOrNull(r.endsAt),
     pot: num(r.pot),
+    prize: num(r.prize),
     potShares: JSON.parse(r.potShares) as number[],
     gamesPlayed: num(r.gamesPlayed),
     logSize: num(r.logSize),
@@ -246,6 +250,7 @@ export class Tables {
       deadlineAt: null,
       remindedFor: null,
       pot: 0,
+      prize: 0,
       potShares: [],
       gamesPlayed: 0,
       logSize: 0,
@@ -308,6 +313,7 @@ export class Tables {
     if (patch.deadlineAt !== undefined)
       set.push(Prisma.sql`"deadlineAt" = ${patch.deadlineAt === null ? null : new Date(patch.deadlineAt)}`)
     if (patch.pot !== undefined) set.push(Prisma.sql`"pot" = ${patch.pot}`)
+    if (patch.prize !== undefined) set.push(Prisma.sql`"prize" = ${patch.prize}`)
     if (patch.potShares !== undefined) set.push(Prisma.sql`"potShares" = ${JSON.stringify(patch.potShares)}`)
     if (patch.gamesPlayed !== undefined) set.push(Prisma.sql`"gamesPlayed" = ${patch.gamesPlayed}`)
     if (patch.logSize !== undefined) set.push(Prisma.sql`"logSize" = ${patch.logSize}`)
@@ -353,13 +359,21 @@ export class Tables {
     }
   }
 
-  /** Chips a user has at the open tables of a server (practice chips are nobody's: not counted). */
+  /**
+   * Chips a user has at the open tables of a server: their stacks, and at a tournament the entry
+   * fee in its prize pool (practice and tournament chips are nobody's: not counted).
+   */
   async stacksOf(guildId: string, userId: string): Promise<number> {
-    const [row] = await this.sql.query<{ n: unknown }>(Prisma.sql`
-      SELECT COALESCE(SUM(s."stack"), 0) AS "n" FROM "TableSeat" s JOIN "GameTable" t ON t."id" = s."tableId"
-      WHERE s."userId" = ${userId} AND t."guildId" = ${guildId} AND t."status" IN (${'lobby'}, ${'playing'})
-        AND NOT EXISTS (SELECT 1 FROM "LedgerEntry" l WHERE l."tableId" = t."id" AND l."fromKind" = ${'practice'})`)
-    return num(row?.n ?? 0)
+    const open = Prisma.sql`s."userId" = ${userId} AND t."guildId" = ${guildId} AND t."status" IN (${'lobby'}, ${'playing'})`
+    const [row] = await this.sql.query<{ n: unknown; fees: unknown }>(Prisma.sql`
+      SELECT (SELECT COALESCE(SUM(s."stack"), 0) FROM "TableSeat" s JOIN "GameTable" t ON t."id" = s."tableId"
+        WHERE ${open} AND NOT EXISTS (SELECT 1 FROM "LedgerEntry" l WHERE l."tableId" = t."id"
+          AND l."fromKind" IN (${'practice'}, ${'tournament'}))) AS "n",
+      (SELECT COALESCE(SUM(CASE WHEN l."fromKind" = ${'wallet'} THEN l."amount" ELSE -l."amount" END), 0)
+        FROM "TableSeat" s JOIN "GameTable" t ON t."id" = s."tableId" JOIN "LedgerEntry" l ON l."tableId" = t."id"
+        WHERE ${open} AND ((l."fromKind" = ${'wallet'} AND l."toKind" = ${'prize'} AND l."fromUserId" = s."userId")
+          OR (l."fromKind" = ${'prize'} AND l."toKind" = ${'wallet'} AND l."toUserId" = s."userId"))) AS "fees"`)
+    return num(row?.n ?? 0) + num(row?.fees ?? 0)
   }
 
   /** How many open tables (lobby or playing) a member opened in a server. */

@@ -37,15 +37,19 @@ export async function takeBuyIn(d: TableDraft, repos: Repos, userId: string, buy
     return ok(buyIn)
   }
   if (!d.engine.usesChips) return ok(0)
+  // A tournament: the entry fee goes into the prize pool and buys as many tournament chips.
+  const tournament = d.tournament() !== null
   const taken = await repos.wallets.withdraw(
     d.rec.guildId,
     userId,
     buyIn,
-    { kind: 'stack', userId },
+    tournament ? { kind: 'prize' } : { kind: 'stack', userId },
     d.rec.id,
-    'buy-in',
+    tournament ? 'entry fee' : 'buy-in',
   )
-  return taken.ok ? ok(buyIn) : taken
+  if (!taken.ok) return taken
+  if (tournament) d.enterTournament(userId, buyIn)
+  return ok(buyIn)
 }
 
 /**

@@ -1,9 +1,12 @@
 import { ok, type Outcome } from '../games/core/engine.js'
+import type { TableEvent } from './types.js'
 import type { TableDraft } from './draft.js'
 import { potShares, refundPot } from './games.js'
 import { freezeoutPlacings } from './knockouts.js'
 import { isFreezeout, standingsOf } from './match.js'
-import { closedLedgerReason, type CloseReason } from './close-reasons.js'
+import { CLOSED_PREFIX, closedLedgerReason, type CloseReason } from './close-reasons.js'
+import { payByPlace, payInProportion, type Payout } from './prizes.js'
+import type { Placing } from '../store/ratings.js'
 
 /**
  * How a table closes: ended by its host, left by its last member, a match table whose match
@@ -19,9 +22,12 @@ import { closedLedgerReason, type CloseReason } from './close-reasons.js'
  */
 export function closeFor(d: TableDraft, reason: CloseReason, by: string | null = null): Outcome<void> {
   const before = d.cashOuts.length
+  const paidBefore = d.payouts.length
   close(d, undefined, closedLedgerReason(reason))
   const back = new Map<string, number>()
-  for (const c of d.cashOuts.slice(before)) back.set(c.userId, (back.get(c.userId) ?? 0) + c.amount)
+  // What came back: stacks, or at a tournament the entry fees (its tournament chips are nobody's).
+  for (const c of [...d.cashOuts.slice(before).filter((c) => c.to !== 'tournament'), ...d.payouts.slice(paidBefore)])
+    back.set(c.userId, (back.get(c.userId) ?? 0) + c.amount)
   // A void books no game: a hand cut short has no result, so nothing goes to the stats.
   d.results.length = 0
   d.tableEvents.push({ type: 'voided', reason, by, returns: [...back].map(([userId, amount]) => ({ userId, amount })) })
@@ -51,7 +57,9 @@ export function close(d: TableDraft, match?: 'freezeout' | 'agreedEnd', ledgerRe
       }
     })
   }
-  if (match) finishMatch(d, match)
+  const final = match ? finishMatch(d, match) : null
+  const prizes = d.status === 'playing' && d.prize > 0 ? payPrizePool(d, ledgerReason, final?.placings ?? null) : []
+  if (final) d.tableEvents.push(prizes.length ? { ...final.event, prizes } : final.event)
   for (const s of d.seats) {
     d.cashOut(s, ledgerReason)
     s.status = 'left'
@@ -68,20 +76,80 @@ export function close(d: TableDraft, match?: 'freezeout' | 'agreedEnd', ledgerRe
  * stats as one game won by whoever has the best result. Called once the pot is refunded, before the
  * stacks are cashed out.
  */
-function finishMatch(d: TableDraft, reason: 'freezeout' | 'agreedEnd'): void {
+function finishMatch(
+  d: TableDraft,
+  reason: 'freezeout' | 'agreedEnd',
+): { placings: Placing[] | null; event: Extract<TableEvent, { type: 'final' }> } {
   const players = d.seats.filter(
     (s) => s.status === 'seated' || (isFreezeout(d.engine, d.rec) && s.position !== null && d.status === 'playing'),
   )
   const { standings, winners } = standingsOf(players)
   for (const s of standings) d.results.push({ userId: s.userId, won: winners.includes(s.userId) })
   // A freeze-out is rated by its finishing order; a cash table's agreed end is not rated.
+  let placings: Placing[] | null = null
   if (isFreezeout(d.engine, d.rec)) {
     const gone = new Set(d.knockouts.out.map((b) => b.userId))
     const survivors = players.filter((s) => !gone.has(s.userId)).map((s) => ({ userId: s.userId, stack: s.stack }))
-    const placings = freezeoutPlacings(survivors, d.knockouts.out)
+    placings = freezeoutPlacings(survivors, d.knockouts.out)
     if (placings.length >= 2) d.rated.push(placings)
   }
-  d.tableEvents.push({ type: 'final', reason, standings, winners })
+  return { placings, event: { type: 'final', reason, standings, winners } }
+}
+
+/**
+ * A tournament's prize pool paid out as it closes, before its tournament chips go back:
+ * - decided (one player holds every chip, or the agreed end passed): by finishing place and the
+ *   tournament's prize split, in `tournament-prize: place N` ledger rows;
+ * - closed at once (a void, an expired lobby, a channel gone) or before any hand was over: every
+ *   entry fee back, in rows naming the reason;
+ * - ended by its host between hands: shared in proportion to the chips each entrant holds
+ *   (`tournament-prize: chip count`), as a freeze-out pays back its stacks.
+ * Each entrant's net chips (the stat) is what the pool paid them less their entry fee. Returns
+ * what was paid.
+ */
+function payPrizePool(d: TableDraft, ledgerReason: string, placings: Placing[] | null): Payout[] {
+  const tournament = d.tournament()
+  if (!tournament) return []
+  // The entrants still in the tournament, with the fee each paid (no rebuys: what they brought).
+  const entrants = d.seats.filter((s) => s.position !== null && s.brought > 0)
+  const pool = d.prize
+  const paid: Payout[] = []
+  if (ledgerReason.startsWith(CLOSED_PREFIX) || d.gamesPlayed === 0) {
+    const fees = payInProportion(
+      pool,
+      entrants.map((s) => ({ userId: s.userId, weight: s.brought })),
+    )
+    d.payOut(fees, ledgerReason)
+    paid.push(...fees)
+  } else if (placings) {
+    const prizes = payByPlace(tournament.prizes(pool, placings.length), placings)
+    for (const place of new Set(prizes.map((p) => p.place))) {
+      const at = prizes.filter((p) => p.place === place)
+      d.payOut(at, `tournament-prize: place ${place}`)
+    }
+    paid.push(...prizes)
+  } else {
+    const shares = payInProportion(
+      pool,
+      entrants.map((s) => ({ userId: s.userId, weight: s.stack })),
+    )
+    d.payOut(shares, 'tournament-prize: chip count')
+    paid.push(...shares)
+  }
+  if (d.prize > 0) {
+    // Nobody left to pay by the rules above (no entrant in play): every fee back rather than a chip stuck.
+    const rest = payInProportion(
+      d.prize,
+      d.seats.map((s) => ({ userId: s.userId, weight: Math.max(0, s.brought) })),
+    )
+    d.payOut(rest, ledgerReason.startsWith(CLOSED_PREFIX) ? ledgerReason : 'entry fee returned')
+    paid.push(...rest)
+  }
+  for (const s of entrants) {
+    const won = paid.filter((p) => p.userId === s.userId).reduce((a, p) => a + p.amount, 0)
+    d.net.set(s.userId, (d.net.get(s.userId) ?? 0) + won - s.brought)
+  }
+  return paid
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { AnyEngine, ChipAccount, ChipEvent, Outcome } from '../games/core/engine.js'
+import type { AnyEngine, ChipAccount, ChipEvent, Outcome, Tournament } from '../games/core/engine.js'
 import { describeRuleError, ok } from '../games/core/engine.js'
 import type { LogEntryInput, LogKind } from '../store/actions.js'
 import type { Movement } from '../store/ledger.js'
@@ -9,6 +9,7 @@ import { isPracticeTable } from './ai-seats.js'
 import { potShares } from './games.js'
 import { knockOut } from './knockouts.js'
 import { isFreezeout, playsAMatch } from './match.js'
+import type { Payout } from './prizes.js'
 import type { TableSetup } from './setup-entry.js'
 import type { TableEvent } from './types.js'
 
@@ -30,6 +31,8 @@ export class TableDraft {
   state: unknown
   seed: number | null
   pot: number
+  /** A tournament's prize pool: the entry fees, real chips apart from the stacks (tournament chips). */
+  prize: number
   potShares: number[]
   gamesPlayed: number
   /** The host ended the table during a game: it closes once the game is over. */
@@ -54,7 +57,9 @@ export class TableDraft {
    * Stacks leaving the table when the change is written: to the player's wallet, or at a practice
    * table back to the practice account (a ledger row only: practice chips are nobody's).
    */
-  readonly cashOuts: { userId: string; amount: number; reason: string; to: 'wallet' | 'practice' }[] = []
+  readonly cashOuts: { userId: string; amount: number; reason: string; to: 'wallet' | 'practice' | 'tournament' }[] = []
+  /** Chips leaving a tournament's prize pool for wallets when the change is written (ledger rows name why). */
+  readonly payouts: (Payout & { readonly reason: string })[] = []
   /** A new game started or the game waits for someone new: the deadline restarts. */
   restartClock = false
   private gameRunning: boolean
@@ -67,6 +72,7 @@ export class TableDraft {
     this.state = rec.state
     this.seed = rec.seed
     this.pot = rec.pot
+    this.prize = rec.prize
     this.potShares = rec.potShares.slice()
     this.gamesPlayed = rec.gamesPlayed
     this.knockouts = rec.knockouts
@@ -237,14 +243,52 @@ export class TableDraft {
     if (placings.length >= 2) this.rated.push(placings)
   }
 
-  /** The seat's whole stack goes back to its wallet when the change is written. */
+  /**
+   * A tournament played for real chips (not a practice table): its prize split, else null. Its
+   * stacks are tournament chips and its entry fees sit in `prize`.
+   */
+  tournament(): Tournament | null {
+    return isPracticeTable(this.seats) ? null : (this.engine.table.tournament?.(this.rec.options) ?? null)
+  }
+
+  /**
+   * The seat's whole stack leaves the table when the change is written: to its wallet, at a
+   * practice table to the practice account, at a tournament back to the tournament account. In a
+   * tournament's lobby (no card dealt) a stack stands for its entry fee, which goes back with it.
+   */
   cashOut(seat: MutableSeat, reason: string): number {
     const amount = seat.stack
-    const to = isPracticeTable(this.seats) ? 'practice' : 'wallet'
+    const tournament = this.tournament() !== null
+    const to = isPracticeTable(this.seats) ? 'practice' : tournament ? 'tournament' : 'wallet'
     if (amount > 0) this.cashOuts.push({ userId: seat.userId, amount, reason, to })
+    if (tournament && this.status === 'lobby') this.payOut([{ userId: seat.userId, amount, place: null }], reason)
     seat.stack = 0
     seat.brought -= amount
     return amount
+  }
+
+  /** Pays out of the prize pool (`cash-out` reads as the entry fee coming back). */
+  payOut(payouts: readonly Payout[], reason: string): void {
+    for (const p of payouts) {
+      if (p.amount <= 0) continue
+      if (p.amount > this.prize)
+        throw new Error(`table ${this.rec.id}: paying ${p.amount} from a pool of ${this.prize}`)
+      this.prize -= p.amount
+      this.payouts.push({ ...p, reason: reason === 'cash-out' ? 'entry fee returned' : reason })
+    }
+  }
+
+  /** A tournament's entrant: the fee (taken from the wallet into the pool) buys as many tournament chips. */
+  enterTournament(userId: string, fee: number): void {
+    this.prize += fee
+    this.movements.push({
+      guildId: this.rec.guildId,
+      from: { kind: 'tournament' },
+      to: { kind: 'stack', userId },
+      amount: fee,
+      reason: 'tournament chips',
+      tableId: this.rec.id,
+    })
   }
 
   /** Practice chips for a seat's stack (the seat adds them): a ledger row from the practice account. */
@@ -274,7 +318,9 @@ export class TableDraft {
         reason: e.reason,
         tableId: this.rec.id,
       })
-      // Net chips count what moves between a player and the pot.
+      // Net chips count what moves between a player and the pot (a tournament's are not real:
+      // its entrants' net is what the pool pays them less their fee, booked when it closes).
+      if (this.tournament()) continue
       if (e.from !== 'pot' && e.to === 'pot') this.addNet(e.from.seat, -e.amount)
       if (e.from === 'pot' && e.to !== 'pot') this.addNet(e.to.seat, e.amount)
     }

@@ -90,6 +90,8 @@ export type TableEvent =
       readonly reason: 'freezeout' | 'agreedEnd'
       readonly standings: readonly { userId: string; stack: number; result: number }[]
       readonly winners: readonly string[]
+      /** A tournament: what its prize pool paid, by finishing place (docs/tournaments.md). */
+      readonly prizes?: readonly { userId: string; amount: number; place: number | null }[]
     }
   /** The host ended the table during a game: it closes when the game is over. */
   | { readonly type: 'endRequested'; readonly userId: string }

@@ -44,6 +44,7 @@ export async function writeDraft(
       seed: d.seed,
       deadlineAt,
       pot: d.pot,
+      prize: d.prize,
       potShares: d.potShares,
       gamesPlayed: d.gamesPlayed,
       logSize: rec.logSize + d.log.length,
@@ -54,17 +55,21 @@ export async function writeDraft(
     rec.seats,
   )
   if (!written) return null
-  for (const c of d.cashOuts.filter((c) => c.to === 'practice'))
-    d.movements.push({
-      guildId: rec.guildId,
-      from: { kind: 'stack', userId: c.userId },
-      to: { kind: 'practice' },
-      amount: c.amount,
-      reason: c.reason,
-      tableId: rec.id,
-    })
+  // Practice and tournament chips go back where they came from (a ledger row only: they are nobody's).
+  for (const c of d.cashOuts)
+    if (c.to !== 'wallet')
+      d.movements.push({
+        guildId: rec.guildId,
+        from: { kind: 'stack', userId: c.userId },
+        to: { kind: c.to },
+        amount: c.amount,
+        reason: c.reason,
+        tableId: rec.id,
+      })
   for (const c of d.cashOuts.filter((c) => c.to === 'wallet'))
     await repos.wallets.deposit(rec.guildId, c.userId, c.amount, { kind: 'stack', userId: c.userId }, rec.id, c.reason)
+  for (const p of d.payouts)
+    await repos.wallets.deposit(rec.guildId, p.userId, p.amount, { kind: 'prize' }, rec.id, p.reason)
   // Independent inserts, issued together (the connection runs them in turn); the first
   // failure is thrown only once all have settled, so none is left running into the rollback.
   const writes = await Promise.allSettled([
@@ -88,6 +93,7 @@ export async function writeDraft(
     version: rec.version + 1,
     deadlineAt,
     pot: d.pot,
+    prize: d.prize,
     potShares: d.potShares,
     gamesPlayed: d.gamesPlayed,
     logSize: rec.logSize + d.log.length,

@@ -87,6 +87,18 @@ describe('bot settings', () => {
     expect(metrics('http')).toEqual(['METRICS_PORT'])
   })
 
+  it('HAND_PICTURE_CACHE_MB: a whole number of MB from 0 (no cache) to 4096; unset, the default', () => {
+    const mb = (value: string) => {
+      const read = readConfig({ DISCORD_TOKEN: 'abc', HAND_PICTURE_CACHE_MB: value })
+      return read.ok ? read.config.handPictureCacheMb : read.problems.map((p) => p.split(':')[0])
+    }
+    expect(mb('0')).toBe(0)
+    expect(mb('96')).toBe(96)
+    expect(mb('')).toBeUndefined()
+    expect(mb('-1')).toEqual(['HAND_PICTURE_CACHE_MB'])
+    expect(mb('5000')).toEqual(['HAND_PICTURE_CACHE_MB'])
+  })
+
   it('IMAGE_THREADS: a whole number from 0 (pictures on the bot thread) to 64', () => {
     const threads = (value: string) => {
       const read = readConfig({ DISCORD_TOKEN: 'abc', IMAGE_THREADS: value })

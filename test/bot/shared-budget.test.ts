@@ -129,6 +129,37 @@ describe.skipIf(!testRedisUrl || !OwnRedis.available())('the shared budget while
   }, 30_000)
 })
 
+describe.skipIf(!testRedisUrl || !OwnRedis.available())('the shared budget while Redis is slow', () => {
+  it('a take that times out on a live connection falls back to the slice, and draws from Redis again once it answers', async () => {
+    const redisServer = await OwnRedis.start()
+    cleanup.push(() => redisServer.kill())
+    const token = freshToken()
+    const { budget: shared, lines } = budgetOn(redisServer.url, token, 20)
+    await ready(shared.redis)
+    const budget = new GlobalBudget(20, systemClock, shared, 4)
+    await budget.take('edit', 'c')
+    expect(budget.drawsShared).toBe(true)
+
+    // Redis stops answering for longer than a command may take (a busy Redis), the connection open.
+    const admin = new Redis(redisServer.url)
+    cleanup.push(async () => void admin.disconnect())
+    await admin.call('CLIENT', 'PAUSE', '1500', 'ALL')
+    await budget.take('edit', 'c')
+    expect(budget.drawsShared).toBe(false)
+    expect(lines.filter((l) => l.level === 40 && /static slice/.test(l.msg))).toHaveLength(1)
+
+    // Redis answers again: the process shares the bot's budget again, and says so.
+    await until(() => shared.up, 10_000)
+    expect(budget.drawsShared).toBe(true)
+    expect(lines.filter((l) => /drawing Discord requests from the shared budget/.test(l.msg))).toHaveLength(2)
+    // The next request takes its place in Redis's window (on Redis's clock, from now on).
+    const [seconds, micros] = (await admin.time()) as [string | number, string | number]
+    await budget.take('edit', 'c')
+    const now = Number(seconds) * 1000 + Number(micros) / 1000
+    expect(await admin.zcount(budgetKeys(token).window, now, '+inf')).toBe(1)
+  }, 30_000)
+})
+
 async function until(fn: () => boolean, ms = 5000): Promise<void> {
   const end = Date.now() + ms
   while (!fn()) {

@@ -4,10 +4,16 @@ import { DEFER_AFTER_MS, TimelyAnswer } from '../../src/discord/timely-answer.js
 
 /**
  * A component interaction on a private view as discord.js presents it, recording the requests its
- * answer makes (each one interaction callback or webhook call on Discord).
+ * answer makes (each one interaction callback or webhook call on Discord); Discord fails its first
+ * `failedDeferrals` deferrals with a 500.
  */
-function clickOnView(createdAgoMs = 0) {
+function clickOnView(createdAgoMs = 0, failedDeferrals = 0) {
   const requests: string[] = []
+  const deferral = (kind: string) => {
+    if (failedDeferrals-- <= 0) return false
+    requests.push(`callback ${kind} → 500`)
+    throw new Error('Internal Server Error')
+  }
   const interaction = {
     createdTimestamp: Date.now() - createdAgoMs,
     deferred: false,
@@ -22,10 +28,12 @@ function clickOnView(createdAgoMs = 0) {
       interaction.replied = true
     },
     deferUpdate: async () => {
+      deferral('DEFERRED_UPDATE_MESSAGE')
       requests.push('callback DEFERRED_UPDATE_MESSAGE')
       interaction.deferred = true
     },
     deferReply: async () => {
+      deferral('DEFERRED_CHANNEL_MESSAGE (private)')
       requests.push('callback DEFERRED_CHANNEL_MESSAGE (private)')
       interaction.deferred = true
     },
@@ -88,5 +96,22 @@ describe('one answer to an interaction in as few requests as time allows', () =>
     expect(requests).toEqual(['callback DEFERRED_UPDATE_MESSAGE'])
     await answer.send(view)
     expect(requests).toEqual(['callback DEFERRED_UPDATE_MESSAGE', 'webhook edit'])
+  })
+
+  it('a deferral Discord failed leaves the answer to acknowledge by itself, and a later defer asks again', async () => {
+    const { interaction, requests } = clickOnView(0, 1)
+    const answer = new TimelyAnswer(interaction, true)
+    await vi.advanceTimersByTimeAsync(DEFER_AFTER_MS)
+    await answer.send(view)
+    expect(requests).toEqual(['callback DEFERRED_UPDATE_MESSAGE → 500', 'callback UPDATE_MESSAGE'])
+
+    const { interaction: other, requests: asked } = clickOnView(0, 1)
+    const slow = new TimelyAnswer(other, false)
+    await expect(slow.defer()).rejects.toThrow('Internal Server Error')
+    await slow.defer()
+    expect(asked).toEqual([
+      'callback DEFERRED_CHANNEL_MESSAGE (private) → 500',
+      'callback DEFERRED_CHANNEL_MESSAGE (private)',
+    ])
   })
 })

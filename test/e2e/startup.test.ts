@@ -2,11 +2,12 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Writable } from 'node:stream'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startBot, type Bot } from '../../src/bot.js'
 import { commandDefinitions } from '../../src/commands/index.js'
 import { createLogger } from '../../src/lib/log.js'
-import { startFakeDiscord, type FakeDiscord } from '../../src/sandbox/discord/index.js'
+import { startFakeDiscord, type FakeDiscord, type InjectedFault } from '../../src/sandbox/discord/index.js'
 
 const NAMES = commandDefinitions()
   .map((c) => c.name)
@@ -93,4 +94,77 @@ describe('start-up and command registration', () => {
     expect(wrong.out).toMatch(/Discord refused the commands/)
     expect(wrong.out).not.toMatch(/\n\s+at /)
   })
+
+  it("rides out Discord failing start-up's requests: the gateway's address and the command registration are tried again", async () => {
+    const discord = await fake()
+    const guild = discord.guild('Card Club')
+    // The first two asks for the gateway's address are cut; the first two registrations answered
+    // 500 (each past discord.js's own three retries: four requests).
+    const seen = { gateway: 0, commands: 0 }
+    discord.injectFaults((method, path): InjectedFault | null => {
+      if (method === 'GET' && path === '/gateway/bot') return ++seen.gateway <= 2 ? { kind: 'drop' } : null
+      if (method === 'PUT' && path.endsWith('/commands')) return ++seen.commands <= 8 ? { kind: 'error' } : null
+      return null
+    })
+    const lines: string[] = []
+    const bot = await startBot({
+      token: discord.token,
+      discordUrl: discord.url,
+      databaseUrl: tempDatabase(),
+      clock: discord.clock,
+      log: createLogger('info', sink(lines)),
+      startUpBackoff: { attempts: 4, firstMs: 10, maxMs: 40 },
+    })
+    cleanup.push(() => bot.stop())
+    expect(seen).toEqual({ gateway: 3, commands: 9 })
+    const retries = lines.map((l) => JSON.parse(l) as { msg: string; what?: string; attempt?: number })
+    expect(
+      retries.filter((l) => l.msg === 'start-up request failed; trying again').map((l) => [l.what, l.attempt]),
+    ).toEqual([
+      ['gateway', 1],
+      ['gateway', 2],
+      ['commands', 1],
+      ['commands', 2],
+    ])
+    expect(
+      discord
+        .commands()
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual(NAMES)
+    const help = await guild.member('dana').slash(guild.channel('general'), 'help')
+    expect(help.ephemeral).toBe(true)
+  })
+
+  it('gives up after its last try, and at once on a refusal that would not change', async () => {
+    const discord = await fake()
+    const start = (token: string) =>
+      startBot({
+        token,
+        discordUrl: discord.url,
+        databaseUrl: tempDatabase(),
+        clock: discord.clock,
+        log: createLogger('silent'),
+        startUpBackoff: { attempts: 3, firstMs: 10, maxMs: 40 },
+      })
+    let asked = 0
+    discord.injectFaults((method, path) =>
+      method === 'GET' && path === '/gateway/bot' && ++asked ? { kind: 'drop' } : null,
+    )
+    await expect(start(discord.token)).rejects.toThrow(/other side closed/)
+    expect(asked).toBe(3)
+    discord.injectFaults(null)
+    await expect(start('not-the-token')).rejects.toThrow(/invalid/i)
+    expect(discord.requests.filter((r) => r.path === '/gateway/bot' && r.status === 401)).toHaveLength(1)
+  })
 })
+
+/** A log destination that keeps each line. */
+function sink(lines: string[]): Writable {
+  return new Writable({
+    write: (chunk: Buffer, _enc, done) => {
+      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean))
+      done()
+    },
+  })
+}

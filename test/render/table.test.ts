@@ -502,6 +502,34 @@ describe('final standings of a match table', () => {
     expect(limitViolations(p)).toEqual([])
   })
 
+  it("a tournament's final standings name what the prize pool paid, by place (English and German)", () => {
+    const options = badugi.optionsSchema.parse({ format: 'tournament' }) as Record<string, unknown>
+    const table = tableFor(badugi, null, 3, 9, { status: 'finished', options })
+    const event = {
+      type: 'final' as const,
+      reason: 'freezeout' as const,
+      standings: [
+        { userId: userId(1), stack: 600, result: 400 },
+        { userId: userId(0), stack: 0, result: -200 },
+        { userId: userId(2), stack: 0, result: -200 },
+      ],
+      winners: [userId(1)],
+      prizes: [
+        { userId: userId(1), amount: 390, place: 1 },
+        { userId: userId(0), amount: 210, place: 2 },
+      ],
+    }
+    const en = renderFinalStandings(ENGLISH, table, event).content!.split('\n')
+    expect(en[0]).toBe('🏁 The tournament is over at Badugi: final standings.')
+    expect(en.slice(-2)).toEqual([
+      `💰 Prize for place 1: <@${userId(1)}> wins 390 chips.`,
+      `💰 Prize for place 2: <@${userId(0)}> wins 210 chips.`,
+    ])
+    const de = renderFinalStandings(langOf('de'), table, event).content!.split('\n')
+    expect(de[0]).toBe('🏁 Das Turnier bei Badugi ist vorbei: der Endstand.')
+    expect(de.at(-1)).toBe(`💰 Preis für Platz 2: <@${userId(0)}> gewinnt 210 Chips.`)
+  })
+
   it('shows the agreed end on the table message while the table plays', () => {
     const bura = ENGINES.bura
     const s = bura.setup({ players: 2, dealer: 0, options: bura.optionsSchema.parse({}), seed: 4 })

@@ -74,8 +74,13 @@ const GATEWAY_WAIT_MS = 10_000
  */
 const RETRY_AFTER_S = 0.001
 
-/** Rounds of running timers armed in the past after a clock move (each round may arm more). */
+/** Rounds in a row of running timers armed for a moment already passed, before a clock move gives up on more. */
 const OVERDUE_ROUNDS = 50
+
+/** Starts the supervisor tries before a run fails, and its restart delay (doubling up to the max). */
+const SUPERVISOR_STARTS = 10
+const RESTART_DELAY_MS = 1000
+const RESTART_DELAY_MAX_MS = 30_000
 
 const never = <T>() => new Promise<T>(() => {})
 
@@ -142,7 +147,7 @@ export class SimWorld {
     this.onCrash = crashedNow
     const alive = () => this.generation === generation && !this.dead
     this.dead = false
-    this.bot = await this.supervised(() =>
+    const { bot, delayed } = await this.supervised(() =>
       startBot({
         token: this.discord.token,
         discordUrl: this.discord.url,
@@ -157,10 +162,13 @@ export class SimWorld {
         wrapStore: (store) => this.faultyStore(this.options.wrapStore ? this.options.wrapStore(store) : store),
         // Simulated members click many times within one instant of the manual clock: not rate-limited.
         memberRate: { burst: 1_000_000, perSecond: 1_000_000 },
+        // Start-up's retries wait in real time, which the manual clock does not see: kept short.
+        startUpBackoff: { attempts: 6, firstMs: 5, maxMs: 80 },
         // The fake's rate limits keep exact time: no margin on waits that only cost the run time.
         rateLimitOffsetMs: 0,
       }),
     )
+    this.bot = bot
     onCrashPoint((point) => {
       if (this.faults.crashAt !== point || !alive()) return
       this.faults = { ...this.faults, crashAt: null }
@@ -171,18 +179,22 @@ export class SimWorld {
       this.dead = true
       this.onCrash()
     })
+    if (delayed) await this.advance(0)
   }
 
   /**
-   * Starts the bot as a supervisor (systemd, Docker) would: a start that fails (Discord failing the
-   * command registration under the faults in force) is tried again, a few times.
+   * Starts the bot as a supervisor (systemd, Docker) would: a start that fails (Discord failing
+   * start-up's requests past the bot's own retries) is tried again after a restart delay that
+   * doubles, up to SUPERVISOR_STARTS in all; the delay passes on the world's clock (the tables'
+   * deadlines too fall due while the bot is down), and what fell due runs once the bot is up.
    */
-  private async supervised(start: () => Promise<Bot>): Promise<Bot> {
+  private async supervised(start: () => Promise<Bot>): Promise<{ bot: Bot; delayed: boolean }> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await start()
+        return { bot: await start(), delayed: attempt > 1 }
       } catch (error) {
-        if (attempt >= 5) throw error
+        if (attempt >= SUPERVISOR_STARTS) throw error
+        await this.discord.clock.advance(Math.min(RESTART_DELAY_MAX_MS, RESTART_DELAY_MS * 2 ** (attempt - 1)))
       }
     }
   }
@@ -235,16 +247,29 @@ export class SimWorld {
     await this.idle()
   }
 
+  /**
+   * Moves the clock `ms` on as a real clock would: timer by timer, the bot's work each one starts
+   * done before the next falls due. (Run through at once, a long jump would leave the bot's work
+   * hours behind the clock: a sweep would set its next run from the end of the jump, a deadline
+   * timer armed mid-jump would already be past.) A timer armed for a moment already passed runs at
+   * once, as it would in a real process. A crash on the way ends the move: the rest of the time
+   * would pass beside the restart.
+   */
   async advance(ms: number): Promise<void> {
-    await this.discord.clock.advance(ms)
-    await this.idle()
-    // The manual clock runs through a long jump without waiting for the work each timer starts: that
-    // work may arm a timer for a moment the clock has already passed (a deadline set by an automatic
-    // move played mid-jump). A real process would run such a timer at once; so does this, before
-    // any check looks at the world.
-    for (let round = 0; round < OVERDUE_ROUNDS && this.discord.clock.overdue() > 0; round++) {
-      await this.discord.clock.advance(0)
+    const clock = this.discord.clock
+    const end = clock.now() + ms
+    const generation = this.generation
+    // Rounds in a row that ran timers without moving the clock (work arming work for "now").
+    let still = 0
+    for (let first = true; ; first = false) {
+      const next = clock.nextAt()
+      const due = next !== null && next <= end
+      if (this.dead || this.generation !== generation || (!first && !due && clock.now() >= end)) return
+      const before = clock.now()
+      await clock.advance((due ? Math.max(next, before) : end) - before)
       await this.idle()
+      if (clock.now() > before) still = 0
+      else if (++still >= OVERDUE_ROUNDS) return
     }
   }
 

@@ -27,7 +27,9 @@ describe('audit', () => {
       wallets: 2400,
       stacks: 0,
       pots: 0,
+      prizes: 0,
       practice: 0,
+      tournament: 0,
       difference: 0,
       problems: [],
     })

@@ -15,6 +15,7 @@ import { handView } from '../hand-view.js'
 import { inTurn } from '../in-turn.js'
 import { inPlace, onPrivateMessage } from '../private-view.js'
 import { refuseMove } from '../refuse-move.js'
+import { noteCommitted } from '../committed.js'
 import type { ComponentHandlers } from './component.js'
 
 /**
@@ -38,6 +39,8 @@ export const move: ComponentHandlers['move'] = async (ctx, interaction, { tableI
       expectedToken: token,
     })
     if (!result.ok) return { refusal: await moveRefusal(ctx, interaction.guildId!, lang, result.error) }
+    // Said in place of the view when that cannot be drawn or sent: the old view's picture and controls go.
+    noteCommitted(interaction, { content: lang.t('commands:replies.moveMade'), embeds: [], attachments: [] })
     if (!result.value.duplicate) {
       const seat = result.value.table.seats.find((s) => s.userId === userId)?.position ?? null
       ctx.log.info({ tableId, seat, action: actionForLog(action), version: result.value.table.version }, 'move')

@@ -7,6 +7,7 @@ import { renderRefusal } from '../../render/refusals.js'
 import { refusalText } from '../../render/refusals.js'
 import type { BotContext } from '../context.js'
 import { settle } from '../settle.js'
+import { noteCommitted } from '../committed.js'
 import type { Component, ComponentHandlers } from './component.js'
 
 /**
@@ -41,6 +42,8 @@ export const rematch: ComponentHandlers['rematch'] = async (ctx, interaction, { 
     if (now) return joinOrPoint(ctx, interaction, old, now)
   }
   if (!created.ok) return answer(interaction, renderRefusal(refusalText(created.error, lang)))
+  const opened = t('commands:replies.rematch.opened', { game: gameTitle(old) })
+  noteCommitted(interaction, { content: opened })
   let update = created.value
   for (const s of old.seats) {
     const ai = parseAiSeat(s.userId)
@@ -49,12 +52,7 @@ export const rematch: ComponentHandlers['rematch'] = async (ctx, interaction, { 
     if (added.ok) update = added.value
   }
   ctx.log.info({ tableId: update.table.id, from: old.id, game: old.game }, 'rematch opened')
-  await settle(
-    ctx,
-    interaction,
-    { ok: true, value: update },
-    t('commands:replies.rematch.opened', { game: gameTitle(old) }),
-  )
+  await settle(ctx, interaction, { ok: true, value: update }, opened)
 }
 
 const gameTitle = (table: TableSnapshot) => engineFor(table.game)?.title ?? table.game

@@ -1,6 +1,6 @@
 import type { Card } from '../core/cards.js'
-import { fullDeck, rankValue } from './rules/cards.js'
-import { cardPoints, pointsOf, setBeats, type BuraAction, type BuraEvent, type BuraView } from './rules/index.js'
+import { cost, fullDeck, rankValue } from './rules/cards.js'
+import { pointsOf, setBeats, type BuraAction, type BuraEvent, type BuraView } from './rules/index.js'
 import type { BuraOptions } from './rules/options.js'
 import type { DecideOptions } from '../../ai/budget.js'
 import { lastEntryWith, type SeatHistory } from '../../ai/history.js'
@@ -67,17 +67,6 @@ function unseenCards(view: BuraView, memory: BuraMemory): Card[] {
   return fullDeck(view.options.deck32).filter(
     (c) => !memory.seen.has(c) && !hand.includes(c) && !(c === view.trumpCard && view.trumpCardDrawnBy === null),
   )
-}
-
-/** Keeping a card: trumps first, then points, then rank (what a careful player throws last). */
-function keepValue(c: Card, trump: string): number {
-  return (c[1] === trump ? 1000 : 0) + cardPoints(c) * 10 + rankValue(c)
-}
-
-function cost(cards: readonly Card[], trump: string): number {
-  let sum = 0
-  for (const c of cards) sum += keepValue(c, trump)
-  return sum
 }
 
 function subsets(hand: readonly Card[], k: number): Card[][] {

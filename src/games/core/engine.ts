@@ -144,6 +144,17 @@ export interface TableFacts<A, O> {
    * refuses the next deal.
    */
   freezeout(options: O): boolean
+  /**
+   * Under these options the freeze-out is a tournament: each entry fee goes into a prize pool
+   * and the stacks are tournament chips; `prizes` splits the pool by finishing place (index 0:
+   * the winner) and adds up to it. Absent or null: not a tournament.
+   */
+  tournament?(options: O): Tournament | null
+}
+
+/** A tournament's prize split (TableFacts.tournament). */
+export interface Tournament {
+  prizes(pool: number, entrants: number): number[]
 }
 
 /** The table facts of a game played once to its end for points: no chips, nothing between games. */

@@ -232,8 +232,9 @@ export class FakeDiscord {
   }
 
   /**
-   * Lets `injector` fail any routed request: 500, 429 (route or global) or a cut connection
-   * (status 0 in `requests`); null stops injecting. The simulator's Discord faults.
+   * Lets `injector` fail any routed request: 500, 429 (route or global), a cut connection
+   * (status 0 in `requests`) or a hold (taken once a promise settles); null stops injecting. The
+   * simulator's Discord faults.
    */
   injectFaults(injector: FaultInjector | null): void {
     this.rest.faults = injector

@@ -37,9 +37,12 @@ export class ManualClock implements Clock {
     await new Promise((resolve) => setImmediate(resolve))
   }
 
-  /** How many callbacks are due (at or before now) and have not run: armed after the clock passed their time. */
-  overdue(): number {
-    return this.timers.filter((t) => t.at <= this.current).length
+  /**
+   * When the earliest waiting callback is due (it may be at or before now: armed after the clock passed its
+   * time); null when none waits.
+   */
+  nextAt(): number | null {
+    return this.timers.reduce<number | null>((at, t) => (at === null || t.at < at ? t.at : at), null)
   }
 
   /** How many callbacks are waiting. */

@@ -74,12 +74,14 @@ export interface RateLimitRule {
 
 /**
  * A fault the test injects on one request: Discord failing (500), rate limiting it (429, for the
- * route or global) or never answering (the connection is cut, as a timed-out request ends).
+ * route or global), never answering (the connection is cut, as a timed-out request ends) or slow
+ * to take it (`hold`: the request is taken, and answered as usual, once `until` settles).
  */
 export type InjectedFault =
   | { readonly kind: 'error' }
   | { readonly kind: 'rateLimit'; readonly global: boolean; readonly retryAfter: number }
   | { readonly kind: 'drop' }
+  | { readonly kind: 'hold'; readonly until: Promise<unknown> }
 
 /** Decides, for each request the fake routed, whether it fails and how (null: answered normally). */
 export type FaultInjector = (method: string, path: string) => InjectedFault | null
@@ -202,6 +204,7 @@ export class RestServer {
         return
       }
       if (fault?.kind === 'error') throw new Error('injected fault')
+      if (fault?.kind === 'hold') await fault.until.catch(() => {})
       if (fault?.kind === 'rateLimit') {
         const after = String(fault.retryAfter)
         return reply(

@@ -1,13 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ENGLISH, langOf } from '../../../src/i18n/index.js'
 import { engineFor, gameModule } from '../../../src/games/registry.js'
-import { handImage } from '../../../src/messages/pictures.js'
+import { DEFAULT_HAND_PICTURES_MB, handImage, setHandPictureCache } from '../../../src/messages/pictures.js'
 import { drawPool } from '../../../src/render/images/pool.js'
 import { readTextChunks } from '../../../src/render/images/png-text.js'
 import { fixedTable } from './states.js'
 
 afterEach(() => {
   vi.restoreAllMocks()
+  setHandPictureCache(DEFAULT_HAND_PICTURES_MB)
 })
 
 /** A table with its seats named (the hand picture shows names), at `moves` into a seeded game. */
@@ -50,5 +51,17 @@ describe('hand pictures are drawn once per view of a seat and reused', () => {
     const shown = readTextChunks(others[0]!.png).cards!.split(' ')
     for (const card of (engine.view(t.state, 0) as { hand: string[] }).hand)
       if (!own.includes(card)) expect(shown).not.toContain(card)
+  })
+
+  it('HAND_PICTURE_CACHE_MB=0: every view draws its picture afresh, the same picture', async () => {
+    setHandPictureCache(0)
+    const draws = vi.spyOn(drawPool(), 'draw')
+    const names = (id: string) => `name-${id}`
+    const first = (await handImage(ENGLISH, table(3), 1, names))!
+    const again = (await handImage(ENGLISH, table(3), 1, names))!
+    expect(draws).toHaveBeenCalledTimes(2)
+    expect(again).not.toBe(first)
+    expect(again.png.equals(first.png)).toBe(true)
+    expect(again.name).toBe(first.name)
   })
 })

@@ -20,6 +20,7 @@ import { handValue, valueName } from './hand.js'
 import { autoAction, randomAction } from './auto.js'
 import { invariants } from './invariants.js'
 import { optionsSchema, playsToOneWinner, smallBlindFor, type BadugiOptions } from './options.js'
+import { prizeSplit } from './tournament.js'
 import { draftOf, inHand, nextSeat, type BadugiEvent, type BadugiState } from './types.js'
 import { hiddenFrom, view, type BadugiView } from './view.js'
 
@@ -182,6 +183,8 @@ export const badugiEngine: GameEngine<BadugiState, BadugiAction, BadugiOptions, 
       bigBet: stakes * 2,
     }),
     freezeout: playsToOneWinner,
+    tournament: (o) =>
+      o.format === 'tournament' ? { prizes: (pool, entrants) => prizeSplit(pool, entrants, o.prizes) } : null,
   },
   playedIn: (s, seat) => s.status[seat] !== 'out',
   // Mid-hand, each seat's chips in the pot are what it committed this hand.

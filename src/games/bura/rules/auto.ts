@@ -1,5 +1,5 @@
 import type { Card } from '../../core/cards.js'
-import { cardPoints, pointsOf, rankValue, setBeats } from './cards.js'
+import { cost, pointsOf, setBeats } from './cards.js'
 import { trickTurn } from './draft.js'
 import type { Rng } from '../../core/rng.js'
 import { answerOptions, DECLARE, leadOptions, legalActions, PASS } from './legal.js'
@@ -7,17 +7,6 @@ import type { BuraAction, BuraState } from './types.js'
 
 /** Beating with trumps pays only when the trick holds at least this many points. */
 const WORTH_A_TRUMP = 10
-
-/** How much a careful player wants to keep a card: trumps first, then points, then rank. */
-function keepValue(c: Card, trump: string): number {
-  return (c[1] === trump ? 1000 : 0) + cardPoints(c) * 10 + rankValue(c)
-}
-
-function cost(cards: readonly Card[], trump: string): number {
-  let sum = 0
-  for (const c of cards) sum += keepValue(c, trump)
-  return sum
-}
 
 function cheapest(options: Card[][], trump: string): Card[] | null {
   let best: Card[] | null = null

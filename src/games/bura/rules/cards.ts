@@ -29,6 +29,18 @@ export function pointsOf(cards: readonly Card[]): number {
   return sum
 }
 
+/** How much a careful player wants to keep a card: trumps first, then points, then rank. */
+export function keepValue(c: Card, trump: string): number {
+  return (c[1] === trump ? 1000 : 0) + cardPoints(c) * 10 + rankValue(c)
+}
+
+/** What laying these cards gives up: the sum of their keep values (the cheapest set is thrown first). */
+export function cost(cards: readonly Card[], trump: string): number {
+  let sum = 0
+  for (const c of cards) sum += keepValue(c, trump)
+  return sum
+}
+
 /** X beats Y: same suit and higher rank, or X is trump and Y is not. */
 export function beats(x: Card, y: Card, trump: Suit): boolean {
   const xs = x[1]

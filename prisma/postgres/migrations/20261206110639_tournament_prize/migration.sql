@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "GameTable" ADD COLUMN     "prize" BIGINT NOT NULL DEFAULT 0;
+

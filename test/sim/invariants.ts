@@ -43,6 +43,8 @@ export class Checker {
   private statsBefore = ''
   private versionsBefore = new Map<string, number>()
   private readonly patterns = new Map<string, RegExp>()
+  /** Tables with effects still to deliver at the last privacy check. */
+  private owing = new Set<string>()
   /** The database's write count (`writes`) when the database-only checks last ran. */
   private lastChecked: string | null = null
   /** The same, when the last step's checks all ran (what beforeStep read is still current). */
@@ -248,10 +250,14 @@ export class Checker {
    * table that moved, in its channel.
    */
   private async nothingHidden(): Promise<void> {
+    // Oldest first: a table's own messages are read with its own hidden cards before a newer
+    // table's in the same channel looks at them.
     const tables = await this.world.bot.store.prisma.gameTable.findMany({
       where: { logSize: { gt: 0 } },
       select: { id: true, logSize: true, status: true },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     })
+    const owing = new Set(await this.world.bot.store.effects.pendingTables())
     const logHidden: [Card, RegExp][] = []
     this.emojiIds = new Map()
     for (const e of this.world.discord.applicationEmojis.emojis) {
@@ -264,8 +270,12 @@ export class Checker {
       // An open table is looked at after every step, moved or not: a view opened in a step that
       // played nothing is checked with the seats of that moment, not a later step's (seed 5: a
       // member's own hand, read after they had left, counted as another seat's hidden cards).
+      // A table that owes Discord something (or did at the last look) is looked at too: its last
+      // messages (a result, the final standings) may be shown steps after its last move, after a
+      // fault or a crash (seed 7: a final result shown late, first read with a newer table's cards).
       const moved = (this.oracleMarks.get(row.id)?.index ?? 0) < row.logSize
-      if (!moved && row.status !== 'playing') continue
+      const showing = owing.has(row.id) || this.owing.has(row.id)
+      if (!moved && !showing && row.status !== 'playing') continue
       const table = (await this.world.bot.tables.get(row.id))!
       const engine = engineFor(table.game)!
       const states = await this.statesSince(table.id, engine)
@@ -319,6 +329,7 @@ export class Checker {
         }
       }
     }
+    this.owing = owing
     for (const line of this.world.logLines.slice(this.logChecked)) {
       const leak = logHidden.find(([, p]) => p.test(line))
       if (leak) fail('no hidden card is logged', `${leak[0]}: ${line}`)

@@ -29,8 +29,8 @@ export interface LobbyExpiryDeps {
  * Closes lobbies that did not start in time, every buy-in back (`expireLobby`). One sweep reads the
  * database for every lobby past its time, so nothing depends on a timer that fired (or a process
  * that was up) when it fell due; the next sweep is set for the oldest lobby's expiry, or
- * LOBBY_SWEEP_MS at the latest, or RETRY_MS after a sweep that failed. Two shards sweeping one database close a lobby once: the change is
- * versioned, and a lobby already closed is refused.
+ * LOBBY_SWEEP_MS at the latest, or RETRY_MS after a sweep that failed. Two shards sweeping one
+ * database close a lobby once: the change is versioned, and a lobby already closed is refused.
  */
 export class LobbyExpiry {
   private readonly job: PeriodicJob

@@ -21,6 +21,8 @@ export const SCREENSHOT_FILES = ['sandbox-bura.png', 'sandbox-private.png', 'san
 /** Cards played before the pictures are taken: a trick done and the next one led. */
 const MOVES = 3
 const WAIT_MS = 20_000
+/** A Bura hand view's buttons for a single card (English). */
+const PLAY = /^(Lead|Play) /
 
 export async function takeScreenshots(outDir: string): Promise<string[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'screenshots-'))
@@ -65,12 +67,26 @@ async function play(sandbox: Sandbox, browser: Browser, outDir: string): Promise
     await message(page, id).locator('discord-button:not([disabled])', { hasText: label }).first().click()
     await until(async () => (await page.textContent('#status')) === '')
   }
-  /** The member presses "Your hand" and gets a new private view: its message id. */
-  const yourHand = async (name: string, page: Page, tableMessage: string): Promise<string> => {
-    const before = newestPrivate(name)
+  const privates = (name: string) => channel.messages().filter((m) => m.ephemeralFor === memberId(name) && !m.loading)
+  const labels = (components: unknown): string[] =>
+    Array.isArray(components)
+      ? components.flatMap((c: { label?: string; components?: unknown }) => [
+          ...(c.label ? [c.label] : []),
+          ...labels(c.components),
+        ])
+      : []
+  /**
+   * The member presses "Your hand" and gets a new private view: its message id. With `offering`, the
+   * view is the first new private message with such a button: on a busy machine the answer to the
+   * member's last move may come as a follow-up after this press.
+   */
+  const yourHand = async (name: string, page: Page, tableMessage: string, offering?: RegExp): Promise<string> => {
+    const seen = new Set(privates(name).map((m) => m.id))
+    const fresh = () =>
+      privates(name).find((m) => !seen.has(m.id) && (!offering || labels(m.components).some((l) => offering.test(l))))
     await click(page, tableMessage, 'Your hand')
-    await until(() => newestPrivate(name) !== before)
-    const id = newestPrivate(name)!
+    await until(() => fresh() !== undefined)
+    const id = fresh()!.id
     await message(page, id).waitFor()
     await sandbox.bot.idle()
     return id
@@ -98,9 +114,9 @@ async function play(sandbox: Sandbox, browser: Browser, outDir: string): Promise
   for (let moves = 0; moves < MOVES; moves++) {
     const before = (await table()).version
     const name = await toAct()
-    const view = await yourHand(name, pages[name], tableMessage)
+    const view = await yourHand(name, pages[name], tableMessage, PLAY)
     // The first card a player may lead or play: a single card, so one trick follows another.
-    await click(pages[name], view, /^(Lead|Play) /)
+    await click(pages[name], view, PLAY)
     await until(async () => (await table()).version > before)
     await sandbox.bot.idle()
   }
@@ -119,14 +135,22 @@ async function play(sandbox: Sandbox, browser: Browser, outDir: string): Promise
     )
     const out = path.join(outDir, file)
     await page.locator('body').evaluate((body) => body.classList.add('screenshot'))
-    await node.screenshot({ path: out })
+    // The page draws a message anew when it is edited: a screenshot caught in between tries again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await node.screenshot({ path: out })
+        break
+      } catch (e) {
+        if (attempt === 3 || !String(e).includes('not attached')) throw e
+      }
+    }
     await page.locator('body').evaluate((body) => body.classList.remove('screenshot'))
     return out
   }
   const [tableFile, privateFile, germanFile] = SCREENSHOT_FILES
   const files = [await shoot(pages.alice, tableMessage, tableFile)]
   const name = await toAct()
-  files.push(await shoot(pages[name], await yourHand(name, pages[name], tableMessage), privateFile))
+  files.push(await shoot(pages[name], await yourHand(name, pages[name], tableMessage, PLAY), privateFile))
   await pages.bob.selectOption('#locale', 'de')
   await until(() => guild.members().find((m) => m.name === 'bob')!.locale === 'de')
   files.push(await shoot(pages.bob, await yourHand('bob', pages.bob, tableMessage), germanFile))

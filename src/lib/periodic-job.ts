@@ -27,16 +27,21 @@ export interface PeriodicJobOptions {
 export class PeriodicJob {
   private cancel: (() => void) | null = null
   private running: Promise<void> | null = null
-  private stopped = false
+  #stopped = false
 
   constructor(private readonly opts: PeriodicJobOptions) {}
 
   /** Starts the job: the first run now, or one interval from now. A job started already is left as it is. */
   start(first: 'now' | 'later'): void {
-    if (this.stopped || this.cancel || this.running) return
+    if (this.#stopped || this.cancel || this.running) return
     const { clock, everyMs } = this.opts
     if (first === 'now') this.fire()
     else this.arm(clock.now() + everyMs)
+  }
+
+  /** True once `stop` was called: a run in progress checks it to end early. */
+  get stopped(): boolean {
+    return this.#stopped
   }
 
   /** Resolves when no run is in progress. */
@@ -46,13 +51,13 @@ export class PeriodicJob {
 
   /** No run starts any more (one in progress finishes: `idle` waits for it). */
   stop(): void {
-    this.stopped = true
+    this.#stopped = true
     this.cancel?.()
     this.cancel = null
   }
 
   private arm(at: number): void {
-    if (this.stopped) return
+    if (this.#stopped) return
     this.cancel?.()
     this.cancel = this.opts.clock.schedule(at, () => {
       this.cancel = null

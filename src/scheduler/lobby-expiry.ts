@@ -34,7 +34,6 @@ export interface LobbyExpiryDeps {
  */
 export class LobbyExpiry {
   private readonly job: PeriodicJob
-  private stopped = false
 
   constructor(private readonly deps: LobbyExpiryDeps) {
     this.job = new PeriodicJob({
@@ -58,7 +57,6 @@ export class LobbyExpiry {
   }
 
   stop(): void {
-    this.stopped = true
     this.job.stop()
   }
 
@@ -69,7 +67,7 @@ export class LobbyExpiry {
     const cutoff = started - this.deps.expiryMs
     const due = await tables.expiredLobbies(cutoff, BATCH)
     for (const lobby of due) {
-      if (this.stopped) return
+      if (this.job.stopped) return
       if (!this.deps.owns(lobby.guildId)) continue
       const closed = await tables.expireLobby(lobby.id, cutoff)
       if (!closed.ok) continue

@@ -28,7 +28,6 @@ export interface OutboxSweepDeps {
  */
 export class OutboxSweep {
   private readonly job: PeriodicJob
-  private stopped = false
 
   constructor(private readonly deps: OutboxSweepDeps) {
     this.job = new PeriodicJob({
@@ -50,14 +49,13 @@ export class OutboxSweep {
   }
 
   stop(): void {
-    this.stopped = true
     this.job.stop()
   }
 
   private async sweep(): Promise<void> {
     // Only effects pending a while: newer ones are on their way.
     for (const id of await this.deps.stale(this.deps.clock.now() - OUTBOX_STALE_MS)) {
-      if (this.stopped) return
+      if (this.job.stopped) return
       await this.deps.deliver(id)
     }
   }

@@ -345,9 +345,13 @@ export class Checker {
 
   // ── convergence ──────────────────────────────────────────────────────────
 
-  /** After the faults stopped and time passed: every open table's message shows its committed state. */
+  /**
+   * After the faults stopped and time passed: every open table's message shows its committed state,
+   * drawn as at the message's last edit. Its lines about a moment (the agreed end, the automatic
+   * move) are Discord's relative timestamps, which stay true as time passes; drawn after that
+   * moment they read differently ("the agreed end has passed") though nothing changed (seed 137).
+   */
   private async messagesConverged(): Promise<void> {
-    const now = this.world.discord.clock.now()
     for (const summary of await this.world.bot.tables.activeTables()) {
       const table = (await this.world.bot.tables.get(summary.id))!
       if (this.world.guilds.find((g) => g.guild.id === table.guildId)?.botRemoved) continue
@@ -356,7 +360,14 @@ export class Checker {
       if (!message) fail('table messages converge', `table ${table.id} has no message in its channel`)
       const settings = await this.world.bot.tables.settings(table.guildId)
       const lang = serverLangOf(this.world.bot.client, table.guildId, settings)
-      const want = renderTableMessage(lang, table, now, [], await previousResult(lang, this.world.bot.tables, table))
+      const drawnAt = message.editedAt ?? message.createdAt
+      const want = renderTableMessage(
+        lang,
+        table,
+        drawnAt,
+        [],
+        await previousResult(lang, this.world.bot.tables, table),
+      )
       const shown = { title: message.embeds[0]?.title, description: withoutEmojis(message.embeds[0]?.description) }
       const wanted = { title: want.embeds?.[0]?.title, description: want.embeds?.[0]?.description }
       const sameText = shown.title === wanted.title && shown.description === wanted.description

@@ -43,6 +43,8 @@ export class Checker {
   private statsBefore = ''
   private versionsBefore = new Map<string, number>()
   private readonly patterns = new Map<string, RegExp>()
+  /** Open tables whose channel was found gone, and when the check first found it so. */
+  private readonly openWhereGone = new Map<string, number>()
   /** Tables with effects still to deliver at the last privacy check. */
   private owing = new Set<string>()
   /** The database's write count (`writes`) when the database-only checks last ran. */
@@ -184,7 +186,7 @@ export class Checker {
 
   /**
    * Every passed deadline was played within the sweep's grace; no lobby outlives its limit; no
-   * table stays open in a channel that is gone or a server the bot left.
+   * table stays open in a channel that is gone for longer than that grace.
    */
   private async tablesProgress(): Promise<void> {
     const now = this.world.discord.clock.now()
@@ -200,8 +202,15 @@ export class Checker {
         )
       if (t.status === 'lobby' && t.createdAt.getTime() + LOBBY_MAX_MS + SWEEP_GRACE_MS < now)
         fail('every lobby expires', `table ${t.id} is a lobby since ${t.createdAt.toISOString()}`)
-      if (this.world.discord.channel(t.channelId) === null)
-        fail('no table stays open in a channel or server that is gone', `table ${t.id} in channel ${t.channelId}`)
+      if (this.world.discord.channel(t.channelId) !== null) continue
+      // A closing whose commit failed is tried again a moment later on the bot's clock.
+      const since = this.openWhereGone.get(t.id) ?? now
+      this.openWhereGone.set(t.id, since)
+      if (since + SWEEP_GRACE_MS < now)
+        fail(
+          'no table stays open in a channel or server that is gone',
+          `table ${t.id} in channel ${t.channelId}, gone for ${now - since} ms`,
+        )
     }
   }
 

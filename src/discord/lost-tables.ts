@@ -1,4 +1,5 @@
 import { DiscordAPIError, RESTJSONErrorCodes, type Client } from 'discord.js'
+import { doubling } from '../lib/backoff.js'
 import type { Clock } from '../lib/clock.js'
 import type { Logger } from '../lib/log.js'
 import type { CloseReason, TableService, TableSnapshot, TableUpdate } from '../tables/index.js'
@@ -60,7 +61,7 @@ export class LostTables {
   keep(work: () => Promise<void>, failed = 0): void {
     if (this.stopped) return
     const tracked = work().catch((error: unknown) => {
-      const wait = Math.min(FIRST_RETRY_MS * 2 ** failed, MAX_RETRY_MS)
+      const wait = doubling(FIRST_RETRY_MS, failed + 1, MAX_RETRY_MS)
       this.deps.log.error(
         { err: error, failed: failed + 1, retryInMs: wait },
         'could not close a table whose place is gone; trying again',

@@ -4,6 +4,7 @@ import { engineFor } from '../../src/games/registry.js'
 import { serverLangOf } from '../../src/discord/lang.js'
 import { previousResult } from '../../src/discord/outbox.js'
 import { PREVIOUS_GAME_MARK, renderTableMessage } from '../../src/messages/table-message.js'
+import { LOCALES, langOf } from '../../src/i18n/index.js'
 import { isAiSeat } from '../../src/tables/ai-seats.js'
 import type { TableSnapshot } from '../../src/tables/index.js'
 import { readTextChunks, CARDS_KEYWORD } from '../../src/render/images/png-text.js'
@@ -33,6 +34,15 @@ export class InvariantViolation extends Error {
 
 function fail(invariant: string, detail: string): never {
   throw new InvariantViolation(invariant, detail)
+}
+
+/** The name of a table message's field of latest log lines, in every language. */
+const LATEST = new Set(LOCALES.map((l) => langOf(l).t('table:message.latest')))
+
+/** The lines of a table message's latest-lines field (always its last), which may tell of the game before. */
+function latestLines(m: FakeMessage): Set<string> {
+  const field = m.embeds[0]?.fields?.at(-1)
+  return new Set(field && LATEST.has(field.name) ? field.value.split('\n') : [])
 }
 
 /** What the checker remembers between steps. */
@@ -339,10 +349,17 @@ export class Checker {
           if (isExamplePage(m)) continue
           const owner = ownerOf.get(m.id)
           if (owner !== undefined && owner !== table.id) continue
+          const latest = owner === table.id ? latestLines(m) : new Set<string>()
           for (const line of (seen.lines ??= linesOf(m))) {
             const plain = line.replace(/<a?:card_\w+:\d+> /g, '')
             if (checked.has(plain)) continue
-            const judge = line.startsWith(`${PREVIOUS_GAME_MARK} `) ? (previousHidden ?? hidden) : hidden
+            // A latest line may tell of the game before this one (its showdown), public at its end:
+            // a card is its secret only if hidden both now and at that end (seed 236).
+            const judge = line.startsWith(`${PREVIOUS_GAME_MARK} `)
+              ? (previousHidden ?? hidden)
+              : owner === table.id && previousHidden && latest.has(line)
+                ? hidden.filter(([c]) => previousHidden.some(([d]) => d === c))
+                : hidden
             const leak = judge.find(([, p]) => p.test(line))
             if (leak)
               fail(

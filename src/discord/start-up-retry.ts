@@ -1,3 +1,4 @@
+import { doubling } from '../lib/backoff.js'
 import type { Logger } from '../lib/log.js'
 import { transient } from './transient.js'
 
@@ -29,7 +30,7 @@ export function startUpRetry(log: Logger, backoff: Backoff = START_UP_BACKOFF): 
         return await work()
       } catch (error) {
         if (attempt >= backoff.attempts || !transient(error)) throw error
-        const waitMs = Math.min(backoff.maxMs, backoff.firstMs * 2 ** (attempt - 1))
+        const waitMs = doubling(backoff.firstMs, attempt, backoff.maxMs)
         log.warn({ err: error, what, attempt, of: backoff.attempts, waitMs }, 'start-up request failed; trying again')
         await new Promise((resolve) => setTimeout(resolve, waitMs))
       }

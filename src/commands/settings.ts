@@ -126,5 +126,6 @@ async function changeSettings(ctx: BotContext, interaction: ChatInputCommandInte
   if (!result.ok) return refused(refusalText(result.error, lang))
   ctx.log.info({ guildId: interaction.guildId, changed: Object.keys(patch) }, 'settings changed')
   noteCommitted(interaction, { content: lang.t('commands:replies.settings.saved') })
-  await answer(interaction, renderSettings(lang, result.value, true))
+  await answer(interaction, renderSettings(lang, result.value.settings, true))
+  for (const id of result.value.redraw) void ctx.desk.deliverNow(id)
 }

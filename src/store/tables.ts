@@ -399,10 +399,10 @@ export class Tables {
     return msOrNull(row?.at ?? null)
   }
 
-  /** The open tables of a server (id and channel), for closing them when the server is gone. */
-  async openInGuild(guildId: string): Promise<{ id: string; channelId: string }[]> {
-    return this.sql.query<{ id: string; channelId: string }>(Prisma.sql`
-      SELECT "id", "channelId" FROM "GameTable" WHERE "guildId" = ${guildId} AND "status" IN (${'lobby'}, ${'playing'})
+  /** The open tables of a server (id, channel, version): to close them when the server is gone, to redraw them. */
+  async openInGuild(guildId: string): Promise<{ id: string; channelId: string; version: number }[]> {
+    return this.sql.query<{ id: string; channelId: string; version: number }>(Prisma.sql`
+      SELECT "id", "channelId", "version" FROM "GameTable" WHERE "guildId" = ${guildId} AND "status" IN (${'lobby'}, ${'playing'})
       ORDER BY "createdAt", "id"`)
   }
 

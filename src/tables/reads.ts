@@ -1,4 +1,4 @@
-import type { AnyEngine, Outcome } from '../games/core/engine.js'
+import { ok, type AnyEngine, type Outcome } from '../games/core/engine.js'
 import { Rng, seedRng } from '../games/core/rng.js'
 import type { AnySeatHistory } from '../ai/index.js'
 import type { AuditReport } from '../store/audit.js'
@@ -244,15 +244,32 @@ export class Reads {
     return this.work.store.settings.get(guildId)
   }
 
-  /** Changes some of a server's settings; the command has checked Manage Server. */
-  updateSettings(guildId: string, patch: SettingsPatch): Promise<Outcome<GuildSettingsValue>> {
-    return this.work.store.settings.update(guildId, patch)
+  /**
+   * Changes some of a server's settings; the command has checked Manage Server. A setting the
+   * table messages are drawn with (language, pictures, emojis) redraws every open table of the
+   * server, in the same transaction: `redraw` names them for the desk to deliver now.
+   */
+  updateSettings(
+    guildId: string,
+    patch: SettingsPatch,
+  ): Promise<Outcome<{ settings: GuildSettingsValue; redraw: readonly string[] }>> {
+    return this.work.store.transaction(async (repos) => {
+      const result = await repos.settings.update(guildId, patch)
+      if (!result.ok) return result
+      if (!DRAWN_WITH.some((k) => patch[k] !== undefined)) return ok({ settings: result.value, redraw: [] })
+      const open = await repos.tables.openInGuild(guildId)
+      for (const t of open) await repos.effects.add(t.id, t.version, [{ kind: 'refresh' }])
+      return ok({ settings: result.value, redraw: open.map((t) => t.id) })
+    })
   }
 
   audit(): Promise<AuditReport> {
     return this.work.store.audit()
   }
 }
+
+/** The settings a table message is drawn with. */
+const DRAWN_WITH = ['language', 'images', 'emojis'] as const satisfies readonly (keyof SettingsPatch)[]
 
 /** `/table log`'s input (`Reads.gameLogInput`). */
 export interface GameLogInput {

@@ -63,4 +63,26 @@ describe('server settings', () => {
     const table = await w.table()
     expect(table).toMatchObject({ turnMs: 2 * 3_600_000, buyIn: 300, options: expect.objectContaining({ ante: 20 }) })
   })
+  it('redraws the open tables in the language an admin sets, and only for a setting they are drawn with', async () => {
+    const w = await startWorld(['alice', 'bob', 'carol'], { admins: ['carol'] })
+    await w.member('alice').slash(w.channel, 'bura start')
+    await w.channel.waitFor((m) => buttonLabels(m).includes('Join'))
+    const lobby = await w.table()
+    expect(buttonLabels(w.publicMessage(lobby))).toContain('Join')
+
+    await w.member('carol').slash(w.channel, 'settings set', { language: 'de' })
+    await w.bot.idle()
+    const german = w.publicMessage(await w.table())
+    expect(german.id).toBe(w.publicMessage(lobby).id)
+    expect(buttonLabels(german)).toContain('Mitspielen')
+    expect(buttonLabels(german)).not.toContain('Join')
+
+    // A setting the message is not drawn with leaves it alone.
+    const tableEdits = () =>
+      w.discord.requests.filter((r) => r.method === 'PATCH' && r.path.startsWith('/channels/')).length
+    const edits = tableEdits()
+    await w.member('carol').slash(w.channel, 'settings set', { daily_chips: 50 })
+    await w.bot.idle()
+    expect(tableEdits()).toBe(edits)
+  })
 })

@@ -35,6 +35,19 @@ function fail(invariant: string, detail: string): never {
   throw new InvariantViolation(invariant, detail)
 }
 
+/**
+ * What the checks after a step read from the database, kept while nothing is written: read again,
+ * it would be the same (the checks still compare it with what changed outside the database: the
+ * clock, Discord's channels and messages).
+ */
+interface Reads {
+  open?: Promise<{ id: string; status: string; deadlineAt: Date | null; createdAt: Date; channelId: string }[]>
+  played?: Promise<{ id: string; logSize: number; status: string }[]>
+  owing?: Promise<Set<string>>
+  readonly tables: Map<string, Promise<TableSnapshot | null>>
+  readonly logs: Map<string, ReturnType<SimWorld['bot']['store']['actions']['list']>>
+}
+
 /** What the checker remembers between steps. */
 export class Checker {
   private readonly oracleMarks = new Map<string, { index: number; state: unknown }>()
@@ -51,6 +64,8 @@ export class Checker {
   private checkedAt: string | null = null
   /** The uploaded emojis that draw each card (`card_QS`, `card_QS_de`), read at each privacy check. */
   private emojiIds = new Map<string, string[]>()
+  /** The database reads of the last checks, while nothing was written since. */
+  private reads: Reads | null = null
 
   constructor(private readonly world: SimWorld) {}
 
@@ -65,15 +80,18 @@ export class Checker {
     const writes = await this.writes()
     this.checkedAt = null
     if (this.world.isDead) return
-    // The checks that read only the database find what they found last time if nothing was written.
-    if (writes === null || writes !== this.lastChecked) {
+    // The checks that read only the database find what they found last time if nothing was written;
+    // the others compare what they read with what changed elsewhere, and read it again only then.
+    const written = writes === null || writes !== this.lastChecked
+    if (written || this.reads === null) this.reads = { tables: new Map(), logs: new Map() }
+    if (written) {
       await this.chipsConserved()
       await this.practiceTouchesNoWallet()
       await this.practiceTouchesNoStat()
     }
     await this.movesLoggedOnce(out)
-    await this.tablesProgress()
-    await this.nothingHidden()
+    await this.tablesProgress(this.reads)
+    await this.nothingHidden(this.reads)
     if (out.calm) await this.messagesConverged()
     this.checkedAt = this.lastChecked = writes
   }
@@ -186,12 +204,12 @@ export class Checker {
    * Every passed deadline was played within the sweep's grace; no lobby outlives its limit; no
    * table stays open in a channel that is gone or a server the bot left.
    */
-  private async tablesProgress(): Promise<void> {
+  private async tablesProgress(reads: Reads): Promise<void> {
     const now = this.world.discord.clock.now()
-    const open = await this.world.bot.store.prisma.gameTable.findMany({
+    const open = await (reads.open ??= this.world.bot.store.prisma.gameTable.findMany({
       where: { status: { in: ['lobby', 'playing'] } },
-      select: { id: true, status: true, deadlineAt: true, createdAt: true, guildId: true, channelId: true },
-    })
+      select: { id: true, status: true, deadlineAt: true, createdAt: true, channelId: true },
+    }))
     for (const t of open) {
       if (t.deadlineAt && t.deadlineAt.getTime() + SWEEP_GRACE_MS < now)
         fail(
@@ -208,8 +226,10 @@ export class Checker {
   // ── privacy ──────────────────────────────────────────────────────────────
 
   /** The engine states a table went through since the last look (folded from its action log). */
-  private async statesSince(tableId: string, engine: AnyEngine): Promise<unknown[]> {
-    const log = await this.world.bot.store.actions.list(tableId)
+  private async statesSince(reads: Reads, tableId: string, engine: AnyEngine): Promise<unknown[]> {
+    let read = reads.logs.get(tableId)
+    if (!read) reads.logs.set(tableId, (read = this.world.bot.store.actions.list(tableId)))
+    const log = await read
     const mark = this.oracleMarks.get(tableId) ?? { index: 0, state: null as unknown }
     let state = mark.state
     const states = mark.index > 0 ? [state] : []
@@ -249,15 +269,15 @@ export class Checker {
    * bot's log name one hidden from everybody. As the e2e oracle (test/e2e/harness.ts), for every
    * table that moved, in its channel.
    */
-  private async nothingHidden(): Promise<void> {
+  private async nothingHidden(reads: Reads): Promise<void> {
     // Oldest first: a table's own messages are read with its own hidden cards before a newer
     // table's in the same channel looks at them.
-    const tables = await this.world.bot.store.prisma.gameTable.findMany({
+    const tables = await (reads.played ??= this.world.bot.store.prisma.gameTable.findMany({
       where: { logSize: { gt: 0 } },
       select: { id: true, logSize: true, status: true },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    })
-    const owing = new Set(await this.world.bot.store.effects.pendingTables())
+    }))
+    const owing = await (reads.owing ??= this.world.bot.store.effects.pendingTables().then((ids) => new Set(ids)))
     const logHidden: [Card, RegExp][] = []
     this.emojiIds = new Map()
     for (const e of this.world.discord.applicationEmojis.emojis) {
@@ -276,9 +296,11 @@ export class Checker {
       const moved = (this.oracleMarks.get(row.id)?.index ?? 0) < row.logSize
       const showing = owing.has(row.id) || this.owing.has(row.id)
       if (!moved && !showing && row.status !== 'playing') continue
-      const table = (await this.world.bot.tables.get(row.id))!
+      let read = reads.tables.get(row.id)
+      if (!read) reads.tables.set(row.id, (read = this.world.bot.tables.get(row.id)))
+      const table = (await read)!
       const engine = engineFor(table.game)!
-      const states = await this.statesSince(table.id, engine)
+      const states = await this.statesSince(reads, table.id, engine)
       if (states.length === 0) continue
       logHidden.push(...this.hiddenThroughout(engine, states, null))
       const guild = this.world.guilds.find((g) => g.guild.id === table.guildId)

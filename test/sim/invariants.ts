@@ -67,7 +67,15 @@ export class Checker {
   /** The database reads of the last checks, while nothing was written since. */
   private reads: Reads | null = null
 
-  constructor(private readonly world: SimWorld) {}
+  /**
+   * Channels whose messages were all taken for a look and have not changed since (no message
+   * created, edited or deleted): every line in them was checked then, for every member.
+   */
+  private readonly unchanged = new Set<string>()
+
+  constructor(private readonly world: SimWorld) {
+    world.discord.onMessageChange((m) => this.unchanged.delete(m.channelId))
+  }
 
   /** Reads what the checks after the step compare with (still current when nothing was written since). */
   async beforeStep(): Promise<void> {
@@ -308,7 +316,12 @@ export class Checker {
       const channel = this.world.discord.channel(table.channelId)
       if (!channel) continue
       let messages = shown.get(channel.id)
-      if (!messages) shown.set(channel.id, (messages = channel.messages().map((m) => ({ m, lines: null }))))
+      if (!messages) {
+        // Looked at again, it would find every line checked already.
+        if (this.unchanged.has(channel.id)) continue
+        this.unchanged.add(channel.id)
+        shown.set(channel.id, (messages = channel.messages().map((m) => ({ m, lines: null }))))
+      }
       for (const member of guild.members) {
         const seat = table.seats.find((s) => s.userId === member.id)?.position ?? null
         // Lines are marked read even when nothing is hidden: a later table's hidden cards are no

@@ -3,7 +3,7 @@ import type { AnyEngine } from '../../src/games/core/engine.js'
 import { engineFor } from '../../src/games/registry.js'
 import { serverLangOf } from '../../src/discord/lang.js'
 import { previousResult } from '../../src/discord/outbox.js'
-import { renderTableMessage } from '../../src/messages/table-message.js'
+import { PREVIOUS_GAME_MARK, renderTableMessage } from '../../src/messages/table-message.js'
 import { isAiSeat } from '../../src/tables/ai-seats.js'
 import type { TableSnapshot } from '../../src/tables/index.js'
 import { readTextChunks, CARDS_KEYWORD } from '../../src/render/images/png-text.js'
@@ -35,27 +35,22 @@ function fail(invariant: string, detail: string): never {
   throw new InvariantViolation(invariant, detail)
 }
 
-/**
- * What the checks after a step read from the database, kept while nothing is written: read again,
- * it would be the same (the checks still compare it with what changed outside the database: the
- * clock, Discord's channels and messages).
- */
-interface Reads {
-  open?: Promise<{ id: string; status: string; deadlineAt: Date | null; createdAt: Date; channelId: string }[]>
-  played?: Promise<{ id: string; logSize: number; status: string }[]>
-  owing?: Promise<Set<string>>
-  readonly tables: Map<string, Promise<TableSnapshot | null>>
-  readonly logs: Map<string, ReturnType<SimWorld['bot']['store']['actions']['list']>>
-}
-
 /** What the checker remembers between steps. */
 export class Checker {
-  private readonly oracleMarks = new Map<string, { index: number; state: unknown }>()
+  /**
+   * Per table: how much of its action log was replayed, the state there, the state the last game
+   * before it ended in (null before one ended), and the version at the last look.
+   */
+  private readonly oracleMarks = new Map<string, { index: number; state: unknown; lastEnd: unknown; version: number }>()
+  /** Per table: what its table message showed at the last look (its text and pictures). */
+  private readonly messagesSeen = new Map<string, string>()
   private readonly checkedLines = new Map<string, Set<string>>()
   private logChecked = 0
   private statsBefore = ''
   private versionsBefore = new Map<string, number>()
   private readonly patterns = new Map<string, RegExp>()
+  /** Open tables whose channel was found gone, and when the check first found it so. */
+  private readonly openWhereGone = new Map<string, number>()
   /** Tables with effects still to deliver at the last privacy check. */
   private owing = new Set<string>()
   /** The database's write count (`writes`) when the database-only checks last ran. */
@@ -64,18 +59,12 @@ export class Checker {
   private checkedAt: string | null = null
   /** The uploaded emojis that draw each card (`card_QS`, `card_QS_de`), read at each privacy check. */
   private emojiIds = new Map<string, string[]>()
-  /** The database reads of the last checks, while nothing was written since. */
-  private reads: Reads | null = null
 
-  /**
-   * Channels whose messages were all taken for a look and have not changed since (no message
-   * created, edited or deleted): every line in them was checked then, for every member.
-   */
-  private readonly unchanged = new Set<string>()
+  /** Open tables as the progress check last read them. */
+  private openTables:
+    { id: string; status: string; deadlineAt: Date | null; createdAt: Date; channelId: string }[] | null = null
 
-  constructor(private readonly world: SimWorld) {
-    world.discord.onMessageChange((m) => this.unchanged.delete(m.channelId))
-  }
+  constructor(private readonly world: SimWorld) {}
 
   /** Reads what the checks after the step compare with (still current when nothing was written since). */
   async beforeStep(): Promise<void> {
@@ -88,18 +77,16 @@ export class Checker {
     const writes = await this.writes()
     this.checkedAt = null
     if (this.world.isDead) return
-    // The checks that read only the database find what they found last time if nothing was written;
-    // the others compare what they read with what changed elsewhere, and read it again only then.
+    // The checks that read only the database find what they found last time if nothing was written.
     const written = writes === null || writes !== this.lastChecked
-    if (written || this.reads === null) this.reads = { tables: new Map(), logs: new Map() }
     if (written) {
       await this.chipsConserved()
       await this.practiceTouchesNoWallet()
       await this.practiceTouchesNoStat()
     }
     await this.movesLoggedOnce(out)
-    await this.tablesProgress(this.reads)
-    await this.nothingHidden(this.reads)
+    await this.tablesProgress(written)
+    await this.nothingHidden()
     if (out.calm) await this.messagesConverged()
     this.checkedAt = this.lastChecked = writes
   }
@@ -210,14 +197,18 @@ export class Checker {
 
   /**
    * Every passed deadline was played within the sweep's grace; no lobby outlives its limit; no
-   * table stays open in a channel that is gone or a server the bot left.
+   * table stays open in a channel that is gone for longer than that grace.
    */
-  private async tablesProgress(reads: Reads): Promise<void> {
+  private async tablesProgress(written: boolean): Promise<void> {
     const now = this.world.discord.clock.now()
-    const open = await (reads.open ??= this.world.bot.store.prisma.gameTable.findMany({
-      where: { status: { in: ['lobby', 'playing'] } },
-      select: { id: true, status: true, deadlineAt: true, createdAt: true, channelId: true },
-    }))
+    // The open tables as last read, while nothing was written since (the clock and the channels
+    // they are compared with are looked at every time).
+    if (written || this.openTables === null)
+      this.openTables = await this.world.bot.store.prisma.gameTable.findMany({
+        where: { status: { in: ['lobby', 'playing'] } },
+        select: { id: true, status: true, deadlineAt: true, createdAt: true, channelId: true },
+      })
+    const open = this.openTables
     for (const t of open) {
       if (t.deadlineAt && t.deadlineAt.getTime() + SWEEP_GRACE_MS < now)
         fail(
@@ -226,22 +217,37 @@ export class Checker {
         )
       if (t.status === 'lobby' && t.createdAt.getTime() + LOBBY_MAX_MS + SWEEP_GRACE_MS < now)
         fail('every lobby expires', `table ${t.id} is a lobby since ${t.createdAt.toISOString()}`)
-      if (this.world.discord.channel(t.channelId) === null)
-        fail('no table stays open in a channel or server that is gone', `table ${t.id} in channel ${t.channelId}`)
+      if (this.world.discord.channel(t.channelId) !== null) continue
+      // A closing whose commit failed is tried again a moment later on the bot's clock.
+      const since = this.openWhereGone.get(t.id) ?? now
+      this.openWhereGone.set(t.id, since)
+      if (since + SWEEP_GRACE_MS < now)
+        fail(
+          'no table stays open in a channel or server that is gone',
+          `table ${t.id} in channel ${t.channelId}, gone for ${now - since} ms`,
+        )
     }
   }
 
   // ── privacy ──────────────────────────────────────────────────────────────
 
-  /** The engine states a table went through since the last look (folded from its action log). */
-  private async statesSince(reads: Reads, tableId: string, engine: AnyEngine): Promise<unknown[]> {
-    let read = reads.logs.get(tableId)
-    if (!read) reads.logs.set(tableId, (read = this.world.bot.store.actions.list(tableId)))
-    const log = await read
-    const mark = this.oracleMarks.get(tableId) ?? { index: 0, state: null as unknown }
+  /**
+   * The engine states a table went through since the last look (folded from its action log), and
+   * the states in which the games that may have ended meanwhile ended: the last one before the
+   * last look, and every one since (a state followed by a new deal or a fresh setup).
+   */
+  private async statesSince(
+    tableId: string,
+    engine: AnyEngine,
+    version: number,
+  ): Promise<{ states: unknown[]; ends: unknown[] }> {
+    const log = await this.world.bot.store.actions.list(tableId)
+    const mark = this.oracleMarks.get(tableId) ?? { index: 0, state: null as unknown, lastEnd: null, version: 0 }
     let state = mark.state
     const states = mark.index > 0 ? [state] : []
+    const ends = mark.lastEnd !== null ? [mark.lastEnd] : []
     for (const e of log.slice(mark.index)) {
+      if ((e.kind === 'setup' || e.kind === 'nextDeal') && state !== null) ends.push(state)
       const out =
         e.kind === 'setup'
           ? engine.setup(e.payload as never)
@@ -252,8 +258,8 @@ export class Checker {
       state = out.value.state
       states.push(state)
     }
-    this.oracleMarks.set(tableId, { index: log.length, state })
-    return states
+    this.oracleMarks.set(tableId, { index: log.length, state, lastEnd: ends.at(-1) ?? null, version })
+    return { states, ends }
   }
 
   private hiddenThroughout(engine: AnyEngine, states: readonly unknown[], seat: number | null): [Card, RegExp][] {
@@ -275,17 +281,18 @@ export class Checker {
    * No line a member can see (public messages, their own private answers, pictures) that appeared
    * since the last check names a card the engine kept hidden from them all along; nor does the
    * bot's log name one hidden from everybody. As the e2e oracle (test/e2e/harness.ts), for every
-   * table that moved, in its channel.
+   * table that moved, in its channel. A table's own message is judged by that table alone, and its
+   * line on the game before the one in progress by the state that game ended in.
    */
-  private async nothingHidden(reads: Reads): Promise<void> {
+  private async nothingHidden(): Promise<void> {
     // Oldest first: a table's own messages are read with its own hidden cards before a newer
     // table's in the same channel looks at them.
-    const tables = await (reads.played ??= this.world.bot.store.prisma.gameTable.findMany({
+    const tables = await this.world.bot.store.prisma.gameTable.findMany({
       where: { logSize: { gt: 0 } },
-      select: { id: true, logSize: true, status: true },
+      select: { id: true, logSize: true, status: true, version: true, messageId: true },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    }))
-    const owing = await (reads.owing ??= this.world.bot.store.effects.pendingTables().then((ids) => new Set(ids)))
+    })
+    const owing = new Set(await this.world.bot.store.effects.pendingTables())
     const logHidden: [Card, RegExp][] = []
     this.emojiIds = new Map()
     for (const e of this.world.discord.applicationEmojis.emojis) {
@@ -294,6 +301,9 @@ export class Checker {
     }
     // Every message of a channel and its lines, read once per check for all its members.
     const shown = new Map<string, { m: FakeMessage; lines: string[] | null }[]>()
+    // A table's message shows that table only: an older table's final result, first read when a
+    // newer table in the channel is looked at, holds cards the new deal hides (seed 147).
+    const ownerOf = new Map(tables.flatMap((t) => (t.messageId ? [[t.messageId, t.id] as const] : [])))
     for (const row of tables) {
       // An open table is looked at after every step, moved or not: a view opened in a step that
       // played nothing is checked with the seats of that moment, not a later step's (seed 5: a
@@ -301,27 +311,31 @@ export class Checker {
       // A table that owes Discord something (or did at the last look) is looked at too: its last
       // messages (a result, the final standings) may be shown steps after its last move, after a
       // fault or a crash (seed 7: a final result shown late, first read with a newer table's cards).
-      const moved = (this.oracleMarks.get(row.id)?.index ?? 0) < row.logSize
+      // A table that changed without a move (closed when its break ran out), or whose message
+      // changed, is looked at too: its message is judged by no other table.
+      const mark = this.oracleMarks.get(row.id)
+      const moved = (mark?.index ?? 0) < row.logSize || mark?.version !== row.version
       const showing = owing.has(row.id) || this.owing.has(row.id)
-      if (!moved && !showing && row.status !== 'playing') continue
-      let read = reads.tables.get(row.id)
-      if (!read) reads.tables.set(row.id, (read = this.world.bot.tables.get(row.id)))
-      const table = (await read)!
+      const own = row.messageId ? this.world.discord.message(row.messageId) : undefined
+      const ownShows = own ? JSON.stringify([own.content, own.embeds, own.components, own.attachments]) : ''
+      const redrawn = ownShows !== (this.messagesSeen.get(row.id) ?? '')
+      if (!moved && !showing && !redrawn && row.status !== 'playing') continue
+      this.messagesSeen.set(row.id, ownShows)
+      const table = (await this.world.bot.tables.get(row.id))!
       const engine = engineFor(table.game)!
-      const states = await this.statesSince(reads, table.id, engine)
+      const { states, ends } = await this.statesSince(table.id, engine, row.version)
       if (states.length === 0) continue
+      // The line on the previous game reports one that ended before the message was drawn, after
+      // the last look: judged by what the end of each such game hid from everybody (it is public).
+      // Before any game ended there is no such game: then by the states since the last look.
+      const previousHidden = ends.length ? this.hiddenThroughout(engine, ends, null) : null
       logHidden.push(...this.hiddenThroughout(engine, states, null))
       const guild = this.world.guilds.find((g) => g.guild.id === table.guildId)
       if (!guild) continue
       const channel = this.world.discord.channel(table.channelId)
       if (!channel) continue
       let messages = shown.get(channel.id)
-      if (!messages) {
-        // Looked at again, it would find every line checked already.
-        if (this.unchanged.has(channel.id)) continue
-        this.unchanged.add(channel.id)
-        shown.set(channel.id, (messages = channel.messages().map((m) => ({ m, lines: null }))))
-      }
+      if (!messages) shown.set(channel.id, (messages = channel.messages().map((m) => ({ m, lines: null }))))
       for (const member of guild.members) {
         const seat = table.seats.find((s) => s.userId === member.id)?.position ?? null
         // Lines are marked read even when nothing is hidden: a later table's hidden cards are no
@@ -332,10 +346,13 @@ export class Checker {
           const m = seen.m
           if (m.ephemeralFor !== null && m.ephemeralFor !== member.id) continue
           if (isExamplePage(m)) continue
+          const owner = ownerOf.get(m.id)
+          if (owner !== undefined && owner !== table.id) continue
           for (const line of (seen.lines ??= linesOf(m))) {
             const plain = line.replace(/<a?:card_\w+:\d+> /g, '')
             if (checked.has(plain)) continue
-            const leak = hidden.find(([, p]) => p.test(line))
+            const judge = line.startsWith(`${PREVIOUS_GAME_MARK} `) ? (previousHidden ?? hidden) : hidden
+            const leak = judge.find(([, p]) => p.test(line))
             if (leak)
               fail(
                 'no hidden card is shown',
@@ -380,9 +397,13 @@ export class Checker {
 
   // ── convergence ──────────────────────────────────────────────────────────
 
-  /** After the faults stopped and time passed: every open table's message shows its committed state. */
+  /**
+   * After the faults stopped and time passed: every open table's message shows its committed state,
+   * drawn as at the message's last edit. Its lines about a moment (the agreed end, the automatic
+   * move) are Discord's relative timestamps, which stay true as time passes; drawn after that
+   * moment they read differently ("the agreed end has passed") though nothing changed (seed 137).
+   */
   private async messagesConverged(): Promise<void> {
-    const now = this.world.discord.clock.now()
     for (const summary of await this.world.bot.tables.activeTables()) {
       const table = (await this.world.bot.tables.get(summary.id))!
       if (this.world.guilds.find((g) => g.guild.id === table.guildId)?.botRemoved) continue
@@ -391,7 +412,14 @@ export class Checker {
       if (!message) fail('table messages converge', `table ${table.id} has no message in its channel`)
       const settings = await this.world.bot.tables.settings(table.guildId)
       const lang = serverLangOf(this.world.bot.client, table.guildId, settings)
-      const want = renderTableMessage(lang, table, now, [], await previousResult(lang, this.world.bot.tables, table))
+      const drawnAt = message.editedAt ?? message.createdAt
+      const want = renderTableMessage(
+        lang,
+        table,
+        drawnAt,
+        [],
+        await previousResult(lang, this.world.bot.tables, table),
+      )
       const shown = { title: message.embeds[0]?.title, description: withoutEmojis(message.embeds[0]?.description) }
       const wanted = { title: want.embeds?.[0]?.title, description: want.embeds?.[0]?.description }
       const sameText = shown.title === wanted.title && shown.description === wanted.description

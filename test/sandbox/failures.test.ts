@@ -21,6 +21,8 @@ const commands = [
   new SlashCommandBuilder().setName('ping').setDescription('Pong').toJSON(),
   new SlashCommandBuilder().setName('slow').setDescription('Answers after 3.5 s').toJSON(),
   new SlashCommandBuilder().setName('secret').setDescription('Ephemeral answer').toJSON(),
+  new SlashCommandBuilder().setName('silent').setDescription('Never answers').toJSON(),
+  new SlashCommandBuilder().setName('thinking').setDescription('Defers, never edits').toJSON(),
 ]
 
 describe('fake Discord failure paths', () => {
@@ -29,6 +31,8 @@ describe('fake Discord failure paths', () => {
   let channel: TextChannel
   const lateErrors: unknown[] = []
   let lastSecret: ChatInputCommandInteraction | null = null
+  /** Interactions the handler finished with, by command name. */
+  const handled = new Map<string, string>()
 
   async function handle(interaction: Interaction): Promise<void> {
     if (!interaction.isChatInputCommand()) return
@@ -37,6 +41,8 @@ describe('fake Discord failure paths', () => {
       lastSecret = interaction
       await interaction.reply({ content: 'for your eyes only', flags: MessageFlags.Ephemeral })
     }
+    if (interaction.commandName === 'thinking') await interaction.deferReply()
+    handled.set(interaction.commandName, interaction.id)
     if (interaction.commandName === 'slow') {
       await new Promise((r) => setTimeout(r, 3500))
       await interaction.reply('too late').catch((error: unknown) => lateErrors.push(error))
@@ -116,6 +122,36 @@ describe('fake Discord failure paths', () => {
         .some((m) => m.content === 'too late'),
     ).toBe(false)
   }, 10_000)
+
+  it('ends the wait for an answer that can no longer come at once when the harness gives up on it', async () => {
+    // Windows far longer than the test may run: only giving up ends these waits.
+    const patient = await startFakeDiscord({ answerWindowMs: 3_600_000, deferredTimeout: 3_600_000 })
+    const guild = patient.guild('Patient Server')
+    const member = guild.member('alice')
+    const here = guild.channel('cards')
+    const bot = await startTestClient(patient, commands, handle)
+    try {
+      const silent = member.slash(here, 'silent')
+      await expect.poll(() => handled.get('silent')).toBeDefined()
+      patient.giveUpInteractions([handled.get('silent')!])
+      await expect(silent).rejects.toThrow(InteractionFailedError)
+      expect(patient.failedInteractions).toMatchObject([{ label: '/silent', user: 'alice', lateAnswer: false }])
+
+      const thinking = member.slash(here, 'thinking')
+      await expect.poll(() => handled.get('thinking')).toBeDefined()
+      patient.giveUpInteractions([handled.get('thinking')!])
+      await expect(thinking).rejects.toThrow(/deferred alice's \/thinking but did not edit the reply/)
+
+      // An answered interaction keeps its answer.
+      const ping = await member.slash(here, 'ping')
+      patient.giveUpInteractions([ping.interactionId])
+      expect(ping.content).toBe('pong')
+      expect(patient.failedInteractions.map((f) => f.label)).toEqual(['/silent'])
+    } finally {
+      await bot.destroy()
+      await patient.stop()
+    }
+  })
 
   it('refuses messages over Discord limits with 400 Invalid Form Body', async () => {
     const refuse = async (payload: Parameters<TextChannel['send']>[0]) => {

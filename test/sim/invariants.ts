@@ -70,6 +70,10 @@ export class Checker {
   /** The uploaded emojis that draw each card (`card_QS`, `card_QS_de`), read at each privacy check. */
   private emojiIds = new Map<string, string[]>()
 
+  /** Open tables as the progress check last read them. */
+  private openTables:
+    { id: string; status: string; deadlineAt: Date | null; createdAt: Date; channelId: string }[] | null = null
+
   constructor(private readonly world: SimWorld) {}
 
   /** Reads what the checks after the step compare with (still current when nothing was written since). */
@@ -84,13 +88,14 @@ export class Checker {
     this.checkedAt = null
     if (this.world.isDead) return
     // The checks that read only the database find what they found last time if nothing was written.
-    if (writes === null || writes !== this.lastChecked) {
+    const written = writes === null || writes !== this.lastChecked
+    if (written) {
       await this.chipsConserved()
       await this.practiceTouchesNoWallet()
       await this.practiceTouchesNoStat()
     }
     await this.movesLoggedOnce(out)
-    await this.tablesProgress()
+    await this.tablesProgress(written)
     await this.nothingHidden()
     if (out.calm) await this.messagesConverged()
     this.checkedAt = this.lastChecked = writes
@@ -204,12 +209,16 @@ export class Checker {
    * Every passed deadline was played within the sweep's grace; no lobby outlives its limit; no
    * table stays open in a channel that is gone for longer than that grace.
    */
-  private async tablesProgress(): Promise<void> {
+  private async tablesProgress(written: boolean): Promise<void> {
     const now = this.world.discord.clock.now()
-    const open = await this.world.bot.store.prisma.gameTable.findMany({
-      where: { status: { in: ['lobby', 'playing'] } },
-      select: { id: true, status: true, deadlineAt: true, createdAt: true, guildId: true, channelId: true },
-    })
+    // The open tables as last read, while nothing was written since (the clock and the channels
+    // they are compared with are looked at every time).
+    if (written || this.openTables === null)
+      this.openTables = await this.world.bot.store.prisma.gameTable.findMany({
+        where: { status: { in: ['lobby', 'playing'] } },
+        select: { id: true, status: true, deadlineAt: true, createdAt: true, channelId: true },
+      })
+    const open = this.openTables
     for (const t of open) {
       if (t.deadlineAt && t.deadlineAt.getTime() + SWEEP_GRACE_MS < now)
         fail(

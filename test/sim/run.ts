@@ -68,7 +68,7 @@ export async function runSteps(seed: number, steps: readonly Step[], options: Wo
       const out: StepOutcome = { moves: [], calm: false }
       if (process.env.SIM_TRACE) console.log(`step ${i}: ${JSON.stringify(step)}`)
       try {
-        const work = runStep(world, step, out).then(() => world.idle())
+        const work = world.withoutAnswerWaits(runStep(world, step, out)).then(() => world.idle())
         await inTime(i, Promise.race([work, world.crash]))
         if (world.isDead) {
           work.catch(() => {})

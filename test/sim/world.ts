@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream'
+import { Events } from 'discord.js'
 import { startBot, type Bot } from '../../src/bot.js'
 import type { Clock } from '../../src/lib/clock.js'
 import { onCrashPoint, type CrashPoint } from '../../src/lib/crash-points.js'
@@ -65,6 +66,9 @@ export interface SimGuild {
   botRemoved: boolean
 }
 
+/** Real time between looks, while a step waits for an answer, at whether the bot has anything left to do. */
+const ANSWER_POLL_MS = 5
+
 /** Real time a gateway event may take to reach the bot before the step goes on regardless. */
 const GATEWAY_WAIT_MS = 10_000
 
@@ -104,6 +108,8 @@ export class SimWorld {
   private requestCounts = new Map<string, number>()
   private commitCount = 0
   step = 0
+  /** Interactions the bot has taken in (its client emitted them) whose wait may still be open. */
+  private takenIn = new Set<string>()
 
   private constructor(
     readonly seed: number,
@@ -169,6 +175,8 @@ export class SimWorld {
       }),
     )
     this.bot = bot
+    // Registered after the bot's own listener: by the time this runs, the bot is handling it.
+    bot.client.on(Events.InteractionCreate, (interaction) => this.takenIn.add(interaction.id))
     onCrashPoint((point) => {
       if (this.faults.crashAt !== point || !alive()) return
       this.faults = { ...this.faults, crashAt: null }
@@ -234,6 +242,28 @@ export class SimWorld {
   async idle(): Promise<void> {
     if (this.dead) return
     await Promise.race([this.bot.idle(), this.crashed])
+  }
+
+  /**
+   * Runs a step's `work` without waiting out Discord's answer windows in real time: whenever the
+   * bot is idle, an interaction it took in and left unanswered (its answer failed, or a deferred
+   * answer's edit did) can get no answer any more, so the fake ends its wait at once, as the
+   * window running out would (3 s, or the deferred answer's wait).
+   */
+  async withoutAnswerWaits<T>(work: Promise<T>): Promise<T> {
+    let done = false
+    const settled = work.finally(() => (done = true))
+    settled.catch(() => {})
+    while (!done) {
+      // Only what the bot had taken in before the wait: those it was handling, so idle waited for them.
+      const asked = [...this.takenIn]
+      await Promise.race([settled.catch(() => {}), this.idle()])
+      if (done || this.dead) break
+      this.discord.giveUpInteractions(asked)
+      for (const id of asked) this.takenIn.delete(id)
+      await Promise.race([settled.catch(() => {}), new Promise((resolve) => setTimeout(resolve, ANSWER_POLL_MS))])
+    }
+    return settled
   }
 
   /**

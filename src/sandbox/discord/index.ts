@@ -179,6 +179,14 @@ export class FakeDiscord {
     return this.rest.log.filter((r) => r.status >= 400)
   }
 
+  /**
+   * Ends at once the waits of these interactions (by id) for the bot's answer, as their windows
+   * running out would: for a harness that knows no answer can come any more.
+   */
+  giveUpInteractions(ids: Iterable<string>): void {
+    this.interactions.giveUp(ids)
+  }
+
   /** Interactions the bot did not acknowledge within 3 s ("This interaction failed"). */
   get failedInteractions(): FailedInteraction[] {
     return [...this.interactions.failed]

@@ -214,34 +214,53 @@ export class Interactions {
 
     // The 3-second rule runs on real time: it is about how fast the bot's handler is.
     record.timers.push(
-      setTimeout(() => {
-        if (record.state !== 'pending') return
-        record.state = 'failed'
-        record.failure = {
-          id,
-          label: record.label,
-          user: member.user.username,
-          channelId: channel.id,
-          lateAnswer: false,
-        }
-        this.failed.push(record.failure)
-        this.settle(record, new InteractionFailedError(record.failure, this.refusals(startedAt)))
-      }, this.answerWindowMs),
-    )
-    record.timers.push(
-      setTimeout(() => {
-        if (record.settled || !record.awaiting) return
-        this.settle(
-          record,
-          new Error(
-            `The bot deferred ${member.user.username}'s ${record.label} but did not edit the reply or send a ` +
-              `follow-up ` +
-              `within ${params.deferredTimeout} ms.${this.refusals(startedAt)}`,
-          ),
-        )
-      }, params.deferredTimeout),
+      setTimeout(() => this.expire(record, startedAt), this.answerWindowMs),
+      setTimeout(() => this.expireDeferred(record, params.deferredTimeout, startedAt), params.deferredTimeout),
     )
     return promise
+  }
+
+  /** Discord's 3 s passed without an acknowledgement: "This interaction failed". */
+  private expire(record: InteractionRecord, startedAt: number): void {
+    if (record.state !== 'pending') return
+    record.state = 'failed'
+    record.failure = {
+      id: record.id,
+      label: record.label,
+      user: record.member.user.username,
+      channelId: record.channel.id,
+      lateAnswer: false,
+    }
+    this.failed.push(record.failure)
+    this.settle(record, new InteractionFailedError(record.failure, this.refusals(startedAt)))
+  }
+
+  /** A deferred answer's edit or follow-up did not come in time. */
+  private expireDeferred(record: InteractionRecord, waitedMs: number, startedAt: number): void {
+    if (record.settled || !record.awaiting) return
+    this.settle(
+      record,
+      new Error(
+        `The bot deferred ${record.member.user.username}'s ${record.label} but did not edit the reply or send a ` +
+          `follow-up within ${waitedMs} ms.${this.refusals(startedAt)}`,
+      ),
+    )
+  }
+
+  /**
+   * Ends the waits of the interactions `ids` at once, as their windows running out would: one not
+   * acknowledged fails, a deferred one whose edit never came rejects. For a harness that knows no
+   * answer can come any more (the bot took them in and has nothing left to do), so that the member
+   * does not wait out the windows in real time.
+   */
+  giveUp(ids: Iterable<string>): void {
+    for (const id of ids) {
+      const record = this.byId.get(id)
+      if (!record || record.settled) continue
+      const startedAt = record.sentAt
+      if (record.state === 'pending') this.expire(record, startedAt)
+      else this.expireDeferred(record, Date.now() - startedAt, startedAt)
+    }
   }
 
   private settle(

@@ -6,6 +6,8 @@ import { PrismaClient as PostgresPrismaClient } from '../generated/prisma-postgr
 import { SharedConnection, type RootSql, type Sql } from './sql.js'
 import { withStatementCache } from './statement-cache.js'
 import { WalSync } from './wal-sync.js'
+import { checkpointThread } from './checkpoint-thread.js'
+import { Checkpoints } from './checkpoints.js'
 import type { PostgresLimits } from './postgres-limits.js'
 import type { PostgresTarget } from './url.js'
 
@@ -24,6 +26,12 @@ export interface Connection {
 }
 
 /**
+ * Commits between two checkpoints of the WAL. A few frames (pages) each, so the WAL stays within a
+ * few MB, about where SQLite's own automatic checkpoint (1,000 pages) keeps it.
+ */
+const CHECKPOINT_EVERY_WRITES = 100
+
+/**
  * SQLite through better-sqlite3. `full` durability syncs the WAL after each commit off the bot's
  * thread (wal-sync.ts); `process` leaves it to SQLite's checkpoints, so a power cut may lose the
  * last commits (a crash or kill of the bot loses nothing either way).
@@ -33,10 +41,21 @@ export async function connectSqlite(file: string, durability: 'full' | 'process'
   const adapter = await new PrismaBetterSQLite3({ url: file, timeout: 10_000 }).connect()
   const synced = durability === 'full' ? WalSync.forDatabase(file) : undefined
   const shared = new SharedConnection(withStatementCache(adapter), synced?.wal)
-  // Connection set-up, not application SQL: the one SQLite-specific statement outside the migrator.
+  // Connection set-up, not application SQL: the SQLite-specific statements outside the migrator.
   await shared.sql.execute(Prisma.sql`PRAGMA synchronous = NORMAL`)
+  // The checkpoint thread copies the WAL into the database, not the commit that fills it (checkpoints.ts).
+  await shared.sql.execute(Prisma.sql`PRAGMA wal_autocheckpoint = 0`)
+  const checkpoints = new Checkpoints({
+    file,
+    runner: checkpointThread(),
+    exclusive: shared.exclusive,
+    fallBack: async () => void (await shared.sql.execute(Prisma.sql`PRAGMA wal_autocheckpoint = 1000`)),
+    everyWrites: CHECKPOINT_EVERY_WRITES,
+  })
+  shared.afterWrite(() => checkpoints.wrote())
   const prisma = new PrismaClient({ adapter: shared.factory })
   const close = async () => {
+    await checkpoints.close()
     await prisma.$disconnect()
     await synced?.close()
   }

@@ -140,12 +140,19 @@ async function rollback(tx: Transaction): Promise<void> {
 export class SharedConnection {
   readonly sql: RootSql
   readonly factory: SqlDriverAdapterFactory
+  /** Runs `fn` while no statement or transaction runs on the connection (SQLite's checkpoints.ts). */
+  readonly exclusive: <T>(fn: () => Promise<T>) => Promise<T>
+  readonly #afterWrite: (() => void)[] = []
 
   constructor(adapter: SqlDriverAdapter, wal?: WalSync, { serial = true }: { serial?: boolean } = {}) {
     // serial: one connection, so one transaction or statement at a time (SQLite). Otherwise each
     // transaction takes its own connection of the driver's pool (PostgreSQL), nothing waits here.
     const gate = serial ? new Gate() : OPEN
-    const wrote = () => wal?.wrote()
+    this.exclusive = (fn) => gate.run(fn)
+    const wrote = () => {
+      wal?.wrote()
+      for (const listener of this.#afterWrite) listener()
+    }
     // Reported inside the gate: whoever reads the write next (through the gate) reads it after.
     const run = <T>(work: () => Promise<T>, writes: boolean): Promise<T> =>
       gate.run(async () => {
@@ -195,6 +202,11 @@ export class SharedConnection {
         }),
       durable: async () => wal?.durable(),
     }
+  }
+
+  /** `listener` hears of each write committed from now on, as `wal` does. */
+  afterWrite(listener: () => void): void {
+    this.#afterWrite.push(listener)
   }
 }
 

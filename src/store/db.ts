@@ -31,6 +31,9 @@ export interface Connection {
  */
 const CHECKPOINT_EVERY_WRITES = 100
 
+/** The most a restarted WAL file keeps on disk. */
+const WAL_SIZE_LIMIT_BYTES = 16 * 1024 * 1024
+
 /**
  * SQLite through better-sqlite3. `full` durability syncs the WAL after each commit off the bot's
  * thread (wal-sync.ts); `process` leaves it to SQLite's checkpoints, so a power cut may lose the
@@ -45,6 +48,8 @@ export async function connectSqlite(file: string, durability: 'full' | 'process'
   await shared.sql.execute(Prisma.sql`PRAGMA synchronous = NORMAL`)
   // The checkpoint thread copies the WAL into the database, not the commit that fills it (checkpoints.ts).
   await shared.sql.execute(Prisma.sql`PRAGMA wal_autocheckpoint = 0`)
+  // A WAL that grew while the checkpoint thread started is cut back when the log restarts.
+  await shared.sql.execute(Prisma.sql`PRAGMA journal_size_limit = ${Prisma.raw(String(WAL_SIZE_LIMIT_BYTES))}`)
   const checkpoints = new Checkpoints({
     file,
     runner: checkpointThread(),

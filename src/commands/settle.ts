@@ -38,7 +38,7 @@ export function startTableControl(interaction: Component): void {
  * `settle` for a control pressed on the table message (Start, Join, Rebuy): the change is drawn
  * into that message by the control's own interaction callback, then `done` is said privately, so
  * what it says ("press **Your hand**") is on the table message when it is read, however the
- * table's edits are paced. Elsewhere, or when the message cannot be updated so, as `settle`.
+ * table's edits are paced. Elsewhere (a private view, a result ping), or refused, as `settle`.
  */
 export async function settleOnTable(
   ctx: BotContext,
@@ -47,14 +47,18 @@ export async function settleOnTable(
   done: string,
 ): Promise<boolean> {
   const onView: boolean = onPrivateMessage(interaction)
-  if (!result.ok || onView) return settle(ctx, interaction, result, done)
+  if (!result.ok || onView || result.value.table.messageId !== interaction.message.id)
+    return settle(ctx, interaction, result, done)
   noteCommitted(interaction, { content: done })
   const timely = startAnswer(interaction, 'table-message')
   const message = { id: interaction.message.id, files: interaction.message.attachments.map((a) => a.name) }
-  // Not updated in place (another message, a repeat, Discord refused), the change went to the
-  // channel as any other, and was waited for.
-  await ctx.desk.showInPlace(result.value, message, (payload) => timely.update(payload))
-  await answer(interaction, { content: done })
+  const showing = ctx.desk.showInPlace(result.value, message, (payload) => timely.update(payload))
+  // Behind its table's earlier deliveries (waiting for Discord's global budget) the update may
+  // come long after: acknowledged now, the answer goes at once and the message is updated through
+  // the interaction's token when its turn comes. A defer Discord failed: the answer acknowledges.
+  if (showing.placesPromptly) await showing.placed
+  else await timely.defer().catch(() => undefined)
+  await ctx.desk.answerWhenShown(showing, () => answer(interaction, { content: done }))
   return !result.value.duplicate
 }
 

@@ -88,13 +88,15 @@ export class TimelyAnswer {
 
   /**
    * A control on a public message: updates that message with `payload` (the acknowledgement
-   * itself while in time, else the edit of the deferred update). Private answers follow (`send`).
+   * itself while in time, else the edit of the deferred update, also after the private answer
+   * followed it). Private answers follow (`send`).
    */
   async update(payload: Payload): Promise<void> {
     const i = this.interaction
     await this.deferral()
-    if (this.inPlace !== 'table-message' || !i.isMessageComponent() || i.replied)
-      throw new Error('only an unanswered control on a public message updates it')
+    // Deferred, the control's message is the interaction's original (a private reply would be).
+    if (this.inPlace !== 'table-message' || !i.isMessageComponent() || (i.replied && !i.deferred))
+      throw new Error('only an unanswered or deferred control on a public message updates it')
     if (i.deferred) return void (await i.editReply(forUpdate(payload)))
     this.sending = true
     await i.update(forUpdate(payload))

@@ -120,8 +120,8 @@ export function requestsBetween(before: RequestCounts, after: RequestCounts): Re
 export const round = (x: number, digits = 2): number => Math.round(x * 10 ** digits) / 10 ** digits
 
 /**
- * The members' errors by kind, most frequent first: each message with its table, member and card
- * names taken out, so that 70 "deferred … Next game" errors read as one line with their count.
+ * The members' errors by kind, most frequent first: each message with its table, member and card names
+ * and long ids taken out, so that 70 "deferred … Next game" errors read as one line with their count.
  */
 export function errorKinds(errors: readonly string[]): Record<string, number> {
   const counts = new Map<string, number>()

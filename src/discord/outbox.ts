@@ -1,5 +1,6 @@
 import type { Client } from 'discord.js'
 import type { Clock } from '../lib/clock.js'
+import { doubling } from '../lib/backoff.js'
 import { crashPoint } from '../lib/crash-points.js'
 import type { Logger } from '../lib/log.js'
 import { renderFinalStandings, renderGameResult, renderResultLine } from '../messages/results.js'
@@ -13,12 +14,12 @@ import { serverLangOf } from './lang.js'
 import { lostChannelReason } from './lost-tables.js'
 import type { Lang, Locale } from '../i18n/index.js'
 
-/** Failed deliveries wait 1 s, 2 s, 4 s … at most this long between attempts. */
+/** A failed delivery's first wait; each further failure waits twice as long: 1 s, 2 s, 4 s … */
+const FIRST_BACKOFF_MS = 1000
+/** … at most this long between attempts. */
 const MAX_BACKOFF_MS = 5 * 60 * 1000
 /** After this many failed attempts an effect is given up (status `failed`), e.g. a deleted channel. */
 export const MAX_ATTEMPTS = 12
-
-export const backoffMs = (attempts: number): number => Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempts)
 
 export interface OutboxDeps {
   readonly client: Client
@@ -175,7 +176,7 @@ export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise
     }
     const attempts = Math.max(...failed.map((e) => e.attempts)) + 1
     const giveUp = attempts >= MAX_ATTEMPTS
-    const retryAt = deps.clock.now() + backoffMs(attempts - 1)
+    const retryAt = deps.clock.now() + doubling(FIRST_BACKOFF_MS, attempts, MAX_BACKOFF_MS)
     await effects.retry(
       failed.map((e) => e.id),
       retryAt,

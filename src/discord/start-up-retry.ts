@@ -1,4 +1,5 @@
 import { DiscordAPIError, HTTPError, RateLimitError } from 'discord.js'
+import { doubling } from '../lib/backoff.js'
 import type { Logger } from '../lib/log.js'
 
 /** How often a start-up request is tried, and the waits between tries: firstMs, doubling, at most maxMs. */
@@ -48,7 +49,7 @@ export function startUpRetry(log: Logger, backoff: Backoff = START_UP_BACKOFF): 
         return await work()
       } catch (error) {
         if (attempt >= backoff.attempts || !transient(error)) throw error
-        const waitMs = Math.min(backoff.maxMs, backoff.firstMs * 2 ** (attempt - 1))
+        const waitMs = doubling(backoff.firstMs, attempt, backoff.maxMs)
         log.warn({ err: error, what, attempt, of: backoff.attempts, waitMs }, 'start-up request failed; trying again')
         await new Promise((resolve) => setTimeout(resolve, waitMs))
       }

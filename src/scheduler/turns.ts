@@ -1,3 +1,4 @@
+import { doubling } from '../lib/backoff.js'
 import type { Clock } from '../lib/clock.js'
 import type { Logger } from '../lib/log.js'
 import { PeriodicJob } from '../lib/periodic-job.js'
@@ -181,7 +182,7 @@ export class TurnScheduler {
       await this.deps.show(result.value)
     } catch (error) {
       const failed = (this.retries.get(tableId)?.failed ?? 0) + 1
-      const wait = Math.min(FIRST_RETRY_MS * 2 ** (failed - 1), this.sweepMs)
+      const wait = doubling(FIRST_RETRY_MS, failed, this.sweepMs)
       this.deps.log.error({ err: error, tableId, failed, retryInMs: wait }, 'deadline handling failed')
       this.retryAt(tableId, deadline, this.deps.clock.now() + wait, failed)
     }

@@ -112,6 +112,8 @@ describe('a Bura table at a German server', () => {
       for (const m of w.channel.publicMessages()) seen.set(`${m.id}@${m.editedAt ?? m.createdAt}`, m)
     }
     let table = await untilSomeoneActs(w)
+    // The deal's turn ping is posted after Start's answer (a move's ping comes before its answer).
+    await w.bot.idle()
     let moves = 0
     while (table.progress === 'acting') {
       look()

@@ -87,6 +87,8 @@ describe('a turn ping only when the player to act changes', () => {
     await openAndStart(w, 'bura start', { buy_in: 100 }, ['bob'])
     for (let moves = 0; moves < 300; moves++) {
       const t = await untilSomeoneActs(w)
+      // Start and Next game answer on the table message first; the turn ping follows it.
+      await w.bot.idle()
       const mover = t.waitingFor[0]!
       const ping = w.channel
         .publicMessages()

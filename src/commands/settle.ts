@@ -35,6 +35,12 @@ export function startTableControl(interaction: Component): void {
 }
 
 /**
+ * How long (real ms) a control's answer waits for its table message to be drawn behind the table's
+ * earlier deliveries: a busy machine's moment, not Discord's global budget at a busy time.
+ */
+const IN_PLACE_WAIT_MS = 5000
+
+/**
  * `settle` for a control pressed on the table message (Start, Join, Rebuy): the change is drawn
  * into that message by the control's own interaction callback, then `done` is said privately, so
  * what it says ("press **Your hand**") is on the table message when it is read, however the
@@ -53,11 +59,12 @@ export async function settleOnTable(
   const timely = startAnswer(interaction, 'table-message')
   const message = { id: interaction.message.id, files: interaction.message.attachments.map((a) => a.name) }
   const showing = ctx.desk.showInPlace(result.value, message, (payload) => timely.update(payload))
-  // Behind its table's earlier deliveries (waiting for Discord's global budget) the update may
-  // come long after: acknowledged now, the answer goes at once and the message is updated through
-  // the interaction's token when its turn comes. A defer Discord failed: the answer acknowledges.
+  // Behind its table's earlier deliveries (which wait for Discord's global budget on a busy bot)
+  // the update may come long after: the answer waits for it a while only (deferred meanwhile, as
+  // any slow answer), then goes; the message is updated through the interaction's token when its
+  // turn comes.
   if (showing.placesPromptly) await showing.placed
-  else await timely.defer().catch(() => undefined)
+  else await waitAtMost(showing.placed, IN_PLACE_WAIT_MS)
   await ctx.desk.answerWhenShown(showing, () => answer(interaction, { content: done }))
   return !result.value.duplicate
 }
@@ -76,4 +83,11 @@ export function settleEither(
   return interaction.isButton() || interaction.isStringSelectMenu()
     ? settleOnTable(ctx, interaction, result, done)
     : settle(ctx, interaction, result, done)
+}
+
+/** Waits for `promise` to settle, at most `ms` (real time). */
+async function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  await Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms)))])
+  clearTimeout(timer)
 }

@@ -248,7 +248,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     ...(opts.pace ? { pace: opts.pace } : {}),
   })
   // Tables whose channel, thread or server is gone close, every chip back (docs/closing.md).
-  lost = new LostTables({ client, log, tables, owns, show: (update) => desk.show(update) })
+  lost = new LostTables({ client, clock, log, tables, owns, show: (update) => desk.show(update) })
   const lobbies = new LobbyExpiry({
     clock,
     log,
@@ -257,11 +257,11 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     show: (update) => desk.show(update),
     expiryMs: opts.lobbyExpiryMs ?? DEFAULT_LOBBY_EXPIRY_MS,
   })
-  client.on(Events.GuildDelete, (guild) => lost.keep(lost.guildGone(guild.id)))
+  client.on(Events.GuildDelete, (guild) => lost.keep(() => lost.guildGone(guild.id)))
   client.on(Events.ChannelDelete, (channel) => {
-    if ('guildId' in channel) lost.keep(lost.channelGone(channel.guildId, channel.id))
+    if ('guildId' in channel) lost.keep(() => lost.channelGone(channel.guildId, channel.id))
   })
-  client.on(Events.ThreadDelete, (thread) => lost.keep(lost.threadGone(thread.guildId, thread.id)))
+  client.on(Events.ThreadDelete, (thread) => lost.keep(() => lost.threadGone(thread.guildId, thread.id)))
   ai = new AiTurns({
     clock,
     log,
@@ -413,6 +413,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     desk.stop()
     await decay.stop()
     lobbies.stop()
+    lost.stop()
     await client.destroy()
     await shared?.close()
     await store.close()
@@ -442,6 +443,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       desk.stop()
       await decay.stop()
       lobbies.stop()
+      lost.stop()
       await idle()
       await checking
       await emojisSettled

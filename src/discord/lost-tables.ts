@@ -1,4 +1,6 @@
 import { DiscordAPIError, RESTJSONErrorCodes, type Client } from 'discord.js'
+import { doubling } from '../lib/backoff.js'
+import type { Clock } from '../lib/clock.js'
 import type { Logger } from '../lib/log.js'
 import type { CloseReason, TableService, TableSnapshot, TableUpdate } from '../tables/index.js'
 
@@ -8,8 +10,13 @@ import type { CloseReason, TableService, TableSnapshot, TableUpdate } from '../t
  * at once (`voidTable`): a game in progress is void and every chip goes back to its wallet, in
  * ledger rows naming the reason (`/chips balance` tells the member). Found on the gateway's
  * events, on Discord's answers about a table's messages, and by a sweep at start-up for what
- * happened while the bot was down.
+ * happened while the bot was down. A closing that fails (the database dropped mid-commit) is tried
+ * again with backoff: the event that found it does not come twice.
  */
+
+/** The first retry of a failed closing; each further one waits twice as long, at most MAX_RETRY_MS. */
+const FIRST_RETRY_MS = 1_000
+const MAX_RETRY_MS = 15_000
 
 /** Discord's answers that mean the bot will not reach a table's channel again. */
 const LOST: ReadonlyMap<number, CloseReason> = new Map<number, CloseReason>([
@@ -25,6 +32,7 @@ export function lostChannelReason(error: unknown): CloseReason | null {
 
 export interface LostTablesDeps {
   readonly client: Client
+  readonly clock: Clock
   readonly log: Logger
   readonly tables: TableService
   /** Whether this process's shards serve a guild: only those guilds' tables are closed here. */
@@ -35,26 +43,54 @@ export interface LostTablesDeps {
 
 export class LostTables {
   private readonly running = new Set<Promise<void>>()
+  /** Retries waiting for their time, each by its cancel function. */
+  private readonly retries = new Set<() => void>()
+  private stopped = false
 
   constructor(private readonly deps: LostTablesDeps) {}
 
   /** Closes a table in the background (a delivery found its channel lost); `idle` waits for it. */
   report(tableId: string, reason: CloseReason): void {
-    this.keep(this.close(tableId, reason))
+    this.keep(() => this.close(tableId, reason))
   }
 
-  /** Runs a closing found on a gateway event in the background; `idle` waits for it. */
-  keep(work: Promise<void>): void {
-    const tracked = work.catch((error: unknown) =>
-      this.deps.log.error({ err: error }, 'could not close a table whose place is gone'),
-    )
+  /**
+   * Runs a closing found on a gateway event in the background; `idle` waits for it. A run that
+   * fails runs again after a backoff, whole: what it closed already is refused the second time.
+   */
+  keep(work: () => Promise<void>, failed = 0): void {
+    if (this.stopped) return
+    const tracked = work().catch((error: unknown) => {
+      const wait = doubling(FIRST_RETRY_MS, failed + 1, MAX_RETRY_MS)
+      this.deps.log.error(
+        { err: error, failed: failed + 1, retryInMs: wait },
+        'could not close a table whose place is gone; trying again',
+      )
+      this.retryAt(this.deps.clock.now() + wait, work, failed + 1)
+    })
     this.running.add(tracked)
     void tracked.finally(() => this.running.delete(tracked))
   }
 
-  /** Resolves when no closing is in progress. */
+  /** Resolves when no closing is in progress (a retry waiting for its time is not in progress). */
   async idle(): Promise<void> {
     while (this.running.size > 0) await Promise.all([...this.running])
+  }
+
+  /** No retry runs any more; a closing in progress finishes (`idle` waits for it). */
+  stop(): void {
+    this.stopped = true
+    for (const cancel of this.retries) cancel()
+    this.retries.clear()
+  }
+
+  private retryAt(at: number, work: () => Promise<void>, failed: number): void {
+    if (this.stopped) return
+    const cancel = this.deps.clock.schedule(at, () => {
+      this.retries.delete(cancel)
+      this.keep(work, failed)
+    })
+    this.retries.add(cancel)
   }
 
   /** Closes one table for `reason`; one closed already (by another path or shard) is left as it is. */

@@ -12,13 +12,17 @@ import { deleteInChannel, editsInPlace, postInChannel } from './public-message.j
 import { withCardEmojiText, type CardEmojis } from '../render/emojis.js'
 import { serverLangOf } from './lang.js'
 import { lostChannelReason } from './lost-tables.js'
+import { transient } from './transient.js'
 import type { Lang, Locale } from '../i18n/index.js'
 
 /** A failed delivery's first wait; each further failure waits twice as long: 1 s, 2 s, 4 s … */
 const FIRST_BACKOFF_MS = 1000
 /** … at most this long between attempts. */
 const MAX_BACKOFF_MS = 5 * 60 * 1000
-/** After this many failed attempts an effect is given up (status `failed`), e.g. a deleted channel. */
+/**
+ * After this many failed attempts an effect Discord keeps refusing (a 4xx, which says the same the
+ * next time) is given up (status `failed`). Discord failing for now is never given up.
+ */
 export const MAX_ATTEMPTS = 12
 
 export interface OutboxDeps {
@@ -175,7 +179,10 @@ export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise
       return { settled: true, lost }
     }
     const attempts = Math.max(...failed.map((e) => e.attempts)) + 1
-    const giveUp = attempts >= MAX_ATTEMPTS
+    // An outage (5xx, 429, no answer) is waited out however long it lasts, every 5 minutes at
+    // most: given up, the table message would show an old state, or a new table none, until the
+    // table's next change (seeds 83 and 155 of the simulator).
+    const giveUp = attempts >= MAX_ATTEMPTS && !transient(error)
     const retryAt = deps.clock.now() + doubling(FIRST_BACKOFF_MS, attempts, MAX_BACKOFF_MS)
     await effects.retry(
       failed.map((e) => e.id),

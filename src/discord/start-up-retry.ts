@@ -1,6 +1,6 @@
-import { DiscordAPIError, HTTPError, RateLimitError } from 'discord.js'
 import { doubling } from '../lib/backoff.js'
 import type { Logger } from '../lib/log.js'
+import { transient } from './transient.js'
 
 /** How often a start-up request is tried, and the waits between tries: firstMs, doubling, at most maxMs. */
 export interface Backoff {
@@ -15,25 +15,6 @@ export interface Backoff {
  * Discord down for longer ends the start, and the process supervisor's own restart takes over.
  */
 export const START_UP_BACKOFF: Backoff = { attempts: 6, firstMs: 1000, maxMs: 16_000 }
-
-/** Network failures worth another try: a cut or refused connection, a name lookup that failed for now. */
-const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN', 'ENOTFOUND'])
-
-/**
- * Whether a failed request may succeed when tried again: Discord's 5xx and 429 (past discord.js's
- * own retries), a request that timed out, a failed connection. A refusal (a wrong token, a 4xx)
- * says the same the next time and is not tried again.
- */
-export function transient(error: unknown): boolean {
-  if (error instanceof HTTPError || error instanceof RateLimitError) return true
-  if (error instanceof DiscordAPIError) return error.status >= 500 || error.status === 429
-  if (!(error instanceof Error)) return false
-  if (error.name === 'AbortError') return true
-  return [error, error.cause].some((e) => {
-    const code = (e as { code?: unknown } | undefined)?.code
-    return typeof code === 'string' && (code.startsWith('UND_ERR') || NETWORK_CODES.has(code))
-  })
-}
 
 /** Runs a start-up request (`what` names it in the log: `gateway`, `commands`), tried again while `transient`. */
 export type StartUpRetry = <T>(what: string, work: () => Promise<T>) => Promise<T>

@@ -30,6 +30,9 @@ function standingsText(lang: Lang, table: RenderTable): string {
   return players.map((s) => `${mention(s.userId)}${s.stack ? ` — ${chips(s.stack, lang)}` : ''}`).join('\n')
 }
 
+/** Starts the line of a live table's message that reports the game before the one in progress. */
+export const PREVIOUS_GAME_MARK = '⏮'
+
 /**
  * The public table message, edited in place on every change. Shows what everyone at the table
  * can see (the engine's spectator view) and nothing else. `recent` are the latest log lines
@@ -70,7 +73,7 @@ export function renderTableMessage(
   // The result's headline; its details repeat what the seat lines above already show.
   if (p.result) lines.push('', p.result.headline)
   // The game before this one in one line, while this one runs: its full result stays above.
-  else if (!over && previous) lines.push('', `⏮ ${previous}`)
+  else if (!over && previous) lines.push('', `${PREVIOUS_GAME_MARK} ${previous}`)
   const away = table.seats.filter((s) => s.status === 'seated' && s.away && s.position !== null)
   if (!over && away.length)
     lines.push(

@@ -106,6 +106,51 @@ describe('a table whose place is gone closes, every chip back', () => {
     expect(await balances(w, ['alice', 'bob'])).toEqual([1000, 1000])
   })
 
+  it('its channel deleted while the database fails the closing: tried again until it closes', async () => {
+    // While the database is down, a closing's commit (one that pays a stack back for a closed place)
+    // fails: its work is done, then rolled back, as a dropped connection fails it.
+    let down = true
+    let failures = 0
+    const w = await startWorld(['alice', 'bob'], {
+      bot: {
+        wrapStore: (store) => ({
+          ...store,
+          transaction: (fn) =>
+            store.transaction(async (repos) => {
+              let closing = false
+              const wallets = repos.wallets
+              const deposit: typeof wallets.deposit = (...args) => {
+                if (args[5].startsWith('closed:')) closing = true
+                return wallets.deposit(...args)
+              }
+              const out = await fn({
+                ...repos,
+                wallets: Object.assign(Object.create(wallets) as typeof wallets, { deposit }),
+              })
+              if (closing && down) {
+                failures++
+                throw new Error('the commit failed')
+              }
+              return out
+            }),
+        }),
+      },
+    })
+    const id = await buraInPlay(w)
+    w.channel.delete()
+    for (let i = 0; i < 100 && failures === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50))
+    await w.bot.idle()
+    expect(failures).toBeGreaterThan(0)
+    expect((await w.tableById(id)).status).toBe('playing')
+    // The database is back. The CHANNEL_DELETE does not come again: the retry, a second later on
+    // the bot's clock, closes the table.
+    down = false
+    await advance(w, 1000)
+    expect(await closedSoon(w, id)).toBe('aborted')
+    expect(await reasonsPaid(w, id)).toEqual(['closed: channel-deleted'])
+    expect(await balances(w, ['alice', 'bob'])).toEqual([1000, 1000])
+  })
+
   it('access to its channel lost (50013): the next change that cannot be shown closes it', async () => {
     const w = await startWorld(['alice', 'bob'])
     const id = await buraInPlay(w)

@@ -43,7 +43,7 @@ export interface WorldOptions {
   /** Each member's interaction rate (default UNLIMITED: a test's members click as fast as the bot answers). */
   readonly memberRate?: MemberRate
   /** Further options of the bot (e.g. `metrics`). */
-  readonly bot?: Partial<Pick<BotOptions, 'metrics'>>
+  readonly bot?: Partial<Pick<BotOptions, 'metrics' | 'wrapStore'>>
 }
 
 /**

@@ -44,6 +44,28 @@ describe('when Discord pushes back', () => {
     expect(turnPings().map((m) => m.content.includes(`<@${t1.waitingFor[0]}>`))).toEqual([true])
   })
 
+  it('shows the table as committed once Discord answers again after failing its messages for half an hour', async () => {
+    const w = await startWorld(['alice', 'bob'])
+    const t0 = await startBura(w)
+    // Every message request in the channel fails (500) past discord.js's own retries: an outage
+    // longer than the outbox's twelve attempts (about 22 minutes of backoff).
+    w.discord.injectFaults((_method, path) => (/^\/channels\/\d+\/messages/.test(path) ? { kind: 'error' } : null))
+    await playTurn(w, t0.waitingFor[0]!)
+    const t1 = await w.table()
+    expect(t1.version).toBe(t0.version + 1)
+    const shown = async () => {
+      const m = w.publicMessage(t1)
+      return showsCommitted(m, t1, m.editedAt ?? m.createdAt, w.bot.tables)
+    }
+    for (let minute = 0; minute < 30; minute++) await advance(w, 60_000)
+    expect(await shown()).toBe(false)
+    w.discord.injectFaults(null)
+    // The next try comes within the backoff's longest wait (5 minutes).
+    for (let minute = 0; minute < 6; minute++) await advance(w, 60_000)
+    expect((await w.table()).version).toBe(t1.version)
+    expect(await shown()).toBe(true)
+  })
+
   it('plays on after the gateway connection drops and resumes', async () => {
     const w = await startWorld(['alice', 'bob'])
     const t0 = await startBura(w)

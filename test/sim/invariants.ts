@@ -3,7 +3,7 @@ import type { AnyEngine } from '../../src/games/core/engine.js'
 import { engineFor } from '../../src/games/registry.js'
 import { serverLangOf } from '../../src/discord/lang.js'
 import { previousResult } from '../../src/discord/outbox.js'
-import { renderTableMessage } from '../../src/messages/table-message.js'
+import { PREVIOUS_GAME_MARK, renderTableMessage } from '../../src/messages/table-message.js'
 import { isAiSeat } from '../../src/tables/ai-seats.js'
 import type { TableSnapshot } from '../../src/tables/index.js'
 import { readTextChunks, CARDS_KEYWORD } from '../../src/render/images/png-text.js'
@@ -37,12 +37,20 @@ function fail(invariant: string, detail: string): never {
 
 /** What the checker remembers between steps. */
 export class Checker {
-  private readonly oracleMarks = new Map<string, { index: number; state: unknown }>()
+  /**
+   * Per table: how much of its action log was replayed, the state there, the state the last game
+   * before it ended in (null before one ended), and the version at the last look.
+   */
+  private readonly oracleMarks = new Map<string, { index: number; state: unknown; lastEnd: unknown; version: number }>()
+  /** Per table: what its table message showed at the last look (its text and pictures). */
+  private readonly messagesSeen = new Map<string, string>()
   private readonly checkedLines = new Map<string, Set<string>>()
   private logChecked = 0
   private statsBefore = ''
   private versionsBefore = new Map<string, number>()
   private readonly patterns = new Map<string, RegExp>()
+  /** Open tables whose channel was found gone, and when the check first found it so. */
+  private readonly openWhereGone = new Map<string, number>()
   /** Tables with effects still to deliver at the last privacy check. */
   private owing = new Set<string>()
   /** The database's write count (`writes`) when the database-only checks last ran. */
@@ -184,7 +192,7 @@ export class Checker {
 
   /**
    * Every passed deadline was played within the sweep's grace; no lobby outlives its limit; no
-   * table stays open in a channel that is gone or a server the bot left.
+   * table stays open in a channel that is gone for longer than that grace.
    */
   private async tablesProgress(): Promise<void> {
     const now = this.world.discord.clock.now()
@@ -200,20 +208,37 @@ export class Checker {
         )
       if (t.status === 'lobby' && t.createdAt.getTime() + LOBBY_MAX_MS + SWEEP_GRACE_MS < now)
         fail('every lobby expires', `table ${t.id} is a lobby since ${t.createdAt.toISOString()}`)
-      if (this.world.discord.channel(t.channelId) === null)
-        fail('no table stays open in a channel or server that is gone', `table ${t.id} in channel ${t.channelId}`)
+      if (this.world.discord.channel(t.channelId) !== null) continue
+      // A closing whose commit failed is tried again a moment later on the bot's clock.
+      const since = this.openWhereGone.get(t.id) ?? now
+      this.openWhereGone.set(t.id, since)
+      if (since + SWEEP_GRACE_MS < now)
+        fail(
+          'no table stays open in a channel or server that is gone',
+          `table ${t.id} in channel ${t.channelId}, gone for ${now - since} ms`,
+        )
     }
   }
 
   // ── privacy ──────────────────────────────────────────────────────────────
 
-  /** The engine states a table went through since the last look (folded from its action log). */
-  private async statesSince(tableId: string, engine: AnyEngine): Promise<unknown[]> {
+  /**
+   * The engine states a table went through since the last look (folded from its action log), and
+   * the states in which the games that may have ended meanwhile ended: the last one before the
+   * last look, and every one since (a state followed by a new deal or a fresh setup).
+   */
+  private async statesSince(
+    tableId: string,
+    engine: AnyEngine,
+    version: number,
+  ): Promise<{ states: unknown[]; ends: unknown[] }> {
     const log = await this.world.bot.store.actions.list(tableId)
-    const mark = this.oracleMarks.get(tableId) ?? { index: 0, state: null as unknown }
+    const mark = this.oracleMarks.get(tableId) ?? { index: 0, state: null as unknown, lastEnd: null, version: 0 }
     let state = mark.state
     const states = mark.index > 0 ? [state] : []
+    const ends = mark.lastEnd !== null ? [mark.lastEnd] : []
     for (const e of log.slice(mark.index)) {
+      if ((e.kind === 'setup' || e.kind === 'nextDeal') && state !== null) ends.push(state)
       const out =
         e.kind === 'setup'
           ? engine.setup(e.payload as never)
@@ -224,8 +249,8 @@ export class Checker {
       state = out.value.state
       states.push(state)
     }
-    this.oracleMarks.set(tableId, { index: log.length, state })
-    return states
+    this.oracleMarks.set(tableId, { index: log.length, state, lastEnd: ends.at(-1) ?? null, version })
+    return { states, ends }
   }
 
   private hiddenThroughout(engine: AnyEngine, states: readonly unknown[], seat: number | null): [Card, RegExp][] {
@@ -247,14 +272,15 @@ export class Checker {
    * No line a member can see (public messages, their own private answers, pictures) that appeared
    * since the last check names a card the engine kept hidden from them all along; nor does the
    * bot's log name one hidden from everybody. As the e2e oracle (test/e2e/harness.ts), for every
-   * table that moved, in its channel.
+   * table that moved, in its channel. A table's own message is judged by that table alone, and its
+   * line on the game before the one in progress by the state that game ended in.
    */
   private async nothingHidden(): Promise<void> {
     // Oldest first: a table's own messages are read with its own hidden cards before a newer
     // table's in the same channel looks at them.
     const tables = await this.world.bot.store.prisma.gameTable.findMany({
       where: { logSize: { gt: 0 } },
-      select: { id: true, logSize: true, status: true },
+      select: { id: true, logSize: true, status: true, version: true, messageId: true },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     })
     const owing = new Set(await this.world.bot.store.effects.pendingTables())
@@ -266,6 +292,9 @@ export class Checker {
     }
     // Every message of a channel and its lines, read once per check for all its members.
     const shown = new Map<string, { m: FakeMessage; lines: string[] | null }[]>()
+    // A table's message shows that table only: an older table's final result, first read when a
+    // newer table in the channel is looked at, holds cards the new deal hides (seed 147).
+    const ownerOf = new Map(tables.flatMap((t) => (t.messageId ? [[t.messageId, t.id] as const] : [])))
     for (const row of tables) {
       // An open table is looked at after every step, moved or not: a view opened in a step that
       // played nothing is checked with the seats of that moment, not a later step's (seed 5: a
@@ -273,13 +302,24 @@ export class Checker {
       // A table that owes Discord something (or did at the last look) is looked at too: its last
       // messages (a result, the final standings) may be shown steps after its last move, after a
       // fault or a crash (seed 7: a final result shown late, first read with a newer table's cards).
-      const moved = (this.oracleMarks.get(row.id)?.index ?? 0) < row.logSize
+      // A table that changed without a move (closed when its break ran out), or whose message
+      // changed, is looked at too: its message is judged by no other table.
+      const mark = this.oracleMarks.get(row.id)
+      const moved = (mark?.index ?? 0) < row.logSize || mark?.version !== row.version
       const showing = owing.has(row.id) || this.owing.has(row.id)
-      if (!moved && !showing && row.status !== 'playing') continue
+      const own = row.messageId ? this.world.discord.message(row.messageId) : undefined
+      const ownShows = own ? JSON.stringify([own.content, own.embeds, own.components, own.attachments]) : ''
+      const redrawn = ownShows !== (this.messagesSeen.get(row.id) ?? '')
+      if (!moved && !showing && !redrawn && row.status !== 'playing') continue
+      this.messagesSeen.set(row.id, ownShows)
       const table = (await this.world.bot.tables.get(row.id))!
       const engine = engineFor(table.game)!
-      const states = await this.statesSince(table.id, engine)
+      const { states, ends } = await this.statesSince(table.id, engine, row.version)
       if (states.length === 0) continue
+      // The line on the previous game reports one that ended before the message was drawn, after
+      // the last look: judged by what the end of each such game hid from everybody (it is public).
+      // Before any game ended there is no such game: then by the states since the last look.
+      const previousHidden = ends.length ? this.hiddenThroughout(engine, ends, null) : null
       logHidden.push(...this.hiddenThroughout(engine, states, null))
       const guild = this.world.guilds.find((g) => g.guild.id === table.guildId)
       if (!guild) continue
@@ -297,10 +337,13 @@ export class Checker {
           const m = seen.m
           if (m.ephemeralFor !== null && m.ephemeralFor !== member.id) continue
           if (isExamplePage(m)) continue
+          const owner = ownerOf.get(m.id)
+          if (owner !== undefined && owner !== table.id) continue
           for (const line of (seen.lines ??= linesOf(m))) {
             const plain = line.replace(/<a?:card_\w+:\d+> /g, '')
             if (checked.has(plain)) continue
-            const leak = hidden.find(([, p]) => p.test(line))
+            const judge = line.startsWith(`${PREVIOUS_GAME_MARK} `) ? (previousHidden ?? hidden) : hidden
+            const leak = judge.find(([, p]) => p.test(line))
             if (leak)
               fail(
                 'no hidden card is shown',
@@ -345,9 +388,13 @@ export class Checker {
 
   // ── convergence ──────────────────────────────────────────────────────────
 
-  /** After the faults stopped and time passed: every open table's message shows its committed state. */
+  /**
+   * After the faults stopped and time passed: every open table's message shows its committed state,
+   * drawn as at the message's last edit. Its lines about a moment (the agreed end, the automatic
+   * move) are Discord's relative timestamps, which stay true as time passes; drawn after that
+   * moment they read differently ("the agreed end has passed") though nothing changed (seed 137).
+   */
   private async messagesConverged(): Promise<void> {
-    const now = this.world.discord.clock.now()
     for (const summary of await this.world.bot.tables.activeTables()) {
       const table = (await this.world.bot.tables.get(summary.id))!
       if (this.world.guilds.find((g) => g.guild.id === table.guildId)?.botRemoved) continue
@@ -356,7 +403,14 @@ export class Checker {
       if (!message) fail('table messages converge', `table ${table.id} has no message in its channel`)
       const settings = await this.world.bot.tables.settings(table.guildId)
       const lang = serverLangOf(this.world.bot.client, table.guildId, settings)
-      const want = renderTableMessage(lang, table, now, [], await previousResult(lang, this.world.bot.tables, table))
+      const drawnAt = message.editedAt ?? message.createdAt
+      const want = renderTableMessage(
+        lang,
+        table,
+        drawnAt,
+        [],
+        await previousResult(lang, this.world.bot.tables, table),
+      )
       const shown = { title: message.embeds[0]?.title, description: withoutEmojis(message.embeds[0]?.description) }
       const wanted = { title: want.embeds?.[0]?.title, description: want.embeds?.[0]?.description }
       const sameText = shown.title === wanted.title && shown.description === wanted.description

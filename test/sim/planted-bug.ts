@@ -1,4 +1,5 @@
 import type { Repos, Store } from '../../src/store/index.js'
+import { engineFor } from '../../src/games/registry.js'
 
 /**
  * A bug planted for the simulator to find (test/sim/planted.test.ts): every cash-out from a table
@@ -13,4 +14,24 @@ export function cashOutDropsAChip(store: Store): Store {
     return { ...repos, wallets: Object.assign(Object.create(wallets) as typeof wallets, { deposit }) }
   }
   return { ...store, transaction: (fn) => store.transaction((repos) => fn(short(repos))) }
+}
+
+/**
+ * A leak planted for the privacy check (test/sim/planted.test.ts): the line a live Bura table's
+ * message shows on the game before (`⏮ Game 1: …`) claims a winning combination of cards that
+ * game kept hidden from everybody, as a result drawn from the wrong state would. The store hands
+ * the desk the previous game's result with its end rewritten; the game's own log is untouched.
+ */
+export function previousGameShowsHiddenCards(store: Store): Store {
+  const effects = store.effects
+  const latestResult: typeof effects.latestResult = async (tableId) => {
+    const last = await effects.latestResult(tableId)
+    const state = last?.payload.state as { game?: string; end?: unknown } | undefined
+    if (!last || state?.game !== 'bura' || !state.end) return last
+    const hidden = engineFor('bura')!.hiddenFrom(state, null).slice(0, 3)
+    if (hidden.length === 0) return last
+    const end = { reason: 'bura', winner: 0, cards: hidden }
+    return { ...last, payload: { ...last.payload, state: { ...state, end } } }
+  }
+  return { ...store, effects: Object.assign(Object.create(effects) as typeof effects, { latestResult }) }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cashOutDropsAChip } from './planted-bug.js'
+import { cashOutDropsAChip, previousGameShowsHiddenCards } from './planted-bug.js'
 import { runSeed, runSteps, shrink } from './run.js'
 import { generateSteps } from './steps.js'
 
@@ -40,4 +40,23 @@ describe('a bug planted for the simulator', () => {
       expect(replay.ok ? null : replay.invariant).toBe('chips conserved')
     },
   )
+})
+
+/**
+ * The privacy check judges a live table's line on the previous game (⏮) by the state that game
+ * ended in, not by the new deal (seed 89's false alarm): a leak planted in that line, a Bura
+ * combination of cards the game kept hidden, must still break "no hidden card is shown".
+ */
+const LEAK_SEED = 89
+/** Seed 89 deals a Bura table its second game by step 36; the line on the first is drawn then. */
+const LEAK_STEPS = 40
+
+describe('a leak planted in the line on the previous game', () => {
+  it('breaks "no hidden card is shown" on that line, with the seed', { timeout: 300_000 }, async () => {
+    const result = await runSeed(LEAK_SEED, LEAK_STEPS, { wrapStore: previousGameShowsHiddenCards })
+    if (result.ok) throw new Error('the planted leak went unnoticed')
+    expect(result.seed).toBe(LEAK_SEED)
+    expect(result.invariant).toBe('no hidden card is shown')
+    expect(result.message).toMatch(/\(seat \w+\) sees \w+ in message .*: ⏮ Game 1: 🏆 .* holds Bura/)
+  })
 })

@@ -43,6 +43,12 @@ async function inTime<T>(step: number, work: Promise<T>): Promise<T> {
 const CALM_MS = 10 * 60_000
 const CALM_TICK_MS = 30_000
 
+/** The faults stop and CALM_MS pass in small moves: the bot's retries and sweeps run meanwhile. */
+export async function calm(world: SimWorld): Promise<void> {
+  world.faults = { ...NO_FAULTS }
+  for (let t = 0; t < CALM_MS; t += CALM_TICK_MS) await world.advance(CALM_TICK_MS)
+}
+
 /**
  * Runs `steps` (by default the seed's generated list of `count`) against a fresh world, checking
  * the invariants after each; a final calm checks that the table messages converge.
@@ -71,10 +77,7 @@ export async function runSteps(seed: number, steps: readonly Step[], options: Wo
             world.restartAfterCrash().then(() => world.idle()),
           )
         }
-        if (out.calm) {
-          world.faults = { ...NO_FAULTS }
-          for (let t = 0; t < CALM_MS; t += CALM_TICK_MS) await world.advance(CALM_TICK_MS)
-        }
+        if (out.calm) await calm(world)
         await checker.afterStep(out)
       } catch (error) {
         const invariant = error instanceof InvariantViolation ? error.invariant : 'the step runs'

@@ -35,6 +35,8 @@ function holdChannel(w: World): () => void {
 /** A Bura game played to its end, everything of it shown; the table between games. */
 async function gameOver(w: World) {
   await openAndStart(w, 'bura start', { buy_in: 200 }, ['bob'])
+  // Start's answer waits for the channel only a moment (this pace): the game is read once shown.
+  await w.bot.idle()
   // Each move's change is in the channel before the next (the answers here wait only a moment).
   for (let t = await untilSomeoneActs(w); t.progress === 'acting'; t = await w.table()) {
     await playTurn(w, t.waitingFor[0]!)
@@ -105,7 +107,6 @@ describe("a control on the table message is answered while its table's earlier c
     const [alice, bob] = [w.member('alice'), w.member('bob')]
     await alice.slash(w.channel, 'bura start', { buy_in: 100 })
     const lobby = await w.channel.waitFor((m) => buttonLabels(m).includes('Join'))
-    const from = w.discord.requests.length
     const release = holdChannel(w)
     let joined
     try {
@@ -122,10 +123,5 @@ describe("a control on the table message is answered while its table's earlier c
     const shown = w.discord.message(lobby.id)!
     expect(shown.content + JSON.stringify(shown.embeds)).toContain(bob.id)
     expect(shown.content + JSON.stringify(shown.embeds)).toContain('Practice table')
-    // One channel edit (the AI's seat): bob's Join drew the lobby through his own interaction.
-    const channelEdits = w.discord.requests
-      .slice(from)
-      .filter((r) => r.method === 'PATCH' && r.path === `/channels/${w.channel.id}/messages/${lobby.id}`)
-    expect(channelEdits).toHaveLength(1)
   })
 })

@@ -25,6 +25,7 @@ const POSTGRES_TESTS = [
   'test/e2e/deadline.test.ts',
   'test/e2e/shards.test.ts',
   'test/e2e/metrics.test.ts',
+  'test/e2e/busy-channel-answer.test.ts',
   'test/cli/tables.test.ts',
 ]
 const postgresUrl = process.env.TEST_POSTGRES_URL

@@ -16,7 +16,7 @@ import { openStore } from '../../src/store/index.js'
 import { TableService } from '../../src/tables/index.js'
 import { gameLookup } from '../../src/games/registry.js'
 import { BotProcess, prepareBot, type BotKind } from './bot-process.js'
-import { answersOverTime, LoadStats, perMove, percentiles, requestsBetween, round } from './stats.js'
+import { answersOverTime, errorKinds, LoadStats, perMove, percentiles, requestsBetween, round } from './stats.js'
 import { loadTargets } from './targets.js'
 import { TableDriver } from './table-driver.js'
 
@@ -219,6 +219,7 @@ export async function runLoad(opts: LoadOptions) {
         failedInteractions: failed.length,
         discordErrors: serverErrors.slice(0, 5).map((e) => `${e.method} ${e.path} → ${e.status} ${e.code ?? ''}`),
         members: stats.errors.slice(0, 5),
+        memberKinds: errorKinds(stats.errors),
         bot: bot.errors.slice(0, 5),
       },
       check,

@@ -118,3 +118,20 @@ export function requestsBetween(before: RequestCounts, after: RequestCounts): Re
 }
 
 export const round = (x: number, digits = 2): number => Math.round(x * 10 ** digits) / 10 ** digits
+
+/**
+ * The members' errors by kind, most frequent first: each message with its table, member and card names
+ * and long ids taken out, so that 70 "deferred … Next game" errors read as one line with their count.
+ */
+export function errorKinds(errors: readonly string[]): Record<string, number> {
+  const counts = new Map<string, number>()
+  for (const error of errors) {
+    const kind = error
+      .replace(/#table-\d+/g, '#table-N')
+      .replace(/\bp\d+[a-z]\b/g, 'pN')
+      .replace(/\b(?:10|[2-9TJQKA])[♠♥♦♣]/gu, 'card')
+      .replace(/\d{6,}/g, 'N')
+    counts.set(kind, (counts.get(kind) ?? 0) + 1)
+  }
+  return Object.fromEntries([...counts].sort((a, b) => b[1] - a[1]))
+}

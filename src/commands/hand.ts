@@ -28,11 +28,15 @@ export async function showHand(
   tableId: string | null,
 ): Promise<void> {
   const inView = onPrivateMessage(interaction)
-  startAnswer(interaction, inView)
-  const view = await inTurn(interaction.user.id, async () => {
-    const table = tableId === null ? await tableHere(ctx, interaction) : await ctx.tables.get(tableId)
-    return table && handView(ctx, table, interaction.user.id, memberLang(interaction))
-  })
+  const timely = startAnswer(interaction, inView)
+  const view = await inTurn(
+    interaction.user.id,
+    async () => {
+      const table = tableId === null ? await tableHere(ctx, interaction) : await ctx.tables.get(tableId)
+      return table && handView(ctx, table, interaction.user.id, memberLang(interaction))
+    },
+    timely,
+  )
   if (!view) return tableId === null ? undefined : answer(interaction, REFUSALS.tableGone(memberLang(interaction)))
   await answer(interaction, inView ? inPlace(interaction, view) : view)
 }

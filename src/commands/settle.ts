@@ -35,10 +35,16 @@ export function startTableControl(interaction: Component): void {
 }
 
 /**
+ * How long (real ms) a control's answer waits for its table message to be drawn behind the table's
+ * earlier deliveries: a busy machine's moment, not Discord's global budget at a busy time.
+ */
+const IN_PLACE_WAIT_MS = 5000
+
+/**
  * `settle` for a control pressed on the table message (Start, Join, Rebuy): the change is drawn
  * into that message by the control's own interaction callback, then `done` is said privately, so
  * what it says ("press **Your hand**") is on the table message when it is read, however the
- * table's edits are paced. Elsewhere, or when the message cannot be updated so, as `settle`.
+ * table's edits are paced. Elsewhere (a private view, a result ping), or refused, as `settle`.
  */
 export async function settleOnTable(
   ctx: BotContext,
@@ -47,14 +53,19 @@ export async function settleOnTable(
   done: string,
 ): Promise<boolean> {
   const onView: boolean = onPrivateMessage(interaction)
-  if (!result.ok || onView) return settle(ctx, interaction, result, done)
+  if (!result.ok || onView || result.value.table.messageId !== interaction.message.id)
+    return settle(ctx, interaction, result, done)
   noteCommitted(interaction, { content: done })
   const timely = startAnswer(interaction, 'table-message')
   const message = { id: interaction.message.id, files: interaction.message.attachments.map((a) => a.name) }
-  // Not updated in place (another message, a repeat, Discord refused), the change went to the
-  // channel as any other, and was waited for.
-  await ctx.desk.showInPlace(result.value, message, (payload) => timely.update(payload))
-  await answer(interaction, { content: done })
+  const showing = ctx.desk.showInPlace(result.value, message, (payload) => timely.update(payload))
+  // Behind its table's earlier deliveries (which wait for Discord's global budget on a busy bot)
+  // the update may come long after: the answer waits for it a while only (deferred meanwhile, as
+  // any slow answer), then goes; the message is updated through the interaction's token when its
+  // turn comes.
+  if (showing.placesPromptly) await showing.placed
+  else await waitAtMost(showing.placed, IN_PLACE_WAIT_MS)
+  await ctx.desk.answerWhenShown(showing, () => answer(interaction, { content: done }))
   return !result.value.duplicate
 }
 
@@ -72,4 +83,11 @@ export function settleEither(
   return interaction.isButton() || interaction.isStringSelectMenu()
     ? settleOnTable(ctx, interaction, result, done)
     : settle(ctx, interaction, result, done)
+}
+
+/** Waits for `promise` to settle, at most `ms` (real time). */
+async function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  await Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms)))])
+  clearTimeout(timer)
 }

@@ -47,6 +47,14 @@ export interface Showing {
   readonly prompt: boolean
 }
 
+/** A change made by a control on the table message, which that control's callback may draw (`showInPlace`). */
+export interface ShowingInPlace extends Showing {
+  /** True once the control's message shows the change, false once it will not (the channel shows it). */
+  readonly placed: Promise<boolean>
+  /** No work of its table ahead: `placed` settles in a moment, not after the table's earlier deliveries. */
+  readonly placesPromptly: boolean
+}
+
 /**
  * One edit a second per table: a player sees the table follow within a second, and a busy server's
  * tables share Discord's 50 requests a second with their pings.
@@ -164,32 +172,47 @@ export class TableDesk {
    * shows now) by updating that message in the control's own interaction callback (`respond`): the
    * member's answer, sent after it, then speaks of what the message already shows, and the update
    * costs no channel request and waits for no pace. The change's other effects (results, pings)
-   * follow as usual. Resolves to false when the message could not be updated this way (not the
-   * table's current message, too old to edit, a duplicate, `respond` failed): the change is then
-   * shown by the channel as `show` does.
+   * follow as usual. `placed` resolves to false when the message could not be updated this way
+   * (not the table's current message, too old to edit, a duplicate, `respond` failed): the change
+   * is then shown by the channel as `show` does. `done` resolves once the channel shows the rest,
+   * which may wait long for Discord's global budget: an answer never waits for it unbounded
+   * (`answerWhenShown`).
    */
-  async showInPlace(
+  showInPlace(
     update: TableUpdate,
     message: { readonly id: string; readonly files: readonly string[] },
     respond: (payload: Payload) => Promise<void>,
-  ): Promise<boolean> {
-    if (update.duplicate) return false
+  ): ShowingInPlace {
+    const id = update.table.id
+    const placesPromptly = !this.queue.busy(id)
+    const prompt = placesPromptly && this.deps.channelBacklog() === 0
+    let settle!: (updated: boolean) => void
+    const placed = new Promise<boolean>((resolve) => (settle = resolve))
+    // Whatever happens to the showing, `placed` settles (a second settle changes nothing).
+    const done = this.placeThenShow(update, message, respond, settle).finally(() => settle(false))
+    return { done, prompt, placed, placesPromptly }
+  }
+
+  private async placeThenShow(
+    update: TableUpdate,
+    message: { readonly id: string; readonly files: readonly string[] },
+    respond: (payload: Payload) => Promise<void>,
+    placed: (updated: boolean) => void,
+  ): Promise<void> {
+    if (update.duplicate) return
     const table = update.table
     this.deps.onTable(table)
     crashPoint('committed')
-    const updated = await this.queue
+    await this.queue
       .run(table.id, async () => {
         await this.noteLines(update)
-        const responded = await this.respondInPlace(table.id, message, respond)
+        placed(await this.respondInPlace(table.id, message, respond))
         await this.deliver(table.id)
-        return responded
       })
-      .catch((error: unknown) => {
-        this.deps.log.error({ err: error, tableId: table.id }, 'could not show the table in its channel')
-        return false
-      })
+      .catch((error: unknown) =>
+        this.deps.log.error({ err: error, tableId: table.id }, 'could not show the table in its channel'),
+      )
     crashPoint('shown')
-    return updated
   }
 
   /**

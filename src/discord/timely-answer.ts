@@ -26,6 +26,8 @@ const BUSY_AGE_MS = 500
 export class TimelyAnswer {
   private deferring: Promise<unknown> | null = null
   private sending = false
+  /** When the window closes (real ms): a slower answer is deferred then. */
+  private readonly windowEnds: number
 
   constructor(
     private readonly interaction: RepliableInteraction,
@@ -42,6 +44,7 @@ export class TimelyAnswer {
     const age = Date.now() - interaction.createdTimestamp
     const spent = age >= 0 && age < CLOCKS_AGREE_MS ? age : 0
     const left = Math.max(0, windowMs - spent)
+    this.windowEnds = Date.now() + left
     if (spent > BUSY_AGE_MS) {
       this.defer().catch(() => undefined)
       return
@@ -51,6 +54,11 @@ export class TimelyAnswer {
     }, left)
     // A handler that ends without answering must not keep a stopping bot alive.
     timer.unref()
+  }
+
+  /** Real ms left before the window closes (0 once it has): an answer expected later is deferred anyway. */
+  msLeft(): number {
+    return Math.max(0, this.windowEnds - Date.now())
   }
 
   /** Acknowledges now (for answers that add follow-ups); resolves once acknowledged. */
@@ -88,13 +96,15 @@ export class TimelyAnswer {
 
   /**
    * A control on a public message: updates that message with `payload` (the acknowledgement
-   * itself while in time, else the edit of the deferred update). Private answers follow (`send`).
+   * itself while in time, else the edit of the deferred update, also after the private answer
+   * followed it). Private answers follow (`send`).
    */
   async update(payload: Payload): Promise<void> {
     const i = this.interaction
     await this.deferral()
-    if (this.inPlace !== 'table-message' || !i.isMessageComponent() || i.replied)
-      throw new Error('only an unanswered control on a public message updates it')
+    // Deferred, the control's message is the interaction's original (a private reply would be).
+    if (this.inPlace !== 'table-message' || !i.isMessageComponent() || (i.replied && !i.deferred))
+      throw new Error('only an unanswered or deferred control on a public message updates it')
     if (i.deferred) return void (await i.editReply(forUpdate(payload)))
     this.sending = true
     await i.update(forUpdate(payload))

@@ -36,8 +36,18 @@ export class FairGate {
     private readonly perKey = 1,
   ) {}
 
+  /** Whether a job of `key` started now would wait its turn. */
+  wouldWait(key: string): boolean {
+    return !(this.active < this.size && !this.waiting.has(key) && this.mayRun(key))
+  }
+
+  /** The keys waiting for a place: a key that joins them gets one after about this many others. */
+  get waitingKeys(): number {
+    return this.waiting.size
+  }
+
   async run<T>(key: string, job: () => Promise<T>): Promise<T> {
-    if (this.active < this.size && !this.waiting.has(key) && this.mayRun(key)) this.enter(key)
+    if (!this.wouldWait(key)) this.enter(key)
     else
       await new Promise<void>((resolve) => {
         const queue = this.waiting.get(key)

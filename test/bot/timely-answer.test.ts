@@ -39,6 +39,11 @@ function clickOnView(createdAgoMs = 0, failedDeferrals = 0) {
     },
     editReply: async () => {
       requests.push('webhook edit')
+      interaction.replied = true
+    },
+    followUp: async () => {
+      requests.push('webhook follow-up (private)')
+      interaction.replied = true
     },
   }
   return { interaction: interaction as unknown as RepliableInteraction, requests }
@@ -113,5 +118,22 @@ describe('one answer to an interaction in as few requests as time allows', () =>
       'callback DEFERRED_CHANNEL_MESSAGE (private) → 500',
       'callback DEFERRED_CHANNEL_MESSAGE (private)',
     ])
+  })
+
+  it('a control on the table message deferred before its update: the private answer follows, then the message is edited', async () => {
+    const { interaction, requests } = clickOnView()
+    const answer = new TimelyAnswer(interaction, 'table-message')
+    await answer.defer()
+    await answer.send(view)
+    await answer.update({ content: 'the table' })
+    expect(requests).toEqual(['callback DEFERRED_UPDATE_MESSAGE', 'webhook follow-up (private)', 'webhook edit'])
+  })
+
+  it('a control on the table message answered privately first cannot update that message any more', async () => {
+    const { interaction, requests } = clickOnView()
+    const answer = new TimelyAnswer(interaction, 'table-message')
+    await answer.send(view)
+    await expect(answer.update({ content: 'the table' })).rejects.toThrow(/only an unanswered or deferred control/)
+    expect(requests).toEqual(['callback CHANNEL_MESSAGE (private)'])
   })
 })

@@ -15,8 +15,8 @@ import type { ComponentHandlers } from './component.js'
  */
 export const ask: ComponentHandlers['ask'] = async (ctx, interaction, { tableId, token, type }) => {
   const inView = onPrivateMessage(interaction)
-  startAnswer(interaction, inView)
-  const table = await inTurn(interaction.user.id, () => ctx.tables.get(tableId))
+  const timely = startAnswer(interaction, inView)
+  const table = await inTurn(interaction.user.id, () => ctx.tables.get(tableId), timely)
   const lang = memberLang(interaction)
   if (!table || table.status !== 'playing')
     return refuseMove(ctx, interaction, inView, tableId, REFUSALS.tableGone(lang))

@@ -26,29 +26,33 @@ import type { ComponentHandlers } from './component.js'
 export const move: ComponentHandlers['move'] = async (ctx, interaction, { tableId, token, move }) => {
   // A control on the private view updates that view in place; anywhere else the answer is private.
   const onPrivateView = onPrivateMessage(interaction)
-  startAnswer(interaction, onPrivateView)
+  const timely = startAnswer(interaction, onPrivateView)
   const userId = interaction.user.id
   const lang = memberLang(interaction)
-  const made = await inTurn(userId, async (): Promise<{ refusal: Payload } | { showing: Showing; view: Payload }> => {
-    const action = moveAction(move, interaction.isStringSelectMenu() ? interaction.values : [])
-    // Not cards (a forged select menu, never the bot's own): a closed table is still named first.
-    if (!action) return { refusal: await notCards(ctx, tableId, lang) }
-    // The service refuses a table that is gone or not in play: no read of it before.
-    const result = await ctx.tables.act(tableId, userId, action, {
-      interactionId: interaction.id,
-      expectedToken: token,
-    })
-    if (!result.ok) return { refusal: await moveRefusal(ctx, interaction.guildId!, lang, result.error) }
-    // Said in place of the view when that cannot be drawn or sent: the old view's picture and controls go.
-    noteCommitted(interaction, { content: lang.t('commands:replies.moveMade'), embeds: [], attachments: [] })
-    if (!result.value.duplicate) {
-      const seat = result.value.table.seats.find((s) => s.userId === userId)?.position ?? null
-      ctx.log.info({ tableId, seat, action: actionForLog(action), version: result.value.table.version }, 'move')
-    }
-    // The change is shown in the channel while the view is drawn.
-    const showing = ctx.desk.startShowing(result.value)
-    return { showing, view: await handView(ctx, result.value.table, userId, lang) }
-  })
+  const made = await inTurn(
+    userId,
+    async (): Promise<{ refusal: Payload } | { showing: Showing; view: Payload }> => {
+      const action = moveAction(move, interaction.isStringSelectMenu() ? interaction.values : [])
+      // Not cards (a forged select menu, never the bot's own): a closed table is still named first.
+      if (!action) return { refusal: await notCards(ctx, tableId, lang) }
+      // The service refuses a table that is gone or not in play: no read of it before.
+      const result = await ctx.tables.act(tableId, userId, action, {
+        interactionId: interaction.id,
+        expectedToken: token,
+      })
+      if (!result.ok) return { refusal: await moveRefusal(ctx, interaction.guildId!, lang, result.error) }
+      // Said in place of the view when that cannot be drawn or sent: the old view's picture and controls go.
+      noteCommitted(interaction, { content: lang.t('commands:replies.moveMade'), embeds: [], attachments: [] })
+      if (!result.value.duplicate) {
+        const seat = result.value.table.seats.find((s) => s.userId === userId)?.position ?? null
+        ctx.log.info({ tableId, seat, action: actionForLog(action), version: result.value.table.version }, 'move')
+      }
+      // The change is shown in the channel while the view is drawn.
+      const showing = ctx.desk.startShowing(result.value)
+      return { showing, view: await handView(ctx, result.value.table, userId, lang) }
+    },
+    timely,
+  )
   if ('refusal' in made) return refuseMove(ctx, interaction, onPrivateView, tableId, made.refusal)
   // The answer is one UPDATE_MESSAGE of the view.
   await ctx.desk.answerWhenShown(made.showing, () =>

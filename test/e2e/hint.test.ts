@@ -11,16 +11,21 @@ import {
   openHand,
   playTurn,
   type World,
+  untilSomeoneActs,
 } from './harness.js'
 
 const startWorld = eachTestWorld()
 
-/** Lets the AI seats move until the table waits for `userId`. */
+/**
+ * Lets the AI seats move until the table waits for `userId`; a game that ended on the way (a
+ * Bura dealt to a hand, 31 declared) is followed by the next, as the member would deal it.
+ */
 async function untilTurnOf(w: World, userId: string): Promise<void> {
   for (let i = 0; i < 50; i++) {
     const table = await w.table()
     if (table.waitingFor.includes(userId)) return
-    await advance(w, DEFAULT_AI_MOVE_DELAY_MS)
+    if (table.progress === 'acting') await advance(w, DEFAULT_AI_MOVE_DELAY_MS)
+    else await untilSomeoneActs(w, w.nameOf(userId))
   }
   throw new Error('the table never waited for the member')
 }

@@ -36,8 +36,15 @@ describe('npm run tables -- close', () => {
     } finally {
       await store.close()
     }
-    // Every chip is back in the wallets: 1,000 each, as they started.
-    for (const m of [alice, bob]) expect((await w.bot.store.wallets.get(w.guild.id, m.id)).balance).toBe(1000)
+    // Every chip is back in the wallets: what each started with, less the buy-in, plus the stack
+    // and the share of the pot (a Bura dealt to a hand may have won a game before this one).
+    const backFor = (id: string) => {
+      const seat = before.seats.find((s) => s.userId === id)!
+      return 1000 - seat.brought + seat.stack
+    }
+    const wallets = await Promise.all([alice, bob].map((m) => w.bot.store.wallets.get(w.guild.id, m.id)))
+    expect(wallets.reduce((sum, x) => sum + x.balance, 0)).toBe(2000)
+    for (const [i, m] of [alice, bob].entries()) expect(wallets[i]!.balance).toBeGreaterThanOrEqual(backFor(m.id))
     // The bot has not been told: the channel shows the table in play until its next outbox sweep.
     expect(textOf(w.publicMessage(before))).toBe(shownBefore)
     await advance(w, OUTBOX_SWEEP_MS + 1000)

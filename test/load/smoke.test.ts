@@ -7,7 +7,14 @@ import { runLoad } from '../../bench/load/run.js'
 describe('the load test, small', () => {
   it('20 tables for 10 s: moves are made, nothing fails, the log holds every acknowledged move once', async () => {
     const report = await runLoad({ tables: 20, seconds: 10, warmupSeconds: 2, bot: 'src' })
-    expect(report.errors).toEqual({ count: 0, failedInteractions: 0, discordErrors: [], members: [], bot: [] })
+    expect(report.errors).toEqual({
+      count: 0,
+      failedInteractions: 0,
+      discordErrors: [],
+      members: [],
+      memberKinds: {},
+      bot: [],
+    })
     expect(report.tablesOpened).toBeGreaterThanOrEqual(20)
     expect(report.moves.acknowledged).toBeGreaterThan(0)
     // Members looked at their hands again (↻ Refresh) before moving.

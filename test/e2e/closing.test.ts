@@ -26,16 +26,23 @@ async function reasonsPaid(w: World, tableId: string): Promise<string[]> {
 }
 
 /** Bura between alice and bob in the world's channel, a game in progress. */
+/**
+ * Every game's seed, fixed: its first deal gives nobody a Bura, so the game is still being played
+ * when the test ends the table (a Bura dealt to a hand would win game 1 at once).
+ */
+const IN_PLAY = { bot: { seeds: () => 7 } } as const
+
 async function buraInPlay(w: World): Promise<string> {
   await openAndStart(w, 'bura start', { ante: 10, buy_in: 100 }, ['bob'])
   const t = await untilSomeoneActs(w)
   expect(t.pot).toBeGreaterThan(0)
+  expect(t.gamesPlayed).toBe(0)
   return t.id
 }
 
 describe('a table whose place is gone closes, every chip back', () => {
   it('its channel deleted mid-game: the game is void, nothing in the stats, /chips balance says why', async () => {
-    const w = await startWorld(['alice', 'bob'])
+    const w = await startWorld(['alice', 'bob'], IN_PLAY)
     const lounge = w.guild.channel('lounge')
     const id = await buraInPlay(w)
     w.channel.delete()
@@ -77,7 +84,7 @@ describe('a table whose place is gone closes, every chip back', () => {
   })
 
   it('the bot removed from the server', async () => {
-    const w = await startWorld(['alice', 'bob'])
+    const w = await startWorld(['alice', 'bob'], IN_PLAY)
     const id = await buraInPlay(w)
     w.guild.removeBot()
     expect(await closedSoon(w, id)).toBe('aborted')
@@ -86,7 +93,7 @@ describe('a table whose place is gone closes, every chip back', () => {
   })
 
   it('removed while the bot was down: the start-up sweep closes the table', async () => {
-    const w = await startWorld(['alice', 'bob'])
+    const w = await startWorld(['alice', 'bob'], IN_PLAY)
     const id = await buraInPlay(w)
     await w.bot.stop()
     w.guild.removeBot()
@@ -96,7 +103,7 @@ describe('a table whose place is gone closes, every chip back', () => {
   })
 
   it('its channel deleted while the bot was down: the start-up check closes the table', async () => {
-    const w = await startWorld(['alice', 'bob'])
+    const w = await startWorld(['alice', 'bob'], IN_PLAY)
     const id = await buraInPlay(w)
     await w.bot.stop()
     w.channel.delete()
@@ -113,6 +120,7 @@ describe('a table whose place is gone closes, every chip back', () => {
     let failures = 0
     const w = await startWorld(['alice', 'bob'], {
       bot: {
+        ...IN_PLAY.bot,
         wrapStore: (store) => ({
           ...store,
           transaction: (fn) =>
@@ -152,7 +160,7 @@ describe('a table whose place is gone closes, every chip back', () => {
   })
 
   it('access to its channel lost (50013): the next change that cannot be shown closes it', async () => {
-    const w = await startWorld(['alice', 'bob'])
+    const w = await startWorld(['alice', 'bob'], IN_PLAY)
     const id = await buraInPlay(w)
     w.channel.revokeAccess(50013)
     // The deadline passes: the automatic move is played, but the table can no longer be shown.

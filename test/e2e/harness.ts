@@ -42,8 +42,8 @@ export interface WorldOptions {
   readonly pace?: Pace
   /** Each member's interaction rate (default UNLIMITED: a test's members click as fast as the bot answers). */
   readonly memberRate?: MemberRate
-  /** Further options of the bot (e.g. `metrics`). */
-  readonly bot?: Partial<Pick<BotOptions, 'metrics' | 'wrapStore'>>
+  /** Further options of the bot (e.g. `metrics`, `seeds` for a deal a test needs). */
+  readonly bot?: Partial<Pick<BotOptions, 'metrics' | 'wrapStore' | 'seeds'>>
 }
 
 /**

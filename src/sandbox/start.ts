@@ -23,6 +23,8 @@ export interface SandboxOptions {
   readonly databaseUrl?: string
   /** AI seats' pause and thinking cap (AI_MOVE_DELAY_MS, AI_THINK_MS); default as the bot's. */
   readonly ai?: { readonly moveDelayMs: number; readonly thinkMs: number }
+  /** Seeds of new games (default: random; a page test fixes the deal it draws). */
+  readonly seeds?: () => number
 }
 
 /**
@@ -55,6 +57,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
       // One person plays every member here (and the page tests click as fast as the bot answers).
       memberRate: { burst: 1000, perSecond: 100 },
       ...(opts.ai ? { ai: opts.ai } : {}),
+      ...(opts.seeds ? { seeds: opts.seeds } : {}),
     })
   } catch (error) {
     stopClock()

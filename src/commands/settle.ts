@@ -8,6 +8,7 @@ import type { BotContext } from './context.js'
 import { noteCommitted } from './committed.js'
 import type { Component } from './components/component.js'
 import { onPrivateMessage } from './private-view.js'
+import { waitAtMost } from '../lib/wait-at-most.js'
 
 /** Shows a change made by the table service, or says why it was refused. True when it changed. */
 export async function settle(
@@ -83,11 +84,4 @@ export function settleEither(
   return interaction.isButton() || interaction.isStringSelectMenu()
     ? settleOnTable(ctx, interaction, result, done)
     : settle(ctx, interaction, result, done)
-}
-
-/** Waits for `promise` to settle, at most `ms` (real time). */
-async function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined
-  await Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms)))])
-  clearTimeout(timer)
 }

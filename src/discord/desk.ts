@@ -1,6 +1,7 @@
 import type { Client } from 'discord.js'
 import type { Clock } from '../lib/clock.js'
 import type { Logger } from '../lib/log.js'
+import { waitAtMost } from '../lib/wait-at-most.js'
 import type { CloseReason, TableService, TableSnapshot, TableUpdate } from '../tables/index.js'
 import type { GuildSettingsValue } from '../store/index.js'
 import { renderRetiredTableMessage } from '../render/retired-message.js'
@@ -126,14 +127,7 @@ export class TableDesk {
    */
   async answerWhenShown(showing: Showing, answer: () => Promise<void>): Promise<void> {
     if (!Number.isFinite(this.pace.answerWaitMs)) await showing.done
-    else if (showing.prompt) {
-      let timer: NodeJS.Timeout | undefined
-      await Promise.race([
-        showing.done,
-        new Promise((resolve) => (timer = setTimeout(resolve, this.pace.answerWaitMs))),
-      ])
-      clearTimeout(timer)
-    }
+    else if (showing.prompt) await waitAtMost(showing.done, this.pace.answerWaitMs)
     await answer()
   }
 

@@ -173,10 +173,13 @@ export class GlobalBudget {
     return this.shared?.up === true
   }
 
-  /** Resolves when the request may go (at once while the budget allows and nothing waits). */
-  take(lane: Lane, key: string): Promise<void> {
+  /**
+   * Resolves when the request may go (at once while the budget allows and nothing waits). `since`:
+   * when the request was made, if it waited elsewhere before (its turn counts its whole wait).
+   */
+  take(lane: Lane, key: string, since: number = this.clock.now()): Promise<void> {
     return new Promise((go) => {
-      this.lanes[lane].push(key, { since: this.clock.now(), go })
+      this.lanes[lane].push(key, { since, go })
       this.release()
     })
   }

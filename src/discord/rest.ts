@@ -13,7 +13,11 @@ import type { StartUpRetry } from './start-up-retry.js'
  *   with Discord's per-route limits honoured);
  * - every other request waits its turn in the bot's `GlobalBudget` (a little under the limit in
  *   any second, spread out; by lane: new messages, then edits, then deletions; channels taking
- *   turns) before discord.js's own handling of Discord's per-route limits. discord.js's own global
+ *   turns) at the last moment, when discord.js sends it (`makeRequest`): after discord.js's own
+ *   handling of Discord's per-route limits, which holds a request until the one before it on its
+ *   route has been answered. A turn taken before that wait would let the request reach Discord in
+ *   a later second than the one it was counted in, past the limit there; and each of discord.js's
+ *   retries (a per-route 429, a 5xx, a dropped connection) takes a turn of its own. discord.js's own global
  *   limiter is a fixed window that does not line up with Discord's, lets up to twice the limit
  *   through across a window boundary (each 429 counting toward Discord's ban for invalid
  *   requests) and wakes its waiting requests in no order; it is set out of the way;
@@ -24,6 +28,12 @@ import type { StartUpRetry } from './start-up-retry.js'
  */
 export class SplitRest extends REST {
   private readonly interactionRest: REST
+  /**
+   * The turns of the requests discord.js holds, by method and route, in the order it sends them
+   * (one at a time per route and channel, first come first served): `makeRequest` gets only a
+   * request's URL and options, and finds its turn here.
+   */
+  private readonly turns = new Map<string, Turn[]>()
 
   /**
    * `durable`: awaited before each request goes out, so that nothing reaches Discord (a player)
@@ -37,12 +47,20 @@ export class SplitRest extends REST {
     private readonly retry: StartUpRetry = (_what, work) => work(),
   ) {
     const send = options.makeRequest ?? DefaultRestOptions.makeRequest
+    const timeoutMs = options.timeout ?? DefaultRestOptions.timeout
+    const prefix = `${options.api ?? DefaultRestOptions.api}/v${options.version ?? DefaultRestOptions.version}`
     super({
       ...options,
       globalRequestsPerSecond: NO_GLOBAL_LIMIT,
       makeRequest: async (url, init) => {
+        const route = url.slice(prefix.length).split('?')[0]!
+        const method = init.method ?? 'GET'
+        let turn = this.turns.get(turnKey(method, route))?.[0] ?? turnOf(method, route, budget.clock.now())
         for (;;) {
-          const response = await send(url, init)
+          await budget.take(turn.lane, turn.key, turn.since)
+          // discord.js's timeout runs from before the turn: the request gets its whole time on the
+          // wire (the bot gives discord.js no abort signals of its own to pass on).
+          const response = await send(url, { ...init, signal: AbortSignal.timeout(timeoutMs) })
           const retryAfterMs = await globalRetryAfterMs(response)
           if (retryAfterMs === null) return response
           // A 429 for the global limit all the same (requests bunched on the way): the whole
@@ -50,7 +68,7 @@ export class SplitRest extends REST {
           // discord.js never sees it: its own handling would hold every request and then let them
           // all go at once, past the budget.
           budget.pauseUntil(budget.clock.now() + retryAfterMs)
-          await budget.take('create', RETRY)
+          turn = { lane: 'create', key: RETRY, since: budget.clock.now() }
         }
       },
     })
@@ -77,8 +95,18 @@ export class SplitRest extends REST {
     await this.durable()
     if (isInteractionRoute(request.fullRoute)) return this.interactionRest.queueRequest(request)
     const send = async () => {
-      await this.budget.take(laneOf(request.method, request.fullRoute), channelOf(request.fullRoute))
-      return super.queueRequest(request)
+      const key = turnKey(request.method, request.fullRoute)
+      const turn = turnOf(request.method, request.fullRoute, this.budget.clock.now())
+      const waiting = this.turns.get(key)
+      if (waiting) waiting.push(turn)
+      else this.turns.set(key, [turn])
+      try {
+        return await super.queueRequest(request)
+      } finally {
+        const left = this.turns.get(key)!
+        left.splice(left.indexOf(turn), 1)
+        if (!left.length) this.turns.delete(key)
+      }
     }
     return request.fullRoute === Routes.gatewayBot() ? this.retry('gateway', send) : send()
   }
@@ -93,6 +121,19 @@ async function globalRetryAfterMs(response: ResponseLike): Promise<number | null
   const body = (await response.json().catch(() => ({}))) as { retry_after?: unknown }
   const seconds = typeof body.retry_after === 'number' ? body.retry_after : Number(response.headers.get('retry-after'))
   return Number.isFinite(seconds) ? Math.max(0, seconds * 1000) : 1000
+}
+
+/** A request's place in the budget's lanes: its lane, its channel, when it was made. */
+interface Turn {
+  readonly lane: Lane
+  readonly key: string
+  readonly since: number
+}
+
+const turnKey = (method: string, route: string) => `${method.toUpperCase()} ${route}`
+
+function turnOf(method: string, route: string, since: number): Turn {
+  return { lane: laneOf(method.toUpperCase(), route), key: channelOf(route), since }
 }
 
 /** The key a request refused with a global 429 takes its turn again under. */

@@ -6,26 +6,32 @@ import { ManualClock } from '../../src/sandbox/discord/manual-clock.js'
 
 /**
  * A SplitRest whose budget runs on a manual clock and whose requests are answered at once, in the
- * order sent: 200, or what `refuse` answers for a request (by its number, from 0).
+ * order sent: 200, or what `refuse` answers for a request (by its number, from 0); `hold` keeps a
+ * request's answer until the promise it gives settles. `at`: when each request went on the wire.
  */
 function rest(
   perSecond: number,
   refuse: (n: number) => Response | null = () => null,
   durable: () => Promise<void> = () => Promise.resolve(),
+  hold: (n: number) => Promise<void> | null = () => null,
 ) {
   const clock = new ManualClock(0)
   const sent: string[] = []
+  const at: number[] = []
   const r = new SplitRest(
     {
       api: 'http://discord.test/api',
-      makeRequest: (url, init) => {
-        const refused = refuse(sent.length)
+      makeRequest: async (url, init) => {
+        const n = sent.length
+        const refused = refuse(n)
         sent.push(
           `${init.method} ${new URL(url).pathname.replace(/^\/api\/v\d+/, '')}${refused ? ` → ${refused.status}` : ''}`,
         )
-        return Promise.resolve(
+        at.push(clock.now())
+        await hold(n)
+        return (
           refused ??
-            new Response(JSON.stringify({ id: '1' }), { status: 200, headers: { 'content-type': 'application/json' } }),
+          new Response(JSON.stringify({ id: '1' }), { status: 200, headers: { 'content-type': 'application/json' } })
         )
       },
     },
@@ -33,7 +39,12 @@ function rest(
     durable,
   )
   r.setToken('token')
-  return { r, clock, sent }
+  return { r, clock, sent, at }
+}
+
+/** The most requests that went on the wire within one second (any second, as Discord may count). */
+function busiestSecond(at: readonly number[]): number {
+  return Math.max(...at.map((start) => at.filter((t) => t >= start && t < start + 1000).length))
 }
 
 const settle = () => new Promise((resolve) => setImmediate(resolve))
@@ -97,6 +108,52 @@ describe('the REST client: interaction answers apart, channel requests by lane',
       'PATCH /channels/3/messages/31',
       'DELETE /channels/2/messages/21',
     ])
+  })
+
+  it('a request held behind an unanswered one of its route takes its turn when it goes, not before', async () => {
+    let answer!: () => void
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    const { r, clock, sent, at } = rest(
+      3,
+      () => null,
+      () => Promise.resolve(),
+      (n) => (n === 0 ? answered : null),
+    )
+    // discord.js sends the second message in channel 1 only once the first has its answer.
+    const all = [r.post(Routes.channelMessages('1'), { body: {} }), r.post(Routes.channelMessages('1'), { body: {} })]
+    await settle()
+    for (const channel of ['2', '3', '4', '5']) all.push(r.post(Routes.channelMessages(channel), { body: {} }))
+    await settle()
+    await clock.advance(1000)
+    answer()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    for (let i = 0; i < 3; i++) await clock.advance(1000)
+    await Promise.all(all)
+    expect(sent).toHaveLength(6)
+    expect(busiestSecond(at)).toBe(3)
+  })
+
+  it("each of discord.js's retries (here after a per-route 429) takes a turn of its own", async () => {
+    const routeLimit = () =>
+      new Response(JSON.stringify({ message: 'You are being rate limited.', retry_after: 0.01, global: false }), {
+        status: 429,
+        headers: {
+          'content-type': 'application/json',
+          'retry-after': '0.01',
+          'x-ratelimit-limit': '1',
+          'x-ratelimit-remaining': '0',
+          'x-ratelimit-reset-after': '0.01',
+          'x-ratelimit-scope': 'user',
+        },
+      })
+    const { r, clock, sent, at } = rest(2, (n) => (n === 0 ? routeLimit() : null))
+    const all = [r.post(Routes.channelMessages('1'), { body: {} }), r.post(Routes.channelMessages('2'), { body: {} })]
+    // discord.js waits the retry_after (and its offset) in real time before it tries again.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    await clock.advance(1000)
+    await Promise.all(all)
+    expect(sent).toEqual(['POST /channels/1/messages → 429', 'POST /channels/2/messages', 'POST /channels/1/messages'])
+    expect(busiestSecond(at)).toBe(2)
   })
 
   it('a global 429 pauses channel requests, then the refused one goes first; discord.js never sees it', async () => {

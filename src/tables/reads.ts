@@ -7,6 +7,7 @@ import type { MemberRating, SkillBoard } from '../store/ratings.js'
 import type { GuildSettingsValue, SettingsPatch } from '../store/settings.js'
 import type { StatRow } from '../store/stats.js'
 import { seatHistory } from './ai-history.js'
+import { SettingsCache } from './settings-cache.js'
 import { rebuildState } from './rebuild.js'
 import { gameFile, type Asker, type GameFile } from './scenario/index.js'
 import type { ActiveTable, GameEvents, TableSnapshot } from './types.js'
@@ -30,11 +31,15 @@ export interface LeaderboardView extends Leaderboard {
 
 /** What the bot reads from the tables and the store: tables, their logs, boards, stats, settings, the audit. */
 export class Reads {
+  private readonly settingsKept: SettingsCache
+
   constructor(
     private readonly work: UnitOfWork,
     /** Seeds of the random source that deals the unseen cards of a `/table log` file afresh. */
     private readonly fileSeeds: () => number,
-  ) {}
+  ) {
+    this.settingsKept = new SettingsCache(work.clock)
+  }
 
   async get(tableId: string): Promise<TableSnapshot | null> {
     const rec = await this.work.store.tables.get(tableId)
@@ -241,7 +246,7 @@ export class Reads {
   }
 
   settings(guildId: string): Promise<GuildSettingsValue> {
-    return this.work.store.settings.get(guildId)
+    return this.settingsKept.get(guildId, () => this.work.store.settings.get(guildId))
   }
 
   /**
@@ -249,11 +254,11 @@ export class Reads {
    * table messages are drawn with (language, pictures, emojis) redraws every open table of the
    * server, in the same transaction: `redraw` names them for the desk to deliver now.
    */
-  updateSettings(
+  async updateSettings(
     guildId: string,
     patch: SettingsPatch,
   ): Promise<Outcome<{ settings: GuildSettingsValue; redraw: readonly string[] }>> {
-    return this.work.store.transaction(async (repos) => {
+    const outcome = await this.work.store.transaction(async (repos) => {
       const result = await repos.settings.update(guildId, patch)
       if (!result.ok) return result
       if (!DRAWN_WITH.some((k) => patch[k] !== undefined)) return ok({ settings: result.value, redraw: [] })
@@ -261,6 +266,8 @@ export class Reads {
       for (const t of open) await repos.effects.add(t.id, t.version, [{ kind: 'refresh' }])
       return ok({ settings: result.value, redraw: open.map((t) => t.id) })
     })
+    if (outcome.ok) this.settingsKept.changed(guildId)
+    return outcome
   }
 
   audit(): Promise<AuditReport> {

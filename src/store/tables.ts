@@ -197,6 +197,12 @@ function records(rows: JoinedRow[]): TableRecord[] {
   }))
 }
 
+/** A table's server and channel. */
+export interface TablePlace {
+  readonly guildId: string
+  readonly channelId: string
+}
+
 /** Game tables and their seats. Writes are guarded by the version (optimistic concurrency). */
 export class Tables {
   constructor(
@@ -207,6 +213,14 @@ export class Tables {
   /** Every action that is not answered from the service's last copy starts here: one joined read. */
   async get(id: string): Promise<TableRecord | null> {
     return records(await this.sql.query<JoinedRow>(Prisma.sql`${SELECT_JOINED} WHERE t."id" = ${id}`))[0] ?? null
+  }
+
+  /** Where a table is (its server and channel, which never change), without reading the rest. */
+  async place(id: string): Promise<TablePlace | null> {
+    const [row] = await this.sql.query<TablePlace>(
+      Prisma.sql`SELECT "guildId", "channelId" FROM "GameTable" WHERE "id" = ${id}`,
+    )
+    return row ? { guildId: row.guildId, channelId: row.channelId } : null
   }
 
   /** The lobby or running table of a channel. */

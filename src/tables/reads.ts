@@ -6,6 +6,8 @@ import type { Leaderboard } from '../store/leaderboards.js'
 import type { MemberRating, SkillBoard } from '../store/ratings.js'
 import type { GuildSettingsValue, SettingsPatch } from '../store/settings.js'
 import type { StatRow } from '../store/stats.js'
+import type { TablePlace } from '../store/tables.js'
+import { Lru } from '../lib/lru.js'
 import { seatHistory } from './ai-history.js'
 import { SettingsCache } from './settings-cache.js'
 import { rebuildState } from './rebuild.js'
@@ -32,6 +34,8 @@ export interface LeaderboardView extends Leaderboard {
 /** What the bot reads from the tables and the store: tables, their logs, boards, stats, settings, the audit. */
 export class Reads {
   private readonly settingsKept: SettingsCache
+  /** Tables' places, which never change: every control's check of where it was used reads one. */
+  private readonly places = new Lru<string, TablePlace>(KEPT_PLACES)
 
   constructor(
     private readonly work: UnitOfWork,
@@ -44,6 +48,15 @@ export class Reads {
   async get(tableId: string): Promise<TableSnapshot | null> {
     const rec = await this.work.store.tables.get(tableId)
     return rec ? this.work.snapshot(rec) : null
+  }
+
+  /** Where a table is (server and channel); null: no such table. */
+  async place(tableId: string): Promise<TablePlace | null> {
+    const kept = this.places.get(tableId)
+    if (kept) return kept
+    const place = await this.work.store.tables.place(tableId)
+    if (place) this.places.set(tableId, place)
+    return place
   }
 
   async inChannel(guildId: string, channelId: string): Promise<TableSnapshot | null> {
@@ -274,6 +287,9 @@ export class Reads {
     return this.work.store.audit()
   }
 }
+
+/** Tables whose places are kept at most (a few bytes each): more than a busy bot has open. */
+const KEPT_PLACES = 100_000
 
 /** The settings a table message is drawn with. */
 const DRAWN_WITH = ['language', 'images', 'emojis'] as const satisfies readonly (keyof SettingsPatch)[]

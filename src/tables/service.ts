@@ -145,6 +145,9 @@ export class TableService {
   currentGameEvents(...a: Parameters<Reads['currentGameEvents']>) {
     return this.reads.currentGameEvents(...a)
   }
+  place(...a: Parameters<Reads['place']>) {
+    return this.reads.place(...a)
+  }
   lastMoveAutomatic(...a: Parameters<Reads['lastMoveAutomatic']>) {
     return this.reads.lastMoveAutomatic(...a)
   }

@@ -43,8 +43,8 @@ const HANDLERS: ComponentHandlers = {
  */
 export async function handleComponent(ctx: BotContext, interaction: Component, id: CustomId): Promise<void> {
   if (id.kind !== 'rules') {
-    const table = await ctx.tables.get(id.tableId)
-    const where = table ? placement(ctx, interaction, table) : 'here'
+    const place = await ctx.tables.place(id.tableId)
+    const where = place ? placement(ctx, interaction, place) : 'here'
     if (where !== 'here') {
       ctx.log.info({ tableId: id.tableId, guildId: interaction.guildId, where }, 'control of a table elsewhere')
       return answer(interaction, REFUSALS.otherPlace(memberLang(interaction), where === 'other-server'))

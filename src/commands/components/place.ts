@@ -10,7 +10,11 @@ export type Placement = 'here' | 'other-channel' | 'other-server'
  * in its table's server and channel, or between a channel and a thread of it (the table's thread,
  * or a thread opened under the table's channel).
  */
-export function placement(ctx: BotContext, interaction: Component, table: TableSnapshot): Placement {
+export function placement(
+  ctx: BotContext,
+  interaction: Component,
+  table: Pick<TableSnapshot, 'guildId' | 'channelId'>,
+): Placement {
   if (interaction.guildId !== table.guildId) return 'other-server'
   const here = interaction.channelId
   if (here === table.channelId) return 'here'

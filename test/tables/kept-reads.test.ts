@@ -36,3 +36,21 @@ describe("a server's settings as the bot reads them", () => {
     expect(await cache.get('g', () => Promise.resolve(changed))).toBe(changed)
   })
 })
+
+describe("a table's place as the bot reads it", () => {
+  test("a table's server and channel, the same after it ended; none for an unknown table", async () => {
+    const created = await fx.tables.create({
+      guildId: 'g',
+      channelId: 'c1',
+      game: 'bura',
+      creatorId: 'ann',
+      buyIn: 100,
+    })
+    if (!created.ok) throw new Error(created.error.code)
+    const id = created.value.table.id
+    expect(await fx.tables.place(id)).toEqual({ guildId: 'g', channelId: 'c1' })
+    expect((await fx.tables.end(id)).ok).toBe(true)
+    expect(await fx.tables.place(id)).toEqual({ guildId: 'g', channelId: 'c1' })
+    expect(await fx.tables.place('no-such-table')).toBeNull()
+  })
+})

@@ -117,12 +117,18 @@ class LaneQueue {
   }
 }
 
+/** What the shared budget granted: `granted` requests may go now (counted); none: ask again in `waitMs`. */
+export interface SharedGrant {
+  readonly granted: number
+  readonly waitMs: number
+}
+
 /** A budget shared with the bot's other processes (shared-budget.ts: Redis). */
 export interface SharedBudget {
   /** False while the shared budget cannot be reached: the process keeps its static slice then. */
   readonly up: boolean
-  /** 0: the request may go now (counted); else ms to wait before asking again. Rejects when unreachable. */
-  take(): Promise<number>
+  /** Places for up to `wanted` requests, as many as the budget has now. Rejects when unreachable. */
+  take(wanted: number): Promise<SharedGrant>
   /** Every process waits `ms` (a global 429's retry_after). */
   pause(ms: number): void
 }
@@ -210,21 +216,26 @@ export class GlobalBudget {
     }
   }
 
-  /** Asks the shared budget for the next request's place; on an answer (or a failure) goes on releasing. */
+  /**
+   * Asks the shared budget for places for the waiting requests (as many as a burst: one question
+   * at a time, so a question answered slowly must not hold the process to one request per round
+   * trip); on an answer (or a failure) goes on releasing.
+   */
   private async takeShared(): Promise<void> {
     this.asking = true
-    let wait: number
+    let grant: SharedGrant | null
     try {
-      wait = await this.shared!.take()
+      grant = await this.shared!.take(Math.min(BURST, this.backlog))
     } catch {
       // Down (it has logged so): the static slice decides from now on.
-      wait = -1
+      grant = null
     }
     this.asking = false
-    if (wait === 0) {
+    if (grant?.granted === 0) return this.wakeAt(this.clock.now() + grant.waitMs)
+    for (let i = 0; i < (grant?.granted ?? 0); i++) {
       this.pace.record(this.clock.now())
       this.nextLane()!.shift()!.go()
-    } else if (wait > 0) return this.wakeAt(this.clock.now() + wait)
+    }
     this.release()
   }
 

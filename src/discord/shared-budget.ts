@@ -2,16 +2,16 @@ import { createHash } from 'node:crypto'
 import { Redis } from 'ioredis'
 import type { Logger } from '../lib/log.js'
 import { systemClock } from '../lib/clock.js'
-import { BURST, GlobalBudget, type SharedBudget } from './global-budget.js'
+import { BURST, GlobalBudget, type SharedBudget, type SharedGrant } from './global-budget.js'
 
 /**
- * Takes one request from the bot's global budget in Redis, shared by every process of the bot on
- * every host. Atomic (a script runs alone on Redis) and timed by Redis's own clock (`TIME`), so
- * hosts whose clocks differ still share one window. The same two rules as the in-process `Pace`:
- * at most ARGV[1] requests in any second (a sliding window: a sorted set of when each went) and at
- * most ARGV[2] at once, then one every 1/ARGV[1] s (a token bucket); and nothing before a pause a
- * global 429 asked for. Returns "0" when the request may go (and counts it), else how many ms to
- * wait before asking again.
+ * Takes up to ARGV[3] requests' places from the bot's global budget in Redis, shared by every
+ * process of the bot on every host. Atomic (a script runs alone on Redis) and timed by Redis's own
+ * clock (`TIME`), so hosts whose clocks differ still share one window. The same two rules as the
+ * in-process `Pace`: at most ARGV[1] requests in any second (a sliding window: a sorted set of when
+ * each went) and at most ARGV[2] at once, then one every 1/ARGV[1] s (a token bucket); and nothing
+ * before a pause a global 429 asked for. Returns [granted, wait]: how many may go now (counted),
+ * and when none may, how many ms to wait before asking again.
  *
  * KEYS[1]: the window (sorted set), KEYS[2]: the bucket and pause (hash).
  */
@@ -20,6 +20,7 @@ local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
 local limit = tonumber(ARGV[1])
 local burst = tonumber(ARGV[2])
+local wanted = tonumber(ARGV[3])
 local spacing = 1000 / limit
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - 1000)
 local state = redis.call('HMGET', KEYS[2], 'tokens', 'at', 'paused')
@@ -27,23 +28,30 @@ local tokens = tonumber(state[1]) or burst
 local at = tonumber(state[2]) or now
 local paused = tonumber(state[3]) or 0
 tokens = math.min(burst, tokens + math.max(0, now - at) / spacing)
-local free = math.max(now, paused)
-if tokens < 1 then free = math.max(free, now + (1 - tokens) * spacing) end
-if redis.call('ZCARD', KEYS[1]) >= limit then
-  local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-  free = math.max(free, tonumber(oldest[2]) + 1000)
+local count = redis.call('ZCARD', KEYS[1])
+local granted = 0
+local free = now
+while granted < wanted do
+  free = math.max(now, paused)
+  if tokens < 1 then free = math.max(free, now + (1 - tokens) * spacing) end
+  if count >= limit then
+    local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+    free = math.max(free, tonumber(oldest[2]) + 1000)
+  end
+  if free > now then break end
+  local seq = redis.call('HINCRBY', KEYS[2], 'seq', 1)
+  redis.call('ZADD', KEYS[1], now, tostring(seq))
+  tokens = tokens - 1
+  count = count + 1
+  granted = granted + 1
 end
-if free > now then
-  redis.call('HSET', KEYS[2], 'tokens', tostring(tokens), 'at', tostring(now))
-  redis.call('PEXPIRE', KEYS[2], 60000)
-  return tostring(math.max(1, math.ceil(free - now)))
-end
-local seq = redis.call('HINCRBY', KEYS[2], 'seq', 1)
-redis.call('HSET', KEYS[2], 'tokens', tostring(tokens - 1), 'at', tostring(now))
-redis.call('ZADD', KEYS[1], now, tostring(seq))
-redis.call('PEXPIRE', KEYS[1], 2000)
+redis.call('HSET', KEYS[2], 'tokens', tostring(tokens), 'at', tostring(now))
 redis.call('PEXPIRE', KEYS[2], 60000)
-return '0'
+if granted > 0 then
+  redis.call('PEXPIRE', KEYS[1], 2000)
+  return {granted, 0}
+end
+return {0, math.max(1, math.ceil(free - now))}
 `
 
 /** Lets no process take before ARGV[1] ms from now (Redis's clock): a global 429's retry_after. */
@@ -108,10 +116,17 @@ export class RedisBudget implements SharedBudget {
     return this.healthy === true
   }
 
-  async take(): Promise<number> {
+  async take(wanted: number): Promise<SharedGrant> {
     try {
-      const wait = await this.command<string>('budgetTake', this.keys.window, this.keys.state, this.perSecond, BURST)
-      return Number(wait)
+      const [granted, waitMs] = await this.command<[number, number]>(
+        'budgetTake',
+        this.keys.window,
+        this.keys.state,
+        this.perSecond,
+        BURST,
+        wanted,
+      )
+      return { granted, waitMs }
     } catch (error) {
       this.mark(false, error)
       throw error

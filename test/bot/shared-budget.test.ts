@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { Redis } from 'ioredis'
-import { BURST, GlobalBudget } from '../../src/discord/global-budget.js'
+import { BURST, GlobalBudget, type SharedBudget } from '../../src/discord/global-budget.js'
 import { budgetKeys, connectRedis, RedisBudget } from '../../src/discord/shared-budget.js'
 import { systemClock } from '../../src/lib/clock.js'
 import { capturedLogger, freshToken, OwnRedis, testRedisUrl } from '../support/redis.js'
@@ -22,10 +22,16 @@ async function ready(redis: Redis): Promise<void> {
   if (redis.status !== 'ready') await new Promise((r) => redis.once('ready', r))
 }
 
+/** One request's place from the shared budget: 0 when it may go now, else the ms to wait. */
+async function takeOne(budget: RedisBudget): Promise<number> {
+  const { granted, waitMs } = await budget.take(1)
+  return granted ? 0 : waitMs
+}
+
 /** Takes from the shared budget until granted; returns when (real time). */
 async function takeWhenFree(budget: RedisBudget): Promise<number> {
   for (;;) {
-    const wait = await budget.take()
+    const wait = await takeOne(budget)
     if (wait === 0) return Date.now()
     await new Promise((r) => setTimeout(r, wait))
   }
@@ -49,16 +55,50 @@ describe.skipIf(!testRedisUrl)("the bot's global budget in Redis (atomic Lua buc
     await ready(budget.redis)
     expect(budget.up).toBe(true)
     const first = []
-    for (let i = 0; i < BURST; i++) first.push(await budget.take())
+    for (let i = 0; i < BURST; i++) first.push(await takeOne(budget))
     expect(first).toEqual([0, 0, 0])
     // The bucket is empty: the next may go within a quarter of a second, not now.
-    const wait = await budget.take()
+    const wait = await takeOne(budget)
     expect(wait).toBeGreaterThan(0)
     expect(wait).toBeLessThanOrEqual(250)
     // A global 429 asked for 3 s: nobody goes before.
     budget.pause(3000)
     await new Promise((r) => setTimeout(r, 100))
-    expect(await budget.take()).toBeGreaterThan(1500)
+    expect(await takeOne(budget)).toBeGreaterThan(1500)
+  })
+
+  it('grants several places in one question, as many as the bucket holds', async () => {
+    const { budget } = budgetOn(testRedisUrl!, freshToken(), 4)
+    await ready(budget.redis)
+    expect(await budget.take(5)).toEqual({ granted: BURST, waitMs: 0 })
+    const none = await budget.take(5)
+    expect(none.granted).toBe(0)
+    expect(none.waitMs).toBeGreaterThan(0)
+    expect(none.waitMs).toBeLessThanOrEqual(250)
+  })
+
+  it('a process whose questions to Redis are answered slowly still draws the whole budget', async () => {
+    const { budget: redisBudget } = budgetOn(testRedisUrl!, freshToken(), 20)
+    await ready(redisBudget.redis)
+    // Every answer 100 ms late (a loaded machine): one place per question would allow 10 a second.
+    const slow: SharedBudget = {
+      get up() {
+        return redisBudget.up
+      },
+      take: async (wanted) => {
+        const grant = await redisBudget.take(wanted)
+        await new Promise((r) => setTimeout(r, 100))
+        return grant
+      },
+      pause: (ms) => redisBudget.pause(ms),
+    }
+    const budget = new GlobalBudget(20, systemClock, slow, 5)
+    const went: number[] = []
+    const start = Date.now()
+    await Promise.all(Array.from({ length: 40 }, () => budget.take('edit', 'c').then(() => went.push(Date.now()))))
+    // 40 at 20 a second: about 2 s (3 at once, then one every 50 ms), where 10 a second takes 4 s.
+    expect(Date.now() - start).toBeLessThan(3200)
+    expect(mostInASecond(went)).toBeLessThanOrEqual(20 + BURST)
   })
 
   it('two processes on one token share one budget: never more than perSecond in any second, together', async () => {
@@ -85,7 +125,7 @@ describe.skipIf(!testRedisUrl)("the bot's global budget in Redis (atomic Lua buc
     expect(mostInASecond(times)).toBeLessThanOrEqual(10)
     // Together they got (about) the whole budget: 2.5 s at 10 a second.
     expect(times.length).toBeGreaterThanOrEqual(20)
-    expect(await other.take()).toBe(0)
+    expect(await takeOne(other)).toBe(0)
   })
 })
 

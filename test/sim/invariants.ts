@@ -1,5 +1,5 @@
-import type { Card } from '../../src/games/core/cards.js'
-import type { AnyEngine } from '../../src/games/core/engine.js'
+import type { Card } from '../../src/core/cards.js'
+import type { AnyEngine } from '../../src/core/engine.js'
 import { engineFor } from '../../src/games/registry.js'
 import { serverLangOf } from '../../src/discord/lang.js'
 import { previousResult } from '../../src/discord/outbox.js'

@@ -2,7 +2,7 @@
 // one way, down this list; a rule below names each import that would run up, and CI fails on any.
 //
 //   src/lib                 tiny utilities: clock, log, lru, gate, serial queue, crash points
-//   src/games/core          the shared pure card core
+//   src/core                the shared pure card core
 //   src/games/<g>/rules     each game's pure rules engine
 //   src/i18n, src/ai        translations; the AI machinery (search, budgets, seat histories)
 //   src/store               the database
@@ -15,14 +15,14 @@
 //   src/commands, src/scheduler   answers to commands and controls; turn timers and AI turns
 //   src/bot.ts, main.ts, cli, arena, sharding, sandbox, metrics   the application and its tools
 const LIB = '^src/lib/'
-const CORE = '^src/games/core/'
+const CORE = '^src/core/'
 const RULES = '^src/games/[^/]+/rules/'
 const I18N = '^src/i18n/'
 const AI = '^src/ai/'
 const STORE = '^src/store/'
 const TABLES = '^src/tables/'
 const RENDER = '^src/render/'
-const MODULES = '^src/games/(?!core/|registry\\.ts|replay\\.ts)[^/]+/(?!rules/)[^/]+\\.ts$'
+const MODULES = '^src/games/(?!registry\\.ts|replay\\.ts)[^/]+/(?!rules/)[^/]+\\.ts$'
 const REGISTRY = '^src/games/registry\\.ts$'
 const MESSAGES = '^src/messages/'
 const DISCORD = '^src/discord/'

@@ -1,6 +1,6 @@
 import { badugiEngine as badugi, type BadugiState } from '../src/games/badugi/rules/index.js'
 import { evaluate4 } from '../src/games/badugi/rules/hand.js'
-import { Rng, seedRng } from '../src/games/core/rng.js'
+import { Rng, seedRng } from '../src/core/rng.js'
 import { perSecond, type BenchResult } from './harness.js'
 import { refusalText } from '../src/render/refusals.js'
 import { ENGLISH } from '../src/i18n/index.js'

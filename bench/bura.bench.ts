@@ -1,5 +1,5 @@
 import { buraEngine as bura, type BuraAction, type BuraState } from '../src/games/bura/rules/index.js'
-import { Rng, seedRng } from '../src/games/core/rng.js'
+import { Rng, seedRng } from '../src/core/rng.js'
 import { perSecond, type BenchResult } from './harness.js'
 import { refusalText } from '../src/render/refusals.js'
 import { ENGLISH } from '../src/i18n/index.js'

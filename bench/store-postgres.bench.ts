@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
-import type { ChipEvent } from '../src/games/core/engine.js'
+import type { ChipEvent } from '../src/core/engine.js'
 import { balanceBucket, bucketEnd } from '../src/store/balance-buckets.js'
 import { openStore, type LogEntry } from '../src/store/index.js'
 import { migratePostgres } from '../src/store/migrate-postgres.js'

@@ -1,4 +1,4 @@
-import { Rng, seedRng } from '../src/games/core/rng.js'
+import { Rng, seedRng } from '../src/core/rng.js'
 import { engineFor, gameLookup } from '../src/games/registry.js'
 import { ManualClock } from '../src/sandbox/discord/manual-clock.js'
 import { openStore, type Store } from '../src/store/index.js'

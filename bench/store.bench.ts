@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3'
-import type { ChipEvent } from '../src/games/core/engine.js'
+import type { ChipEvent } from '../src/core/engine.js'
 import { openStore, type LogEntry } from '../src/store/index.js'
 import { balanceBucket, bucketEnd } from '../src/store/balance-buckets.js'
 import { migrateSqlite } from '../src/store/migrate.js'

@@ -1,5 +1,5 @@
-import type { Card } from '../games/core/cards.js'
-import type { Rng } from '../games/core/rng.js'
+import type { Card } from '../core/cards.js'
+import type { Rng } from '../core/rng.js'
 
 /** Someone (a seat, the leftovers, the pile) who must get `count` of the unseen cards. */
 export interface Holder {

@@ -1,5 +1,5 @@
 import type { AnySeatHistory, HistoryEntry } from './index.js'
-import type { AnyEngine } from '../games/core/engine.js'
+import type { AnyEngine } from '../core/engine.js'
 
 /**
  * Keeps one AI seat's history the way the table shows it to that seat: after every transition,

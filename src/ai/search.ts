@@ -1,5 +1,5 @@
-import type { GameEngine, Outcome, Progress, ReplaySummary, SetupParams, Transition } from '../games/core/engine.js'
-import { Rng, seedRng } from '../games/core/rng.js'
+import type { GameEngine, Outcome, Progress, ReplaySummary, SetupParams, Transition } from '../core/engine.js'
+import { Rng, seedRng } from '../core/rng.js'
 import { BUDGETS, mayContinue, type Budget, type DecideOptions } from './budget.js'
 
 declare const sampled: unique symbol

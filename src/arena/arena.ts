@@ -1,7 +1,7 @@
 import type { AiLevel, AnyDecide } from '../ai/index.js'
 import type { AnyGameModule } from '../render/game-module.js'
-import { describeRuleError } from '../games/core/engine.js'
-import { Rng, seedRng } from '../games/core/rng.js'
+import { describeRuleError } from '../core/engine.js'
+import { Rng, seedRng } from '../core/rng.js'
 import { SeatRecorder } from '../ai/record.js'
 import { meanInterval, round, wilson } from './stats.js'
 

@@ -1,5 +1,5 @@
-import { describeRuleError, type AnyEngine } from '../games/core/engine.js'
-import { Rng, seedRng } from '../games/core/rng.js'
+import { describeRuleError, type AnyEngine } from '../core/engine.js'
+import { Rng, seedRng } from '../core/rng.js'
 
 export interface SimulateParams {
   readonly engine: AnyEngine

@@ -5,7 +5,7 @@ import type {
 } from 'discord.js'
 import { langOf, LOCALES, type Locale } from '../i18n/index.js'
 import { lookupText } from '../i18n/lookup.js'
-import { describeOptions, engineOptionName, slashOptionName, type OptionSpec } from '../games/core/options.js'
+import { describeOptions, engineOptionName, slashOptionName, type OptionSpec } from '../core/options.js'
 import type { AnyGameModule } from '../render/game-module.js'
 import { TABLE_BOUNDS } from '../tables/bounds.js'
 import { named } from './localized.js'

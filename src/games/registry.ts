@@ -1,5 +1,5 @@
 import type { AnyDecide } from '../ai/index.js'
-import type { AnyEngine } from './core/engine.js'
+import type { AnyEngine } from '../core/engine.js'
 import { badugiGame } from './badugi/module.js'
 import { bugamiGame } from './bugami/module.js'
 import { buraGame } from './bura/module.js'

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import type { AnyEngine, Outcome, RuleError } from './core/engine.js'
-import type { EngineLookup } from './core/engine-lookup.js'
-import { cardSchema } from './core/schemas.js'
+import type { AnyEngine, Outcome, RuleError } from '../core/engine.js'
+import type { EngineLookup } from '../core/engine-lookup.js'
+import { cardSchema } from '../core/schemas.js'
 
 /**
  * Applies a scenario file (docs/rules/scenarios.md) and returns the JSON object to print

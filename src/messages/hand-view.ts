@@ -1,5 +1,5 @@
 import type { APIButtonComponentWithCustomId, APIEmbed, APIEmbedField } from 'discord.js'
-import { moveToken } from '../games/core/move-context.js'
+import { moveToken } from '../core/move-context.js'
 import { leaveId, moveId, tableButtonId } from '../render/custom-id.js'
 import { gameWordOf } from '../render/format.js'
 import { button, ButtonStyle, buttonRows, clip, COLOURS, ephemeral, type Payload } from '../render/payload.js'

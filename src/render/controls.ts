@@ -1,5 +1,5 @@
 import type { APIButtonComponentWithCustomId, APIStringSelectComponent } from 'discord.js'
-import type { Card } from '../games/core/cards.js'
+import type { Card } from '../core/cards.js'
 import { cardText } from './format.js'
 import { askId, moveId, tableButtonId, type ControlAction, type Move } from './custom-id.js'
 import { button, ButtonStyle, row, select, type Row } from './payload.js'

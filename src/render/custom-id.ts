@@ -1,5 +1,5 @@
-import { parseCard, type Card } from '../games/core/cards.js'
-import { MOVE_TOKEN } from '../games/core/move-context.js'
+import { parseCard, type Card } from '../core/cards.js'
+import { MOVE_TOKEN } from '../core/move-context.js'
 
 /**
  * The custom_id codec every button and select menu of the bot is routed by. A custom_id carries
@@ -8,7 +8,7 @@ import { MOVE_TOKEN } from '../games/core/move-context.js'
  *   t:<tableId>:<verb>                     table buttons: join, leave, start, rules, hand, rebuy, ai, hint, rematch
  *   m:<tableId>:<type>:<token>[:<fields>]  a move: the engine action of type <type> with its fields;
  *                                          <token> is the move's context token when the control
- *                                          was drawn (games/core/move-context.ts), so a control
+ *                                          was drawn (core/move-context.ts), so a control
  *                                          whose move changed meaning is recognised
  *   t:<tableId>:ask:<token>:<type>         asks to confirm a move of type <type> (an action with
  *                                          no fields, Bura's Declare 31) before making it

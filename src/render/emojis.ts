@@ -1,5 +1,5 @@
 import { ComponentType, type APIMessageComponentEmoji } from 'discord.js'
-import { card, parseCard, SUITS, suitSymbol, type Card } from '../games/core/cards.js'
+import { card, parseCard, SUITS, suitSymbol, type Card } from '../core/cards.js'
 import { cardOfMove, readCustomId } from './custom-id.js'
 import { LIMITS, limitViolations } from './limits.js'
 import type { Payload } from './payload.js'

@@ -1,14 +1,4 @@
-import {
-  isJoker,
-  rankOf,
-  RANKS,
-  suitOf,
-  suitSymbol,
-  SUITS,
-  type Card,
-  type Rank,
-  type Suit,
-} from '../games/core/cards.js'
+import { isJoker, rankOf, RANKS, suitOf, suitSymbol, SUITS, type Card, type Rank, type Suit } from '../core/cards.js'
 import { ENGLISH, type Lang } from '../i18n/index.js'
 import type { GameRules } from './rules-text.js'
 import { rankLetter } from './ranks.js'

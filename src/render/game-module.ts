@@ -1,5 +1,5 @@
 import type { Decide, DecideOptions, SeatHistory } from '../ai/index.js'
-import type { GameEngine } from '../games/core/engine.js'
+import type { GameEngine } from '../core/engine.js'
 import type { HandScene, TableScene } from './images/scene.js'
 import type { SeatNames } from './images/seat-names.js'
 import type { OwnSeatView, SpectatorView } from './images/views.js'

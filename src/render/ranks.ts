@@ -1,4 +1,4 @@
-import { RANKS, type Rank } from '../games/core/cards.js'
+import { RANKS, type Rank } from '../core/cards.js'
 import { LOCALES, RESOURCES, type Locale } from '../i18n/resources.js'
 
 /**

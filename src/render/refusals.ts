@@ -1,9 +1,9 @@
-import type { RefusalParam, RuleError } from '../games/core/engine.js'
+import type { RefusalParam, RuleError } from '../core/engine.js'
 import type { Lang } from '../i18n/index.js'
 import { cardsText } from './format.js'
 import { clip, ephemeral, type Payload } from './payload.js'
 import { lookupText } from '../i18n/lookup.js'
-import { slashOptionName } from '../games/core/options.js'
+import { slashOptionName } from '../core/options.js'
 
 /**
  * A refusal in words: the engines, the table service and the store refuse with a code and its

@@ -42,8 +42,8 @@ export class TurnScheduler {
   /** Tables whose deadline is being played right now (a second trigger meanwhile is dropped). */
   private readonly playing = new Set<string>()
   /**
-   * A deadline that fell due while its table's last one was still being played or shown (Discord
-   * slow): played as soon as that is done, rather than a sweep later.
+   * A deadline that fell due while its table's last one was still being played: played as soon as
+   * that is done, rather than a sweep later.
    */
   private readonly fellDue = new Map<string, number>()
   /** Pending retries of failed expiries: the deadline, how many attempts failed, the cancel. */
@@ -179,7 +179,9 @@ export class TurnScheduler {
         return
       }
       this.deps.log.info({ tableId, version: result.value.table.version }, 'deadline: automatic moves played')
-      await this.deps.show(result.value)
+      // Shown beside the next deadline, not before it: while Discord fails, showing may take
+      // minutes, and the table's next deadline (a break of a minute or two) must not wait for it.
+      this.keep(this.deps.show(result.value))
     } catch (error) {
       const failed = (this.retries.get(tableId)?.failed ?? 0) + 1
       const wait = doubling(FIRST_RETRY_MS, failed, this.sweepMs)

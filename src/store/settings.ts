@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { LOCALES, type Locale } from '../i18n/index.js'
-import { ok, refuse, type Outcome } from '../games/core/engine.js'
+import { ok, refuse, type Outcome } from '../core/engine.js'
 import { Prisma } from '../generated/prisma/client.js'
 import { num, type Sql } from './sql.js'
 

@@ -1,4 +1,4 @@
-import { ok, refuse, type Outcome } from '../games/core/engine.js'
+import { ok, refuse, type Outcome } from '../core/engine.js'
 import { Prisma } from '../generated/prisma/client.js'
 import { balanceBucket } from './balance-buckets.js'
 import type { Atomic } from './db.js'

@@ -1,6 +1,6 @@
 import type { AnySeatHistory } from '../ai/index.js'
 import { SeatRecorder } from '../ai/record.js'
-import type { AnyEngine } from '../games/core/engine.js'
+import type { AnyEngine } from '../core/engine.js'
 import type { LogEntry } from '../store/actions.js'
 import { rebuildState } from './rebuild.js'
 import { readSetup } from './setup-entry.js'

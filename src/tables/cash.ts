@@ -1,4 +1,4 @@
-import { ok, refuse, type Outcome } from '../games/core/engine.js'
+import { ok, refuse, type Outcome } from '../core/engine.js'
 import type { Repos } from '../store/store.js'
 import { MAX_AMOUNT, type DailyClaim, type WalletInfo } from '../store/wallets.js'
 import { isAiSeat, isPracticeTable } from './ai-seats.js'

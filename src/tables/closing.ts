@@ -1,4 +1,4 @@
-import { ok, type Outcome } from '../games/core/engine.js'
+import { ok, type Outcome } from '../core/engine.js'
 import type { TableEvent } from './types.js'
 import type { TableDraft } from './draft.js'
 import { potShares, refundPot } from './games.js'

@@ -1,6 +1,6 @@
 import type { Clock } from '../lib/clock.js'
-import { ok, refuse, type Outcome } from '../games/core/engine.js'
-import { peekInt, seedRng } from '../games/core/rng.js'
+import { ok, refuse, type Outcome } from '../core/engine.js'
+import { peekInt, seedRng } from '../core/rng.js'
 import { close } from './closing.js'
 import type { MutableSeat, TableDraft } from './draft.js'
 import { potShares, refundPot } from './games.js'

@@ -1,5 +1,5 @@
-import type { AnyEngine, ChipAccount, ChipEvent, Outcome, Tournament } from '../games/core/engine.js'
-import { describeRuleError, ok } from '../games/core/engine.js'
+import type { AnyEngine, ChipAccount, ChipEvent, Outcome, Tournament } from '../core/engine.js'
+import { describeRuleError, ok } from '../core/engine.js'
 import type { LogEntryInput, LogKind } from '../store/actions.js'
 import type { Movement } from '../store/ledger.js'
 import type { Placing } from '../store/ratings.js'

@@ -1,7 +1,7 @@
 import type { AnyDecide } from '../ai/index.js'
-import type { AnyEngine } from '../games/core/engine.js'
-import type { EngineLookup } from '../games/core/engine-lookup.js'
-import { refundPot } from '../games/core/chips.js'
+import type { AnyEngine } from '../core/engine.js'
+import type { EngineLookup } from '../core/engine-lookup.js'
+import { refundPot } from '../core/chips.js'
 
 /**
  * The games the table service hosts, handed to it by the bot (src/games/registry.ts `gameLookup`:

@@ -1,5 +1,5 @@
-import { tokenOf } from '../games/core/move-context.js'
-import type { Progress } from '../games/core/engine.js'
+import { tokenOf } from '../core/move-context.js'
+import type { Progress } from '../core/engine.js'
 import type { TableStatus } from './types.js'
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { ok, refuse, type Outcome } from '../games/core/engine.js'
+import { ok, refuse, type Outcome } from '../core/engine.js'
 import type { AiLevel } from '../ai/budget.js'
 import { isUniqueViolation } from '../store/db.js'
 import type { TableRecord } from '../store/tables.js'

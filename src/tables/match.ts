@@ -1,4 +1,4 @@
-import type { AnyEngine } from '../games/core/engine.js'
+import type { AnyEngine } from '../core/engine.js'
 import type { SeatRecord, TableRecord } from '../store/tables.js'
 
 /**

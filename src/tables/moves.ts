@@ -1,5 +1,5 @@
-import { describeRuleError, ok, refuse, type Outcome } from '../games/core/engine.js'
-import { moveToken } from '../games/core/move-context.js'
+import { describeRuleError, ok, refuse, type Outcome } from '../core/engine.js'
+import { moveToken } from '../core/move-context.js'
 import { isAiSeat } from './ai-seats.js'
 import { close } from './closing.js'
 import { nextGame } from './dealing.js'

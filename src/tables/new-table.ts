@@ -1,6 +1,6 @@
 import type { Clock } from '../lib/clock.js'
-import { ok, refuse, type AnyEngine, type Outcome } from '../games/core/engine.js'
-import type { EngineLookup } from '../games/core/engine-lookup.js'
+import { ok, refuse, type AnyEngine, type Outcome } from '../core/engine.js'
+import type { EngineLookup } from '../core/engine-lookup.js'
 import { MAX_TURN_MS, MIN_TURN_MS, type GuildSettingsValue } from '../store/settings.js'
 import { stakeOptions } from './games.js'
 import { TABLE_BOUNDS, tableSettingsSchema } from './bounds.js'

@@ -1,4 +1,4 @@
-import type { Progress } from '../games/core/engine.js'
+import type { Progress } from '../core/engine.js'
 
 /**
  * How long a table waits. While a game runs, the seats the game waits for have the turn time;

@@ -1,5 +1,5 @@
-import { ok, type AnyEngine, type Outcome } from '../games/core/engine.js'
-import { Rng, seedRng } from '../games/core/rng.js'
+import { ok, type AnyEngine, type Outcome } from '../core/engine.js'
+import { Rng, seedRng } from '../core/rng.js'
 import type { AnySeatHistory } from '../ai/index.js'
 import type { AuditReport } from '../store/audit.js'
 import type { Leaderboard } from '../store/leaderboards.js'

@@ -1,4 +1,4 @@
-import { describeRuleError, type AnyEngine } from '../games/core/engine.js'
+import { describeRuleError, type AnyEngine } from '../core/engine.js'
 import type { LogEntry } from '../store/actions.js'
 import { readSetup } from './setup-entry.js'
 

@@ -1,4 +1,4 @@
-import { ok, refuse, type Outcome } from '../games/core/engine.js'
+import { ok, refuse, type Outcome } from '../core/engine.js'
 import type { Repos } from '../store/store.js'
 import { isAiSeat } from './ai-seats.js'
 import { takeBuyIn } from './cash.js'

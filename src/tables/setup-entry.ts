@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import type { SetupParams } from '../games/core/engine.js'
-import { cardSchema } from '../games/core/schemas.js'
+import type { SetupParams } from '../core/engine.js'
+import { cardSchema } from '../core/schemas.js'
 
 /**
  * A game's setup as a table deals it and its log keeps it (the payload of a `setup` entry): what

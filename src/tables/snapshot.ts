@@ -1,4 +1,4 @@
-import type { AnyEngine } from '../games/core/engine.js'
+import type { AnyEngine } from '../core/engine.js'
 import type { TableRecord } from '../store/tables.js'
 import type { TableSnapshot } from './types.js'
 

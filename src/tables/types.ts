@@ -1,4 +1,4 @@
-import type { Outcome, Progress } from '../games/core/engine.js'
+import type { Outcome, Progress } from '../core/engine.js'
 import type { CloseReason } from './close-reasons.js'
 
 /**

@@ -1,6 +1,6 @@
 import type { Clock } from '../lib/clock.js'
 import { SerialQueue } from '../lib/serial-queue.js'
-import { ok, refuse, type Outcome, type RuleError } from '../games/core/engine.js'
+import { ok, refuse, type Outcome, type RuleError } from '../core/engine.js'
 import { isUniqueViolation } from '../store/db.js'
 import type { Repos, Store } from '../store/store.js'
 import type { TableRecord } from '../store/tables.js'

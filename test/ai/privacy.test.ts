@@ -5,8 +5,8 @@ import { decideBura } from '../../src/games/bura/ai.js'
 import { bugamiEngine as bugami } from '../../src/games/bugami/rules/index.js'
 import { buraEngine } from '../../src/games/bura/rules/index.js'
 import { fullDeck } from '../../src/games/bura/rules/cards.js'
-import { makeDeck, RANKS, type Card } from '../../src/games/core/cards.js'
-import { Rng, seedRng } from '../../src/games/core/rng.js'
+import { makeDeck, RANKS, type Card } from '../../src/core/cards.js'
+import { Rng, seedRng } from '../../src/core/rng.js'
 import { aiFor, gameModule } from '../../src/games/registry.js'
 import { ENGLISH, langOf } from '../../src/i18n/index.js'
 import type { AnySeatHistory } from '../../src/ai/index.js'
@@ -18,7 +18,6 @@ const SRC = join(import.meta.dirname, '../../src')
 const DECIDING = [
   ...readdirSync(join(SRC, 'ai')).map((f) => join(SRC, 'ai', f)),
   ...readdirSync(join(SRC, 'games'))
-    .filter((g) => g !== 'core')
     .flatMap((g) => ['ai.ts', 'expert.ts', 'hint.ts'].map((f) => join(SRC, 'games', g, f)))
     .filter((f) => existsSync(f)),
 ]

@@ -1,6 +1,6 @@
 import type { AnySeatHistory } from '../../src/ai/index.js'
 import { SeatRecorder } from '../../src/ai/record.js'
-import type { AnyEngine } from '../../src/games/core/engine.js'
+import type { AnyEngine } from '../../src/core/engine.js'
 import { aiFor } from '../../src/games/registry.js'
 import { refusalText } from '../../src/render/refusals.js'
 import { ENGLISH } from '../../src/i18n/index.js'

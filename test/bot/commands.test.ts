@@ -1,7 +1,7 @@
 import { ApplicationCommandOptionType, InteractionContextType } from 'discord.js'
 import { describe, expect, it } from 'vitest'
 import { commandDefinitions } from '../../src/commands/index.js'
-import { describeOptions, engineOptionName, slashOptionName } from '../../src/games/core/options.js'
+import { describeOptions, engineOptionName, slashOptionName } from '../../src/core/options.js'
 import { ENGINES } from '../../src/games/registry.js'
 import { z } from 'zod'
 import { startCommand } from '../../src/commands/start.js'

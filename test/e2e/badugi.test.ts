@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Card } from '../../src/games/core/cards.js'
+import type { Card } from '../../src/core/cards.js'
 import { cardText } from '../../src/render/format.js'
 import { ENGLISH } from '../../src/i18n/index.js'
 import { engineFor } from '../../src/games/registry.js'

@@ -45,7 +45,6 @@ async function gameOver(w: World) {
   return w.table()
 }
 
-// Every game's seed is fixed (7): no deal gives a hand a Bura, which would end its game at once.
 describe("Next game is answered while the channel waits for Discord's global limit", () => {
   it.each([
     [
@@ -55,7 +54,7 @@ describe("Next game is answered while the channel waits for Discord's global lim
     ],
     ['the table message', (w: World, tableMessageId: string) => w.discord.message(tableMessageId)],
   ])('on %s: the member is told the game is dealt, and the channel shows it once free', async (_, where) => {
-    const w = await startWorld(['alice', 'bob'], { pace: PROMPT, bot: { seeds: () => 7 } })
+    const w = await startWorld(['alice', 'bob'], { pace: PROMPT })
     const over = await gameOver(w)
     const button = where(w, over.messageId!)
     expect(button && buttonLabels(button)).toContain('Next game')
@@ -79,7 +78,7 @@ describe("Next game is answered while the channel waits for Discord's global lim
     expect(buttonLabels(w.publicMessage(dealt))).not.toContain('Next game')
   })
   it('pressed by both at once: one deals, the other is told it is dealt already', async () => {
-    const w = await startWorld(['alice', 'bob'], { pace: PROMPT, bot: { seeds: () => 7 } })
+    const w = await startWorld(['alice', 'bob'], { pace: PROMPT })
     const over = await gameOver(w)
     const ping = w.channel
       .publicMessages()
@@ -104,7 +103,7 @@ describe("Next game is answered while the channel waits for Discord's global lim
 
 describe("a control on the table message is answered while its table's earlier change waits for the channel", () => {
   it('Join behind /table add-ai: the member is told they joined; the lobby shows both once the channel is free', async () => {
-    const w = await startWorld(['alice', 'bob'], { pace: PROMPT, bot: { seeds: () => 7 } })
+    const w = await startWorld(['alice', 'bob'], { pace: PROMPT })
     const [alice, bob] = [w.member('alice'), w.member('bob')]
     await alice.slash(w.channel, 'bura start', { buy_in: 100 })
     const lobby = await w.channel.waitFor((m) => buttonLabels(m).includes('Join'))

@@ -25,13 +25,10 @@ async function reasonsPaid(w: World, tableId: string): Promise<string[]> {
   return [...new Set(rows.map((r) => r.reason))]
 }
 
-/** Bura between alice and bob in the world's channel, a game in progress. */
 /**
- * Every game's seed, fixed: its first deal gives nobody a Bura, so the game is still being played
- * when the test ends the table (a Bura dealt to a hand would win game 1 at once).
+ * Bura between alice and bob in the world's channel, a game in progress: the world's first deal
+ * (the harness's seeds) gives nobody a Bura, which would win game 1 at once.
  */
-const IN_PLAY = { bot: { seeds: () => 7 } } as const
-
 async function buraInPlay(w: World): Promise<string> {
   await openAndStart(w, 'bura start', { ante: 10, buy_in: 100 }, ['bob'])
   const t = await untilSomeoneActs(w)
@@ -42,7 +39,7 @@ async function buraInPlay(w: World): Promise<string> {
 
 describe('a table whose place is gone closes, every chip back', () => {
   it('its channel deleted mid-game: the game is void, nothing in the stats, /chips balance says why', async () => {
-    const w = await startWorld(['alice', 'bob'], IN_PLAY)
+    const w = await startWorld(['alice', 'bob'])
     const lounge = w.guild.channel('lounge')
     const id = await buraInPlay(w)
     w.channel.delete()
@@ -84,7 +81,7 @@ describe('a table whose place is gone closes, every chip back', () => {
   })
 
   it('the bot removed from the server', async () => {
-    const w = await startWorld(['alice', 'bob'], IN_PLAY)
+    const w = await startWorld(['alice', 'bob'])
     const id = await buraInPlay(w)
     w.guild.removeBot()
     expect(await closedSoon(w, id)).toBe('aborted')
@@ -93,7 +90,7 @@ describe('a table whose place is gone closes, every chip back', () => {
   })
 
   it('removed while the bot was down: the start-up sweep closes the table', async () => {
-    const w = await startWorld(['alice', 'bob'], IN_PLAY)
+    const w = await startWorld(['alice', 'bob'])
     const id = await buraInPlay(w)
     await w.bot.stop()
     w.guild.removeBot()
@@ -103,7 +100,7 @@ describe('a table whose place is gone closes, every chip back', () => {
   })
 
   it('its channel deleted while the bot was down: the start-up check closes the table', async () => {
-    const w = await startWorld(['alice', 'bob'], IN_PLAY)
+    const w = await startWorld(['alice', 'bob'])
     const id = await buraInPlay(w)
     await w.bot.stop()
     w.channel.delete()
@@ -120,7 +117,6 @@ describe('a table whose place is gone closes, every chip back', () => {
     let failures = 0
     const w = await startWorld(['alice', 'bob'], {
       bot: {
-        ...IN_PLAY.bot,
         wrapStore: (store) => ({
           ...store,
           transaction: (fn) =>
@@ -160,7 +156,7 @@ describe('a table whose place is gone closes, every chip back', () => {
   })
 
   it('access to its channel lost (50013): the next change that cannot be shown closes it', async () => {
-    const w = await startWorld(['alice', 'bob'], IN_PLAY)
+    const w = await startWorld(['alice', 'bob'])
     const id = await buraInPlay(w)
     w.channel.revokeAccess(50013)
     // The deadline passes: the automatic move is played, but the table can no longer be shown.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { HttpError } from '../../src/sandbox/discord/errors.js'
-import type { Card } from '../../src/games/core/cards.js'
+import type { Card } from '../../src/core/cards.js'
 import { engineFor } from '../../src/games/registry.js'
 import { cardText } from '../../src/render/format.js'
 import { ENGLISH } from '../../src/i18n/index.js'

@@ -2,8 +2,8 @@ import { Writable } from 'node:stream'
 import { afterEach, expect } from 'vitest'
 import { startBot, type Bot, type BotOptions } from '../../src/bot.js'
 import type { Pace } from '../../src/discord/desk.js'
-import type { Card } from '../../src/games/core/cards.js'
-import type { AnyEngine } from '../../src/games/core/engine.js'
+import type { Card } from '../../src/core/cards.js'
+import type { AnyEngine } from '../../src/core/engine.js'
 import { engineFor } from '../../src/games/registry.js'
 import { replayText } from '../support/replay.js'
 import { dropDatabase, freshDatabaseUrl } from '../support/test-database.js'
@@ -26,6 +26,7 @@ import type { MemberRate } from '../../src/lib/member-limit.js'
 import { refusalText } from '../../src/render/refusals.js'
 import { ENGLISH } from '../../src/i18n/index.js'
 import { cardPattern, isExamplePage, linesOf } from '../support/privacy-text.js'
+import { countingSeeds } from './seeds.js'
 
 export { cardPattern }
 
@@ -42,7 +43,10 @@ export interface WorldOptions {
   readonly pace?: Pace
   /** Each member's interaction rate (default UNLIMITED: a test's members click as fast as the bot answers). */
   readonly memberRate?: MemberRate
-  /** Further options of the bot (e.g. `metrics`, `seeds` for a deal a test needs). */
+  /**
+   * Further options of the bot (e.g. `metrics`, or `seeds` for a deal a test needs; without them
+   * the world's games take `countingSeeds()`, the same deals on every run).
+   */
   readonly bot?: Partial<Pick<BotOptions, 'metrics' | 'wrapStore' | 'seeds'>>
 }
 
@@ -67,7 +71,7 @@ export class World {
     readonly members: Record<string, FakeMember>,
     readonly databaseUrl: string,
     private readonly pace: Pace,
-    private readonly botOptions: Partial<Pick<BotOptions, 'metrics' | 'memberRate'>> = {},
+    private readonly botOptions: Partial<Pick<BotOptions, 'metrics' | 'memberRate' | 'wrapStore' | 'seeds'>> = {},
   ) {}
 
   static async start(names: readonly string[], opts: WorldOptions = {}): Promise<World> {
@@ -78,6 +82,8 @@ export class World {
     for (const n of names) members[n] = guild.member(n, { admin: opts.admins?.includes(n) ?? false })
     const world = new World(discord, guild, channel, members, freshDatabaseUrl(), opts.pace ?? AT_ONCE, {
       memberRate: opts.memberRate ?? UNLIMITED,
+      // One sequence for the world, so a restarted bot deals on where the last one stopped.
+      seeds: countingSeeds(),
       ...opts.bot,
     })
     await world.boot()

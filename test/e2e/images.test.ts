@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { loadImage } from '@napi-rs/canvas'
-import type { Card } from '../../src/games/core/cards.js'
+import type { Card } from '../../src/core/cards.js'
 import { cardText } from '../../src/render/format.js'
 import { ENGLISH } from '../../src/i18n/index.js'
 import type { TableSnapshot } from '../../src/tables/index.js'

@@ -1,6 +1,6 @@
 import { TextChannel } from 'discord.js'
 import { describe, expect, it } from 'vitest'
-import { rankOf, type Card } from '../../src/games/core/cards.js'
+import { rankOf, type Card } from '../../src/core/cards.js'
 import { ENGLISH, langOf } from '../../src/i18n/index.js'
 import { cardText } from '../../src/render/format.js'
 import { engineFor } from '../../src/games/registry.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SUITS } from '../../src/games/core/cards.js'
+import { SUITS } from '../../src/core/cards.js'
 import { engineFor } from '../../src/games/registry.js'
 import type { TableSnapshot } from '../../src/tables/index.js'
 import type { Answer, FakeMember, FakeMessage } from '../../src/sandbox/discord/index.js'

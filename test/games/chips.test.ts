@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { refundPot } from '../../src/games/core/chips.js'
+import { refundPot } from '../../src/core/chips.js'
 
 describe('refundPot (a closing table returns its pot in proportion to what each paid in)', () => {
   it('splits in proportion', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_STACK, type AnyEngine } from '../../src/games/core/engine.js'
-import { Rng, seedRng } from '../../src/games/core/rng.js'
+import { DEFAULT_STACK, type AnyEngine } from '../../src/core/engine.js'
+import { Rng, seedRng } from '../../src/core/rng.js'
 import { engineFor, engineIds, ENGINES } from '../../src/games/registry.js'
 import { simulate } from '../../src/arena/random-games.js'
 // The toy fourth game (test/toy) passes the same contract as the built-in ones.

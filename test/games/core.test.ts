@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { makeDeck, parseCard, removeCards } from '../../src/games/core/cards.js'
-import { checkDeck, nextDeck, reshuffle, startSupply } from '../../src/games/core/decks.js'
-import { describeRuleError, refuse } from '../../src/games/core/engine.js'
-import { Rng, seedRng } from '../../src/games/core/rng.js'
+import { makeDeck, parseCard, removeCards } from '../../src/core/cards.js'
+import { checkDeck, nextDeck, reshuffle, startSupply } from '../../src/core/decks.js'
+import { describeRuleError, refuse } from '../../src/core/engine.js'
+import { Rng, seedRng } from '../../src/core/rng.js'
 
 describe('card codes', () => {
   it('reads codes as docs/rules/ writes them, with 10 for T and any case', () => {

@@ -21,10 +21,10 @@ const SCANNED = [
 ]
 
 /**
- * The pure rules (`src/games/<game>/rules`, `src/games/core`) speak in refusal codes, not to
+ * The pure rules (`src/games/<game>/rules`, `src/core`) speak in refusal codes, not to
  * members; the replay tool speaks to developers.
  */
-const NOT_SCANNED = /^src\/games\/(?:core$|replay\.ts$|[^/]+\/rules$)/
+const NOT_SCANNED = /^src\/(?:core$|games\/(?:replay\.ts$|[^/]+\/rules$))/
 
 /** Two words of letters apart: "You left", not a key (`commands:replies.done`), an id or a path. */
 const WORDS = /\p{L}{2,}[^\S\n]+[^{}\s]*\p{L}{2,}/u

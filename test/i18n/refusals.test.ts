@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { refuse } from '../../src/games/core/engine.js'
+import { refuse } from '../../src/core/engine.js'
 import { ENGLISH, langOf } from '../../src/i18n/index.js'
 import { RESOURCES, type ResourceTree } from '../../src/i18n/resources.js'
 import { refusalText } from '../../src/render/refusals.js'

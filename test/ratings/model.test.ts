@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { placesByScore } from '../../src/games/core/placings.js'
+import { placesByScore } from '../../src/core/placings.js'
 import {
   afterIdle,
   DAY_MS,

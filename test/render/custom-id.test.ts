@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { makeDeck } from '../../src/games/core/cards.js'
+import { makeDeck } from '../../src/core/cards.js'
 import { engineIds } from '../../src/games/registry.js'
 import {
   askId,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ENGLISH, langOf } from '../../src/i18n/index.js'
-import { makeDeck, type Card } from '../../src/games/core/cards.js'
+import { makeDeck, type Card } from '../../src/core/cards.js'
 import { cardEmojiText, withCardEmojiText, type CardEmojis } from '../../src/render/emojis.js'
 import { renderHandView } from '../../src/messages/hand-view.js'
 import { renderTableMessage } from '../../src/messages/table-message.js'

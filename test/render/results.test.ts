@@ -1,6 +1,6 @@
 import { ENGLISH } from '../../src/i18n/index.js'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_STACK, type AnyEngine } from '../../src/games/core/engine.js'
+import { DEFAULT_STACK, type AnyEngine } from '../../src/core/engine.js'
 import { ENGINES } from '../../src/games/registry.js'
 import { describeEvents } from '../../src/messages/event-lines.js'
 import { renderGameResult, renderResultLine } from '../../src/messages/results.js'

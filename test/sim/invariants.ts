@@ -1,5 +1,5 @@
-import type { Card } from '../../src/games/core/cards.js'
-import type { AnyEngine } from '../../src/games/core/engine.js'
+import type { Card } from '../../src/core/cards.js'
+import type { AnyEngine } from '../../src/core/engine.js'
 import { engineFor } from '../../src/games/registry.js'
 import { serverLangOf } from '../../src/discord/lang.js'
 import { previousResult } from '../../src/discord/outbox.js'
@@ -45,6 +45,24 @@ function latestLines(m: FakeMessage): Set<string> {
   return new Set(field && LATEST.has(field.name) ? field.value.split('\n') : [])
 }
 
+/**
+ * A message as the privacy check reads it: its lines, each also without its card emojis (the form
+ * the members' checked lines hold), and a key made of those and its pictures, the same for two
+ * messages that read alike. Example pages (rules, settings) are not judged.
+ */
+interface MessageRead {
+  readonly lines: readonly { readonly line: string; readonly plain: string }[]
+  readonly key: string
+  readonly example: boolean
+}
+
+function readMessage(m: FakeMessage): MessageRead {
+  const lines = linesOf(m).map((line) => ({ line, plain: line.replace(/<a?:card_\w+:\d+> /g, '') }))
+  // Pictures the check never reads (the `/table log` JSON files) are left out: never marked checked.
+  const pictures = m.attachments.filter((a) => !a.filename.endsWith('.json')).map((a) => a.url)
+  return { lines, key: [...lines.map((l) => l.plain), ...pictures].join('\u0000'), example: isExamplePage(m) }
+}
+
 /** What the checker remembers between steps. */
 export class Checker {
   /**
@@ -55,6 +73,11 @@ export class Checker {
   /** Per table: what its table message showed at the last look (its text and pictures). */
   private readonly messagesSeen = new Map<string, string>()
   private readonly checkedLines = new Map<string, Set<string>>()
+  /**
+   * Per member: the messages, as they read, all of whose lines and pictures are in their checked
+   * lines. Those only grow, so such a message is skipped at every later look, by any table.
+   */
+  private readonly checkedMessages = new Map<string, Set<string>>()
   private logChecked = 0
   private statsBefore = ''
   private versionsBefore = new Map<string, number>()
@@ -207,10 +230,13 @@ export class Checker {
 
   /**
    * Every passed deadline was played within the sweep's grace; no lobby outlives its limit; no
-   * table stays open in a channel that is gone for longer than that grace.
+   * table stays open in a channel that is gone for longer than that grace. The grace runs from the
+   * later of the moment and the last failed commit: while the database refuses every commit (an
+   * outage that lasts a whole step, found by seed 49), no table can move, and that is no bug.
    */
   private async tablesProgress(written: boolean): Promise<void> {
     const now = this.world.discord.clock.now()
+    const overdue = (since: number) => Math.max(since, this.world.lastCommitFailureAt) + SWEEP_GRACE_MS < now
     // The open tables as last read, while nothing was written since (the clock and the channels
     // they are compared with are looked at every time).
     if (written || this.openTables === null)
@@ -220,18 +246,18 @@ export class Checker {
       })
     const open = this.openTables
     for (const t of open) {
-      if (t.deadlineAt && t.deadlineAt.getTime() + SWEEP_GRACE_MS < now)
+      if (t.deadlineAt && overdue(t.deadlineAt.getTime()))
         fail(
           'every passed deadline is played',
           `table ${t.id}: deadline ${new Date(t.deadlineAt).toISOString()} passed ${now - t.deadlineAt.getTime()} ms ago`,
         )
-      if (t.status === 'lobby' && t.createdAt.getTime() + LOBBY_MAX_MS + SWEEP_GRACE_MS < now)
+      if (t.status === 'lobby' && overdue(t.createdAt.getTime() + LOBBY_MAX_MS))
         fail('every lobby expires', `table ${t.id} is a lobby since ${t.createdAt.toISOString()}`)
       if (this.world.discord.channel(t.channelId) !== null) continue
       // A closing whose commit failed is tried again a moment later on the bot's clock.
       const since = this.openWhereGone.get(t.id) ?? now
       this.openWhereGone.set(t.id, since)
-      if (since + SWEEP_GRACE_MS < now)
+      if (overdue(since))
         fail(
           'no table stays open in a channel or server that is gone',
           `table ${t.id} in channel ${t.channelId}, gone for ${now - since} ms`,
@@ -309,8 +335,8 @@ export class Checker {
       const card = /^card_([^_]+)(?:_|$)/.exec(e.name ?? '')?.[1]
       if (card) this.emojiIds.set(card, [...(this.emojiIds.get(card) ?? []), e.id])
     }
-    // Every message of a channel and its lines, read once per check for all its members.
-    const shown = new Map<string, { m: FakeMessage; lines: string[] | null }[]>()
+    // Every message of a channel and how it reads, once per check for all its members.
+    const shown = new Map<string, { m: FakeMessage; read: MessageRead | null }[]>()
     // A table's message shows that table only: an older table's final result, first read when a
     // newer table in the channel is looked at, holds cards the new deal hides (seed 147).
     const ownerOf = new Map(tables.flatMap((t) => (t.messageId ? [[t.messageId, t.id] as const] : [])))
@@ -345,23 +371,27 @@ export class Checker {
       const channel = this.world.discord.channel(table.channelId)
       if (!channel) continue
       let messages = shown.get(channel.id)
-      if (!messages) shown.set(channel.id, (messages = channel.messages().map((m) => ({ m, lines: null }))))
+      if (!messages) shown.set(channel.id, (messages = channel.messages().map((m) => ({ m, read: null }))))
       for (const member of guild.members) {
         const seat = table.seats.find((s) => s.userId === member.id)?.position ?? null
         // Lines are marked read even when nothing is hidden: a later table's hidden cards are no
         // secret of this table's old messages.
-        const hidden = this.hiddenThroughout(engine, states, seat)
+        let hiddenFromMember: [Card, RegExp][] | undefined
+        const hiddenNow = () => (hiddenFromMember ??= this.hiddenThroughout(engine, states, seat))
         const checked = this.linesChecked(member.id)
+        const done = this.messagesChecked(member.id)
         for (const seen of messages) {
           const m = seen.m
           if (m.ephemeralFor !== null && m.ephemeralFor !== member.id) continue
-          if (isExamplePage(m)) continue
+          const read = (seen.read ??= readMessage(m))
+          // Every line and picture of it is among the member's checked ones already: nothing to judge.
+          if (read.example || done.has(read.key)) continue
           const owner = ownerOf.get(m.id)
           if (owner !== undefined && owner !== table.id) continue
           const latest = owner === table.id ? latestLines(m) : new Set<string>()
-          for (const line of (seen.lines ??= linesOf(m))) {
-            const plain = line.replace(/<a?:card_\w+:\d+> /g, '')
+          for (const { line, plain } of read.lines) {
             if (checked.has(plain)) continue
+            const hidden = hiddenNow()
             // A latest line may tell of the game before this one (its showdown), public at its end:
             // a card is its secret only if hidden both now and at that end (seed 236).
             const judge = line.startsWith(`${PREVIOUS_GAME_MARK} `)
@@ -385,7 +415,7 @@ export class Checker {
             const png = this.world.discord.attachmentData(a.url)
             const text = png ? readTextChunks(png)[CARDS_KEYWORD] : undefined
             const shown = new Set(text ? text.split(' ') : [])
-            const leak = hidden.find(([c]) => shown.has(c))
+            const leak = hiddenNow().find(([c]) => shown.has(c))
             if (leak)
               fail(
                 'no hidden card is shown',
@@ -395,6 +425,7 @@ export class Checker {
               )
             checked.add(a.url)
           }
+          done.add(read.key)
         }
       }
     }
@@ -409,6 +440,13 @@ export class Checker {
   private linesChecked(userId: string): Set<string> {
     let set = this.checkedLines.get(userId)
     if (!set) this.checkedLines.set(userId, (set = new Set()))
+    return set
+  }
+
+  /** The messages (as `MessageRead.key`) whose every line and picture a member's checked lines hold. */
+  private messagesChecked(userId: string): Set<string> {
+    let set = this.checkedMessages.get(userId)
+    if (!set) this.checkedMessages.set(userId, (set = new Set()))
     return set
   }
 

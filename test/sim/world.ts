@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { Writable } from 'node:stream'
 import { Events } from 'discord.js'
 import { startBot, type Bot } from '../../src/bot.js'
@@ -88,6 +89,18 @@ const RESTART_DELAY_MAX_MS = 30_000
 
 const never = <T>() => new Promise<T>(() => {})
 
+/** Memory-backed files, where the system has them. */
+const MEMORY_FOLDER = '/dev/shm'
+
+/**
+ * The world's database. A SQLite file goes in memory-backed files where there are some: a simulated
+ * crash is the process's, never the machine's, so the bot's syncs of the file to disk would only
+ * cost the run its time (the bot still makes them, the same calls as on a disk).
+ */
+function simDatabaseUrl(): string {
+  return existsSync(MEMORY_FOLDER) ? freshDatabaseUrl(MEMORY_FOLDER) : freshDatabaseUrl()
+}
+
 /**
  * The simulated world: the fake Discord, the real bot in this process on a SQLite file, the
  * servers, channels and members, the faults in force, and the bot's crashes and restarts. The bot
@@ -98,6 +111,8 @@ export class SimWorld {
   bot!: Bot
   readonly logLines: string[] = []
   faults: Faults = { ...NO_FAULTS }
+  /** When (the manual clock) a commit last failed by injection: a table cannot move while its commits fail. */
+  lastCommitFailureAt = Number.NEGATIVE_INFINITY
   /** Bot starts so far (the first is 1); a crashed generation's timers and database calls stop. */
   generation = 0
   /** Crashes so far, and the latest one's point. */
@@ -110,6 +125,8 @@ export class SimWorld {
   step = 0
   /** Interactions the bot has taken in (its client emitted them) whose wait may still be open. */
   private takenIn = new Set<string>()
+  /** Wakes a step waiting for the bot to take in an interaction that is on its way over the gateway. */
+  private tookIn: () => void = () => {}
 
   private constructor(
     readonly seed: number,
@@ -133,7 +150,7 @@ export class SimWorld {
       // Guilds a millisecond apart get different snowflakes.
       await discord.clock.advance(1)
     }
-    const world = new SimWorld(seed, discord, guilds, freshDatabaseUrl(), new Rng(hash('bot', seed)), options)
+    const world = new SimWorld(seed, discord, guilds, simDatabaseUrl(), new Rng(hash('bot', seed)), options)
     discord.injectFaults((method, path) => world.discordFault(method, path))
     await world.boot()
     return world
@@ -176,7 +193,10 @@ export class SimWorld {
     )
     this.bot = bot
     // Registered after the bot's own listener: by the time this runs, the bot is handling it.
-    bot.client.on(Events.InteractionCreate, (interaction) => this.takenIn.add(interaction.id))
+    bot.client.on(Events.InteractionCreate, (interaction) => {
+      this.takenIn.add(interaction.id)
+      this.tookIn()
+    })
     onCrashPoint((point) => {
       if (this.faults.crashAt !== point || !alive()) return
       this.faults = { ...this.faults, crashAt: null }
@@ -261,9 +281,23 @@ export class SimWorld {
       if (done || this.dead) break
       this.discord.giveUpInteractions(asked)
       for (const id of asked) this.takenIn.delete(id)
-      await Promise.race([settled.catch(() => {}), new Promise((resolve) => setTimeout(resolve, ANSWER_POLL_MS))])
+      // One taken in meanwhile is looked at at once; else the step waits for the next to arrive
+      // (a member's click is still on its way) or, for whatever else it waits for, a poll's time.
+      if (this.takenIn.size === 0) await Promise.race([settled.catch(() => {}), this.nextTakenIn(ANSWER_POLL_MS)])
     }
     return settled
+  }
+
+  /** Resolves when the bot takes in its next interaction, or after `ms` of real time. */
+  private nextTakenIn(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(wake, ms)
+      function wake() {
+        clearTimeout(timer)
+        resolve()
+      }
+      this.tookIn = wake
+    }).finally(() => (this.tookIn = () => {}))
   }
 
   /**
@@ -341,7 +375,10 @@ export class SimWorld {
           const fail = this.chance('commit', ++this.commitCount) < this.faults.db
           return t.transaction(async (r) => {
             const out = await fn(r)
-            if (fail) throw new InjectedCommitFailure()
+            if (fail) {
+              this.lastCommitFailureAt = this.discord.clock.now()
+              throw new InjectedCommitFailure()
+            }
             return out
           })
         }

@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { Rng, seedRng } from '../../src/games/core/rng.js'
+import { Rng, seedRng } from '../../src/core/rng.js'
 import { gameLookup } from '../../src/games/registry.js'
 import { ManualClock } from '../../src/sandbox/discord/manual-clock.js'
 import { openStore, type Store } from '../../src/store/index.js'

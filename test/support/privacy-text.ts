@@ -1,4 +1,4 @@
-import type { Card } from '../../src/games/core/cards.js'
+import type { Card } from '../../src/core/cards.js'
 import { cardText } from '../../src/render/format.js'
 import { langOf, LOCALES } from '../../src/i18n/index.js'
 import { parseCustomId } from '../../src/messages/custom-ids.js'

@@ -1,5 +1,5 @@
-import { parseCard, type Card } from '../../src/games/core/cards.js'
-import type { AnyEngine } from '../../src/games/core/engine.js'
+import { parseCard, type Card } from '../../src/core/cards.js'
+import type { AnyEngine } from '../../src/core/engine.js'
 import { refusalText } from '../../src/render/refusals.js'
 import { ENGLISH } from '../../src/i18n/index.js'
 

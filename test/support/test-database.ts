@@ -20,10 +20,12 @@ export function postgresTestUrl(): string {
   return url
 }
 
-/** A URL for a new, empty database of this run's kind (created on first open). */
-export function freshDatabaseUrl(): string {
-  if (testDatabase === 'sqlite')
-    return `file:${path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'store-test-')), 'bot.db')}`
+/**
+ * A URL for a new, empty database of this run's kind (created on first open). A SQLite file goes
+ * in `folder` (by default the temp folder).
+ */
+export function freshDatabaseUrl(folder = os.tmpdir()): string {
+  if (testDatabase === 'sqlite') return `file:${path.join(fs.mkdtempSync(path.join(folder, 'store-test-')), 'bot.db')}`
   const u = new URL(postgresTestUrl())
   u.searchParams.set('schema', `t_${process.pid}_${randomBytes(6).toString('hex')}`)
   return u.toString()

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { refundPot } from '../../src/games/core/chips.js'
+import { refundPot } from '../../src/core/chips.js'
 import { ENGINES } from '../../src/games/registry.js'
 import { rebuildState } from '../../src/tables/index.js'
 import { playGame, tableServicePerTest } from './play.js'

@@ -4,7 +4,7 @@
  * The test kills it with SIGKILL somewhere in this stream. Not a test file itself.
  */
 import fs from 'node:fs'
-import { Rng, seedRng } from '../../src/games/core/rng.js'
+import { Rng, seedRng } from '../../src/core/rng.js'
 import { ENGINES, gameLookup } from '../../src/games/registry.js'
 import { openStore } from '../../src/store/index.js'
 import { TableService } from '../../src/tables/index.js'

@@ -124,9 +124,10 @@ describe('a deadline whose timer misfires', () => {
 })
 
 describe('a deadline that falls due while the last one is still being shown', () => {
-  // Found by the simulator (seed 2): showing an automatic move (Discord slow, rate limits) outlasted
-  // the next deadline; its timer was dropped as "already playing" and the table waited for a sweep.
-  test('is played as soon as the showing is done, not a sweep later', async () => {
+  // Showing an automatic move (Discord failing, rate limits) can outlast the table's next
+  // deadline (simulator seed 2). The table waited for the showing: a sweep later at first, then,
+  // once the outbox retried passing failures until they get through, as long as Discord failed.
+  test('is played at its time, while the showing still waits for Discord', async () => {
     const t = await tempStore()
     const tables = new TableService({ games: gameLookup, store: t.store, clock: t.clock, seeds: () => 7 })
     const created = await tables.create({ guildId: 'g', channelId: 'c', game: 'bura', creatorId: 'ann', buyIn: 100 })
@@ -159,14 +160,11 @@ describe('a deadline that falls due while the last one is still being shown', ()
       expect(first.deadlineAt).not.toBeNull()
       // The next deadline passes while the first automatic move is still being shown.
       await t.clock.advance(first.deadlineAt! - t.clock.now())
-      release()
-      await scheduler.idle()
-      // Well within a sweep interval: the second deadline was played all the same.
-      await t.clock.advance(10)
-      await scheduler.idle()
-      expect(SWEEP).toBeGreaterThan(10)
+      while (shown.length === 1) await new Promise((resolve) => setImmediate(resolve))
+      expect(shown[1]!.version).toBeGreaterThan(first.version)
       expect((await tables.get(first.id))!.version).toBeGreaterThan(first.version)
     } finally {
+      release()
       scheduler.stop()
       await scheduler.idle()
       await t.cleanup()

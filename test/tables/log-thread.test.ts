@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { writeGameFileAside } from '../../src/commands/table/log-thread.js'
-import { Rng, seedRng } from '../../src/games/core/rng.js'
+import { Rng, seedRng } from '../../src/core/rng.js'
 import { engineFor } from '../../src/games/registry.js'
 import { writeGameFile } from '../../src/tables/index.js'
 import { playOne, tableServicePerTest } from './play.js'

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { Rng, seedRng } from '../../src/games/core/rng.js'
+import { Rng, seedRng } from '../../src/core/rng.js'
 import type { TableEvent, TableUpdate } from '../../src/tables/index.js'
 import { openTable, playGame, playOne, playToTheEnd, tableServicePerTest } from './play.js'
 import { refusalText } from '../../src/render/refusals.js'

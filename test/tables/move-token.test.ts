@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { moveToken } from '../../src/games/core/move-context.js'
+import { moveToken } from '../../src/core/move-context.js'
 import { engineFor, ENGINES } from '../../src/games/registry.js'
 import { rebuildState, type TableSnapshot } from '../../src/tables/index.js'
 import { tableServicePerTest } from './play.js'

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect } from 'vitest'
-import { Rng, seedRng } from '../../src/games/core/rng.js'
+import { Rng, seedRng } from '../../src/core/rng.js'
 import { TableService, type TableUpdate } from '../../src/tables/index.js'
 import { tempStore } from '../store/temp-db.js'
 import { gameLookup } from '../../src/games/registry.js'

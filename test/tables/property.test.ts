@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { Rng, seedRng } from '../../src/games/core/rng.js'
+import { Rng, seedRng } from '../../src/core/rng.js'
 import { TableService } from '../../src/tables/index.js'
 import { tempStore } from '../store/temp-db.js'
 import { playGame } from './play.js'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { Card } from '../../src/games/core/cards.js'
-import { Rng, seedRng } from '../../src/games/core/rng.js'
+import type { Card } from '../../src/core/cards.js'
+import { Rng, seedRng } from '../../src/core/rng.js'
 import { dealInto, type Group } from '../../src/tables/scenario/assign.js'
 
 /** Every way to fill the groups (each group's cards as a set), by trying every order of the cards. */

@@ -1,5 +1,5 @@
 import { engineFor } from '../../games/registry.js'
-import { moveToken } from '../../games/core/move-context.js'
+import { moveToken } from '../../core/move-context.js'
 import { REFUSALS } from '../../messages/refusals.js'
 import { renderMoveQuestion } from '../../messages/hand-view.js'
 import { memberLang } from '../../discord/lang.js'

@@ -1,5 +1,5 @@
 import type { Lang } from '../../i18n/index.js'
-import type { RuleError } from '../../games/core/engine.js'
+import type { RuleError } from '../../core/engine.js'
 import { moveAction } from '../../render/custom-id.js'
 import type { Payload } from '../../render/payload.js'
 import { withCardEmojiText } from '../../render/emojis.js'

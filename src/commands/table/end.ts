@@ -1,6 +1,6 @@
 import { SlashCommandSubcommandBuilder } from 'discord.js'
 import { engineFor } from '../../games/registry.js'
-import { refuse } from '../../games/core/engine.js'
+import { refuse } from '../../core/engine.js'
 import { REFUSALS } from '../../messages/refusals.js'
 import { refusalText, renderRefusal } from '../../render/refusals.js'
 import { memberLang } from '../../discord/lang.js'

@@ -1,5 +1,5 @@
-import { makeDeck, type Card } from '../core/cards.js'
-import { Rng, seedRng } from '../core/rng.js'
+import { makeDeck, type Card } from '../../core/cards.js'
+import { Rng, seedRng } from '../../core/rng.js'
 import { countingCards, handValue, type BadugiAction, type BadugiView } from './rules/index.js'
 import { BUDGETS, mayContinue, type DecideOptions } from '../../ai/budget.js'
 import { adviseBadugi, shape, type BadugiHistory } from './expert.js'

@@ -1,5 +1,5 @@
-import type { Card } from '../core/cards.js'
-import { Rng, seedRng } from '../core/rng.js'
+import type { Card } from '../../core/cards.js'
+import { Rng, seedRng } from '../../core/rng.js'
 import {
   countingCards,
   type BadugiAction,

@@ -1,4 +1,4 @@
-import type { Rank } from '../core/cards.js'
+import type { Rank } from '../../core/cards.js'
 import type { BadugiAction } from './rules/index.js'
 import type { DecideOptions } from '../../ai/budget.js'
 import type { Lang } from '../../i18n/index.js'

@@ -1,5 +1,5 @@
 import type { APIButtonComponentWithCustomId, APIStringSelectComponent } from 'discord.js'
-import type { Card } from '../core/cards.js'
+import type { Card } from '../../core/cards.js'
 import type { BadugiAction, BadugiView, WagerRange } from './rules/index.js'
 import { cardSelect, layout, moveButton, refreshButton } from '../../render/controls.js'
 import { cardsText, chips, handText, RANK_ORDER, sortHand } from '../../render/format.js'

@@ -1,4 +1,4 @@
-import type { Rank } from '../core/cards.js'
+import type { Rank } from '../../core/cards.js'
 import type { Lang } from '../../i18n/index.js'
 import { rankLetter } from '../../render/ranks.js'
 

@@ -1,5 +1,5 @@
-import { isJoker, makeDeck, RANKS, type Card } from '../core/cards.js'
-import type { Rng } from '../core/rng.js'
+import { isJoker, makeDeck, RANKS, type Card } from '../../core/cards.js'
+import type { Rng } from '../../core/rng.js'
 import {
   bugamiEngine as bugami,
   type Bid,

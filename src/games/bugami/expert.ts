@@ -1,4 +1,4 @@
-import { isJoker, SUITS, type Card, type Suit } from '../core/cards.js'
+import { isJoker, SUITS, type Card, type Suit } from '../../core/cards.js'
 import type { Bid, BugamiAction, BugamiEvent, BugamiOptions, BugamiView } from './rules/index.js'
 import type { DecideOptions } from '../../ai/budget.js'
 import { lastEntryWith, type SeatHistory } from '../../ai/history.js'

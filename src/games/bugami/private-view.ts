@@ -1,5 +1,5 @@
 import type { APIEmbedField } from 'discord.js'
-import { SUITS, suitSymbol, type Suit } from '../core/cards.js'
+import { SUITS, suitSymbol, type Suit } from '../../core/cards.js'
 import type { Bid, BugamiAction, BugamiView } from './rules/index.js'
 import { cardSelect, layout, moveButton, refreshButton } from '../../render/controls.js'
 import { handText, listText, sortHand } from '../../render/format.js'

@@ -1,5 +1,5 @@
 import type { APIEmbedField } from 'discord.js'
-import { suitSymbol, type Suit } from '../core/cards.js'
+import { suitSymbol, type Suit } from '../../core/cards.js'
 import type { Lang } from '../../i18n/index.js'
 import type { Bid, BugamiView, PlayedCard } from './rules/index.js'
 import { cardText, listText, suitName } from '../../render/format.js'

@@ -1,5 +1,5 @@
-import type { Card } from '../core/cards.js'
-import type { Rng } from '../core/rng.js'
+import type { Card } from '../../core/cards.js'
+import type { Rng } from '../../core/rng.js'
 import { buraEngine, type BuraAction, type BuraEvent, type BuraView } from './rules/index.js'
 import type { BuraOptions } from './rules/options.js'
 import { fullDeck } from './rules/cards.js'

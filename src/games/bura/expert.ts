@@ -1,4 +1,4 @@
-import type { Card } from '../core/cards.js'
+import type { Card } from '../../core/cards.js'
 import { cost, fullDeck, rankValue } from './rules/cards.js'
 import { pointsOf, setBeats, type BuraAction, type BuraEvent, type BuraView } from './rules/index.js'
 import type { BuraOptions } from './rules/options.js'

@@ -1,5 +1,5 @@
 import type { APIButtonComponentWithCustomId, APIStringSelectComponent } from 'discord.js'
-import type { Card } from '../core/cards.js'
+import type { Card } from '../../core/cards.js'
 import type { BuraAction, BuraView } from './rules/index.js'
 import { askButton, cardSelect, layout, moveButton, refreshButton } from '../../render/controls.js'
 import { cardsText, chips, handText, sortHand } from '../../render/format.js'

@@ -1,5 +1,5 @@
 import type { APIEmbedField } from 'discord.js'
-import { suitSymbol } from '../core/cards.js'
+import { suitSymbol } from '../../core/cards.js'
 import type { Lang } from '../../i18n/index.js'
 import type { BuraView, CombinationKind, PlaySeen, ResultView } from './rules/index.js'
 import { cardsText, cardText, chips, listText, sortHand, suitName } from '../../render/format.js'

@@ -1,4 +1,4 @@
-import { suitSymbol, type Card } from '../core/cards.js'
+import { suitSymbol, type Card } from '../../core/cards.js'
 import type { Lang } from '../../i18n/index.js'
 import { BURA_RANKS } from './rules/cards.js'
 import type { BuraAction, BuraView, PlaySeen, TrickView } from './rules/index.js'

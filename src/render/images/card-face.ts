@@ -1,4 +1,4 @@
-import { isJoker, rankOf, suitOf, suitSymbol } from '../../games/core/cards.js'
+import { isJoker, rankOf, suitOf, suitSymbol } from '../../core/cards.js'
 import type { Locale } from '../../i18n/resources.js'
 import { rankLetter } from '../ranks.js'
 import type { Face } from './scene.js'

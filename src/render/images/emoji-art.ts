@@ -1,5 +1,5 @@
 import { createCanvas } from './canvas.js'
-import { isJoker, makeDeck, rankOf } from '../../games/core/cards.js'
+import { isJoker, makeDeck, rankOf } from '../../core/cards.js'
 import { LOCALES, type Locale } from '../../i18n/resources.js'
 import { rankLetter } from '../ranks.js'
 import { registerFont } from './font.js'

@@ -1,4 +1,4 @@
-import type { Card } from '../../games/core/cards.js'
+import type { Card } from '../../core/cards.js'
 import type { Locale } from '../../i18n/resources.js'
 
 /**

@@ -1,4 +1,4 @@
-import type { AnyEngine } from '../../games/core/engine.js'
+import type { AnyEngine } from '../../core/engine.js'
 
 /**
  * Who a view was drawn for, carried in its type. Only the two functions below mint these, so the

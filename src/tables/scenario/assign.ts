@@ -1,5 +1,5 @@
-import type { Card } from '../../games/core/cards.js'
-import type { Rng } from '../../games/core/rng.js'
+import type { Card } from '../../core/cards.js'
+import type { Rng } from '../../core/rng.js'
 
 /** A place cards are dealt into: how many it takes and which cards it may take. */
 export interface Group {

@@ -1,6 +1,6 @@
-import { parseCard, type Card } from '../../games/core/cards.js'
-import type { DeckSupply, Shuffle } from '../../games/core/decks.js'
-import { describeRuleError, type AnyEngine } from '../../games/core/engine.js'
+import { parseCard, type Card } from '../../core/cards.js'
+import type { DeckSupply, Shuffle } from '../../core/decks.js'
+import { describeRuleError, type AnyEngine } from '../../core/engine.js'
 import { readSetup } from '../setup-entry.js'
 
 /** One step of a game as a viewer lived it: a deal starting, or a move. */
@@ -35,7 +35,7 @@ export interface Entry {
 }
 
 /**
- * Every engine keeps its deck supply as `supply` in its state (src/games/core/decks.ts): the
+ * Every engine keeps its deck supply as `supply` in its state (src/core/decks.ts): the
  * scenario writer reads the shuffles recorded there and gives a deal its decks through it.
  */
 export function supplyOf(state: unknown): DeckSupply {

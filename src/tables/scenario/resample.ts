@@ -1,6 +1,6 @@
-import type { Card } from '../../games/core/cards.js'
-import type { AnyEngine, Outcome, Transition } from '../../games/core/engine.js'
-import type { Rng } from '../../games/core/rng.js'
+import type { Card } from '../../core/cards.js'
+import type { AnyEngine, Outcome, Transition } from '../../core/engine.js'
+import type { Rng } from '../../core/rng.js'
 import { dealInto, type Group } from './assign.js'
 import { supplyOf, withSupply, type Deal } from './deals.js'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makeDeck, type Card } from '../../../src/games/core/cards.js'
+import { makeDeck, type Card } from '../../../src/core/cards.js'
 import {
   cardIndex,
   countingCards,

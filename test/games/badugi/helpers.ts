@@ -1,4 +1,4 @@
-import { makeDeck, parseCard, type Card } from '../../../src/games/core/cards.js'
+import { makeDeck, parseCard, type Card } from '../../../src/core/cards.js'
 import {
   badugiEngine,
   type BadugiAction,

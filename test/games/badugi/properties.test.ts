@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { makeDeck, type Card } from '../../../src/games/core/cards.js'
-import { Rng, seedRng } from '../../../src/games/core/rng.js'
+import { makeDeck, type Card } from '../../../src/core/cards.js'
+import { Rng, seedRng } from '../../../src/core/rng.js'
 import {
   badugiEngine as engine,
   type BadugiAction,

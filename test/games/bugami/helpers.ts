@@ -4,7 +4,7 @@ import {
   type BugamiOptions,
   type BugamiState,
 } from '../../../src/games/bugami/rules/index.js'
-import { makeDeck, type Card } from '../../../src/games/core/cards.js'
+import { makeDeck, type Card } from '../../../src/core/cards.js'
 import { refusalText } from '../../../src/render/refusals.js'
 import { ENGLISH } from '../../../src/i18n/index.js'
 

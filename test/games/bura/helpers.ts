@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import type { Card } from '../../../src/games/core/cards.js'
+import type { Card } from '../../../src/core/cards.js'
 import {
   buraEngine,
   DECK_32,

@@ -1,6 +1,6 @@
 import type { GameId } from '../../../src/games/registry.js'
 import { engineFor } from '../../../src/games/registry.js'
-import { Rng, seedRng } from '../../../src/games/core/rng.js'
+import { Rng, seedRng } from '../../../src/core/rng.js'
 import type { RenderTable } from '../../../src/render/types.js'
 import { tableFor } from '../support.js'
 import { refusalText } from '../../../src/render/refusals.js'

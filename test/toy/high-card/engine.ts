@@ -1,16 +1,9 @@
 import { z } from 'zod'
-import { makeDeck, RANKS, rankOf, type Card } from '../../../src/games/core/cards.js'
-import { checkDeck, nextDeck, type DeckSupply } from '../../../src/games/core/decks.js'
-import {
-  ok,
-  pointsTable,
-  refuse,
-  type GameEngine,
-  type Outcome,
-  type Transition,
-} from '../../../src/games/core/engine.js'
-import { seedRng } from '../../../src/games/core/rng.js'
-import { cardSchema } from '../../../src/games/core/schemas.js'
+import { makeDeck, RANKS, rankOf, type Card } from '../../../src/core/cards.js'
+import { checkDeck, nextDeck, type DeckSupply } from '../../../src/core/decks.js'
+import { ok, pointsTable, refuse, type GameEngine, type Outcome, type Transition } from '../../../src/core/engine.js'
+import { seedRng } from '../../../src/core/rng.js'
+import { cardSchema } from '../../../src/core/schemas.js'
 
 /**
  * High card, the toy fourth game that proves a game plugs in from its own folder: everyone is

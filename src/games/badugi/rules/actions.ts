@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import type { Card } from '../../core/cards.js'
-import { cardSchema } from '../../core/schemas.js'
+import type { Card } from '../../../core/cards.js'
+import { cardSchema } from '../../../core/schemas.js'
 
 /**
  * Actions in the scenario/wire form (docs/rules/scenarios.md). `amount` is "raise to":

@@ -1,6 +1,6 @@
 import { toCall } from './betting.js'
 import { countingCards } from './hand.js'
-import type { Rng } from '../../core/rng.js'
+import type { Rng } from '../../../core/rng.js'
 import type { BadugiAction } from './actions.js'
 import { legalActions } from './legal.js'
 import type { BadugiState } from './types.js'

@@ -1,4 +1,4 @@
-import { ok, refuse, type Outcome, type RuleError, type Transition } from '../../core/engine.js'
+import { ok, refuse, type Outcome, type RuleError, type Transition } from '../../../core/engine.js'
 import type { BettingAction } from './actions.js'
 import { advance, foldSeat, pay } from './play.js'
 import { draftOf, type BadugiEvent, type BadugiState } from './types.js'

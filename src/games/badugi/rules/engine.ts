@@ -1,5 +1,5 @@
-import type { Card } from '../../core/cards.js'
-import { checkDeck, startSupply } from '../../core/decks.js'
+import type { Card } from '../../../core/cards.js'
+import { checkDeck, startSupply } from '../../../core/decks.js'
 import {
   DEFAULT_STACK,
   ok,
@@ -8,7 +8,7 @@ import {
   type Outcome,
   type SetupParams,
   type Transition,
-} from '../../core/engine.js'
+} from '../../../core/engine.js'
 import { actionSchema, type BadugiAction } from './actions.js'
 import { applyBetting } from './betting.js'
 import { legalActions } from './legal.js'

@@ -1,4 +1,4 @@
-import type { Card } from '../../core/cards.js'
+import type { Card } from '../../../core/cards.js'
 
 /**
  * The Badugi hand evaluator (docs/rules/badugi.md, "Hand value").

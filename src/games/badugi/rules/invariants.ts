@@ -1,4 +1,4 @@
-import type { Card } from '../../core/cards.js'
+import type { Card } from '../../../core/cards.js'
 import { cardIndex } from './hand.js'
 import { inHand, type BadugiState } from './types.js'
 

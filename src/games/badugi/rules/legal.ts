@@ -1,4 +1,4 @@
-import type { Card } from '../../core/cards.js'
+import type { Card } from '../../../core/cards.js'
 import type { BadugiAction } from './actions.js'
 import { toCall, wagerRange } from './betting.js'
 import type { BadugiState } from './types.js'

@@ -1,4 +1,4 @@
-import type { ChipEvent } from '../../core/engine.js'
+import type { ChipEvent } from '../../../core/engine.js'
 import type { PotResult } from './types.js'
 
 export interface Pot {

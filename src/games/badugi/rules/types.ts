@@ -1,6 +1,6 @@
-import type { Card } from '../../core/cards.js'
-import type { DeckSupply } from '../../core/decks.js'
-import type { ChipEvent } from '../../core/engine.js'
+import type { Card } from '../../../core/cards.js'
+import type { DeckSupply } from '../../../core/decks.js'
+import type { ChipEvent } from '../../../core/engine.js'
 import type { BadugiOptions } from './options.js'
 
 /**

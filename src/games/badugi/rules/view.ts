@@ -1,4 +1,4 @@
-import type { Card } from '../../core/cards.js'
+import type { Card } from '../../../core/cards.js'
 import { CAP, fixedBetSize, toCall, wagerRange, type WagerRange } from './betting.js'
 import { countingCards, handValue, valueName } from './hand.js'
 import type { Limit } from './options.js'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { SUITS } from '../../core/cards.js'
-import { cardSchema } from '../../core/schemas.js'
+import { SUITS } from '../../../core/cards.js'
+import { cardSchema } from '../../../core/schemas.js'
 import type { BugamiAction } from './types.js'
 
 const suitSchema = z

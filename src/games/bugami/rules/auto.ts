@@ -1,5 +1,5 @@
-import { isJoker, SUITS, type Card, type Suit } from '../../core/cards.js'
-import { peekInt, type Rng } from '../../core/rng.js'
+import { isJoker, SUITS, type Card, type Suit } from '../../../core/cards.js'
+import { peekInt, type Rng } from '../../../core/rng.js'
 import { legalActions, seatToPlay } from './legal.js'
 import { bugsIn, legalCards, strength, winningIndex } from './rules.js'
 import type { Bid, BugamiAction, BugamiState, PlayingState } from './types.js'

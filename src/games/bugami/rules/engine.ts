@@ -1,5 +1,5 @@
-import { checkDeck, startSupply } from '../../core/decks.js'
-import { placesByScore } from '../../core/placings.js'
+import { checkDeck, startSupply } from '../../../core/decks.js'
+import { placesByScore } from '../../../core/placings.js'
 import {
   ok,
   pointsTable,
@@ -9,7 +9,7 @@ import {
   type Progress,
   type SetupParams,
   type Transition,
-} from '../../core/engine.js'
+} from '../../../core/engine.js'
 import { actionSchema } from './actions.js'
 import { autoAction, randomAction } from './auto.js'
 import { moveContext } from './context.js'

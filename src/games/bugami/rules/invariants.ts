@@ -1,4 +1,4 @@
-import { isPermutationOf, type Card } from '../../core/cards.js'
+import { isPermutationOf, type Card } from '../../../core/cards.js'
 import { bugamiDeck, dealSizes } from './rules.js'
 import { matchResult, scoreDeal } from './scoring.js'
 import type { BugamiState } from './types.js'

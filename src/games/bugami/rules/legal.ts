@@ -1,4 +1,4 @@
-import { SUITS, type Card } from '../../core/cards.js'
+import { SUITS, type Card } from '../../../core/cards.js'
 import { bugamiDeck, followCode } from './rules.js'
 import type { BugamiAction, BugamiState, PlayingState } from './types.js'
 

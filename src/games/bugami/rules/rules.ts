@@ -1,6 +1,6 @@
-import { isJoker, makeDeck, RANKS, SUITS, suitSymbol, type Card, type Suit } from '../../core/cards.js'
+import { isJoker, makeDeck, RANKS, SUITS, suitSymbol, type Card, type Suit } from '../../../core/cards.js'
 import type { Bid } from './types.js'
-import { refuse, type RuleError } from '../../core/engine.js'
+import { refuse, type RuleError } from '../../../core/engine.js'
 
 const DECKS: readonly (readonly Card[])[] = [0, 1, 2].map((jokers) => makeDeck(RANKS, jokers))
 

@@ -1,6 +1,6 @@
-import { isJoker, SUITS, type Card } from '../../core/cards.js'
-import type { LoggedMove } from '../../core/engine.js'
-import type { Rng } from '../../core/rng.js'
+import { isJoker, SUITS, type Card } from '../../../core/cards.js'
+import type { LoggedMove } from '../../../core/engine.js'
+import type { Rng } from '../../../core/rng.js'
 import { ledSuit } from './rules.js'
 import type { Bid, BugamiAction, BugamiState } from './types.js'
 

@@ -1,4 +1,4 @@
-import type { Card } from '../../core/cards.js'
+import type { Card } from '../../../core/cards.js'
 import { bugsIn } from './rules.js'
 import type { Bid } from './types.js'
 

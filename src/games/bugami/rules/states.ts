@@ -1,4 +1,4 @@
-import type { Card } from '../../core/cards.js'
+import type { Card } from '../../../core/cards.js'
 import type { Bid, BiddingState, BugamiState, CompletedTrick, PlayingState } from './types.js'
 
 /**

@@ -1,5 +1,5 @@
-import type { Card, Suit } from '../../core/cards.js'
-import type { DeckSupply } from '../../core/decks.js'
+import type { Card, Suit } from '../../../core/cards.js'
+import type { DeckSupply } from '../../../core/decks.js'
 import type { BugamiOptions } from './options.js'
 
 /** A seat's bid: its bug suit, or misère (to take no trick at all). */

@@ -1,5 +1,5 @@
-import type { Card } from '../../core/cards.js'
-import type { ReplaySummary } from '../../core/engine.js'
+import type { Card } from '../../../core/cards.js'
+import type { ReplaySummary } from '../../../core/engine.js'
 import { seatToPlay, waitingFor } from './legal.js'
 import { bugamiDeck, bugsIn, dealSizes, handOrder, ledSuit, legalCards } from './rules.js'
 import { partnerships } from './scoring.js'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { cardSchema } from '../../core/schemas.js'
+import { cardSchema } from '../../../core/schemas.js'
 import type { BuraAction } from './types.js'
 
 /** The scenario/wire form of a Bura action; card strings are normalised to card codes. */

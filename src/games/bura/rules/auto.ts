@@ -1,7 +1,7 @@
-import type { Card } from '../../core/cards.js'
+import type { Card } from '../../../core/cards.js'
 import { cost, pointsOf, setBeats } from './cards.js'
 import { trickTurn } from './draft.js'
-import type { Rng } from '../../core/rng.js'
+import type { Rng } from '../../../core/rng.js'
 import { answerOptions, DECLARE, leadOptions, legalActions, PASS } from './legal.js'
 import type { BuraAction, BuraState } from './types.js'
 

@@ -1,4 +1,4 @@
-import { makeDeck, type Card, type Rank, type Suit } from '../../core/cards.js'
+import { makeDeck, type Card, type Rank, type Suit } from '../../../core/cards.js'
 
 /** Bura's rank order, high to low: the ten sits between ace and king. */
 export const BURA_RANKS: readonly Rank[] = ['A', 'T', 'K', 'Q', 'J', '9', '8', '7', '6']

@@ -1,4 +1,4 @@
-import type { Card, Suit } from '../../core/cards.js'
+import type { Card, Suit } from '../../../core/cards.js'
 import { rankValue } from './cards.js'
 import type { BuraOptions } from './options.js'
 import type { CombinationKind } from './types.js'

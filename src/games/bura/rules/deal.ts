@@ -1,5 +1,5 @@
-import type { Card } from '../../core/cards.js'
-import { nextDeck } from '../../core/decks.js'
+import type { Card } from '../../../core/cards.js'
+import { nextDeck } from '../../../core/decks.js'
 import { fullDeck } from './cards.js'
 import { combinationOf } from './combinations.js'
 import { inGameFrom, nextInGame, type Draft } from './draft.js'

@@ -1,4 +1,4 @@
-import { checkDeck, startSupply } from '../../core/decks.js'
+import { checkDeck, startSupply } from '../../../core/decks.js'
 import {
   DEFAULT_STACK,
   ok,
@@ -7,7 +7,7 @@ import {
   type Outcome,
   type SetupParams,
   type Transition,
-} from '../../core/engine.js'
+} from '../../../core/engine.js'
 import { fullDeck, pointsOf } from './cards.js'
 import { actionSchema } from './actions.js'
 import { autoAction, randomAction } from './auto.js'

@@ -1,4 +1,4 @@
-import type { Card } from '../../core/cards.js'
+import type { Card } from '../../../core/cards.js'
 import { fullDeck } from './cards.js'
 import { handSize as fullHand } from './options.js'
 import type { BuraState } from './types.js'

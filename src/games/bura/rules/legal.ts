@@ -1,5 +1,5 @@
-import type { Card } from '../../core/cards.js'
-import { refuse, type RuleError } from '../../core/engine.js'
+import type { Card } from '../../../core/cards.js'
+import { refuse, type RuleError } from '../../../core/engine.js'
 import { allOneSuit, setBeats } from './cards.js'
 import { trickTurn } from './draft.js'
 import type { BuraOptions } from './options.js'

@@ -1,4 +1,4 @@
-import { placesByScore, type Placings } from '../../core/placings.js'
+import { placesByScore, type Placings } from '../../../core/placings.js'
 import { gamesMatchWinner } from './game-end.js'
 import { PENALTY_LIMIT } from './options.js'
 import type { BuraState } from './types.js'

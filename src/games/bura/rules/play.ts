@@ -1,4 +1,4 @@
-import type { Card } from '../../core/cards.js'
+import type { Card } from '../../../core/cards.js'
 import { pointsOf, setBeats } from './cards.js'
 import { combinationOf, highestTrumps, priority, winsPot } from './combinations.js'
 import { inGameCount, inGameFrom, nextInGame, othersInGame, setArray, type Draft } from './draft.js'

@@ -1,4 +1,4 @@
-import type { LoggedMove } from '../../core/engine.js'
+import type { LoggedMove } from '../../../core/engine.js'
 import type { BuraAction, BuraState } from './types.js'
 
 /**

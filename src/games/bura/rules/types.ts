@@ -1,6 +1,6 @@
-import type { Card, Suit } from '../../core/cards.js'
-import type { DeckSupply } from '../../core/decks.js'
-import type { ChipEvent } from '../../core/engine.js'
+import type { Card, Suit } from '../../../core/cards.js'
+import type { DeckSupply } from '../../../core/decks.js'
+import type { ChipEvent } from '../../../core/engine.js'
 import type { BuraOptions } from './options.js'
 
 /**

@@ -1,4 +1,4 @@
-import type { Card, Suit } from '../../core/cards.js'
+import type { Card, Suit } from '../../../core/cards.js'
 import { pointsOf } from './cards.js'
 import { othersInGame, trickTurn } from './draft.js'
 import { declareRefusal, waitingFor } from './legal.js'

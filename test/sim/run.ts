@@ -20,17 +20,28 @@ export type RunResult =
       readonly context: string
     }
 
-/** Real time a step may take before the run fails as hung (the bot waits for something that never comes). */
+/**
+ * Real time a step may go without any sign of life before the run fails as hung (the bot waits for
+ * something that never comes). A step that is only slow (a long time step on a loaded machine)
+ * keeps moving the clock, the bot's log or its Discord requests, and runs on.
+ */
 const STEP_LIMIT_MS = 90_000
 
-/** Rejects if `work` has not settled within STEP_LIMIT_MS. */
-async function inTime<T>(step: number, work: Promise<T>): Promise<T> {
+/** Rejects if `work` has not settled and `progress` has not changed for STEP_LIMIT_MS. */
+async function inTime<T>(step: number, work: Promise<T>, progress: () => string): Promise<T> {
   let timer: NodeJS.Timeout | undefined
   const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new InvariantViolation('every step finishes', `step ${step} still runs after ${STEP_LIMIT_MS} ms`)),
-      STEP_LIMIT_MS,
-    )
+    let seen = progress()
+    const check = () => {
+      const now = progress()
+      if (now === seen)
+        reject(new InvariantViolation('every step finishes', `step ${step} made no progress for ${STEP_LIMIT_MS} ms`))
+      else {
+        seen = now
+        timer = setTimeout(check, STEP_LIMIT_MS)
+      }
+    }
+    timer = setTimeout(check, STEP_LIMIT_MS)
   })
   try {
     return await Promise.race([work, limit])
@@ -57,6 +68,8 @@ export async function runSteps(seed: number, steps: readonly Step[], options: Wo
   const started = Date.now()
   const world = await SimWorld.start(seed, options)
   const checker = new Checker(world)
+  const signOfLife = () =>
+    `${world.discord.clock.now()} ${world.logLines.length} ${JSON.stringify(world.discord.requestCounts)}`
   const ran: Step[] = []
   const all: Step[] = [...steps, { kind: 'calm' }]
   try {
@@ -69,12 +82,13 @@ export async function runSteps(seed: number, steps: readonly Step[], options: Wo
       if (process.env.SIM_TRACE) console.log(`step ${i}: ${JSON.stringify(step)}`)
       try {
         const work = world.withoutAnswerWaits(runStep(world, step, out)).then(() => world.idle())
-        await inTime(i, Promise.race([work, world.crash]))
+        await inTime(i, Promise.race([work, world.crash]), signOfLife)
         if (world.isDead) {
           work.catch(() => {})
           await inTime(
             i,
             world.restartAfterCrash().then(() => world.idle()),
+            signOfLife,
           )
         }
         if (out.calm) await calm(world)

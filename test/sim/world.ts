@@ -111,6 +111,8 @@ export class SimWorld {
   bot!: Bot
   readonly logLines: string[] = []
   faults: Faults = { ...NO_FAULTS }
+  /** When (the manual clock) a commit last failed by injection: a table cannot move while its commits fail. */
+  lastCommitFailureAt = Number.NEGATIVE_INFINITY
   /** Bot starts so far (the first is 1); a crashed generation's timers and database calls stop. */
   generation = 0
   /** Crashes so far, and the latest one's point. */
@@ -373,7 +375,10 @@ export class SimWorld {
           const fail = this.chance('commit', ++this.commitCount) < this.faults.db
           return t.transaction(async (r) => {
             const out = await fn(r)
-            if (fail) throw new InjectedCommitFailure()
+            if (fail) {
+              this.lastCommitFailureAt = this.discord.clock.now()
+              throw new InjectedCommitFailure()
+            }
             return out
           })
         }

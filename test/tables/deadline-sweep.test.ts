@@ -124,9 +124,9 @@ describe('a deadline whose timer misfires', () => {
 })
 
 describe('a deadline that falls due while the last one is still being shown', () => {
-  // Found by the simulator (seeds 2 and 49): showing an automatic move (Discord failing, rate
-  // limits) outlasted the next deadline, and the table waited for the showing: a sweep later at
-  // first, then for as long as Discord kept failing (the showing retries until it gets through).
+  // Showing an automatic move (Discord failing, rate limits) can outlast the table's next
+  // deadline (simulator seed 2). The table waited for the showing: a sweep later at first, then,
+  // once the outbox retried passing failures until they get through, as long as Discord failed.
   test('is played at its time, while the showing still waits for Discord', async () => {
     const t = await tempStore()
     const tables = new TableService({ games: gameLookup, store: t.store, clock: t.clock, seeds: () => 7 })

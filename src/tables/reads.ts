@@ -64,7 +64,6 @@ export class Reads {
     return rec ? this.work.snapshot(rec) : null
   }
 
-  /** Lobbies and running tables with their deadlines: the scheduler re-arms them at start-up. */
   /** The open tables of a server (id and channel), for closing them when their place is gone. */
   openTablesIn(guildId: string): Promise<{ id: string; channelId: string }[]> {
     return this.work.store.tables.openInGuild(guildId)

@@ -181,7 +181,11 @@ export class TurnScheduler {
       this.deps.log.info({ tableId, version: result.value.table.version }, 'deadline: automatic moves played')
       // Shown beside the next deadline, not before it: while Discord fails, showing may take
       // minutes, and the table's next deadline (a break of a minute or two) must not wait for it.
-      this.keep(this.deps.show(result.value))
+      this.keep(
+        this.deps
+          .show(result.value)
+          .catch((error: unknown) => this.deps.log.error({ err: error, tableId }, 'showing a deadline failed')),
+      )
     } catch (error) {
       const failed = (this.retries.get(tableId)?.failed ?? 0) + 1
       const wait = doubling(FIRST_RETRY_MS, failed, this.sweepMs)

@@ -171,3 +171,42 @@ describe('a deadline that falls due while the last one is still being shown', ()
     }
   })
 })
+
+describe('a deadline whose showing fails', () => {
+  test('is logged, and the scheduler goes on: idle resolves and the next deadline plays', async () => {
+    const t = await tempStore()
+    const tables = new TableService({ games: gameLookup, store: t.store, clock: t.clock, seeds: () => 7 })
+    const created = await tables.create({ guildId: 'g', channelId: 'c', game: 'bura', creatorId: 'ann', buyIn: 100 })
+    if (!created.ok) throw new Error(created.error.code)
+    await tables.join(created.value.table.id, 'ben')
+    const started = await tables.start(created.value.table.id)
+    if (!started.ok) throw new Error(started.error.code)
+    const shown: TableSnapshot[] = []
+    const scheduler = new TurnScheduler({
+      clock: t.clock,
+      log: createLogger('silent'),
+      tables,
+      owns: () => true,
+      show: async (update) => {
+        shown.push(update.table)
+        scheduler.track(update.table)
+        throw new Error('Discord is gone')
+      },
+      remind: async () => {},
+    })
+    try {
+      scheduler.track(started.value.table)
+      await t.clock.advance(started.value.table.deadlineAt! - t.clock.now())
+      await scheduler.idle()
+      expect(shown).toHaveLength(1)
+      await t.clock.advance(shown[0]!.deadlineAt! - t.clock.now())
+      await scheduler.idle()
+      expect(shown).toHaveLength(2)
+      expect(shown[1]!.version).toBeGreaterThan(shown[0]!.version)
+    } finally {
+      scheduler.stop()
+      await scheduler.idle()
+      await t.cleanup()
+    }
+  })
+})

@@ -8,7 +8,7 @@ import { LOCALES, langOf } from '../../src/i18n/index.js'
 import { isAiSeat } from '../../src/tables/ai-seats.js'
 import type { TableSnapshot } from '../../src/tables/index.js'
 import { readTextChunks, CARDS_KEYWORD } from '../../src/render/images/png-text.js'
-import { cardPattern, isExamplePage, linesOf } from '../support/privacy-text.js'
+import { cardPattern, isExamplePage, linesOf, withoutCardEmojis } from '../support/privacy-text.js'
 import { testDatabase } from '../support/test-database.js'
 import type { FakeMessage } from '../../src/sandbox/discord/index.js'
 import type { StepOutcome } from './steps.js'
@@ -57,7 +57,7 @@ interface MessageRead {
 }
 
 function readMessage(m: FakeMessage): MessageRead {
-  const lines = linesOf(m).map((line) => ({ line, plain: line.replace(/<a?:card_\w+:\d+> /g, '') }))
+  const lines = linesOf(m).map((line) => ({ line, plain: withoutCardEmojis(line) }))
   // Pictures the check never reads (the `/table log` JSON files) are left out: never marked checked.
   const pictures = m.attachments.filter((a) => !a.filename.endsWith('.json')).map((a) => a.url)
   return { lines, key: [...lines.map((l) => l.plain), ...pictures].join('\u0000'), example: isExamplePage(m) }

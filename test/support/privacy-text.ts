@@ -54,3 +54,9 @@ export function linesOf(m: FakeMessage): string[] {
   for (const a of m.attachments) out.push(a.description ?? '')
   return out
 }
+
+/**
+ * A line without its card emojis: a line that only gained them (the bot adds them before card
+ * names once its upload is done) says nothing new, and is checked in this form.
+ */
+export const withoutCardEmojis = (line: string) => line.replace(/<a?:card_\w+:\d+> /g, '')

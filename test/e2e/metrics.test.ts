@@ -55,6 +55,10 @@ describe('metrics and health endpoints', () => {
     const port = w.bot.metricsPort!
     expect(port).toBeGreaterThan(0)
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200)
+    // Ready once the catch-up after start-up, which runs beside the first interactions, is done.
+    const early = await fetch(`http://127.0.0.1:${port}/readyz`)
+    if (early.status !== 200) expect(await early.text()).toBe('not ready: catching up\n')
+    await w.bot.idle()
     expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200)
 
     await openAndStart(w, 'bura start', { ante: 10, buy_in: 100 }, ['bob'])

@@ -155,9 +155,19 @@ export class Effects {
     )
   }
 
-  /** A posted ping's message was deleted. */
-  async forgetMessage(id: number): Promise<void> {
-    await this.sql.execute(Prisma.sql`UPDATE "TableEffect" SET "messageId" = ${null} WHERE "id" = ${id}`)
+  /**
+   * Unpings delivered: marked done, and the posted pings they took back (`deleted`, their
+   * messages deleted) forgotten, in one statement (a round trip each on PostgreSQL).
+   */
+  async unpinged(unpings: readonly number[], deleted: readonly number[]): Promise<void> {
+    if (!unpings.length && !deleted.length) return
+    const done = unpings.length
+      ? Prisma.sql`CASE WHEN "id" IN (${Prisma.join(unpings)}) THEN ${'done'} ELSE "status" END`
+      : Prisma.sql`"status"`
+    await this.sql.execute(
+      Prisma.sql`UPDATE "TableEffect" SET "messageId" = ${null}, "status" = ${done} WHERE "id" IN
+        (${Prisma.join([...unpings, ...deleted])})`,
+    )
   }
 
   /** A failed attempt: try again from `dueAt`, or give up (`failed`) once `giveUp` is true. */

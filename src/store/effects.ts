@@ -88,16 +88,20 @@ export class Effects {
 
   /** Records a change's effects (in the change's transaction), in the order they are to be shown. */
   async add(tableId: string, version: number, effects: readonly NewEffect[]): Promise<void> {
-    if (!effects.length) return
+    const q = this.addStatement(tableId, version, effects)
+    if (q) await this.sql.execute(q)
+  }
+
+  /** `add`'s statement (null: no effects), to write with others (`Sql.executeAll`). */
+  addStatement(tableId: string, version: number, effects: readonly NewEffect[]): Prisma.Sql | null {
+    if (!effects.length) return null
     const at = new Date(this.now())
     const values = effects.map(({ kind, ...payload }) => {
       return Prisma.sql`(${tableId}, ${kind}, ${version}, ${JSON.stringify(payload)}, ${newNonce()}, ${'pending'}, ${0},
         ${at}, ${at})`
     })
-    await this.sql.execute(
-      Prisma.sql`INSERT INTO "TableEffect" ("tableId", "kind", "version", "payload", "nonce", "status",
-        "attempts", "dueAt", "createdAt") VALUES ${Prisma.join(values)}`,
-    )
+    return Prisma.sql`INSERT INTO "TableEffect" ("tableId", "kind", "version", "payload", "nonce", "status",
+        "attempts", "dueAt", "createdAt") VALUES ${Prisma.join(values)}`
   }
 
   /** A table's pending effects, oldest first. */

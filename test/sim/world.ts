@@ -82,8 +82,12 @@ const RETRY_AFTER_S = 0.001
 /** Rounds in a row of running timers armed for a moment already passed, before a clock move gives up on more. */
 const OVERDUE_ROUNDS = 50
 
-/** Starts the supervisor tries before a run fails, and its restart delay (doubling up to the max). */
-const SUPERVISOR_STARTS = 10
+/**
+ * Starts the supervisor tries before a run fails, and its restart delay (doubling up to the max).
+ * Real supervisors restart without end; the bound only ends a run whose bot can never start. A
+ * route's faults come as outages (docs/reliability.md), so starts can fail many times in a row.
+ */
+const SUPERVISOR_STARTS = 100
 const RESTART_DELAY_MS = 1000
 const RESTART_DELAY_MAX_MS = 30_000
 

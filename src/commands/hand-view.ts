@@ -9,7 +9,7 @@ import type { BotContext } from './context.js'
 export async function handView(ctx: BotContext, table: TableSnapshot, userId: string, lang: Lang): Promise<Payload> {
   const [{ images, emojis }, automatic] = await Promise.all([
     ctx.tables.settings(table.guildId),
-    ctx.tables.lastMoveAutomatic(table.id, userId),
+    ctx.tables.lastMoveAutomatic(table, userId),
   ])
   const text = withHandEmojis(
     renderHandView(lang, table, userId, ctx.clock.now(), automatic),

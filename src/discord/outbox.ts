@@ -157,12 +157,19 @@ export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise
     if (drawNow && !drawFirst) await draw()
     if (unpings.length) {
       // Only pings posted for effects older than the newest unping: never the one just posted.
+      // Marked with the unpings once all are deleted: after a failure or a crash before that, the
+      // next attempt deletes them again, and a message already gone counts as deleted.
+      const deleted: number[] = []
       for (const old of await effects.postedPings(tableId, unpings.at(-1)!.id)) {
         await deleteInChannel(deps.client, table.channelId, old.messageId!)
-        await effects.forgetMessage(old.id)
+        deleted.push(old.id)
       }
       crashPoint('pings-deleted')
-      await settle(unpings)
+      await effects.unpinged(
+        unpings.map((e) => e.id),
+        deleted,
+      )
+      for (const e of unpings) left.delete(e.id)
     }
     return waitUntil === null ? SETTLED : { settled: false, retryAt: waitUntil }
   } catch (error) {

@@ -30,17 +30,21 @@ export class ActionLog {
 
   /** Appends entries numbered from `firstSeq` (the table's log size): one raw INSERT (hot path). */
   async append(tableId: string, firstSeq: number, entries: readonly LogEntryInput[]): Promise<void> {
-    if (!entries.length) return
+    const q = this.appendStatement(tableId, firstSeq, entries)
+    if (q) await this.sql.execute(q)
+  }
+
+  /** `append`'s statement (null: nothing to append), to write with others (`Sql.executeAll`). */
+  appendStatement(tableId: string, firstSeq: number, entries: readonly LogEntryInput[]): Prisma.Sql | null {
+    if (!entries.length) return null
     const at = new Date(this.now())
     const values = entries.map(
       (e, i) =>
         Prisma.sql`(${tableId}, ${firstSeq + i}, ${e.kind}, ${e.seat}, ${e.userId}, ${JSON.stringify(e.payload)},
           ${e.interactionId ?? null}, ${at})`,
     )
-    await this.sql.execute(
-      Prisma.sql`INSERT INTO "ActionLog" ("tableId", "seq", "kind", "seat", "userId", "payload",
-        "interactionId", "createdAt") VALUES ${Prisma.join(values)}`,
-    )
+    return Prisma.sql`INSERT INTO "ActionLog" ("tableId", "seq", "kind", "seat", "userId", "payload",
+        "interactionId", "createdAt") VALUES ${Prisma.join(values)}`
   }
 
   /** The table (and the version it produced) an interaction was applied to, if it was. */
@@ -53,10 +57,13 @@ export class ActionLog {
 
   /** Marks an interaction applied; a second insert of the same id is a unique violation. */
   async recordInteraction(interactionId: string, tableId: string, version: number): Promise<void> {
-    await this.sql.execute(
-      Prisma.sql`INSERT INTO "Interaction" ("id", "tableId", "version", "createdAt") VALUES
-        (${interactionId}, ${tableId}, ${version}, ${new Date(this.now())})`,
-    )
+    await this.sql.execute(this.interactionStatement(interactionId, tableId, version))
+  }
+
+  /** `recordInteraction`'s statement, to write with others (`Sql.executeAll`). */
+  interactionStatement(interactionId: string, tableId: string, version: number): Prisma.Sql {
+    return Prisma.sql`INSERT INTO "Interaction" ("id", "tableId", "version", "createdAt") VALUES
+        (${interactionId}, ${tableId}, ${version}, ${new Date(this.now())})`
   }
 
   /** The kind of the latest move made for a user at a table (`action` or `auto`), null before any. */

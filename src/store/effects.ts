@@ -88,16 +88,20 @@ export class Effects {
 
   /** Records a change's effects (in the change's transaction), in the order they are to be shown. */
   async add(tableId: string, version: number, effects: readonly NewEffect[]): Promise<void> {
-    if (!effects.length) return
+    const q = this.addStatement(tableId, version, effects)
+    if (q) await this.sql.execute(q)
+  }
+
+  /** `add`'s statement (null: no effects), to write with others (`Sql.executeAll`). */
+  addStatement(tableId: string, version: number, effects: readonly NewEffect[]): Prisma.Sql | null {
+    if (!effects.length) return null
     const at = new Date(this.now())
     const values = effects.map(({ kind, ...payload }) => {
       return Prisma.sql`(${tableId}, ${kind}, ${version}, ${JSON.stringify(payload)}, ${newNonce()}, ${'pending'}, ${0},
         ${at}, ${at})`
     })
-    await this.sql.execute(
-      Prisma.sql`INSERT INTO "TableEffect" ("tableId", "kind", "version", "payload", "nonce", "status",
-        "attempts", "dueAt", "createdAt") VALUES ${Prisma.join(values)}`,
-    )
+    return Prisma.sql`INSERT INTO "TableEffect" ("tableId", "kind", "version", "payload", "nonce", "status",
+        "attempts", "dueAt", "createdAt") VALUES ${Prisma.join(values)}`
   }
 
   /** A table's pending effects, oldest first. */
@@ -155,9 +159,19 @@ export class Effects {
     )
   }
 
-  /** A posted ping's message was deleted. */
-  async forgetMessage(id: number): Promise<void> {
-    await this.sql.execute(Prisma.sql`UPDATE "TableEffect" SET "messageId" = ${null} WHERE "id" = ${id}`)
+  /**
+   * Unpings delivered: marked done, and the posted pings they took back (`deleted`, their
+   * messages deleted) forgotten, in one statement (a round trip each on PostgreSQL).
+   */
+  async unpinged(unpings: readonly number[], deleted: readonly number[]): Promise<void> {
+    if (!unpings.length && !deleted.length) return
+    const done = unpings.length
+      ? Prisma.sql`CASE WHEN "id" IN (${Prisma.join(unpings)}) THEN ${'done'} ELSE "status" END`
+      : Prisma.sql`"status"`
+    await this.sql.execute(
+      Prisma.sql`UPDATE "TableEffect" SET "messageId" = ${null}, "status" = ${done} WHERE "id" IN
+        (${Prisma.join([...unpings, ...deleted])})`,
+    )
   }
 
   /** A failed attempt: try again from `dueAt`, or give up (`failed`) once `giveUp` is true. */

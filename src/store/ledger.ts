@@ -49,6 +49,12 @@ export class Ledger {
 
   /** Adds rows in one raw INSERT (every chip-moving action writes some); zero amounts are skipped. */
   async record(movements: readonly Movement[]): Promise<void> {
+    const q = this.recordStatement(movements)
+    if (q) await this.sql.execute(q)
+  }
+
+  /** `record`'s statement (null: no chips moved), to write with others (`Sql.executeAll`). */
+  recordStatement(movements: readonly Movement[]): Prisma.Sql | null {
     const at = new Date(this.now())
     const rows = movements
       .filter((m) => m.amount !== 0)
@@ -58,11 +64,9 @@ export class Ledger {
         return Prisma.sql`(${m.guildId}, ${m.from.kind}, ${userOf(m.from)}, ${m.to.kind}, ${userOf(m.to)}, ${m.amount},
           ${m.reason}, ${m.tableId ?? null}, ${at})`
       })
-    if (!rows.length) return
-    await this.sql.execute(
-      Prisma.sql`INSERT INTO "LedgerEntry" ("guildId", "fromKind", "fromUserId", "toKind", "toUserId", "amount",
-        "reason", "tableId", "createdAt") VALUES ${Prisma.join(rows)}`,
-    )
+    if (!rows.length) return null
+    return Prisma.sql`INSERT INTO "LedgerEntry" ("guildId", "fromKind", "fromUserId", "toKind", "toUserId", "amount",
+        "reason", "tableId", "createdAt") VALUES ${Prisma.join(rows)}`
   }
 
   /**

@@ -5,7 +5,7 @@ import type {
   SqlQuery,
   Transaction,
 } from '@prisma/driver-adapter-utils'
-import type { Prisma } from '../generated/prisma/client.js'
+import { Prisma } from '../generated/prisma/client.js'
 import type { WalSync } from './wal-sync.js'
 
 /**
@@ -20,6 +20,12 @@ export interface Sql {
   query<T>(q: Prisma.Sql): Promise<T[]>
   /** The number of rows changed. */
   execute(q: Prisma.Sql): Promise<number>
+  /**
+   * Writes of which none reads another's rows (inserts of new rows): one statement on PostgreSQL
+   * (data-modifying `WITH` parts, which run to completion whatever the main statement reads), so
+   * one round trip; one after another on SQLite, which runs in the process.
+   */
+  executeAll(qs: readonly Prisma.Sql[]): Promise<void>
 }
 
 export interface RootSql extends Sql {
@@ -81,6 +87,16 @@ function toQuery(q: Prisma.Sql, provider: string): SqlQuery {
 
 const bare = (sql: string): SqlQuery => ({ sql, args: [], argTypes: [] })
 
+/** `executeAll` on a connection or transaction that runs one statement with `execute`. */
+async function executeAll(provider: string, execute: (q: Prisma.Sql) => Promise<number>, qs: readonly Prisma.Sql[]) {
+  if (provider !== 'postgres' || qs.length < 2) {
+    for (const q of qs) await execute(q)
+    return
+  }
+  const parts = qs.slice(0, -1).map((q, i) => Prisma.sql`${Prisma.raw(`w${i}`)} AS (${q})`)
+  await execute(Prisma.sql`WITH ${Prisma.join(parts, ', ')} ${qs.at(-1)!}`)
+}
+
 async function rows<T>(on: SqlDriverAdapter | Transaction, q: Prisma.Sql): Promise<T[]> {
   const r = await on.queryRaw(toQuery(q, on.provider))
   return r.rows.map((values) => {
@@ -102,6 +118,9 @@ class TxSql implements Sql {
   }
   execute(q: Prisma.Sql): Promise<number> {
     return this.#turns.run(() => this.tx.executeRaw(toQuery(q, this.tx.provider)))
+  }
+  executeAll(qs: readonly Prisma.Sql[]): Promise<void> {
+    return executeAll(this.tx.provider, (q) => this.execute(q), qs)
   }
 }
 
@@ -186,6 +205,7 @@ export class SharedConnection {
     this.sql = {
       query: (q) => run(() => rows(adapter, q), mayWrite(q.sql)),
       execute: (q) => run(() => adapter.executeRaw(toQuery(q, adapter.provider)), true),
+      executeAll: (qs) => executeAll(adapter.provider, (q) => this.sql.execute(q), qs),
       transaction: (fn) =>
         gate.run(async () => {
           const tx = await adapter.startTransaction()

@@ -16,8 +16,8 @@ export interface TableOutbox {
   latestResult(tableId: string): Promise<EffectRecord | null>
   /** Marks effects delivered (or, with `messageId`, one effect delivered as that message). */
   done(ids: readonly number[], messageId?: string | null): Promise<void>
-  /** A posted ping's message was deleted. */
-  forgetMessage(id: number): Promise<void>
+  /** Unpings delivered, and the posted pings they took back (messages deleted) forgotten, together. */
+  unpinged(unpings: readonly number[], deleted: readonly number[]): Promise<void>
   /** A failed attempt: try again from `dueAt`, or give up once `giveUp` is true. */
   retry(ids: readonly number[], dueAt: number, giveUp: boolean): Promise<void>
   /** The table message is to be drawn again at `version` (never posted, or deleted while the bot was down). */
@@ -32,7 +32,7 @@ export function tableOutbox(effects: Effects): TableOutbox {
     postedPings: (tableId, beforeId) => effects.postedPings(tableId, beforeId),
     latestResult: (tableId) => effects.latestResult(tableId),
     done: (ids, messageId) => effects.done(ids, messageId),
-    forgetMessage: (id) => effects.forgetMessage(id),
+    unpinged: (unpings, deleted) => effects.unpinged(unpings, deleted),
     retry: (ids, dueAt, giveUp) => effects.retry(ids, dueAt, giveUp),
     addRefresh: (tableId, version) => effects.add(tableId, version, [{ kind: 'refresh' }]),
   }

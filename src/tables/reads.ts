@@ -114,9 +114,16 @@ export class Reads {
     return { events, automatic }
   }
 
-  /** Whether the latest move made for `userId` at the table was automatic (their time ran out, away). */
-  async lastMoveAutomatic(tableId: string, userId: string): Promise<boolean> {
-    return (await this.work.store.actions.lastMoveKind(tableId, userId)) === 'auto'
+  /**
+   * Whether the latest move made for `userId` at the table, as of the version seen, was automatic
+   * (their time ran out, away): known without a query when this process wrote that version.
+   */
+  async lastMoveAutomatic(table: Pick<TableSnapshot, 'id' | 'version'>, userId: string): Promise<boolean> {
+    const known = this.work.lastMoves.kind(table.id, table.version, userId)
+    if (known !== undefined) return known === 'auto'
+    const kind = await this.work.store.actions.lastMoveKind(table.id, userId)
+    this.work.lastMoves.learned(table.id, table.version, userId, kind)
+    return kind === 'auto'
   }
 
   /**

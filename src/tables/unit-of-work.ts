@@ -4,7 +4,9 @@ import { ok, refuse, type Outcome, type RuleError } from '../core/engine.js'
 import { isUniqueViolation } from '../store/db.js'
 import type { Repos, Store } from '../store/store.js'
 import type { TableRecord } from '../store/tables.js'
+import type { LogEntryInput } from '../store/actions.js'
 import { TableDraft } from './draft.js'
+import { LastMoves } from './last-moves.js'
 import type { TableGames } from './games.js'
 import { snapshot } from './snapshot.js'
 import { writeDraft } from './write-draft.js'
@@ -48,6 +50,8 @@ export class UnitOfWork {
    */
   private readonly known = new Map<string, TableRecord>()
   private readonly perTable = new SerialQueue()
+  /** The players' latest log entries at the tables this service changed (the private views ask). */
+  readonly lastMoves = new LastMoves()
 
   constructor(
     readonly store: Store,
@@ -110,16 +114,29 @@ export class UnitOfWork {
   ): Promise<Outcome<TableUpdate>> {
     try {
       let after: TableRecord | null = null
+      let log: readonly LogEntryInput[] = []
       const out = await this.transaction(async (repos) => {
         const rec = known ?? (await repos.tables.get(tableId))
         if (!rec) return refuse('no-table')
         if (req.expectedVersion !== undefined && req.expectedVersion !== rec.version) return STALE
-        return this.changeIn(repos, rec, fn, (r) => (after = r), req.interactionId)
+        return this.changeIn(
+          repos,
+          rec,
+          fn,
+          (r, l) => {
+            after = r
+            log = l
+          },
+          req.interactionId,
+        )
       })
       // Committed: remember the table while it is open.
       const written = after as TableRecord | null
-      if (out.ok && written && (written.status === 'lobby' || written.status === 'playing'))
-        this.known.set(tableId, written)
+      if (out.ok && written) {
+        const open = written.status === 'lobby' || written.status === 'playing'
+        if (open) this.known.set(tableId, written)
+        this.lastMoves.wrote(tableId, written.version, log, open)
+      }
       if (!out.ok && known) return out
       if (!out.ok && req.interactionId) return (await this.duplicateOf(req.interactionId)) ?? out
       return out
@@ -153,13 +170,13 @@ export class UnitOfWork {
 
   /**
    * Applies `fn` to the table `rec` inside the open transaction `repos` and writes what it did;
-   * `remember` gets the record as written (for the next change).
+   * `remember` gets the record as written (for the next change) and the log entries it appended.
    */
   async changeIn(
     repos: Repos,
     rec: TableRecord,
     fn: Change,
-    remember: (after: TableRecord) => void = () => {},
+    remember: (after: TableRecord, log: readonly LogEntryInput[]) => void = () => {},
     interactionId?: string,
   ): Promise<Outcome<TableUpdate>> {
     const engine = this.games.engine(rec.game)
@@ -169,7 +186,7 @@ export class UnitOfWork {
     if (!changed.ok) return changed
     const update = await writeDraft(repos, d, this.clock.now(), interactionId)
     if (!update) return STALE
-    remember(update.after)
+    remember(update.after, d.log)
     return ok(update.value)
   }
 }

@@ -70,14 +70,6 @@ export async function writeDraft(
     await repos.wallets.deposit(rec.guildId, c.userId, c.amount, { kind: 'stack', userId: c.userId }, rec.id, c.reason)
   for (const p of d.payouts)
     await repos.wallets.deposit(rec.guildId, p.userId, p.amount, { kind: 'prize' }, rec.id, p.reason)
-  // Independent inserts, issued together (the connection runs them in turn); the first
-  // failure is thrown only once all have settled, so none is left running into the rollback.
-  const writes = await Promise.allSettled([
-    repos.actions.append(rec.id, rec.logSize, d.log),
-    repos.ledger.record(d.movements),
-    interactionId ? repos.actions.recordInteraction(interactionId, rec.id, rec.version + 1) : undefined,
-  ])
-  for (const w of writes) if (w.status === 'rejected') throw w.reason
   // A practice table (AI seats) reaches no stats and so no leaderboard.
   const practice = isPracticeTable(d.seats)
   if (!practice && d.results.length) await repos.stats.recordGame(rec.guildId, rec.game, d.results)
@@ -106,7 +98,14 @@ export async function writeDraft(
     deadlineAt !== rec.deadlineAt || d.restartClock
       ? table.waitingFor.filter((u) => !d.seatOf(u)?.away && !isAiSeat(u))
       : []
-  await repos.effects.add(rec.id, after.version, effectsOf(d, table, ping))
+  // The new rows of the change (log, chips, the interaction, the outbox) are independent inserts:
+  // one statement on PostgreSQL. A repeated interaction id fails it as a unique violation.
+  await repos.writeAll([
+    repos.actions.appendStatement(rec.id, rec.logSize, d.log),
+    repos.ledger.recordStatement(d.movements),
+    interactionId ? repos.actions.interactionStatement(interactionId, rec.id, rec.version + 1) : null,
+    repos.effects.addStatement(rec.id, after.version, effectsOf(d, table, ping)),
+  ])
   return {
     // What a fresh read would give (the state as stored, JSON), for the next change.
     after: {

@@ -58,6 +58,28 @@ describe('store transactions and the shared connection', () => {
     expect(await t.store.actions.interaction('i-1')).toEqual({ tableId: 'table', version: 1 })
   })
 
+  test('inserts written together land together; a repeated key among them fails them all, as a unique violation', async () => {
+    await t.store.transaction((r) =>
+      r.writeAll([
+        r.actions.interactionStatement('i-1', 'table', 1),
+        null,
+        r.actions.interactionStatement('i-2', 'table', 1),
+      ]),
+    )
+    expect(await t.store.actions.interaction('i-2')).toEqual({ tableId: 'table', version: 1 })
+    const again = await t.store
+      .transaction((r) =>
+        r.writeAll([
+          r.actions.interactionStatement('i-3', 'table', 2),
+          r.actions.interactionStatement('i-1', 'table', 2),
+        ]),
+      )
+      .catch((e: unknown) => e)
+    expect(isUniqueViolation(again)).toBe(true)
+    expect(await t.store.actions.interaction('i-3')).toBeNull()
+    expect(await t.store.actions.interaction('i-1')).toEqual({ tableId: 'table', version: 1 })
+  })
+
   test('patches of different settings made at once both land', async () => {
     const [a, b] = await Promise.all([
       t.store.settings.update('g', { dailyAmount: 250 }),

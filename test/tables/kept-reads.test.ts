@@ -1,10 +1,10 @@
-import { describe, expect, test } from 'vitest'
-import { gameLookup } from '../../src/games/registry.js'
+import { describe, expect, test, vi } from 'vitest'
+import { engineFor, gameLookup } from '../../src/games/registry.js'
 import { ManualClock } from '../../src/sandbox/discord/manual-clock.js'
 import { DEFAULT_SETTINGS, type GuildSettingsValue } from '../../src/store/settings.js'
 import { TableService } from '../../src/tables/index.js'
 import { SETTINGS_FRESH_MS, SettingsCache } from '../../src/tables/settings-cache.js'
-import { tableServicePerTest } from './play.js'
+import { openTable, tableServicePerTest } from './play.js'
 
 const fx = tableServicePerTest(900)
 
@@ -52,5 +52,71 @@ describe("a table's place as the bot reads it", () => {
     expect((await fx.tables.end(id)).ok).toBe(true)
     expect(await fx.tables.place(id)).toEqual({ guildId: 'g', channelId: 'c1' })
     expect(await fx.tables.place('no-such-table')).toBeNull()
+  })
+})
+
+describe("whether a player's latest move was automatic, as their private view asks", () => {
+  /** A Bura game of ann and bob, started; moves its waited-for player's first legal move through `service`. */
+  async function buraGame() {
+    const id = await openTable(fx.tables, 'bura', ['ann', 'bob'], { buyIn: 100 })
+    const started = await fx.tables.start(id)
+    if (!started.ok) throw new Error(started.error.code)
+    const move = async (service: TableService) => {
+      const table = (await service.get(id))!
+      const userId = table.waitingFor[0]!
+      const position = table.seats.find((s) => s.userId === userId)!.position!
+      const action = engineFor('bura')!.legalActions(table.state, position)[0]
+      const out = await service.act(id, userId, action, { expectedVersion: table.version })
+      if (!out.ok) throw new Error(out.error.code)
+      return userId
+    }
+    return { id, move }
+  }
+
+  test('after the changes this process made, answered without the database, as the database would', async () => {
+    const { id, move } = await buraGame()
+    await move(fx.tables)
+    await move(fx.tables)
+    let table = (await fx.tables.get(id))!
+    const late = table.waitingFor[0]!
+    await fx.t.clock.advance(table.deadlineAt! - fx.t.clock.now())
+    expect((await fx.tables.expire(id, table.deadlineAt!)).ok).toBe(true)
+    table = (await fx.tables.get(id))!
+    const other = ['ann', 'bob'].find((u) => u !== late)!
+    const asked = vi.spyOn(fx.t.store.actions, 'lastMoveKind')
+    expect(await fx.tables.lastMoveAutomatic(table, late)).toBe(true)
+    expect(await fx.tables.lastMoveAutomatic(table, other)).toBe(false)
+    expect(asked).not.toHaveBeenCalled()
+    // Another process keeps nothing of this table: it asks the database, which says the same.
+    const fresh = new TableService({ games: gameLookup, store: fx.t.store, seeds: () => 1 })
+    expect(await fresh.lastMoveAutomatic(table, late)).toBe(true)
+    expect(await fresh.lastMoveAutomatic(table, other)).toBe(false)
+    expect(asked).toHaveBeenCalledTimes(2)
+  })
+
+  test('a table another process changed since is asked of the database: its automatic move shows', async () => {
+    const { id, move } = await buraGame()
+    // Moves through this process until the player waited for has made one of them.
+    const movers = new Set<string>()
+    let table = (await fx.tables.get(id))!
+    while (!movers.has(table.waitingFor[0]!)) {
+      movers.add(await move(fx.tables))
+      table = (await fx.tables.get(id))!
+    }
+    const late = table.waitingFor[0]!
+    const asked = vi.spyOn(fx.t.store.actions, 'lastMoveKind')
+    expect(await fx.tables.lastMoveAutomatic(table, late)).toBe(false)
+    expect(asked).not.toHaveBeenCalled()
+    const other = new TableService({ games: gameLookup, store: fx.t.store, seeds: () => 1 })
+    await fx.t.clock.advance(table.deadlineAt! - fx.t.clock.now())
+    expect((await other.expire(id, table.deadlineAt!)).ok).toBe(true)
+    table = (await fx.tables.get(id))!
+    expect(await fx.tables.lastMoveAutomatic(table, late)).toBe(true)
+    // The next change through this process starts from the other's version and keeps it right.
+    await move(fx.tables)
+    table = (await fx.tables.get(id))!
+    expect(await fx.tables.lastMoveAutomatic(table, late)).toBe(
+      (await fx.t.store.actions.lastMoveKind(id, late)) === 'auto',
+    )
   })
 })

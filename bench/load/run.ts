@@ -7,6 +7,7 @@ import {
   startFakeDiscord,
   type FakeChannel,
   type FakeDiscord,
+  type FakeGuild,
   type FakeMember,
   type RequestLog,
 } from '../../src/sandbox/discord/index.js'
@@ -78,9 +79,17 @@ export async function runLoad(opts: LoadOptions) {
   })
   const stats = new LoadStats()
   const perGuild = opts.channelsPerGuild ?? 100
+  // A server's shard is its id's timestamp (ms) modulo the shard count, as on Discord. Servers made
+  // in one millisecond would all land on one shard, so each is made a millisecond after the one
+  // before, as many per shard, and the tables are dealt to them in turn: every shard is busy.
+  const guilds: FakeGuild[] = []
+  for (let g = 0; g < shards * Math.ceil(opts.tables / (perGuild * shards)); g++) {
+    guilds.push(discord.guild(`Load ${g}`))
+    await clock.advance(1)
+  }
   const seats: { channel: FakeChannel; guildId: string; members: [FakeMember, FakeMember] }[] = []
   for (let i = 0; i < opts.tables; i++) {
-    const guild = discord.guild(`Load ${Math.floor(i / perGuild)}`)
+    const guild = guilds[i % guilds.length]!
     seats.push({
       channel: guild.channel(`table-${i}`),
       guildId: guild.id,
@@ -188,6 +197,11 @@ export async function runLoad(opts: LoadOptions) {
       otherRequests: otherRoutes(discord.requests.filter((r) => r.at >= began && r.at < began + elapsed * 1000)),
       rateLimited: rateLimitedInWindow,
       shards,
+      // Tables per shard, by Discord's rule (the server id's timestamp modulo the shard count).
+      tablesPerShard: Array.from(
+        { length: shards },
+        (_, k) => seats.filter((seat) => Number((BigInt(seat.guildId) >> 22n) % BigInt(shards)) === k).length,
+      ),
       database: databaseUrl.startsWith('file:') ? 'sqlite' : 'postgresql',
       sharedBudget: process.env.REDIS_URL ? 'redis' : 'static slices',
       globalWindowRequests: {

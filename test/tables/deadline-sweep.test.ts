@@ -123,38 +123,55 @@ describe('a deadline whose timer misfires', () => {
   })
 })
 
+/** A started two-seat Bura table, its deadline armed. */
+async function startedTable() {
+  const t = await tempStore()
+  const tables = new TableService({ games: gameLookup, store: t.store, clock: t.clock, seeds: () => 7 })
+  const created = await tables.create({ guildId: 'g', channelId: 'c', game: 'bura', creatorId: 'ann', buyIn: 100 })
+  if (!created.ok) throw new Error(created.error.code)
+  await tables.join(created.value.table.id, 'ben')
+  const started = await tables.start(created.value.table.id)
+  if (!started.ok) throw new Error(started.error.code)
+  return { t, tables, started: started.value.table }
+}
+
+/** A scheduler whose showing records each update, tracks its table again, then does `then`. */
+function showingScheduler(
+  clock: Clock,
+  tables: TableService,
+  shown: TableSnapshot[],
+  then: () => Promise<void> | undefined,
+): TurnScheduler {
+  const scheduler: TurnScheduler = new TurnScheduler({
+    clock,
+    log: createLogger('silent'),
+    tables,
+    owns: () => true,
+    show: async (update) => {
+      shown.push(update.table)
+      scheduler.track(update.table)
+      await then()
+    },
+    remind: async () => {},
+  })
+  return scheduler
+}
+
 describe('a deadline that falls due while the last one is still being shown', () => {
   // Showing an automatic move (Discord failing, rate limits) can outlast the table's next
   // deadline (simulator seed 2). The table waited for the showing: a sweep later at first, then,
   // once the outbox retried passing failures until they get through, as long as Discord failed.
   test('is played at its time, while the showing still waits for Discord', async () => {
-    const t = await tempStore()
-    const tables = new TableService({ games: gameLookup, store: t.store, clock: t.clock, seeds: () => 7 })
-    const created = await tables.create({ guildId: 'g', channelId: 'c', game: 'bura', creatorId: 'ann', buyIn: 100 })
-    if (!created.ok) throw new Error(created.error.code)
-    await tables.join(created.value.table.id, 'ben')
-    const started = await tables.start(created.value.table.id)
-    if (!started.ok) throw new Error(started.error.code)
+    const { t, tables, started } = await startedTable()
     let release!: () => void
     const slow = new Promise<void>((resolve) => (release = resolve))
     const shown: TableSnapshot[] = []
-    const scheduler = new TurnScheduler({
-      clock: t.clock,
-      log: createLogger('silent'),
-      tables,
-      owns: () => true,
-      show: async (update) => {
-        shown.push(update.table)
-        scheduler.track(update.table)
-        // The first showing hangs until released.
-        if (shown.length === 1) await slow
-      },
-      remind: async () => {},
-    })
+    // The first showing hangs until released.
+    const scheduler = showingScheduler(t.clock, tables, shown, () => (shown.length === 1 ? slow : undefined))
     try {
       scheduler.startSweep()
-      scheduler.track(started.value.table)
-      await t.clock.advance(started.value.table.deadlineAt! - t.clock.now())
+      scheduler.track(started)
+      await t.clock.advance(started.deadlineAt! - t.clock.now())
       while (shown.length === 0) await new Promise((resolve) => setImmediate(resolve))
       const first = shown[0]!
       expect(first.deadlineAt).not.toBeNull()
@@ -174,29 +191,14 @@ describe('a deadline that falls due while the last one is still being shown', ()
 
 describe('a deadline whose showing fails', () => {
   test('is logged, and the scheduler goes on: idle resolves and the next deadline plays', async () => {
-    const t = await tempStore()
-    const tables = new TableService({ games: gameLookup, store: t.store, clock: t.clock, seeds: () => 7 })
-    const created = await tables.create({ guildId: 'g', channelId: 'c', game: 'bura', creatorId: 'ann', buyIn: 100 })
-    if (!created.ok) throw new Error(created.error.code)
-    await tables.join(created.value.table.id, 'ben')
-    const started = await tables.start(created.value.table.id)
-    if (!started.ok) throw new Error(started.error.code)
+    const { t, tables, started } = await startedTable()
     const shown: TableSnapshot[] = []
-    const scheduler = new TurnScheduler({
-      clock: t.clock,
-      log: createLogger('silent'),
-      tables,
-      owns: () => true,
-      show: async (update) => {
-        shown.push(update.table)
-        scheduler.track(update.table)
-        throw new Error('Discord is gone')
-      },
-      remind: async () => {},
+    const scheduler = showingScheduler(t.clock, tables, shown, () => {
+      throw new Error('Discord is gone')
     })
     try {
-      scheduler.track(started.value.table)
-      await t.clock.advance(started.value.table.deadlineAt! - t.clock.now())
+      scheduler.track(started)
+      await t.clock.advance(started.deadlineAt! - t.clock.now())
       await scheduler.idle()
       expect(shown).toHaveLength(1)
       await t.clock.advance(shown[0]!.deadlineAt! - t.clock.now())

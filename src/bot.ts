@@ -55,6 +55,8 @@ export interface BotOptions {
   readonly fileSeeds?: () => number
   /** How many interactions each member may send: a burst and a rate (default DEFAULT_MEMBER_RATE). */
   readonly memberRate?: MemberRate
+  /** Ids of new tables (default: crypto random; the simulator fixes them). */
+  readonly tableIds?: () => string
   /** Seeds of new games (default: crypto random; the simulator fixes them). */
   readonly seeds?: () => number
   /**
@@ -160,6 +162,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     games: gameLookup,
     ...(opts.fileSeeds ? { fileSeeds: opts.fileSeeds } : {}),
     ...(opts.seeds ? { seeds: opts.seeds } : {}),
+    ...(opts.tableIds ? { tableIds: opts.tableIds } : {}),
     instance: `pid ${process.pid} shards ${opts.shards?.ids.join(',') ?? process.env.SHARDS ?? '0'}`,
   })
   // Explicit unless a ShardingManager started this process (discord.js then reads SHARDS and

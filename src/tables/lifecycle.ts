@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { ok, refuse, type Outcome } from '../core/engine.js'
 import type { AiLevel } from '../ai/budget.js'
 import { isUniqueViolation } from '../store/db.js'
@@ -23,6 +22,8 @@ export class Lifecycle {
     private readonly work: UnitOfWork,
     /** Seeds of new games. */
     private readonly seeds: () => number,
+    /** Ids of new tables. */
+    private readonly tableIds: () => string,
   ) {}
 
   /**
@@ -49,7 +50,7 @@ export class Lifecycle {
       let rec: TableRecord
       try {
         rec = await repos.tables.create({
-          id: randomBytes(9).toString('base64url'),
+          id: this.tableIds(),
           game: engine.id,
           guildId: input.guildId,
           channelId: input.channelId,

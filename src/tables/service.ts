@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto'
+import { randomBytes, randomInt } from 'node:crypto'
 import type { Clock } from '../lib/clock.js'
 import type { Store } from '../store/store.js'
 import { Cash } from './cash.js'
@@ -25,6 +25,8 @@ export interface TableServiceDeps {
    * crypto random); never the games' own seeds.
    */
   readonly fileSeeds?: () => number
+  /** Ids of new tables (default: 12 crypto-random base64url characters; the simulator fixes them). */
+  readonly tableIds?: () => string
   /** Who this process is, in deadline claims (default `pid <process id>`). */
   readonly instance?: string
 }
@@ -48,7 +50,7 @@ export class TableService {
     this.outbox = tableOutbox(deps.store.effects)
     const work = new UnitOfWork(deps.store, deps.clock ?? deps.store.clock, deps.games)
     const seeds = deps.seeds ?? (() => randomInt(0, 2 ** 31 - 1))
-    this.lifecycle = new Lifecycle(work, seeds)
+    this.lifecycle = new Lifecycle(work, seeds, deps.tableIds ?? (() => randomBytes(9).toString('base64url')))
     this.moves = new Moves(work, seeds, deps.instance ?? `pid ${process.pid}`)
     this.cash = new Cash(work)
     this.reads = new Reads(work, deps.fileSeeds ?? (() => randomInt(0, 2 ** 48 - 1)))

@@ -70,6 +70,13 @@ export class Checker {
    * before it ended in (null before one ended), and the version at the last look.
    */
   private readonly oracleMarks = new Map<string, { index: number; state: unknown; lastEnd: unknown; version: number }>()
+  /**
+   * Every message a table posted that the check has seen: its table messages (also the ones a
+   * fresh post replaced, left as they were when an hour old) and its results and final standings.
+   */
+  private readonly messageOwners = new Map<string, string>()
+  /** The messages of `messageOwners` that report a game's end (results, final standings). */
+  private readonly endMessages = new Set<string>()
   /** Per table: what its table message showed at the last look (its text and pictures). */
   private readonly messagesSeen = new Map<string, string>()
   private readonly checkedLines = new Map<string, Set<string>>()
@@ -338,8 +345,21 @@ export class Checker {
     // Every message of a channel and how it reads, once per check for all its members.
     const shown = new Map<string, { m: FakeMessage; read: MessageRead | null }[]>()
     // A table's message shows that table only: an older table's final result, first read when a
-    // newer table in the channel is looked at, holds cards the new deal hides (seed 147).
-    const ownerOf = new Map(tables.flatMap((t) => (t.messageId ? [[t.messageId, t.id] as const] : [])))
+    // newer table in the channel is looked at, holds cards the new deal hides (seed 147). So do
+    // its results, and a table message a fresh post replaced, left showing the trick of its last
+    // edit: read with another table's hidden cards, a card name they share looks leaked (seeds
+    // 970 and 994). Delivered effects name the messages they posted until pruned after a day,
+    // so owners are remembered from every look.
+    const ownerOf = this.messageOwners
+    for (const t of tables) if (t.messageId) ownerOf.set(t.messageId, t.id)
+    const posted = await this.world.bot.store.prisma.tableEffect.findMany({
+      where: { messageId: { not: null } },
+      select: { tableId: true, messageId: true, kind: true },
+    })
+    for (const e of posted) {
+      ownerOf.set(e.messageId!, e.tableId)
+      if (e.kind === 'result' || e.kind === 'final') this.endMessages.add(e.messageId!)
+    }
     for (const row of tables) {
       // An open table is looked at after every step, moved or not: a view opened in a step that
       // played nothing is checked with the seats of that moment, not a later step's (seed 5: a
@@ -393,10 +413,11 @@ export class Checker {
             if (checked.has(plain)) continue
             const hidden = hiddenNow()
             // A latest line may tell of the game before this one (its showdown), public at its end:
-            // a card is its secret only if hidden both now and at that end (seed 236).
+            // a card is its secret only if hidden both now and at that end (seed 236). So may every
+            // line of a result, delivered late.
             const judge = line.startsWith(`${PREVIOUS_GAME_MARK} `)
               ? (previousHidden ?? hidden)
-              : owner === table.id && previousHidden && latest.has(line)
+              : owner === table.id && previousHidden && (latest.has(line) || this.endMessages.has(m.id))
                 ? hidden.filter(([c]) => previousHidden.some(([d]) => d === c))
                 : hidden
             const leak = judge.find(([, p]) => p.test(line))

@@ -21,6 +21,9 @@ import { hash, Rng } from './rng.js'
 /** Every change drawn at once and each answer after its change is shown (as the e2e tests run). */
 const AT_ONCE: Pace = { tableEditMs: 0, answerWaitMs: Infinity }
 
+/** The characters of a table id (base64url, as the bot's own ids). */
+const ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+
 export const GUILDS = 3
 export const CHANNELS_PER_GUILD = 2
 export const MEMBERS_PER_GUILD = 5
@@ -132,6 +135,9 @@ export class SimWorld {
   /** Wakes a step waiting for the bot to take in an interaction that is on its way over the gateway. */
   private tookIn: () => void = () => {}
 
+  /** Ids of new tables, from their own stream so that they leave the bot's seeds as they were. */
+  private readonly ids: Rng
+
   private constructor(
     readonly seed: number,
     readonly discord: FakeDiscord,
@@ -139,7 +145,9 @@ export class SimWorld {
     readonly databaseUrl: string,
     private readonly rng: Rng,
     private readonly options: WorldOptions,
-  ) {}
+  ) {
+    this.ids = new Rng(hash('ids', seed))
+  }
 
   static async start(seed: number, options: WorldOptions = {}): Promise<SimWorld> {
     const discord = await startFakeDiscord({ deferredTimeout: 4000 })
@@ -184,6 +192,8 @@ export class SimWorld {
         pace: AT_ONCE,
         seeds: () => this.rng.int(2 ** 31 - 1),
         fileSeeds: () => this.rng.int(2 ** 31 - 1),
+        // An AI's decisions are seeded by its table's id: a random id would make runs differ.
+        tableIds: () => Array.from({ length: 12 }, () => ID_CHARS[this.ids.int(ID_CHARS.length)]).join(''),
         // The AI's search stops at its sample budget, not a real-time cut (which would make runs differ).
         ai: { moveDelayMs: 1500, thinkMs: 10_000 },
         wrapStore: (store) => this.faultyStore(this.options.wrapStore ? this.options.wrapStore(store) : store),

@@ -174,6 +174,8 @@ export async function runLoad(opts: LoadOptions) {
     return {
       tables: opts.tables,
       seconds: round(elapsed, 1),
+      // When the window ran (epoch ms), to line other figures up with it (a profile, the database server's).
+      windowMs: { start: began, end: began + Math.round(elapsed * 1000) },
       warmupSeconds: warmupMs / 1000,
       drainSeconds: round(drainSeconds, 1),
       game,

@@ -19,6 +19,11 @@ export class SettingsCache {
   private readonly kept = new Lru<string, { readonly settings: GuildSettingsValue; readonly at: number }>(KEPT_SERVERS)
   /** Counts the changes: a read that a change overtook keeps nothing, it may hold the old settings. */
   private changes = 0
+  /**
+   * Reads under way, each with the count of changes when it began: when a server's settings fall
+   * stale, every view in flight asks at once, and without this each paid its own round trip.
+   */
+  private readonly reading = new Map<string, { readonly changes: number; readonly read: Promise<GuildSettingsValue> }>()
 
   constructor(private readonly clock: Clock) {}
 
@@ -26,10 +31,18 @@ export class SettingsCache {
     const now = this.clock.now()
     const kept = this.kept.get(guildId)
     if (kept && now - kept.at < SETTINGS_FRESH_MS) return kept.settings
+    const under = this.reading.get(guildId)
+    if (under?.changes === this.changes) return under.read
     const changes = this.changes
-    const settings = await read()
-    if (changes === this.changes) this.kept.set(guildId, { settings, at: now })
-    return settings
+    const reading = read()
+    this.reading.set(guildId, { changes, read: reading })
+    try {
+      const settings = await reading
+      if (changes === this.changes) this.kept.set(guildId, { settings, at: now })
+      return settings
+    } finally {
+      if (this.reading.get(guildId)?.read === reading) this.reading.delete(guildId)
+    }
   }
 
   /** The server's settings changed (committed): the next read asks the database. */

@@ -25,6 +25,31 @@ describe("a server's settings as the bot reads them", () => {
     expect((await fx.tables.settings('g')).emojis).toBe(false)
   })
 
+  test('reads asked for while one is under way share it: one round trip for a busy server', async () => {
+    const cache = new SettingsCache(new ManualClock(0))
+    let reads = 0
+    let finish!: (s: GuildSettingsValue) => void
+    const read = () => {
+      reads++
+      return new Promise<GuildSettingsValue>((resolve) => (finish = resolve))
+    }
+    const asked = [cache.get('g', read), cache.get('g', read), cache.get('g', read)]
+    finish(DEFAULT_SETTINGS)
+    expect(await Promise.all(asked)).toEqual([DEFAULT_SETTINGS, DEFAULT_SETTINGS, DEFAULT_SETTINGS])
+    expect(reads).toBe(1)
+    // A change while a read is under way: a read asked for after it does not take the older answer.
+    const before = cache.get('h', read)
+    const finishBefore = finish
+    cache.changed('h')
+    const changed = { ...DEFAULT_SETTINGS, emojis: false }
+    const after = cache.get('h', read)
+    finish(changed)
+    finishBefore(DEFAULT_SETTINGS)
+    expect(await after).toBe(changed)
+    expect(await before).toBe(DEFAULT_SETTINGS)
+    expect(reads).toBe(3)
+  })
+
   test('a read that a change overtook keeps nothing: the read after the change has the new settings', async () => {
     const cache = new SettingsCache(new ManualClock(0))
     let finishOld!: (s: GuildSettingsValue) => void

@@ -234,9 +234,10 @@ export class TableDesk {
     respond: (payload: Payload) => Promise<void>,
   ): Promise<boolean> {
     const effects = this.deps.tables.outbox
-    // Read before the table: every refresh settled here was written before the state drawn.
-    const refreshes = (await effects.pending(tableId)).filter((e) => e.kind === 'refresh')
-    const table = await this.deps.tables.get(tableId)
+    // The table as of the effects' read (or later): every refresh settled here was written before the state drawn.
+    const read = await effects.read(tableId)
+    const refreshes = read.pending.filter((e) => e.kind === 'refresh')
+    const table = await read.table()
     const now = this.deps.clock.now()
     if (!table || table.messageId !== message.id || !editsInPlace(now, message.id)) return false
     const settings = await this.deps.tables.settings(table.guildId)

@@ -57,7 +57,8 @@ const SETTLED: Delivery = { settled: true }
  */
 export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise<Delivery> {
   const effects = deps.tables.outbox
-  const pending = await effects.pending(tableId)
+  const read = await effects.read(tableId)
+  const pending = read.pending
   if (!pending.length) return SETTLED
   const now = deps.clock.now()
   // All in order once any is due (a new change is due at once): a ping never goes out before
@@ -73,7 +74,7 @@ export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise
     for (const e of done) left.delete(e.id)
   }
   try {
-    const table = await deps.tables.get(tableId)
+    const table = await read.table()
     if (!table) {
       await settle(pending)
       return SETTLED
@@ -160,7 +161,7 @@ export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise
       // Marked with the unpings once all are deleted: after a failure or a crash before that, the
       // next attempt deletes them again, and a message already gone counts as deleted.
       const deleted: number[] = []
-      for (const old of await effects.postedPings(tableId, unpings.at(-1)!.id)) {
+      for (const old of read.posted.filter((ping) => ping.id < unpings.at(-1)!.id)) {
         await deleteInChannel(deps.client, table.channelId, old.messageId!)
         deleted.push(old.id)
       }

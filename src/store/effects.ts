@@ -76,6 +76,20 @@ function record(r: EffectRow): EffectRecord {
   }
 }
 
+/** What a delivery reads (`Effects.forDelivery`). */
+export interface DeliveryRead {
+  /** The table's pending effects, oldest first. */
+  readonly pending: EffectRecord[]
+  /** Its turn pings posted and not yet taken back (their messages are still up), oldest first. */
+  readonly posted: EffectRecord[]
+  /** The table as the effects were read: its version and the columns a change of version does not cover. */
+  readonly table: {
+    readonly version: number
+    readonly messageId: string | null
+    readonly remindedFor: number | null
+  } | null
+}
+
 /** Discord takes nonces of up to 25 characters: 16 random base64url characters. */
 const newNonce = () => randomBytes(12).toString('base64url')
 
@@ -132,13 +146,36 @@ export class Effects {
     )
   }
 
-  /** Turn pings posted before effect `beforeId` whose message is still up. */
-  async postedPings(tableId: string, beforeId: number): Promise<EffectRecord[]> {
-    const rows = await this.sql.query<EffectRow>(
-      Prisma.sql`SELECT ${COLUMNS} FROM "TableEffect" WHERE "tableId" = ${tableId} AND "kind" = ${'ping'} AND
-        "status" = ${'done'} AND "messageId" IS NOT NULL AND "id" < ${beforeId} ORDER BY "id"`,
+  /**
+   * What a delivery of the table reads, in one statement (a round trip each on PostgreSQL): its
+   * pending effects, the pings whose message is still up, and the table's version with the columns
+   * written without a version bump (null when the table is gone). Read together, the table's
+   * columns are those of the moment the effects were read.
+   */
+  async forDelivery(tableId: string): Promise<DeliveryRead> {
+    const rows = await this.sql.query<
+      EffectRow & { status: string; tableVersion: unknown; tableMessageId: string | null; tableRemindedFor: unknown }
+    >(
+      Prisma.sql`SELECT ${COLUMNS}, "status", g."tableVersion", g."tableMessageId", g."tableRemindedFor"
+        FROM "TableEffect" LEFT JOIN (SELECT "version" AS "tableVersion", "messageId" AS "tableMessageId",
+          "remindedFor" AS "tableRemindedFor" FROM "GameTable" WHERE "id" = ${tableId}) g ON 1 = 1
+        WHERE "tableId" = ${tableId} AND ("status" = ${'pending'}
+          OR ("kind" = ${'ping'} AND "status" = ${'done'} AND "messageId" IS NOT NULL))
+        ORDER BY "id"`,
     )
-    return rows.map(record)
+    const first = rows[0]
+    return {
+      pending: rows.filter((r) => r.status === 'pending').map(record),
+      posted: rows.filter((r) => r.status !== 'pending').map(record),
+      table:
+        first && first.tableVersion !== null
+          ? {
+              version: num(first.tableVersion),
+              messageId: first.tableMessageId,
+              remindedFor: msOrNull(first.tableRemindedFor),
+            }
+          : null,
+    }
   }
 
   /** The newest game result of a table (delivered or not): the next game's table message repeats it in one line. */

@@ -1,4 +1,18 @@
-import type { EffectRecord, Effects } from '../store/effects.js'
+import type { DeliveryRead, EffectRecord, Effects } from '../store/effects.js'
+import type { TableSnapshot } from './types.js'
+
+/** A delivery's read: the table's effects, and the table itself as of that read. */
+export interface OutboxRead {
+  /** The table's effects still to deliver, oldest first. */
+  readonly pending: EffectRecord[]
+  /** Its turn pings whose message is still up, oldest first. */
+  readonly posted: EffectRecord[]
+  /** The table at the version the effects were read with (or later), null when it is gone. */
+  table(): Promise<TableSnapshot | null>
+}
+
+/** The table at the version seen (no read when it is the version this process last wrote); else as stored now. */
+export type TableAt = (tableId: string, seen: DeliveryRead['table']) => Promise<TableSnapshot | null>
 
 /**
  * The outbox as delivery sees it (src/discord/desk.ts and outbox.ts): the effects each change
@@ -8,10 +22,13 @@ import type { EffectRecord, Effects } from '../store/effects.js'
 export interface TableOutbox {
   /** A table's effects still to deliver, oldest first. */
   pending(tableId: string): Promise<EffectRecord[]>
+  /**
+   * What a delivery reads: the pending effects and the pings still up in one statement, and the
+   * table, which needs no read of its own when this process wrote its latest version.
+   */
+  read(tableId: string): Promise<OutboxRead>
   /** Every table with effects still to deliver (start-up catches up with them). */
   pendingTables(): Promise<string[]>
-  /** Turn pings posted before effect `beforeId` whose message is still up. */
-  postedPings(tableId: string, beforeId: number): Promise<EffectRecord[]>
   /** The newest game result of a table (delivered or not), null before the first. */
   latestResult(tableId: string): Promise<EffectRecord | null>
   /** Marks effects delivered (or, with `messageId`, one effect delivered as that message). */
@@ -25,11 +42,14 @@ export interface TableOutbox {
 }
 
 /** The outbox over the store's effects repository. */
-export function tableOutbox(effects: Effects): TableOutbox {
+export function tableOutbox(effects: Effects, tableAt: TableAt): TableOutbox {
   return {
     pending: (tableId) => effects.pending(tableId),
+    read: async (tableId) => {
+      const read = await effects.forDelivery(tableId)
+      return { pending: read.pending, posted: read.posted, table: () => tableAt(tableId, read.table) }
+    },
     pendingTables: () => effects.pendingTables(),
-    postedPings: (tableId, beforeId) => effects.postedPings(tableId, beforeId),
     latestResult: (tableId) => effects.latestResult(tableId),
     done: (ids, messageId) => effects.done(ids, messageId),
     unpinged: (unpings, deleted) => effects.unpinged(unpings, deleted),

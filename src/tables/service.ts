@@ -48,8 +48,8 @@ export class TableService {
   private readonly work: UnitOfWork
 
   constructor(deps: TableServiceDeps) {
-    this.outbox = tableOutbox(deps.store.effects)
     const work = (this.work = new UnitOfWork(deps.store, deps.clock ?? deps.store.clock, deps.games))
+    this.outbox = tableOutbox(deps.store.effects, (tableId, seen) => work.tableAt(tableId, seen))
     const seeds = deps.seeds ?? (() => randomInt(0, 2 ** 31 - 1))
     this.lifecycle = new Lifecycle(work, seeds, deps.tableIds ?? (() => randomBytes(9).toString('base64url')))
     this.moves = new Moves(work, seeds, deps.instance ?? `pid ${process.pid}`)

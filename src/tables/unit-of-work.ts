@@ -64,6 +64,22 @@ export class UnitOfWork {
     return snapshot(rec, this.games.engine(rec.game))
   }
 
+  /**
+   * The table as stored, from the record this service committed last when the table is still at
+   * that version (`seen`: read with the columns a version does not cover, which are taken from it),
+   * else read. Every change bumps the version, whichever process makes it.
+   */
+  async tableAt(
+    tableId: string,
+    seen: { readonly version: number; readonly messageId: string | null; readonly remindedFor: number | null } | null,
+  ): Promise<TableSnapshot | null> {
+    const known = this.known.get(tableId)
+    if (known && seen && known.version === seen.version)
+      return this.snapshot({ ...known, messageId: seen.messageId, remindedFor: seen.remindedFor })
+    const rec = await this.store.tables.get(tableId)
+    return rec ? this.snapshot(rec) : null
+  }
+
   /** A column written without a version bump is copied into the remembered record too. */
   amendKnown(tableId: string, change: Partial<Pick<TableRecord, 'messageId' | 'remindedFor'>>): void {
     const rec = this.known.get(tableId)

@@ -1,5 +1,6 @@
-import { describe, expect, test } from 'vitest'
-import { engineFor } from '../../src/games/registry.js'
+import { describe, expect, test, vi } from 'vitest'
+import { engineFor, gameLookup } from '../../src/games/registry.js'
+import { TableService } from '../../src/tables/index.js'
 import { tableServicePerTest } from './play.js'
 import { refusalText } from '../../src/render/refusals.js'
 import { ENGLISH } from '../../src/i18n/index.js'
@@ -64,7 +65,7 @@ describe('effects written with each change (the outbox)', () => {
     )
   })
 
-  test('a failed delivery is retried later; postedPings lists the pings still up', async () => {
+  test('a failed delivery is retried later; a delivery reads the pings still up with the pending effects', async () => {
     const table = await badugiHand()
     const effects = fx.t.store.effects
     const all = await effects.pending(table.id)
@@ -77,13 +78,41 @@ describe('effects written with each change (the outbox)', () => {
     const [again] = await effects.pending(table.id)
     expect(again).toMatchObject({ id: ping.id, attempts: 1, dueAt: fx.t.clock.now() + 2000 })
     await effects.done([ping.id], '123')
-    expect((await effects.postedPings(table.id, ping.id + 1)).map((e) => e.messageId)).toEqual(['123'])
+    expect((await effects.forDelivery(table.id)).posted.map((e) => e.messageId)).toEqual(['123'])
     // An unping delivered once that ping's message is deleted: both marked, the ping forgotten.
     await effects.add(table.id, table.version, [{ kind: 'unping' }])
     const [unping] = await effects.pending(table.id)
     await effects.unpinged([unping!.id], [ping.id])
-    expect(await effects.postedPings(table.id, unping!.id)).toEqual([])
+    expect(await effects.forDelivery(table.id)).toEqual({
+      pending: [],
+      posted: [],
+      table: null, // no effect row to read the table with
+    })
     expect(await effects.pending(table.id)).toEqual([])
     expect(await effects.pendingTables()).toEqual([])
+  })
+
+  test('a delivery reads the table with its effects: no read of its own when this process wrote its version', async () => {
+    const table = await badugiHand()
+    const tables = fx.t.store.tables
+    const readTable = vi.spyOn(tables, 'get')
+    let read = await fx.tables.outbox.read(table.id)
+    expect(read.pending.map((e) => e.kind)).toEqual(['refresh', 'refresh', 'unping', 'refresh', 'ping'])
+    expect(await read.table()).toEqual(await fx.tables.get(table.id))
+    readTable.mockClear()
+    await fx.tables.outbox.read(table.id).then((r) => r.table())
+    expect(readTable).not.toHaveBeenCalled()
+    // A column written without a version bump (the message posted, by whichever process) is the stored one.
+    await tables.setMessageId(table.id, '777')
+    read = await fx.tables.outbox.read(table.id)
+    expect((await read.table())?.messageId).toBe('777')
+    expect(readTable).not.toHaveBeenCalled()
+    // Another process changed the table: its version is read.
+    const other = new TableService({ games: gameLookup, store: fx.t.store, seeds: () => 1 })
+    const folded = await other.act(table.id, table.waitingFor[0]!, { type: 'fold' })
+    if (!folded.ok) throw new Error(refusalText(folded.error, ENGLISH))
+    read = await fx.tables.outbox.read(table.id)
+    expect(await read.table()).toEqual(folded.value.table)
+    expect(readTable).toHaveBeenCalledTimes(1)
   })
 })

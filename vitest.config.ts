@@ -19,6 +19,7 @@ const POSTGRES_TESTS = [
   'test/ratings/tables.test.ts',
   'test/tables/deadline-sweep.test.ts',
   'test/tables/large-balances.test.ts',
+  'test/tables/effects.test.ts',
   'test/e2e/badugi.test.ts',
   'test/e2e/bugami.test.ts',
   'test/e2e/bura-restart.test.ts',

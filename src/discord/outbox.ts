@@ -5,7 +5,7 @@ import { crashPoint } from '../lib/crash-points.js'
 import type { Logger } from '../lib/log.js'
 import { renderFinalStandings, renderGameResult, renderResultLine } from '../messages/results.js'
 import { renderPing } from '../messages/pings.js'
-import type { EffectRecord, GuildSettingsValue } from '../store/index.js'
+import type { DeliveredEffect, EffectRecord, GuildSettingsValue } from '../store/index.js'
 import type { FinalStandings, PingReason } from '../store/effects.js'
 import type { CloseReason, TableService, TableSnapshot } from '../tables/index.js'
 import { deleteInChannel, editsInPlace, postInChannel } from './public-message.js'
@@ -66,17 +66,26 @@ export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise
   const firstDue = Math.min(...pending.map((e) => e.dueAt))
   if (firstDue > now) return { settled: false, retryAt: firstDue }
   const left = new Map(pending.map((e) => [e.id, e]))
-  const settle = async (done: readonly EffectRecord[], messageId: string | null = null) => {
-    await effects.done(
-      done.map((e) => e.id),
-      messageId,
-    )
-    for (const e of done) left.delete(e.id)
+  // What this delivery showed, marked in one statement at its end (a round trip each on
+  // PostgreSQL), or before its failure is noted: a crash before that repeats those steps, which
+  // shows nothing twice (above).
+  const shown: DeliveredEffect[] = []
+  const forgotten: number[] = []
+  const settle = (done: readonly EffectRecord[], messageId: string | null = null) => {
+    for (const e of done) {
+      shown.push({ id: e.id, messageId })
+      left.delete(e.id)
+    }
+  }
+  const mark = async () => {
+    const marks = shown.splice(0)
+    await effects.delivered(marks, forgotten.splice(0))
   }
   try {
     const table = await read.table()
     if (!table) {
-      await settle(pending)
+      settle(pending)
+      await mark()
       return SETTLED
     }
     // Everything posted in the channel speaks the server's language.
@@ -97,7 +106,7 @@ export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise
       // message id leads to the same nonce again, whatever changes came in meanwhile.
       messageId = await deps.publish(table, refreshes[0]!.nonce, settings)
       crashPoint('table-shown')
-      await settle(refreshes)
+      settle(refreshes)
     }
     // What players wait for goes first: results, then the ping (the player to act looks for it),
     // then the table message's edit, and the old pings' deletion last. Only a ping that would
@@ -112,7 +121,7 @@ export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise
         ? await postInChannel(deps.client, table.channelId, withCardEmojiText(payload, emojis), result.nonce)
         : null
       crashPoint('result-posted')
-      await settle([result], posted)
+      settle([result], posted)
     }
     for (const final of of('final')) {
       const event = final.payload.event as FinalStandings
@@ -124,12 +133,12 @@ export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise
       )
       deps.log.info({ tableId, winners: event.winners.length }, 'final standings')
       crashPoint('final-posted')
-      await settle([final], posted)
+      settle([final], posted)
     }
     const pings = of('ping')
     const latest = pings.at(-1)
     if (latest) {
-      await settle(pings.slice(0, -1))
+      settle(pings.slice(0, -1))
       const about = (latest.payload.about ?? 'turn') as PingReason
       const named = (latest.payload.users ?? []) as string[]
       // A result goes to everyone who played; a turn only to those the table still waits for
@@ -153,7 +162,7 @@ export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise
           : null
       if (posted) deps.log.info({ tableId, users: users.length, about }, 'ping')
       crashPoint('ping-posted')
-      await settle([latest], posted)
+      settle([latest], posted)
     }
     if (drawNow && !drawFirst) await draw()
     if (unpings.length) {
@@ -166,14 +175,14 @@ export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise
         deleted.push(old.id)
       }
       crashPoint('pings-deleted')
-      await effects.unpinged(
-        unpings.map((e) => e.id),
-        deleted,
-      )
-      for (const e of unpings) left.delete(e.id)
+      settle(unpings)
+      forgotten.push(...deleted)
     }
+    await mark()
     return waitUntil === null ? SETTLED : { settled: false, retryAt: waitUntil }
   } catch (error) {
+    // What was shown before the failure is marked as shown; the rest is tried again.
+    await mark()
     const failed = [...left.values()]
     const lost = lostChannelReason(error)
     if (lost) {

@@ -76,6 +76,12 @@ function record(r: EffectRow): EffectRecord {
   }
 }
 
+/** An effect delivered, as the message it was shown as (null: none of its own, or not shown). */
+export interface DeliveredEffect {
+  readonly id: number
+  readonly messageId: string | null
+}
+
 /** What a delivery reads (`Effects.forDelivery`). */
 export interface DeliveryRead {
   /** The table's pending effects, oldest first. */
@@ -197,17 +203,25 @@ export class Effects {
   }
 
   /**
-   * Unpings delivered: marked done, and the posted pings they took back (`deleted`, their
-   * messages deleted) forgotten, in one statement (a round trip each on PostgreSQL).
+   * A delivery's marks in one statement (a round trip each on PostgreSQL): effects delivered
+   * (`done`, each with the message it was shown as, or null) and posted pings taken back
+   * (`forgotten`: their messages deleted, so their message ids go).
    */
-  async unpinged(unpings: readonly number[], deleted: readonly number[]): Promise<void> {
-    if (!unpings.length && !deleted.length) return
-    const done = unpings.length
-      ? Prisma.sql`CASE WHEN "id" IN (${Prisma.join(unpings)}) THEN ${'done'} ELSE "status" END`
+  async delivered(done: readonly DeliveredEffect[], forgotten: readonly number[]): Promise<void> {
+    if (!done.length && !forgotten.length) return
+    const status = done.length
+      ? Prisma.sql`CASE WHEN "id" IN (${Prisma.join(done.map((d) => d.id))}) THEN ${'done'} ELSE "status" END`
       : Prisma.sql`"status"`
+    const shown = done.filter((d) => d.messageId !== null)
+    const messageId = shown.length
+      ? Prisma.sql`CASE ${Prisma.join(
+          shown.map((d) => Prisma.sql`WHEN "id" = ${d.id} THEN ${d.messageId}`),
+          ' ',
+        )} ELSE NULL END`
+      : Prisma.sql`${null}`
     await this.sql.execute(
-      Prisma.sql`UPDATE "TableEffect" SET "messageId" = ${null}, "status" = ${done} WHERE "id" IN
-        (${Prisma.join([...unpings, ...deleted])})`,
+      Prisma.sql`UPDATE "TableEffect" SET "status" = ${status}, "messageId" = ${messageId} WHERE "id" IN
+        (${Prisma.join([...done.map((d) => d.id), ...forgotten])})`,
     )
   }
 

@@ -1,4 +1,4 @@
-import type { DeliveryRead, EffectRecord, Effects } from '../store/effects.js'
+import type { DeliveredEffect, DeliveryRead, EffectRecord, Effects } from '../store/effects.js'
 import type { TableSnapshot } from './types.js'
 
 /** A delivery's read: the table's effects, and the table itself as of that read. */
@@ -33,8 +33,8 @@ export interface TableOutbox {
   latestResult(tableId: string): Promise<EffectRecord | null>
   /** Marks effects delivered (or, with `messageId`, one effect delivered as that message). */
   done(ids: readonly number[], messageId?: string | null): Promise<void>
-  /** Unpings delivered, and the posted pings they took back (messages deleted) forgotten, together. */
-  unpinged(unpings: readonly number[], deleted: readonly number[]): Promise<void>
+  /** A delivery's marks together: effects delivered (as their messages), and pings taken back (messages deleted). */
+  delivered(done: readonly DeliveredEffect[], forgotten: readonly number[]): Promise<void>
   /** A failed attempt: try again from `dueAt`, or give up once `giveUp` is true. */
   retry(ids: readonly number[], dueAt: number, giveUp: boolean): Promise<void>
   /** The table message is to be drawn again at `version` (never posted, or deleted while the bot was down). */
@@ -52,7 +52,7 @@ export function tableOutbox(effects: Effects, tableAt: TableAt): TableOutbox {
     pendingTables: () => effects.pendingTables(),
     latestResult: (tableId) => effects.latestResult(tableId),
     done: (ids, messageId) => effects.done(ids, messageId),
-    unpinged: (unpings, deleted) => effects.unpinged(unpings, deleted),
+    delivered: (done, forgotten) => effects.delivered(done, forgotten),
     retry: (ids, dueAt, giveUp) => effects.retry(ids, dueAt, giveUp),
     addRefresh: (tableId, version) => effects.add(tableId, version, [{ kind: 'refresh' }]),
   }

@@ -82,7 +82,7 @@ describe('effects written with each change (the outbox)', () => {
     // An unping delivered once that ping's message is deleted: both marked, the ping forgotten.
     await effects.add(table.id, table.version, [{ kind: 'unping' }])
     const [unping] = await effects.pending(table.id)
-    await effects.unpinged([unping!.id], [ping.id])
+    await effects.delivered([{ id: unping!.id, messageId: null }], [ping.id])
     expect(await effects.forDelivery(table.id)).toEqual({
       pending: [],
       posted: [],
@@ -90,6 +90,32 @@ describe('effects written with each change (the outbox)', () => {
     })
     expect(await effects.pending(table.id)).toEqual([])
     expect(await effects.pendingTables()).toEqual([])
+  })
+
+  test("a delivery's marks in one statement: each effect as its own message, taken-back pings forgotten", async () => {
+    const table = await badugiHand()
+    const effects = fx.t.store.effects
+    const all = await effects.pending(table.id)
+    const ping = all.find((e) => e.kind === 'ping')!
+    await effects.delivered(
+      all.map((e) => ({ id: e.id, messageId: e === ping ? '55' : null })),
+      [],
+    )
+    let read = await effects.forDelivery(table.id)
+    expect(read.pending).toEqual([])
+    expect(read.posted.map((e) => [e.id, e.messageId])).toEqual([[ping.id, '55']])
+    await effects.add(table.id, table.version, [{ kind: 'unping' }, { kind: 'refresh' }])
+    const [unping, refresh] = await effects.pending(table.id)
+    // The refresh shown as message 66, the unping with its ping's message deleted, together.
+    await effects.delivered(
+      [
+        { id: unping!.id, messageId: null },
+        { id: refresh!.id, messageId: '66' },
+      ],
+      [ping.id],
+    )
+    read = await effects.forDelivery(table.id)
+    expect(read).toMatchObject({ pending: [], posted: [] })
   })
 
   test('a delivery reads the table with its effects: no read of its own when this process wrote its version', async () => {

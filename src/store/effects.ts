@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { Prisma } from '../generated/prisma/client.js'
 import { msOrNull, num, type Sql } from './sql.js'
+import type { TableVersion } from './tables.js'
 
 /** The standings a match table ends with (the table event of type `final`). */
 export interface FinalStandings {
@@ -88,12 +89,8 @@ export interface DeliveryRead {
   readonly pending: EffectRecord[]
   /** Its turn pings posted and not yet taken back (their messages are still up), oldest first. */
   readonly posted: EffectRecord[]
-  /** The table as the effects were read: its version and the columns a change of version does not cover. */
-  readonly table: {
-    readonly version: number
-    readonly messageId: string | null
-    readonly remindedFor: number | null
-  } | null
+  /** The table as the effects were read (null: gone, or no effect row to read it with). */
+  readonly table: TableVersion | null
 }
 
 /** Discord takes nonces of up to 25 characters: 16 random base64url characters. */

@@ -15,6 +15,13 @@ export interface SeatRecord {
   readonly away: boolean
 }
 
+/** What identifies a stored table's state: its version, and the columns written without a version bump. */
+export interface TableVersion {
+  readonly version: number
+  readonly messageId: string | null
+  readonly remindedFor: number | null
+}
+
 /** A table row with its JSON columns parsed. */
 export interface TableRecord {
   readonly id: string
@@ -213,6 +220,17 @@ export class Tables {
   /** Every action that is not answered from the service's last copy starts here: one joined read. */
   async get(id: string): Promise<TableRecord | null> {
     return records(await this.sql.query<JoinedRow>(Prisma.sql`${SELECT_JOINED} WHERE t."id" = ${id}`))[0] ?? null
+  }
+
+  /**
+   * A table's version and the columns a change of version does not cover (null: no such table):
+   * enough to tell whether a record kept from the last change is still the stored one.
+   */
+  async versionOf(id: string): Promise<TableVersion | null> {
+    const [row] = await this.sql.query<{ version: unknown; messageId: string | null; remindedFor: unknown }>(
+      Prisma.sql`SELECT "version", "messageId", "remindedFor" FROM "GameTable" WHERE "id" = ${id}`,
+    )
+    return row ? { version: num(row.version), messageId: row.messageId, remindedFor: msOrNull(row.remindedFor) } : null
   }
 
   /** Where a table is (its server and channel, which never change), without reading the rest. */

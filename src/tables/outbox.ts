@@ -1,4 +1,5 @@
-import type { DeliveredEffect, DeliveryRead, EffectRecord, Effects } from '../store/effects.js'
+import type { DeliveredEffect, EffectRecord, Effects } from '../store/effects.js'
+import type { TableVersion } from '../store/tables.js'
 import type { TableSnapshot } from './types.js'
 
 /** A delivery's read: the table's effects, and the table itself as of that read. */
@@ -12,7 +13,7 @@ export interface OutboxRead {
 }
 
 /** The table at the version seen (no read when it is the version this process last wrote); else as stored now. */
-export type TableAt = (tableId: string, seen: DeliveryRead['table']) => Promise<TableSnapshot | null>
+export type TableAt = (tableId: string, seen: TableVersion | null) => Promise<TableSnapshot | null>
 
 /**
  * The outbox as delivery sees it (src/discord/desk.ts and outbox.ts): the effects each change

@@ -45,9 +45,8 @@ export class Reads {
     this.settingsKept = new SettingsCache(work.clock)
   }
 
-  async get(tableId: string): Promise<TableSnapshot | null> {
-    const rec = await this.work.store.tables.get(tableId)
-    return rec ? this.work.snapshot(rec) : null
+  get(tableId: string): Promise<TableSnapshot | null> {
+    return this.work.current(tableId)
   }
 
   /** Where a table is (server and channel); null: no such table. */

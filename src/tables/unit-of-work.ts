@@ -3,7 +3,7 @@ import { SerialQueue } from '../lib/serial-queue.js'
 import { ok, refuse, type Outcome, type RuleError } from '../core/engine.js'
 import { isUniqueViolation } from '../store/db.js'
 import type { Repos, Store } from '../store/store.js'
-import type { TableRecord } from '../store/tables.js'
+import type { TableRecord, TableVersion } from '../store/tables.js'
 import type { LogEntryInput } from '../store/actions.js'
 import { TableDraft } from './draft.js'
 import { LastMoves } from './last-moves.js'
@@ -67,15 +67,24 @@ export class UnitOfWork {
   /**
    * The table as stored, from the record this service committed last when the table is still at
    * that version (`seen`: read with the columns a version does not cover, which are taken from it),
-   * else read. Every change bumps the version, whichever process makes it.
+   * else read. Every change bumps the version, whichever process makes it. A record another
+   * process's change made stale is dropped: the next change or view reads the table afresh anyway.
    */
-  async tableAt(
-    tableId: string,
-    seen: { readonly version: number; readonly messageId: string | null; readonly remindedFor: number | null } | null,
-  ): Promise<TableSnapshot | null> {
+  async tableAt(tableId: string, seen: TableVersion | null): Promise<TableSnapshot | null> {
     const known = this.known.get(tableId)
     if (known && seen && known.version === seen.version)
       return this.snapshot({ ...known, messageId: seen.messageId, remindedFor: seen.remindedFor })
+    if (known && (!seen || seen.version > known.version)) this.known.delete(tableId)
+    const rec = await this.store.tables.get(tableId)
+    return rec ? this.snapshot(rec) : null
+  }
+
+  /**
+   * The table as stored now. For a table this service changed last (the record kept), only its
+   * version is read, a row of three columns instead of the table with its state once per seat.
+   */
+  async current(tableId: string): Promise<TableSnapshot | null> {
+    if (this.known.has(tableId)) return this.tableAt(tableId, await this.store.tables.versionOf(tableId))
     const rec = await this.store.tables.get(tableId)
     return rec ? this.snapshot(rec) : null
   }

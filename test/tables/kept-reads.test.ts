@@ -80,6 +80,40 @@ describe("a table's place as the bot reads it", () => {
   })
 })
 
+describe('a table as the bot reads it', () => {
+  test('after its own change only the version is read; after another process changed it, the whole table', async () => {
+    const id = await openTable(fx.tables, 'bura', ['ann', 'bob'], { buyIn: 100 })
+    const started = await fx.tables.start(id)
+    if (!started.ok) throw new Error(started.error.code)
+    const stored = fx.t.store.tables
+    const readWhole = vi.spyOn(stored, 'get')
+    const readVersion = vi.spyOn(stored, 'versionOf')
+    // Another service on the same store keeps nothing: what it reads is the stored table.
+    const fresh = () => new TableService({ games: gameLookup, store: fx.t.store, seeds: () => 1 }).get(id)
+    expect(await fx.tables.get(id)).toEqual(started.value.table)
+    expect(readWhole).not.toHaveBeenCalled()
+    expect(readVersion).toHaveBeenCalledTimes(1)
+    // A column written without a version bump (the table message posted) shows at once.
+    await fx.tables.setMessageId(id, '42')
+    await stored.setMessageId(id, '43')
+    expect((await fx.tables.get(id))?.messageId).toBe('43')
+    expect(readWhole).not.toHaveBeenCalled()
+    // Another process moves: the whole table is read again.
+    const other = new TableService({ games: gameLookup, store: fx.t.store, seeds: () => 1 })
+    const userId = started.value.table.waitingFor[0]!
+    const position = started.value.table.seats.find((s) => s.userId === userId)!.position!
+    const action = engineFor('bura')!.legalActions(started.value.table.state, position)[0]
+    const moved = await other.act(id, userId, action)
+    if (!moved.ok) throw new Error(moved.error.code)
+    readVersion.mockClear()
+    expect(await fx.tables.get(id)).toEqual(moved.value.table)
+    expect(readWhole).toHaveBeenCalledTimes(1)
+    // The stale record is dropped: the next read is one whole read, as in a process that kept nothing.
+    expect(await fx.tables.get(id)).toEqual(await fresh())
+    expect(readVersion).toHaveBeenCalledTimes(1)
+  })
+})
+
 describe("whether a player's latest move was automatic, as their private view asks", () => {
   /** A Bura game of ann and bob, started; moves its waited-for player's first legal move through `service`. */
   async function buraGame() {

@@ -300,7 +300,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     run: async () => {
       const pruned = await store.retention.prune(clock.now(), retention)
       const open = new Set((await tables.activeTables()).map((t) => t.id))
-      return { ...pruned, recentLines: desk.forgetClosed(open) }
+      return { ...pruned, recentLines: desk.forgetClosed(open), keptTables: tables.forgetClosed(open) }
     },
   })
   const outboxSweep = new OutboxSweep({

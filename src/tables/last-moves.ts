@@ -47,4 +47,9 @@ export class LastMoves {
   forget(tableId: string): void {
     this.byTable.delete(tableId)
   }
+
+  /** The tables kept here: the upkeep sweep forgets those another process closed. */
+  tableIds(): IterableIterator<string> {
+    return this.byTable.keys()
+  }
 }

@@ -45,10 +45,11 @@ export class TableService {
   private readonly moves: Moves
   private readonly cash: Cash
   private readonly reads: Reads
+  private readonly work: UnitOfWork
 
   constructor(deps: TableServiceDeps) {
     this.outbox = tableOutbox(deps.store.effects)
-    const work = new UnitOfWork(deps.store, deps.clock ?? deps.store.clock, deps.games)
+    const work = (this.work = new UnitOfWork(deps.store, deps.clock ?? deps.store.clock, deps.games))
     const seeds = deps.seeds ?? (() => randomInt(0, 2 ** 31 - 1))
     this.lifecycle = new Lifecycle(work, seeds, deps.tableIds ?? (() => randomBytes(9).toString('base64url')))
     this.moves = new Moves(work, seeds, deps.instance ?? `pid ${process.pid}`)
@@ -128,6 +129,9 @@ export class TableService {
   }
   activeTables() {
     return this.reads.activeTables()
+  }
+  forgetClosed(...a: Parameters<UnitOfWork['forgetClosed']>) {
+    return this.work.forgetClosed(...a)
   }
   openTablesIn(...a: Parameters<Reads['openTablesIn']>) {
     return this.reads.openTablesIn(...a)

@@ -70,6 +70,21 @@ export class UnitOfWork {
     if (rec) this.known.set(tableId, { ...rec, ...change })
   }
 
+  /**
+   * Forgets what is kept of tables no longer open (the upkeep sweep): a table closed by another
+   * process (another shard, `npm run tables -- close`) is never written here, so it would be
+   * kept for ever. Both are caches: a table forgotten while still changing is only read again.
+   * The number of tables forgotten.
+   */
+  forgetClosed(open: ReadonlySet<string>): number {
+    const closed = new Set([...this.known.keys(), ...this.lastMoves.tableIds()].filter((id) => !open.has(id)))
+    for (const id of closed) {
+      this.known.delete(id)
+      this.lastMoves.forget(id)
+    }
+    return closed.size
+  }
+
   transaction<T>(fn: (repos: Repos) => Promise<Outcome<T>>): Promise<Outcome<T>> {
     return this.store
       .transaction(async (repos) => {

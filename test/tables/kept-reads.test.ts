@@ -120,3 +120,27 @@ describe("whether a player's latest move was automatic, as their private view as
     )
   })
 })
+
+describe('what the bot keeps of the tables it changed', () => {
+  test('a table another process closed is forgotten by the upkeep sweep; open ones are kept', async () => {
+    const ids = [
+      await openTable(fx.tables, 'bura', ['ann', 'bob'], { buyIn: 100, channelId: 'c1' }),
+      await openTable(fx.tables, 'bura', ['cat', 'dan'], { buyIn: 100, channelId: 'c2' }),
+    ]
+    for (const id of ids) expect((await fx.tables.start(id)).ok).toBe(true)
+    // This process wrote both tables' last changes; another one closes the first (an operator's
+    // `npm run tables -- close`), which this process never sees as a change of its own.
+    const other = new TableService({ games: gameLookup, store: fx.t.store, seeds: () => 1 })
+    expect((await other.voidTable(ids[0]!, 'operator')).ok).toBe(true)
+    const open = new Set((await fx.tables.activeTables()).map((t) => t.id))
+    expect(open).toEqual(new Set([ids[1]]))
+    // The open table's view learns once what cat's latest move was; the database is not asked again.
+    const table = (await fx.tables.get(ids[1]!))!
+    await fx.tables.lastMoveAutomatic(table, 'cat')
+    expect(fx.tables.forgetClosed(open)).toBe(1)
+    expect(fx.tables.forgetClosed(open)).toBe(0)
+    const asked = vi.spyOn(fx.t.store.actions, 'lastMoveKind')
+    await fx.tables.lastMoveAutomatic(table, 'cat')
+    expect(asked).not.toHaveBeenCalled()
+  })
+})

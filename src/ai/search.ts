@@ -66,14 +66,19 @@ export function drawSample<S>(sampler: Sampler<S>, rng: Rng): Position<S> | null
   return null
 }
 
-/** Plays a determinisation to the end of its game (or deal) with `policy` for every seat. */
+/**
+ * Plays a determinisation to the end of its game (or deal) with `policy` for every seat, or until
+ * `stop` says the position is far enough to be judged without playing on.
+ */
 export function playout<S, A, V>(
   game: PositionEngine<S, A, unknown, unknown, V>,
   start: Position<S>,
   policy: RolloutPolicy<S, A>,
+  stop?: (pos: Position<S>) => boolean,
 ): Position<S> {
   let pos = start
   for (let step = 0; step < MAX_ROLLOUT_STEPS && game.progress(pos) === 'acting'; step++) {
+    if (stop?.(pos)) break
     const seat = game.waitingFor(pos)[0]
     if (seat === undefined) break
     const action = policy(pos, seat)

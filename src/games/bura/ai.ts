@@ -3,6 +3,7 @@ import type { Rng } from '../../core/rng.js'
 import { buraEngine, type BuraAction, type BuraEvent, type BuraView } from './rules/index.js'
 import type { BuraOptions } from './rules/options.js'
 import { fullDeck } from './rules/cards.js'
+import { judgeFeatures, standing, winChance } from './judge.js'
 import { BUDGETS, type AiLevel, type Budget, type DecideOptions } from '../../ai/budget.js'
 import { lastEntryWith } from '../../ai/history.js'
 import { playout, positionsOf, search, type PositionOf } from '../../ai/search.js'
@@ -230,26 +231,39 @@ function rolloutPolicy(pos: BuraPosition, seat: number): BuraAction | null {
   return game.autoAction(pos, seat)
 }
 
+function tricksPlayed(pos: BuraPosition): number {
+  let n = 0
+  for (const s of game.summary(pos).seats as readonly { readonly tricks: number }[]) n += s.tricks
+  return n
+}
+
 /**
- * Plays a determinisation to its end with the rollout policy for every seat and scores it for `me`.
- * With `replies`, an opponent answering next in a two-seat game gets its best answer (the one that
- * leaves `me` the least) instead of the rollout's: it sees what `me` just played and holds its own
- * cards, so a lead the automatic answer would let through but a trump would punish counts as punished.
+ * A position the playout stopped at, judged for `me` (`judge.ts`): an ended game by its result, a
+ * two-seat game by who has taken what, holds what and leads; with more seats it is played out.
  */
-function outcome(start: BuraPosition, me: number, replies: boolean): number {
-  if (replies && game.progress(start) === 'acting') {
-    const seat = game.waitingFor(start)[0]!
-    if (seat !== me && game.summary(start).seats.filter((s) => s.inGame).length === 2) {
-      let worst = Infinity
-      for (const reply of game.legalActions(start, seat)) {
-        if (reply.type !== 'play') continue
-        const out = game.apply(start, seat, reply)
-        if (out.ok) worst = Math.min(worst, reward(playout(game, out.value.state, rolloutPolicy), me))
-      }
-      if (worst !== Infinity) return worst
-    }
-  }
-  return reward(playout(game, start, rolloutPolicy), me)
+function judge(pos: BuraPosition, me: number): number {
+  if (game.progress(pos) !== 'acting') return reward(pos, me)
+  const s = game.summary(pos)
+  const seats = s.seats as readonly { readonly points: number; readonly inGame: boolean }[]
+  const opponent = seats.findIndex((x, i) => x.inGame && i !== me)
+  if (seats.filter((x) => x.inGame).length !== 2) return reward(playout(game, pos, rolloutPolicy), me)
+  const at = (seat: number) => standing(seats[seat]!.points, game.view(pos, seat).hand ?? [], s.trump as string)
+  return winChance(judgeFeatures(at(me), at(opponent), game.view(pos, me).turn === me))
+}
+
+/**
+ * Tricks a playout plays after the move tried before the position is judged: the trick the move
+ * belongs to and the next one (judging sooner or later did no better, docs/ai.md).
+ */
+const TRICKS_BEFORE_JUDGING = 2
+
+/** Plays a determinisation on for a couple of tricks (or to its end) and judges where it got. */
+function outcome(start: BuraPosition, me: number): number {
+  const target = tricksPlayed(start) + TRICKS_BEFORE_JUDGING
+  return judge(
+    playout(game, start, rolloutPolicy, (pos) => tricksPlayed(pos) >= target),
+    me,
+  )
 }
 
 /** 1 for taking the pot, a fair share for an all-pass (the pot stays), -1 for a false declaration. */
@@ -267,16 +281,16 @@ function key(a: BuraAction): string {
 }
 
 /**
- * Bura's levels: the shared budgets, except that strong's playouts use the fast automatic moves
- * (the expert's rules made no better playouts here, at many times the cost), with 128
- * determinisations and the opponent's best answer to each move tried (`outcome`). Normal keeps the
- * shared 24 determinisations: each one more beats the expert a little more often and leaves strong
- * a little less to gain over it, and 24 is where the two gains balance.
+ * Bura's levels: the shared budgets, except that the playouts use the fast automatic moves (the
+ * expert's rules made no better playouts here, at many times the cost) and stop after two tricks
+ * to judge the position (`judge`). Normal searches 10 determinisations and strong 256: with
+ * the judged positions, more determinisations for normal beat the expert more often but leave strong
+ * less to gain over it, and 10 is where both targets hold (docs/ai.md, "Levels").
  */
-const LEVELS: Record<AiLevel, Budget & { readonly replies: boolean }> = {
-  easy: { ...BUDGETS.easy, replies: false },
-  normal: { ...BUDGETS.normal, replies: false },
-  strong: { ...BUDGETS.strong, samples: 128, expertRollouts: false, replies: true },
+const LEVELS: Record<AiLevel, Budget> = {
+  easy: BUDGETS.easy,
+  normal: { ...BUDGETS.normal, samples: 10 },
+  strong: { ...BUDGETS.strong, samples: 256, expertRollouts: false },
 }
 
 export function decideBura(h: BuraHistory, opts: DecideOptions): BuraAction | null {
@@ -299,7 +313,7 @@ export function decideBura(h: BuraHistory, opts: DecideOptions): BuraAction | nu
           },
           evaluate: (pos, action) => {
             const out = game.apply(pos, me, action)
-            return out.ok ? outcome(out.value.state, me, level.replies) : -Infinity
+            return out.ok ? outcome(out.value.state, me) : -Infinity
           },
           key,
           expert: () => expertBura(h, opts),

@@ -83,6 +83,9 @@ export function describeTableEvents(lang: Lang, events: readonly TableEvent[]): 
       case 'back':
         lines.push(lang.t('table:events.back', { who: mention(e.userId) }))
         break
+      case 'deserted':
+        lines.push(lang.t('table:events.deserted'))
+        break
       case 'endRequested':
         lines.push(lang.t('table:events.endRequested', { who: mention(e.userId) }))
         break

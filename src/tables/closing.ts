@@ -155,9 +155,15 @@ function payPrizePool(d: TableDraft, ledgerReason: string, placings: Placing[] |
 /**
  * After a change: a match table whose game just ended closes when the match is decided (a
  * freeze-out with one player holding every chip, or the agreed end passed), with its final
- * standings and the match in the stats.
+ * standings and the match in the stats. A Bugami match nobody plays on closes after its deal
+ * (`TableDraft.settle`), unfinished: nothing reaches the stats.
  */
 export function closeIfMatchOver(d: TableDraft, now: number): void {
+  if (d.status === 'playing' && d.abandoned) {
+    d.tableEvents.push({ type: 'deserted' })
+    close(d)
+    return
+  }
   if (d.status !== 'playing' || d.progress() !== 'gameOver') return
   // The host ended the table during the game just over (`/table end`): it closes now.
   if (d.endAfterGame) close(d)

@@ -5,7 +5,7 @@ import type { Movement } from '../store/ledger.js'
 import type { Placing } from '../store/ratings.js'
 import type { GameResult } from '../store/stats.js'
 import type { Knockouts, SeatRecord, TableRecord, TableStatusValue } from '../store/tables.js'
-import { isPracticeTable } from './ai-seats.js'
+import { isAiSeat, isPracticeTable } from './ai-seats.js'
 import { potShares } from './games.js'
 import { knockOut } from './knockouts.js'
 import { isFreezeout, playsAMatch } from './match.js'
@@ -62,6 +62,8 @@ export class TableDraft {
   readonly payouts: (Payout & { readonly reason: string })[] = []
   /** A new game started or the game waits for someone new: the deadline restarts. */
   restartClock = false
+  /** A match stopped between deals because nobody plays on (`settle`): the table closes. */
+  abandoned = false
   private gameRunning: boolean
 
   constructor(
@@ -174,6 +176,13 @@ export class TableDraft {
       if (this.status !== 'playing' || this.state === null) return
       const progress = this.engine.progress(this.state)
       if (progress === 'between') {
+        // Nobody plays on (every seat away, gone or an AI's): the match stops after this deal, as
+        // a chip table closes between games. Dealt on, automatic moves alone would play it to its
+        // target (up to 100,000 points: thousands of deals) in this one change.
+        if (!this.seated().some((s) => !s.away && !isAiSeat(s.userId))) {
+          this.abandoned = true
+          return
+        }
         // A deal of a longer game (a Bugami match) is scored: its result is shown before the next deal.
         this.ended.push(this.state)
         const next = this.nextDeal()

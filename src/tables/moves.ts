@@ -79,7 +79,10 @@ export class Moves {
       if (!(await repos.tables.claimDeadline(tableId, deadline, this.instance))) return refuse('claimed')
       if (d.progress() === 'gameOver') {
         const present = d.seated().filter((s) => !s.away && !isAiSeat(s.userId))
-        if (present.length === 0) return close(d)
+        if (present.length === 0) {
+          d.tableEvents.push({ type: 'deserted' })
+          return close(d)
+        }
         const next = nextGame(d, this.work.clock, this.seeds)
         if (!next.ok) return close(d)
         d.settle()

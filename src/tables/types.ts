@@ -84,6 +84,8 @@ export type TableEvent =
   | { readonly type: 'autoMove'; readonly userId: string; readonly position: number; readonly action: unknown }
   | { readonly type: 'away'; readonly userId: string }
   | { readonly type: 'back'; readonly userId: string }
+  /** Every seat is away, gone or an AI's: the table closes between games (or deals of a match). */
+  | { readonly type: 'deserted' }
   | { readonly type: 'gameOver'; readonly winners: readonly string[] }
   /** A match table is over (freeze-out won, agreed end reached): everyone's result, best first. */
   | {

@@ -174,6 +174,7 @@ export class SimWorld {
     const sink = new Writable({
       write: (chunk: Buffer, _enc, done) => {
         this.logLines.push(...chunk.toString('utf8').split('\n').filter(Boolean))
+        if (process.env.SIM_DEBUG_LOG) process.stderr.write(chunk)
         done()
       },
     })
@@ -339,7 +340,10 @@ export class SimWorld {
     const generation = this.generation
     // Rounds in a row that ran timers without moving the clock (work arming work for "now").
     let still = 0
-    for (let first = true; ; first = false) {
+    const start = clock.now()
+    for (let round = 1, first = true; ; round++, first = false) {
+      if (process.env.SIM_TRACE && round % 500 === 0)
+        console.log(`  time step: ${round} rounds, ${((clock.now() - start) / 3_600_000).toFixed(2)} h passed`)
       const next = clock.nextAt()
       const due = next !== null && next <= end
       if (this.dead || this.generation !== generation || (!first && !due && clock.now() >= end)) return

@@ -4,6 +4,8 @@ import { rebuildState, TableService } from '../../src/tables/index.js'
 import { playGame, tableServicePerTest } from './play.js'
 import { refusalText } from '../../src/render/refusals.js'
 import { ENGLISH, langOf } from '../../src/i18n/index.js'
+import { describeTableEvents } from '../../src/messages/event-lines.js'
+import type { TableEvent } from '../../src/tables/types.js'
 
 const fx = tableServicePerTest(11)
 
@@ -214,6 +216,34 @@ describe('table lifecycle (Bugami)', () => {
       for (const u of table.waitingFor) expect(table.seats.find((s) => s.userId === u)!.away).toBe(false)
     expect((await fx.t.store.actions.list(id)).some((e) => e.kind === 'auto')).toBe(true)
     expect(rebuildState(ENGINES.bugami, await fx.t.store.actions.list(id))).toEqual(table.state)
+  })
+
+  test('a match nobody plays any more closes at the end of the deal, not played on to its target', async () => {
+    // The highest target a table may set: played to it by automatic moves alone, one change
+    // would run thousands of deals (and fail past its cap, leaving the table stuck for good).
+    const id = await bugamiTable(['ann', 'ben', 'cat'], { target: 100_000 })
+    await fx.tables.start(id)
+    let table = (await fx.tables.get(id))!
+    let expiries = 0
+    let events: readonly TableEvent[] = []
+    while (table.status === 'playing') {
+      await fx.t.clock.advance(12 * HOUR)
+      const r = await fx.tables.expire(id, table.deadlineAt!)
+      if (!r.ok) throw new Error(refusalText(r.error, ENGLISH))
+      expiries++
+      table = r.value.table
+      events = r.value.tableEvents
+    }
+    // The table says why it closed.
+    expect(describeTableEvents(ENGLISH, events)).toContain(
+      '💤 Nobody is playing any more (every player missed three turns in a row or left): the table closes.',
+    )
+    // Three missed turns each make everyone away (a deadline at a time: the bids together, then
+    // each play); then the first deal is played out and the table closes.
+    expect(expiries).toBeLessThanOrEqual(3 * 3 + 1)
+    expect(table.status).toBe('aborted')
+    expect(table.state).toMatchObject({ phase: 'between', deals: 1 })
+    expect(await fx.tables.inChannel('g', 'c')).toBeNull()
   })
 
   test('leaving mid-match: the seat is played automatically; when everyone left the table closes', async () => {

@@ -26,22 +26,31 @@ export type RunResult =
  * keeps moving the clock, the bot's log or its Discord requests, and runs on.
  */
 const STEP_LIMIT_MS = 90_000
+/** A check later than this past its time was held up by the machine, not by the bot. */
+const LATE_CHECK_MS = 10_000
 
-/** Rejects if `work` has not settled and `progress` has not changed for STEP_LIMIT_MS. */
+/**
+ * Rejects if `work` has not settled and `progress` has not changed for STEP_LIMIT_MS. A check that
+ * runs far later than armed finds the process was suspended or starved of CPU (SIGSTOP, a swamped
+ * machine) rather than the bot stuck: it looks again a full limit later.
+ */
 async function inTime<T>(step: number, work: Promise<T>, progress: () => string): Promise<T> {
   let timer: NodeJS.Timeout | undefined
   const limit = new Promise<never>((_, reject) => {
     let seen = progress()
+    let armedAt = Date.now()
+    const arm = () => {
+      armedAt = Date.now()
+      timer = setTimeout(check, STEP_LIMIT_MS)
+    }
     const check = () => {
       const now = progress()
-      if (now === seen)
+      if (now === seen && Date.now() - armedAt < STEP_LIMIT_MS + LATE_CHECK_MS)
         reject(new InvariantViolation('every step finishes', `step ${step} made no progress for ${STEP_LIMIT_MS} ms`))
-      else {
-        seen = now
-        timer = setTimeout(check, STEP_LIMIT_MS)
-      }
+      seen = now
+      arm()
     }
-    timer = setTimeout(check, STEP_LIMIT_MS)
+    arm()
   })
   try {
     return await Promise.race([work, limit])

@@ -11,6 +11,7 @@ import { crashPoint } from '../lib/crash-points.js'
 import { SerialQueue } from '../lib/serial-queue.js'
 import { Gate } from '../lib/gate.js'
 import { Lru } from '../lib/lru.js'
+import { doubling } from '../lib/backoff.js'
 import { deliverEffects, previousResult } from './outbox.js'
 import { withTablePicture } from './pictures.js'
 import { withCardEmojiText, type CardEmojis } from '../render/emojis.js'
@@ -24,6 +25,13 @@ import type { Lang, Locale } from '../i18n/index.js'
 const RECENT_KEPT = 12
 /** Start-up's background check of table messages: one every this many real ms (5 a second). */
 const MESSAGE_CHECK_MS = 200
+/**
+ * A check Discord failed (an outage, a rate limit) is asked again on the clock after this, twice as
+ * long after each further failure up to MESSAGE_RECHECK_MAX_MS, at most MESSAGE_RECHECKS times.
+ */
+const MESSAGE_RECHECK_MS = 5_000
+const MESSAGE_RECHECK_MAX_MS = 10 * 60_000
+const MESSAGE_RECHECKS = 10
 /** Tables caught up with at once after a restart (each waits its turn for the global budget anyway). */
 const CATCH_UP_TABLES_AT_ONCE = 4
 
@@ -96,6 +104,8 @@ export class TableDesk {
   // not in it (after a restart, or fallen out) is read once before its next edit with a picture.
   private readonly uploads = new Lru<string, readonly string[]>(10_000)
   private readonly retries = new Map<string, () => void>()
+  /** Message checks Discord failed, waiting to be asked again (their cancel functions). */
+  private readonly rechecks = new Set<() => void>()
   // When each table message was last edited (bot clock), for the pace's one edit per interval; a
   // table fallen out of it is simply not held back once.
   private readonly editedAt = new Lru<string, number>(10_000)
@@ -297,15 +307,19 @@ export class TableDesk {
    * was down gets a fresh one. One check every MESSAGE_CHECK_MS, so that thousands of tables leave
    * Discord's global budget to the tables in play; stops with the desk.
    */
-  async checkMessages(active: readonly TableSnapshot[]): Promise<void> {
+  async checkMessages(active: readonly TableSnapshot[], failures = 0): Promise<void> {
+    const again: TableSnapshot[] = []
     for (const table of active) {
       if (this.stopped) return
       if (!this.deps.owns(table.guildId) || table.messageId === null) continue
-      // A check Discord fails (not "Unknown Message") counts as shown: the next change redraws it anyway,
-      // unless the channel is gone or out of reach: then the table closes.
+      // A channel gone or out of reach closes the table. Any other failure (Discord down, a rate
+      // limit) says nothing: the table is checked again later, since a channel deleted while the
+      // bot was down is found only here or at the table's next change, which may be hours away
+      // (simulator seed 208). Meanwhile the message counts as shown: the next change redraws it anyway.
       const shown = await messageExists(this.deps.client, table.channelId, table.messageId).catch((error: unknown) => {
         const lost = lostChannelReason(error)
         if (lost) this.deps.onLost?.(table.id, lost)
+        else again.push(table)
         return true
       })
       if (!shown && !this.stopped) {
@@ -314,6 +328,25 @@ export class TableDesk {
       }
       await new Promise((resolve) => setTimeout(resolve, MESSAGE_CHECK_MS))
     }
+    if (again.length > 0 && failures + 1 < MESSAGE_RECHECKS) this.recheck(again, failures + 1)
+  }
+
+  /** Checks again, after a backoff on the clock, the tables still open of those whose check Discord failed. */
+  private recheck(tables: readonly TableSnapshot[], failures: number): void {
+    if (this.stopped) return
+    const wait = doubling(MESSAGE_RECHECK_MS, failures, MESSAGE_RECHECK_MAX_MS)
+    const cancel = this.deps.clock.schedule(this.deps.clock.now() + wait, () => {
+      this.rechecks.delete(cancel)
+      void (async () => {
+        const open: TableSnapshot[] = []
+        for (const t of tables) {
+          const now = await this.deps.tables.get(t.id)
+          if (now && (now.status === 'lobby' || now.status === 'playing')) open.push(now)
+        }
+        await this.checkMessages(open, failures)
+      })().catch((error: unknown) => this.deps.log.error({ err: error }, 'table message check failed'))
+    })
+    this.rechecks.add(cancel)
   }
 
   /** Delivers a table's pending effects written outside a change (a reminder). */
@@ -326,6 +359,8 @@ export class TableDesk {
     this.stopped = true
     for (const cancel of this.retries.values()) cancel()
     this.retries.clear()
+    for (const cancel of this.rechecks) cancel()
+    this.rechecks.clear()
   }
 
   /** One delivery attempt (in the table's queue); a failure is retried on the clock. */

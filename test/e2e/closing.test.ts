@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { advance, buttonLabels, eachTestWorld, openAndStart, textOf, untilSomeoneActs, type World } from './harness.js'
-import type { FakeChannel } from '../../src/sandbox/discord/index.js'
+import type { FakeChannel, InjectedFault } from '../../src/sandbox/discord/index.js'
 
 /** Tables whose place is gone close with every chip back; lobbies expire; members open a bounded number of tables. */
 
@@ -97,6 +97,39 @@ describe('a table whose place is gone closes, every chip back', () => {
     await w.boot()
     expect(await closedSoon(w, id)).toBe('aborted')
     expect(await reasonsPaid(w, id)).toEqual(['closed: server-left'])
+  })
+
+  it('its channel deleted while the bot was down, and Discord fails the start-up check: asked again, it closes', async () => {
+    const w = await startWorld(['alice', 'bob'])
+    const id = await buraInPlay(w)
+    await w.bot.stop()
+    w.channel.delete()
+    // Every look at the table's channel or message fails (500) until Discord is back.
+    let failed = 0
+    let down = true
+    w.discord.injectFaults((method, path): InjectedFault | null => {
+      if (!down || method !== 'GET' || !/^\/channels\/\d+(\/messages\/\d+)?$/.test(path)) return null
+      failed++
+      return { kind: 'error' }
+    })
+    await w.boot()
+    // The start-up check fails past discord.js's retries (a first try and three more).
+    for (let i = 0; i < 200 && failed < 4; i++) await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(failed).toBe(4)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect((await w.tableById(id)).status).toBe('playing')
+    down = false
+    // The check is asked again on the clock, seconds later; before, nothing looked again until the
+    // table's next change, hours away.
+    let status = 'playing'
+    for (let i = 0; i < 60 && status === 'playing'; i++) {
+      await advance(w, 10_000)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      status = (await w.tableById(id)).status
+    }
+    expect(status).toBe('aborted')
+    expect(await reasonsPaid(w, id)).toEqual(['closed: channel-deleted'])
+    expect(await balances(w, ['alice', 'bob'])).toEqual([1000, 1000])
   })
 
   it('its channel deleted while the bot was down: the start-up check closes the table', async () => {

@@ -340,8 +340,8 @@ export class TableDesk {
       void (async () => {
         const open: TableSnapshot[] = []
         for (const t of tables) {
-          const now = await this.deps.tables.get(t.id)
-          if (now && (now.status === 'lobby' || now.status === 'playing')) open.push(now)
+          const current = await this.deps.tables.get(t.id)
+          if (current && (current.status === 'lobby' || current.status === 'playing')) open.push(current)
         }
         await this.checkMessages(open, failures)
       })().catch((error: unknown) => this.deps.log.error({ err: error }, 'table message check failed'))

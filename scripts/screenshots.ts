@@ -21,6 +21,8 @@ export const SCREENSHOT_FILES = ['sandbox-bura.png', 'sandbox-private.png', 'san
 /** Cards played before the pictures are taken: a trick done and the next one led. */
 const MOVES = 3
 const WAIT_MS = 20_000
+/** How long a click's request may take to leave the page before the click counts as missed. */
+const CLICK_SENT_MS = 10_000
 /** A Bura hand view's buttons for a single card (English). */
 const PLAY = /^(Lead|Play) /
 
@@ -63,8 +65,23 @@ async function play(sandbox: Sandbox, browser: Browser, outDir: string): Promise
     return page
   }
   const message = (page: Page, id: string) => page.locator(`discord-message[data-message-id="${id}"]`)
+  /**
+   * Clicks a button as a player does, and waits for the bot's answer to reach the page. A click that
+   * sent nothing (the message was redrawn or moved under the pointer on a busy machine) is tried
+   * again; an answer the page shows as an error ends the script with that error.
+   */
   const click = async (page: Page, id: string, label: string | RegExp) => {
-    await message(page, id).locator('discord-button:not([disabled])', { hasText: label }).first().click()
+    for (let attempt = 1; ; attempt++) {
+      const sent = page.waitForRequest((r) => r.url().endsWith('/api/interaction'), { timeout: CLICK_SENT_MS })
+      await message(page, id).locator('discord-button:not([disabled])', { hasText: label }).first().click()
+      const request = await sent.catch(() => null)
+      if (request) {
+        const response = await request.response()
+        if (!response?.ok()) throw new Error(`clicking ${String(label)}: ${await response?.text()}`)
+        break
+      }
+      if (attempt === 3) throw new Error(`clicking ${String(label)} sent nothing, three times`)
+    }
     await until(async () => (await page.textContent('#status')) === '')
   }
   const privates = (name: string) => channel.messages().filter((m) => m.ephemeralFor === memberId(name) && !m.loading)
@@ -85,7 +102,12 @@ async function play(sandbox: Sandbox, browser: Browser, outDir: string): Promise
     const fresh = () =>
       privates(name).find((m) => !seen.has(m.id) && (!offering || labels(m.components).some((l) => offering.test(l))))
     await click(page, tableMessage, 'Your hand')
-    await until(() => fresh() !== undefined)
+    await until(() => fresh() !== undefined).catch(() => {
+      const got = privates(name).filter((m) => !seen.has(m.id))
+      throw new Error(
+        `${name}'s hand view did not come; new private messages: ${JSON.stringify(got.map((m) => [m.content, labels(m.components)]))}`,
+      )
+    })
     const id = fresh()!.id
     await message(page, id).waitFor()
     await sandbox.bot.idle()

@@ -2,7 +2,7 @@ import type { Client } from 'discord.js'
 import type { Clock } from '../lib/clock.js'
 import type { Logger } from '../lib/log.js'
 import { waitAtMost } from '../lib/wait-at-most.js'
-import type { CloseReason, TableService, TableSnapshot, TableUpdate } from '../tables/index.js'
+import { isOpen, type CloseReason, type TableService, type TableSnapshot, type TableUpdate } from '../tables/index.js'
 import type { GuildSettingsValue } from '../store/index.js'
 import { renderRetiredTableMessage } from '../render/retired-message.js'
 import { describeEvents, describeTableEvents } from '../messages/event-lines.js'
@@ -341,7 +341,7 @@ export class TableDesk {
         const open: TableSnapshot[] = []
         for (const t of tables) {
           const current = await this.deps.tables.get(t.id)
-          if (current && (current.status === 'lobby' || current.status === 'playing')) open.push(current)
+          if (current && isOpen(current.status)) open.push(current)
         }
         await this.checkMessages(open, failures)
       })().catch((error: unknown) => this.deps.log.error({ err: error }, 'table message check failed'))

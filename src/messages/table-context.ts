@@ -3,6 +3,7 @@ import { durationText, gameWordOf } from '../render/format.js'
 import type { AnyGameModule } from '../render/game-module.js'
 import { clip } from '../render/payload.js'
 import { isAiSeat } from '../tables/ai-seats.js'
+import { isOpen } from '../tables/index.js'
 import type { RenderContext, RenderTable } from '../render/types.js'
 import type { Lang } from '../i18n/index.js'
 import { mention } from '../render/markup.js'
@@ -22,7 +23,7 @@ export function contextFor(lang: Lang, table: RenderTable): RenderContext {
     lang,
     table,
     options: table.options,
-    live: table.status === 'lobby' || table.status === 'playing',
+    live: isOpen(table.status),
     name: (position) => {
       const user = byPosition.get(position)
       return user ? mention(user) : lang.t('table:seat', { n: position + 1 })

@@ -1,5 +1,6 @@
 import type { PrismaClient } from '../generated/prisma/client.js'
 import { balanceBucket } from './balance-buckets.js'
+import { isOpen } from './tables.js'
 
 export interface AuditReport {
   /** True when every check passed. */
@@ -67,7 +68,10 @@ export async function audit(db: PrismaClient): Promise<AuditReport> {
   const grantedTotal = grants._sum.amount ?? 0n
   const walletSum = walletAgg._sum.balance ?? 0n
   const status = new Map(tables.map((t) => [t.id, t.status]))
-  const open = (id: string) => status.get(id) === 'lobby' || status.get(id) === 'playing'
+  const open = (id: string) => {
+    const s = status.get(id)
+    return s !== undefined && isOpen(s)
+  }
 
   // What the ledger says every account holds.
   const net: Sums = new Map()

@@ -1,4 +1,5 @@
 import type { PrismaClient } from '../generated/prisma/client.js'
+import { OPEN_STATUSES } from './tables.js'
 
 /**
  * Reads for the operator's view (metrics, `npm run tables`): plain reads outside any transaction,
@@ -27,7 +28,7 @@ export interface OpenTableRow {
 /** Every open table (lobby or playing), oldest first; of one server with `guildId`. */
 export async function openTables(prisma: PrismaClient, guildId?: string): Promise<OpenTableRow[]> {
   const rows = await prisma.gameTable.findMany({
-    where: { status: { in: ['lobby', 'playing'] }, ...(guildId !== undefined ? { guildId } : {}) },
+    where: { status: { in: [...OPEN_STATUSES] }, ...(guildId !== undefined ? { guildId } : {}) },
     select: {
       id: true,
       game: true,

@@ -3,6 +3,15 @@ import { bool, msOrNull, num, numOrNull, type Sql } from './sql.js'
 
 export type TableStatusValue = 'lobby' | 'playing' | 'finished' | 'aborted'
 
+/** The statuses of an open table: waiting for players, or playing. */
+export const OPEN_STATUSES = ['lobby', 'playing'] as const
+export type OpenStatus = (typeof OPEN_STATUSES)[number]
+
+/** Whether a table with this status is open (its seats, chips and timers still in play). */
+export function isOpen(status: string): status is OpenStatus {
+  return status === 'lobby' || status === 'playing'
+}
+
 export interface SeatRecord {
   readonly userId: string
   readonly joinOrder: number
@@ -396,7 +405,7 @@ export class Tables {
    * fee in its prize pool (practice and tournament chips are nobody's: not counted).
    */
   async stacksOf(guildId: string, userId: string): Promise<number> {
-    const open = Prisma.sql`s."userId" = ${userId} AND t."guildId" = ${guildId} AND t."status" IN (${'lobby'}, ${'playing'})`
+    const open = Prisma.sql`s."userId" = ${userId} AND t."guildId" = ${guildId} AND t."status" IN (${Prisma.join(OPEN_STATUSES)})`
     const [row] = await this.sql.query<{ n: unknown; fees: unknown }>(Prisma.sql`
       SELECT (SELECT COALESCE(SUM(s."stack"), 0) FROM "TableSeat" s JOIN "GameTable" t ON t."id" = s."tableId"
         WHERE ${open} AND NOT EXISTS (SELECT 1 FROM "LedgerEntry" l WHERE l."tableId" = t."id"
@@ -412,7 +421,7 @@ export class Tables {
   async openedBy(guildId: string, creatorId: string): Promise<number> {
     const [row] = await this.sql.query<{ n: unknown }>(Prisma.sql`
       SELECT COUNT(*) AS "n" FROM "GameTable"
-      WHERE "guildId" = ${guildId} AND "creatorId" = ${creatorId} AND "status" IN (${'lobby'}, ${'playing'})`)
+      WHERE "guildId" = ${guildId} AND "creatorId" = ${creatorId} AND "status" IN (${Prisma.join(OPEN_STATUSES)})`)
     return num(row?.n ?? 0)
   }
 
@@ -434,7 +443,7 @@ export class Tables {
   /** The open tables of a server (id, channel, version): to close them when the server is gone, to redraw them. */
   async openInGuild(guildId: string): Promise<{ id: string; channelId: string; version: number }[]> {
     return this.sql.query<{ id: string; channelId: string; version: number }>(Prisma.sql`
-      SELECT "id", "channelId", "version" FROM "GameTable" WHERE "guildId" = ${guildId} AND "status" IN (${'lobby'}, ${'playing'})
+      SELECT "id", "channelId", "version" FROM "GameTable" WHERE "guildId" = ${guildId} AND "status" IN (${Prisma.join(OPEN_STATUSES)})
       ORDER BY "createdAt", "id"`)
   }
 
@@ -459,7 +468,7 @@ export class Tables {
   async active(): Promise<TableRecord[]> {
     return records(
       await this.sql.query<JoinedRow>(
-        Prisma.sql`${SELECT_JOINED} WHERE t."status" IN (${'lobby'}, ${'playing'}) ORDER BY t."createdAt", t."id"`,
+        Prisma.sql`${SELECT_JOINED} WHERE t."status" IN (${Prisma.join(OPEN_STATUSES)}) ORDER BY t."createdAt", t."id"`,
       ),
     )
   }

@@ -5,5 +5,6 @@ export type { TableOutbox } from './outbox.js'
 export type * from './types.js'
 // What callers hand the service or check before it: its settings patch, and the turn time it allows.
 export type { SettingsPatch } from '../store/index.js'
+export { isOpen } from '../store/tables.js'
 export { MIN_TURN_MS, MAX_TURN_MS, SETTINGS_BOUNDS, MAX_AMOUNT } from '../store/index.js'
 export { CLOSE_REASONS, closeReasonOf, type CloseReason } from './close-reasons.js'

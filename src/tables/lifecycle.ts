@@ -1,7 +1,7 @@
 import { ok, refuse, type Outcome } from '../core/engine.js'
 import type { AiLevel } from '../ai/budget.js'
 import { isUniqueViolation } from '../store/db.js'
-import type { TableRecord } from '../store/tables.js'
+import { isOpen, type TableRecord } from '../store/tables.js'
 import type { Repos } from '../store/store.js'
 import { aiSeatId, aiToRemove, freeAiName, isPracticeTable } from './ai-seats.js'
 import { toPractice } from './cash.js'
@@ -161,7 +161,7 @@ export class Lifecycle {
    */
   end(tableId: string, opts: ActOptions & { userId?: string; by?: string } = {}): Promise<Outcome<TableUpdate>> {
     return this.work.change(tableId, opts, (d) => {
-      if (d.status !== 'lobby' && d.status !== 'playing') return refuse('table-ended')
+      if (!isOpen(d.status)) return refuse('table-ended')
       if (opts.userId !== undefined && opts.userId !== d.rec.creatorId) return refuse('not-creator-end')
       if (d.status === 'playing' && d.progress() === 'acting') {
         if (d.endAfterGame) return refuse('end-pending')
@@ -185,7 +185,7 @@ export class Lifecycle {
     opts: ActOptions & { by?: string } = {},
   ): Promise<Outcome<TableUpdate>> {
     return this.work.change(tableId, opts, (d) => {
-      if (d.status !== 'lobby' && d.status !== 'playing') return refuse('table-ended')
+      if (!isOpen(d.status)) return refuse('table-ended')
       return closeFor(d, reason, opts.by ?? null)
     })
   }

@@ -1,5 +1,6 @@
 import { ok, refuse, type Outcome } from '../core/engine.js'
 import type { Repos } from '../store/store.js'
+import { isOpen } from '../store/tables.js'
 import { isAiSeat } from './ai-seats.js'
 import { takeBuyIn } from './cash.js'
 import { close } from './closing.js'
@@ -50,7 +51,7 @@ export async function seat(d: TableDraft, repos: Repos, userId: string, buyIn: n
 export function unseat(d: TableDraft, userId: string, interactionId?: string, by: string | null = null): Outcome<void> {
   const seat = d.seatOf(userId)
   if (!seat || seat.status !== 'seated') return refuse('not-seated')
-  if (d.status !== 'lobby' && d.status !== 'playing') return refuse('table-ended')
+  if (!isOpen(d.status)) return refuse('table-ended')
   const midGame = d.status === 'playing' && d.progress() === 'acting'
   let cashedOut = 0
   if (d.status === 'playing' && isFreezeout(d.engine, d.rec) && seat.position !== null && d.engine.table.leaveAction) {

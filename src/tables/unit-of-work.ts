@@ -3,7 +3,7 @@ import { SerialQueue } from '../lib/serial-queue.js'
 import { ok, refuse, type Outcome, type RuleError } from '../core/engine.js'
 import { isUniqueViolation } from '../store/db.js'
 import type { Repos, Store } from '../store/store.js'
-import type { TableRecord, TableVersion } from '../store/tables.js'
+import { isOpen, type TableRecord, type TableVersion } from '../store/tables.js'
 import type { LogEntryInput } from '../store/actions.js'
 import { TableDraft } from './draft.js'
 import { LastMoves } from './last-moves.js'
@@ -173,7 +173,7 @@ export class UnitOfWork {
       // Committed: remember the table while it is open.
       const written = after as TableRecord | null
       if (out.ok && written) {
-        const open = written.status === 'lobby' || written.status === 'playing'
+        const open = isOpen(written.status)
         if (open) this.known.set(tableId, written)
         this.lastMoves.wrote(tableId, written.version, log, open)
       }

@@ -12,7 +12,7 @@ import { SerialQueue } from '../lib/serial-queue.js'
 import { Gate } from '../lib/gate.js'
 import { Lru } from '../lib/lru.js'
 import { doubling } from '../lib/backoff.js'
-import { deliverEffects, previousResult } from './outbox.js'
+import { deliverEffects, previousResult, type LatestResult } from './outbox.js'
 import { withTablePicture } from './pictures.js'
 import { withCardEmojiText, type CardEmojis } from '../render/emojis.js'
 import { editsInPlace, messageExists, showPublicMessage } from './public-message.js'
@@ -251,7 +251,7 @@ export class TableDesk {
     const now = this.deps.clock.now()
     if (!table || table.messageId !== message.id || !editsInPlace(now, message.id)) return false
     const settings = await this.deps.tables.settings(table.guildId)
-    const payload = await this.render(table, settings)
+    const payload = await this.render(table, settings, read.latestResult)
     try {
       await respond(keepUploaded(payload, message.files))
     } catch (error) {
@@ -370,7 +370,7 @@ export class TableDesk {
     const done = await deliverEffects(
       {
         ...this.deps,
-        publish: (table, nonce, settings) => this.publish(table, nonce, settings),
+        publish: (table, nonce, settings, latestResult) => this.publish(table, nonce, settings, latestResult),
         editableAt: (id) => this.editableAt(id),
       },
       tableId,
@@ -442,16 +442,21 @@ export class TableDesk {
 
   /** While a game runs, the result of the one before it in one line (null before the first ends). */
   previousResult(lang: Lang, table: TableSnapshot): Promise<string | null> {
-    return previousResult(lang, this.deps.tables, table)
+    return previousResult(lang, table, (t) => this.deps.tables.outbox.latestResult(t.id))
   }
 
   // `table` was read in the table's queue after the change committed: the latest state.
-  private async publish(table: TableSnapshot, nonce: string, settings: GuildSettingsValue): Promise<string | null> {
+  private async publish(
+    table: TableSnapshot,
+    nonce: string,
+    settings: GuildSettingsValue,
+    latestResult: LatestResult,
+  ): Promise<string | null> {
     const lang = serverLangOf(this.deps.client, table.guildId, settings)
     const messageId = await showPublicMessage(
       { ...this.deps, uploads: this.uploads },
       { channelId: table.channelId, messageId: table.messageId },
-      await this.render(table, settings),
+      await this.render(table, settings, latestResult),
       (url) => renderRetiredTableMessage(url, lang),
       nonce,
     )
@@ -461,13 +466,20 @@ export class TableDesk {
     return messageId
   }
 
-  /** The table message of a table's committed state, in the server's language, with its picture. */
-  private async render(table: TableSnapshot, settings: GuildSettingsValue): Promise<Payload> {
+  /**
+   * The table message of a table's committed state, in the server's language, with its picture;
+   * `latestResult` as the delivery's read has it (the line on the game before).
+   */
+  private async render(
+    table: TableSnapshot,
+    settings: GuildSettingsValue,
+    latestResult: LatestResult,
+  ): Promise<Payload> {
     const lang = serverLangOf(this.deps.client, table.guildId, settings)
     const lines = await this.linesIn(lang, table)
     const { images, emojis } = settings
     const text = withCardEmojiText(
-      renderTableMessage(lang, table, this.deps.clock.now(), lines, await this.previousResult(lang, table)),
+      renderTableMessage(lang, table, this.deps.clock.now(), lines, await previousResult(lang, table, latestResult)),
       emojis ? this.deps.emojis(lang.locale) : null,
     )
     return withTablePicture(lang, this.deps.client, table, text, images)

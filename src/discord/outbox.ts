@@ -30,8 +30,16 @@ export interface OutboxDeps {
   readonly clock: Clock
   readonly log: Logger
   readonly tables: TableService
-  /** Draws the table message at the table's committed state; posts a fresh one with `nonce` if needed. */
-  readonly publish: (table: TableSnapshot, nonce: string, settings: GuildSettingsValue) => Promise<string | null>
+  /**
+   * Draws the table message at the table's committed state; posts a fresh one with `nonce` if
+   * needed. `latestResult`: the table's newest game result, as the delivery's read has it.
+   */
+  readonly publish: (
+    table: TableSnapshot,
+    nonce: string,
+    settings: GuildSettingsValue,
+    latestResult: LatestResult,
+  ) => Promise<string | null>
   /** The earliest time the table's message may be edited again (the desk's pace). */
   readonly editableAt: (tableId: string) => number
   /** The uploaded card emojis of a language, or null (not uploaded yet, or the upload failed): then text. */
@@ -104,7 +112,7 @@ export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise
     const draw = async () => {
       // The oldest pending refresh names the post: a crash after posting and before saving the
       // message id leads to the same nonce again, whatever changes came in meanwhile.
-      messageId = await deps.publish(table, refreshes[0]!.nonce, settings)
+      messageId = await deps.publish(table, refreshes[0]!.nonce, settings, read.latestResult)
       crashPoint('table-shown')
       settle(refreshes)
     }
@@ -216,10 +224,20 @@ export async function deliverEffects(deps: OutboxDeps, tableId: string): Promise
   }
 }
 
-/** While a game runs, the result of the one before it in one line (null before the first ends). */
-export async function previousResult(lang: Lang, tables: TableService, table: TableSnapshot): Promise<string | null> {
+/** A table's newest game result (delivered or not), null before the first. */
+export type LatestResult = (table: TableSnapshot) => Promise<EffectRecord | null>
+
+/**
+ * While a game runs, the result of the one before it in one line (null before the first ends);
+ * the result is read (`latestResult`) only then.
+ */
+export async function previousResult(
+  lang: Lang,
+  table: TableSnapshot,
+  latestResult: LatestResult,
+): Promise<string | null> {
   if (table.status !== 'playing' || table.progress !== 'acting') return null
-  const last = await tables.outbox.latestResult(table.id)
+  const last = await latestResult(table)
   return last ? renderResultLine(lang, resultTable(table, last)) : null
 }
 

@@ -91,6 +91,8 @@ export interface DeliveryRead {
   readonly posted: EffectRecord[]
   /** The table as the effects were read (null: gone, or no effect row to read it with). */
   readonly table: TableVersion | null
+  /** Its newest game result (delivered or not; null before the first), read with the rest. */
+  readonly latestResult: EffectRecord | null
 }
 
 /** Discord takes nonces of up to 25 characters: 16 random base64url characters. */
@@ -163,13 +165,16 @@ export class Effects {
         FROM "TableEffect" LEFT JOIN (SELECT "version" AS "tableVersion", "messageId" AS "tableMessageId",
           "remindedFor" AS "tableRemindedFor" FROM "GameTable" WHERE "id" = ${tableId}) g ON 1 = 1
         WHERE "tableId" = ${tableId} AND ("status" = ${'pending'}
-          OR ("kind" = ${'ping'} AND "status" = ${'done'} AND "messageId" IS NOT NULL))
+          OR ("kind" = ${'ping'} AND "status" = ${'done'} AND "messageId" IS NOT NULL)
+          OR "id" = (SELECT MAX("id") FROM "TableEffect" WHERE "tableId" = ${tableId} AND "kind" = ${'result'}))
         ORDER BY "id"`,
     )
     const first = rows[0]
+    const latestResult = rows.findLast((r) => r.kind === 'result')
     return {
       pending: rows.filter((r) => r.status === 'pending').map(record),
-      posted: rows.filter((r) => r.status !== 'pending').map(record),
+      posted: rows.filter((r) => r.kind === 'ping' && r.status === 'done' && r.messageId !== null).map(record),
+      latestResult: latestResult ? record(latestResult) : null,
       table:
         first && first.tableVersion !== null
           ? {

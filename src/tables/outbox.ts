@@ -10,6 +10,11 @@ export interface OutboxRead {
   readonly posted: EffectRecord[]
   /** The table at the version the effects were read with (or later), null when it is gone. */
   table(): Promise<TableSnapshot | null>
+  /**
+   * The newest game result of `table` (as `table()` gave it): the one read with the effects when
+   * the table is at the version read then, else read now (a change since may have ended a game).
+   */
+  latestResult(table: TableSnapshot): Promise<EffectRecord | null>
 }
 
 /** The table at the version seen (no read when it is the version this process last wrote); else as stored now. */
@@ -48,7 +53,15 @@ export function tableOutbox(effects: Effects, tableAt: TableAt): TableOutbox {
     pending: (tableId) => effects.pending(tableId),
     read: async (tableId) => {
       const read = await effects.forDelivery(tableId)
-      return { pending: read.pending, posted: read.posted, table: () => tableAt(tableId, read.table) }
+      return {
+        pending: read.pending,
+        posted: read.posted,
+        table: () => tableAt(tableId, read.table),
+        latestResult: async (table) =>
+          read.table && table.id === tableId && table.version === read.table.version
+            ? read.latestResult
+            : effects.latestResult(table.id),
+      }
     },
     pendingTables: () => effects.pendingTables(),
     latestResult: (tableId) => effects.latestResult(tableId),

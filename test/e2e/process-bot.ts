@@ -140,7 +140,13 @@ export async function showsCommitted(
 ): Promise<boolean> {
   if (!message) return false
   // The log lines are the bot's memory, not the committed state; the previous game's result is.
-  const want = renderTableMessage(ENGLISH, table, now, [], await previousResult(ENGLISH, tables, table))
+  const want = renderTableMessage(
+    ENGLISH,
+    table,
+    now,
+    [],
+    await previousResult(ENGLISH, table, (t) => tables.outbox.latestResult(t.id)),
+  )
   const embed = message.embeds[0]
   const wanted = want.embeds?.[0]
   return (

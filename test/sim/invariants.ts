@@ -494,7 +494,7 @@ export class Checker {
         table,
         drawnAt,
         [],
-        await previousResult(lang, this.world.bot.tables, table),
+        await previousResult(lang, table, (t) => this.world.bot.tables.outbox.latestResult(t.id)),
       )
       const shown = { title: message.embeds[0]?.title, description: withoutEmojis(message.embeds[0]?.description) }
       const wanted = { title: want.embeds?.[0]?.title, description: want.embeds?.[0]?.description }

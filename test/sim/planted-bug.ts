@@ -1,4 +1,4 @@
-import type { Repos, Store } from '../../src/store/index.js'
+import type { EffectRecord, Repos, Store } from '../../src/store/index.js'
 import { engineFor } from '../../src/games/registry.js'
 
 /**
@@ -20,12 +20,12 @@ export function cashOutDropsAChip(store: Store): Store {
  * A leak planted for the privacy check (test/sim/planted.test.ts): the line a live Bura table's
  * message shows on the game before (`⏮ Game 1: …`) claims a winning combination of cards that
  * game kept hidden from everybody, as a result drawn from the wrong state would. The store hands
- * the desk the previous game's result with its end rewritten; the game's own log is untouched.
+ * the desk the previous game's result with its end rewritten (read alone, or with a delivery's
+ * effects); the game's own log is untouched.
  */
 export function previousGameShowsHiddenCards(store: Store): Store {
   const effects = store.effects
-  const latestResult: typeof effects.latestResult = async (tableId) => {
-    const last = await effects.latestResult(tableId)
+  const rewrite = (last: EffectRecord | null): EffectRecord | null => {
     const state = last?.payload.state as { game?: string; end?: unknown } | undefined
     if (!last || state?.game !== 'bura' || !state.end) return last
     const hidden = engineFor('bura')!.hiddenFrom(state, null).slice(0, 3)
@@ -33,5 +33,14 @@ export function previousGameShowsHiddenCards(store: Store): Store {
     const end = { reason: 'bura', winner: 0, cards: hidden }
     return { ...last, payload: { ...last.payload, state: { ...state, end } } }
   }
-  return { ...store, effects: Object.assign(Object.create(effects) as typeof effects, { latestResult }) }
+  // The result comes with a delivery's read, or on its own (a table message drawn otherwise, /table status).
+  const latestResult: typeof effects.latestResult = async (tableId) => rewrite(await effects.latestResult(tableId))
+  const forDelivery: typeof effects.forDelivery = async (tableId) => {
+    const read = await effects.forDelivery(tableId)
+    return { ...read, latestResult: rewrite(read.latestResult) }
+  }
+  return {
+    ...store,
+    effects: Object.assign(Object.create(effects) as typeof effects, { latestResult, forDelivery }),
+  }
 }

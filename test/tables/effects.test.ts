@@ -87,6 +87,7 @@ describe('effects written with each change (the outbox)', () => {
       pending: [],
       posted: [],
       table: null, // no effect row to read the table with
+      latestResult: null,
     })
     expect(await effects.pending(table.id)).toEqual([])
     expect(await effects.pendingTables()).toEqual([])
@@ -116,6 +117,34 @@ describe('effects written with each change (the outbox)', () => {
     )
     read = await effects.forDelivery(table.id)
     expect(read).toMatchObject({ pending: [], posted: [] })
+  })
+
+  test("a delivery reads the table's newest result with its effects, delivered or not, and reads it again for a later version", async () => {
+    const table = await badugiHand()
+    const effects = fx.t.store.effects
+    let read = await fx.tables.outbox.read(table.id)
+    expect(await read.latestResult((await read.table())!)).toBeNull()
+    // Hand 1 ends; its result is delivered (no longer pending), and hand 2 is dealt.
+    const folded = await fx.tables.act(table.id, table.waitingFor[0]!, { type: 'fold' })
+    if (!folded.ok) throw new Error(refusalText(folded.error, ENGLISH))
+    const [first] = (await effects.pending(table.id)).filter((e) => e.kind === 'result')
+    await effects.done((await effects.pending(table.id)).map((e) => e.id))
+    const dealt = await fx.tables.nextDeal(table.id)
+    if (!dealt.ok) throw new Error(refusalText(dealt.error, ENGLISH))
+    const latestRead = vi.spyOn(effects, 'latestResult')
+    read = await fx.tables.outbox.read(table.id)
+    expect(read.posted).toEqual([])
+    expect(read.pending.map((e) => e.kind)).not.toContain('result')
+    const drawn = (await read.table())!
+    expect(drawn.version).toBe(dealt.value.table.version)
+    expect((await read.latestResult(drawn))?.id).toBe(first!.id)
+    expect(latestRead).not.toHaveBeenCalled()
+    // Hand 2 ends after the read: the table as it is now has a newer result, read on its own.
+    const again = await fx.tables.act(table.id, dealt.value.table.waitingFor[0]!, { type: 'fold' })
+    if (!again.ok) throw new Error(refusalText(again.error, ENGLISH))
+    const [second] = (await effects.pending(table.id)).filter((e) => e.kind === 'result')
+    expect((await read.latestResult(again.value.table))?.id).toBe(second!.id)
+    expect(latestRead).toHaveBeenCalledTimes(1)
   })
 
   test('a delivery reads the table with its effects: no read of its own when this process wrote its version', async () => {

@@ -1,4 +1,5 @@
 import { createInstance, type TFunction } from 'i18next'
+import { Lru } from '../lib/lru.js'
 import { RESOURCES, type Locale, type ResourceTree } from './resources.js'
 
 export { LOCALES, type Locale } from './resources.js'
@@ -45,14 +46,15 @@ const UNITS = [
 /**
  * Texts already put together, per language: a busy bot writes the same lines over and over (seat
  * lines, buttons, headings), and i18next's lookup with plurals and interpolation costs more than
- * the table's own rendering. Bounded: past the limit it starts afresh.
+ * the table's own rendering. Bounded: the least recently used go first (a busy bot's texts with
+ * names and amounts outnumber the limit; starting afresh would lose the common ones with them).
  */
 const REMEMBERED_TEXTS = 20_000
-const remembered = new Map<Locale, Map<string, string>>()
+const remembered = new Map<Locale, Lru<string, string>>()
 
 function rememberingT(locale: Locale): TFunction<Namespaces> {
   const fixed = i18n.getFixedT(locale) as unknown as (...args: unknown[]) => unknown
-  const texts = new Map<string, string>()
+  const texts = new Lru<string, string>(REMEMBERED_TEXTS)
   remembered.set(locale, texts)
   return ((...args: unknown[]) => {
     const key = JSON.stringify(args)
@@ -60,10 +62,7 @@ function rememberingT(locale: Locale): TFunction<Namespaces> {
     if (known !== undefined) return known
     const text = fixed(...args)
     // Only strings: an object (`returnObjects`) could be changed by the caller.
-    if (typeof text === 'string') {
-      if (texts.size >= REMEMBERED_TEXTS) texts.clear()
-      texts.set(key, text)
-    }
+    if (typeof text === 'string') texts.set(key, text)
     return text
   }) as unknown as TFunction<Namespaces>
 }

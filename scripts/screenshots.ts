@@ -20,6 +20,8 @@ export const SCREENSHOT_FILES = ['sandbox-bura.png', 'sandbox-private.png', 'san
 
 /** Cards played before the pictures are taken: a trick done and the next one led. */
 const MOVES = 3
+/** The seed of every deal in the sandbox the pictures are taken in. */
+const DEAL_SEED = 1
 const WAIT_MS = 20_000
 /** How long a click's request may take to leave the page before the click counts as missed. */
 const CLICK_SENT_MS = 10_000
@@ -35,6 +37,8 @@ export async function takeScreenshots(outDir: string): Promise<string[]> {
       port: 0,
       log: createLogger('silent'),
       databaseUrl: `file:${path.join(dir, 'sandbox.db')}`,
+      // One deal every time: the same pictures, and the same first moves on every run.
+      seeds: () => DEAL_SEED,
     })
     browser = await launchChromium()
     return await play(sandbox, browser, outDir)

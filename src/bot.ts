@@ -226,6 +226,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   if (metrics) {
     metrics.labelShards(ownShards)
     countMoves(tables, metrics)
+    budget.onLetGo = (lane, waitedMs) => metrics.budgetWaitSeconds.observe({ lane }, waitedMs / 1000)
     refreshGauges = () => readGauges(metrics, store, owns, clock.now())
   }
 

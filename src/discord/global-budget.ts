@@ -82,7 +82,10 @@ class LaneQueue {
   private readonly byKey = new Map<string, Waiter[]>()
   private readonly turns: string[] = []
 
-  constructor(readonly delayMs: number) {}
+  constructor(
+    readonly lane: Lane,
+    readonly delayMs: number,
+  ) {}
 
   get size(): number {
     let n = 0
@@ -151,10 +154,15 @@ export class GlobalBudget {
   private readonly pace: Pace
   private readonly slice: Pace
   private readonly lanes: Record<Lane, LaneQueue> = {
-    create: new LaneQueue(LANE_DELAY_MS.create),
-    edit: new LaneQueue(LANE_DELAY_MS.edit),
-    delete: new LaneQueue(LANE_DELAY_MS.delete),
+    create: new LaneQueue('create', LANE_DELAY_MS.create),
+    edit: new LaneQueue('edit', LANE_DELAY_MS.edit),
+    delete: new LaneQueue('delete', LANE_DELAY_MS.delete),
   }
+  /**
+   * Told of every request the budget lets go: its lane, how long it waited (from `since`), and the
+   * clock's reading it went at (the one the pace counted it at). For the metrics' budget wait.
+   */
+  onLetGo: ((lane: Lane, waitedMs: number, at: number) => void) | null = null
   private cancelTimer: (() => void) | null = null
   /** A take from the shared budget is on its way: the next request waits for its answer. */
   private asking = false
@@ -212,7 +220,7 @@ export class GlobalBudget {
       if (free > now) return this.wakeAt(free)
       if (pace === this.pace && this.shared) return void this.takeShared()
       pace.record(now)
-      next.shift()!.go()
+      this.letGo(next, now)
     }
   }
 
@@ -233,10 +241,17 @@ export class GlobalBudget {
     this.asking = false
     if (grant?.granted === 0) return this.wakeAt(this.clock.now() + grant.waitMs)
     for (let i = 0; i < (grant?.granted ?? 0); i++) {
-      this.pace.record(this.clock.now())
-      this.nextLane()!.shift()!.go()
+      const now = this.clock.now()
+      this.pace.record(now)
+      this.letGo(this.nextLane()!, now)
     }
     this.release()
+  }
+
+  private letGo(lane: LaneQueue, now: number): void {
+    const waiter = lane.shift()!
+    this.onLetGo?.(lane.lane, now - waiter.since, now)
+    waiter.go()
   }
 
   /** The lane whose request at its front is the most overdue (its wait past the lane's delay). */

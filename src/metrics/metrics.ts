@@ -14,6 +14,7 @@ export class BotMetrics {
   readonly moves: Counter<'game' | 'by'>
   readonly discordRequests: Counter<'route' | 'status'>
   readonly discordRateLimited: Counter<'scope' | 'route'>
+  readonly budgetWaitSeconds: Histogram<'lane'>
   readonly transactionSeconds: Histogram
   readonly transactionErrors: Counter
   readonly aiDecisionSeconds: Histogram<'game'>
@@ -55,6 +56,13 @@ export class BotMetrics {
       name: 'bot_discord_rate_limited_total',
       help: "Discord's 429 answers by scope (global, user, shared) and route class.",
       labelNames: ['scope', 'route'],
+      registers,
+    })
+    this.budgetWaitSeconds = new Histogram({
+      name: 'bot_discord_budget_wait_seconds',
+      help: "A channel request's wait for its place in the global budget, by lane (create, edit, delete).",
+      labelNames: ['lane'],
+      buckets: [0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10],
       registers,
     })
     this.transactionSeconds = new Histogram({

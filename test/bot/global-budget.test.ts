@@ -105,4 +105,18 @@ describe("the bot's keeper of Discord's global limit", () => {
     await clock.advance(1)
     expect(went).toEqual(['ping at 700', 'old ping at 700'])
   })
+
+  it('tells who watches each request it lets go: its lane, how long it waited, when it went', async () => {
+    const { b, clock, take } = budget(1)
+    const told: string[] = []
+    b.onLetGo = (lane, waitedMs, at) => told.push(`${lane} waited ${waitedMs} went ${at}`)
+    take('edit', '1')
+    take('create', '2')
+    await settle()
+    await clock.advance(300)
+    take('delete', '3')
+    await settle()
+    await clock.advance(2000)
+    expect(told).toEqual(['edit waited 0 went 0', 'create waited 1000 went 1000', 'delete waited 1700 went 2000'])
+  })
 })

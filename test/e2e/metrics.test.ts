@@ -88,6 +88,11 @@ describe('metrics and health endpoints', () => {
     )
     expect(total(during, 'bot_discord_requests_total', { route: 'messageCreate' })).toBe(counts.messageCreate)
     expect(total(during, 'bot_discord_rate_limited_total')).toBe(0)
+    // Every channel request took its place in the global budget, each timed once, new messages in
+    // the first lane.
+    const channelRequests = counts.messageCreate + counts.messageEdit + counts.messageDelete + counts.other
+    expect(total(during, 'bot_discord_budget_wait_seconds_count')).toBe(channelRequests)
+    expect(total(during, 'bot_discord_budget_wait_seconds_count', { lane: 'create' })).toBe(counts.messageCreate)
     // One transaction at least per move; none failed.
     expect(total(during, 'bot_db_transaction_seconds_count')).toBeGreaterThanOrEqual(moves)
     expect(total(during, 'bot_db_transaction_errors_total')).toBe(0)

@@ -91,8 +91,11 @@ export interface DeliveryRead {
   readonly posted: EffectRecord[]
   /** The table as the effects were read (null: gone, or no effect row to read it with). */
   readonly table: TableVersion | null
-  /** Its newest game result (delivered or not; null before the first), read with the rest. */
-  readonly latestResult: EffectRecord | null
+  /**
+   * Its newest game result (delivered or not; null before the first), read with the rest and
+   * parsed when asked: its payload holds a whole game state, and most deliveries draw no line on it.
+   */
+  latestResult(): EffectRecord | null
 }
 
 /** Discord takes nonces of up to 25 characters: 16 random base64url characters. */
@@ -170,11 +173,12 @@ export class Effects {
         ORDER BY "id"`,
     )
     const first = rows[0]
-    const latestResult = rows.findLast((r) => r.kind === 'result')
+    const resultRow = rows.findLast((r) => r.kind === 'result')
+    let latestResult: EffectRecord | null | undefined
     return {
       pending: rows.filter((r) => r.status === 'pending').map(record),
       posted: rows.filter((r) => r.kind === 'ping' && r.status === 'done' && r.messageId !== null).map(record),
-      latestResult: latestResult ? record(latestResult) : null,
+      latestResult: () => (latestResult ??= resultRow ? record(resultRow) : null),
       table:
         first && first.tableVersion !== null
           ? {

@@ -59,7 +59,7 @@ export function tableOutbox(effects: Effects, tableAt: TableAt): TableOutbox {
         table: () => tableAt(tableId, read.table),
         latestResult: async (table) =>
           read.table && table.id === tableId && table.version === read.table.version
-            ? read.latestResult
+            ? read.latestResult()
             : effects.latestResult(table.id),
       }
     },

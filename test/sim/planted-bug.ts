@@ -37,7 +37,7 @@ export function previousGameShowsHiddenCards(store: Store): Store {
   const latestResult: typeof effects.latestResult = async (tableId) => rewrite(await effects.latestResult(tableId))
   const forDelivery: typeof effects.forDelivery = async (tableId) => {
     const read = await effects.forDelivery(tableId)
-    return { ...read, latestResult: rewrite(read.latestResult) }
+    return { ...read, latestResult: () => rewrite(read.latestResult()) }
   }
   return {
     ...store,

@@ -28,6 +28,27 @@ const CLICK_SENT_MS = 10_000
 /** A Bura hand view's buttons for a single card (English). */
 const PLAY = /^(Lead|Play) /
 
+/** A message's controls, as the fake Discord keeps them: buttons (type 2), menus (type 3), in rows. */
+interface Control {
+  readonly type: number
+  readonly label?: string
+  readonly placeholder?: string
+  readonly custom_id?: string
+  readonly min_values?: number
+  readonly max_values?: number
+  readonly options?: readonly { readonly value: string }[]
+  readonly components?: readonly Control[]
+}
+const controls = (components: unknown): Control[] =>
+  Array.isArray(components) ? components.flatMap((c: Control) => [c, ...controls(c.components)]) : []
+/**
+ * The control of a hand view that lays cards: a button for a lead or an answer, or, when the lead
+ * holds several cards (the bot leads a dealt Molodka or three aces itself), the menu that picks as
+ * many cards to answer with.
+ */
+const moveControl = (components: unknown): Control | undefined =>
+  controls(components).find((c) => (c.type === 2 && PLAY.test(c.label ?? '')) || c.type === 3)
+
 export async function takeScreenshots(outDir: string): Promise<string[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'screenshots-'))
   let sandbox: Sandbox | null = null
@@ -89,22 +110,18 @@ async function play(sandbox: Sandbox, browser: Browser, outDir: string): Promise
     await until(async () => (await page.textContent('#status')) === '')
   }
   const privates = (name: string) => channel.messages().filter((m) => m.ephemeralFor === memberId(name) && !m.loading)
+  /** A message's buttons and menus by their text (a menu by its placeholder), for errors. */
   const labels = (components: unknown): string[] =>
-    Array.isArray(components)
-      ? components.flatMap((c: { label?: string; components?: unknown }) => [
-          ...(c.label ? [c.label] : []),
-          ...labels(c.components),
-        ])
-      : []
+    controls(components).flatMap((c) => ((c.label ?? c.placeholder) ? [(c.label ?? c.placeholder)!] : []))
   /**
-   * The member presses "Your hand" and gets a new private view: its message id. With `offering`, the
-   * view is the first new private message with such a button: on a busy machine the answer to the
-   * member's last move may come as a follow-up after this press.
+   * The member presses "Your hand" and gets a new private view: its message id. With `withMove`, the
+   * view is the first new private message with a control that lays cards: on a busy machine the
+   * answer to the member's last move may come as a follow-up after this press.
    */
-  const yourHand = async (name: string, page: Page, tableMessage: string, offering?: RegExp): Promise<string> => {
+  const yourHand = async (name: string, page: Page, tableMessage: string, withMove = false): Promise<string> => {
     const seen = new Set(privates(name).map((m) => m.id))
     const fresh = () =>
-      privates(name).find((m) => !seen.has(m.id) && (!offering || labels(m.components).some((l) => offering.test(l))))
+      privates(name).find((m) => !seen.has(m.id) && (!withMove || moveControl(m.components) !== undefined))
     await click(page, tableMessage, 'Your hand')
     await until(() => fresh() !== undefined).catch(() => {
       const got = privates(name).filter((m) => !seen.has(m.id))
@@ -116,6 +133,29 @@ async function play(sandbox: Sandbox, browser: Browser, outDir: string): Promise
     await message(page, id).waitFor()
     await sandbox.bot.idle()
     return id
+  }
+  /**
+   * Lays cards from a hand view as a player does: the first Lead or Play button (a single card, so
+   * one trick follows another), or in the menu the first cards it asks for, then Choose.
+   */
+  const move = async (name: string, page: Page, id: string) => {
+    const control = moveControl(privates(name).find((m) => m.id === id)!.components)!
+    if (control.type === 2) return click(page, id, PLAY)
+    const values = (control.options ?? []).slice(0, control.min_values ?? 1).map((o) => o.value)
+    const select = message(page, id).locator(`.select[data-custom-id="${control.custom_id}"]`)
+    const option = (value: string) => select.locator(`discord-string-select-menu-option[data-value="${value}"]`)
+    // The page marks a picked option with "✔"; the menu may close after a pick: open it again.
+    const picked = async (value: string) => ((await option(value).getAttribute('label')) ?? '').startsWith('✔')
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/interaction'), { timeout: CLICK_SENT_MS })
+    for (const value of values) {
+      if (!(await option(value).isVisible())) await select.locator('discord-string-select-menu').click()
+      if (!(await picked(value))) await option(value).click()
+    }
+    // A menu of one choice sends it when it is picked; one of more sends the picks by Choose.
+    if ((control.max_values ?? 1) > 1) await select.locator('button.choose').click()
+    const response = await (await sent).response()
+    if (!response?.ok()) throw new Error(`choosing ${values.join(' ')}: ${await response?.text()}`)
+    await until(async () => (await page.textContent('#status')) === '')
   }
 
   const pages = { alice: await open('alice'), bob: await open('bob') }
@@ -135,14 +175,20 @@ async function play(sandbox: Sandbox, browser: Browser, outDir: string): Promise
   await until(() => newestPrivate('alice') !== undefined)
   await sandbox.bot.idle()
 
-  const toAct = async (): Promise<'alice' | 'bob'> =>
-    (await table()).waitingFor[0] === memberId('alice') ? 'alice' : 'bob'
+  const toAct = async (): Promise<'alice' | 'bob'> => {
+    // A Bura (three trumps) dealt or drawn wins the pot at once: no one is waited for until the
+    // next game, which Next game deals now.
+    while ((await table()).waitingFor.length === 0) {
+      await click(pages.alice, tableMessage, 'Next game')
+      await until(async () => (await table()).waitingFor.length > 0)
+      await sandbox.bot.idle()
+    }
+    return (await table()).waitingFor[0] === memberId('alice') ? 'alice' : 'bob'
+  }
   for (let moves = 0; moves < MOVES; moves++) {
     const before = (await table()).version
     const name = await toAct()
-    const view = await yourHand(name, pages[name], tableMessage, PLAY)
-    // The first card a player may lead or play: a single card, so one trick follows another.
-    await click(pages[name], view, PLAY)
+    await move(name, pages[name], await yourHand(name, pages[name], tableMessage, true))
     await until(async () => (await table()).version > before)
     await sandbox.bot.idle()
   }
@@ -176,7 +222,7 @@ async function play(sandbox: Sandbox, browser: Browser, outDir: string): Promise
   const [tableFile, privateFile, germanFile] = SCREENSHOT_FILES
   const files = [await shoot(pages.alice, tableMessage, tableFile)]
   const name = await toAct()
-  files.push(await shoot(pages[name], await yourHand(name, pages[name], tableMessage, PLAY), privateFile))
+  files.push(await shoot(pages[name], await yourHand(name, pages[name], tableMessage, true), privateFile))
   await pages.bob.selectOption('#locale', 'de')
   await until(() => guild.members().find((m) => m.name === 'bob')!.locale === 'de')
   files.push(await shoot(pages.bob, await yourHand('bob', pages.bob, tableMessage), germanFile))

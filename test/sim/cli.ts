@@ -25,14 +25,25 @@ const { values } = parseArgs({
   },
 })
 
-const options = {
-  steps: Number(values.steps),
-  shrink: !values['no-shrink'],
-  shrinkRuns: Number(values['shrink-runs']),
+/** A whole number of at least `min` given as `--name`; anything else (`--seeds 1-150`) ends the run with why. */
+function count(name: string, text: string | undefined, fallback: number, min = 1): number {
+  if (text === undefined) return fallback
+  const n = Number(text)
+  if (!Number.isSafeInteger(n) || n < min) {
+    console.error(`--${name} takes a whole number of at least ${min}, not "${text}"`)
+    process.exit(2)
+  }
+  return n
 }
-const first = values.seed !== undefined ? Number(values.seed) : 1
-const seeds = values.seeds !== undefined ? Number(values.seeds) : 1
-const jobs = Math.max(1, Math.min(Number(values.jobs) || 1, seeds))
+
+const options = {
+  steps: count('steps', values.steps, 200),
+  shrink: !values['no-shrink'],
+  shrinkRuns: count('shrink-runs', values['shrink-runs'], 60),
+}
+const first = count('seed', values.seed, 1, 0)
+const seeds = count('seeds', values.seeds, 1)
+const jobs = Math.min(count('jobs', values.jobs, 1), seeds)
 
 function summary(reports: readonly SeedReport[]): string {
   const failed = reports.filter((r) => !r.ok).sort((a, b) => a.seed - b.seed)

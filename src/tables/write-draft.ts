@@ -91,7 +91,8 @@ export async function writeDraft(
     logSize: rec.logSize + d.log.length,
     knockouts: d.knockouts,
     endAfterGame: d.endAfterGame,
-    seats: d.seats.map((s) => ({ ...s })),
+    // In join order, as a read gives them: a member who sat down again has a new place at the end.
+    seats: d.seats.map((s) => ({ ...s })).sort((a, b) => a.joinOrder - b.joinOrder),
   }
   const table = snapshot(after, d.engine)
   const ping =

@@ -502,12 +502,23 @@ export class Checker {
       if (!sameText || JSON.stringify(message.components) !== JSON.stringify(want.components ?? []))
         fail(
           'table messages converge',
-          `table ${table.id} (version ${table.version}) shows ${JSON.stringify(shown).slice(0, 300)}, committed ${JSON.stringify(wanted).slice(0, 300)}`,
+          `table ${table.id} (version ${table.version}) shows what its committed state does not: ` +
+            (sameText
+              ? `controls ${JSON.stringify(message.components)}, committed ${JSON.stringify(want.components ?? [])}`
+              : whereTheyDiffer(JSON.stringify(shown), JSON.stringify(wanted))),
         )
     }
   }
 }
 
 const withoutEmojis = (text: string | undefined) => text?.replace(/<:card_\w+:\d+> /g, '')
+
+/** Two texts from their first difference on (with a little before it), to read what a message shows wrong. */
+function whereTheyDiffer(shown: string, wanted: string): string {
+  let i = 0
+  while (i < shown.length && shown[i] === wanted[i]) i++
+  const from = Math.max(0, i - 80)
+  return `from character ${i}: shows …${shown.slice(from, i + 400)}, committed …${wanted.slice(from, i + 400)}`
+}
 
 export type { TableSnapshot }

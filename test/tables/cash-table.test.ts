@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { playGame, tableServicePerTest } from './play.js'
+import { gameLookup } from '../../src/games/registry.js'
+import { TableService } from '../../src/tables/index.js'
 import { refusalText } from '../../src/render/refusals.js'
 import { ENGLISH } from '../../src/i18n/index.js'
 
@@ -52,6 +54,22 @@ describe('Badugi cash table', () => {
     const t = (await fx.tables.get(id))!
     expect(t.seats.find((s) => s.userId === 'cat')!.position).not.toBeNull()
     expect((t.state as { handNo: number }).handNo).toBe(2)
+  })
+
+  test('a member who sits down again is listed after those who came meanwhile, as a fresh read lists them', async () => {
+    const id = await badugi(['ann', 'ben'], 20)
+    expect((await fx.tables.join(id, 'cat')).ok).toBe(true)
+    expect((await fx.tables.leave(id, 'cat')).ok).toBe(true)
+    expect((await fx.tables.join(id, 'dan')).ok).toBe(true)
+    const back = await fx.tables.join(id, 'cat')
+    if (!back.ok) throw new Error(refusalText(back.error, ENGLISH))
+    const waiting = (seats: readonly { userId: string; status: string; position: number | null }[]) =>
+      seats.filter((s) => s.status === 'seated' && s.position === null).map((s) => s.userId)
+    expect(waiting(back.value.table.seats)).toEqual(['dan', 'cat'])
+    // Another process reads the table from the database: the same seats in the same order.
+    const other = new TableService({ games: gameLookup, store: fx.t.store })
+    expect((await other.get(id))!.seats).toEqual(back.value.table.seats)
+    expect((await fx.tables.get(id))!.seats).toEqual(back.value.table.seats)
   })
 
   test('a player who folded out of a hand sits down again only once it is over', async () => {

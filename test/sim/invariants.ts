@@ -238,12 +238,15 @@ export class Checker {
   /**
    * Every passed deadline was played within the sweep's grace; no lobby outlives its limit; no
    * table stays open in a channel that is gone for longer than that grace. The grace runs from the
-   * later of the moment and the last failed commit: while the database refuses every commit (an
-   * outage that lasts a whole step, found by seed 49), no table can move, and that is no bug.
+   * latest of the moment, the last failed commit and the bot's start: while the database refuses
+   * every commit (an outage that lasts a whole step, found by seed 49), or while the bot is down
+   * and failing to start (Discord failing its start-up requests for minutes, seed 1094), no table
+   * can move, and that is no bug; once it is up, it must catch up within the grace.
    */
   private async tablesProgress(written: boolean): Promise<void> {
     const now = this.world.discord.clock.now()
-    const overdue = (since: number) => Math.max(since, this.world.lastCommitFailureAt) + SWEEP_GRACE_MS < now
+    const overdue = (since: number) =>
+      Math.max(since, this.world.lastCommitFailureAt, this.world.upSince) + SWEEP_GRACE_MS < now
     // The open tables as last read, while nothing was written since (the clock and the channels
     // they are compared with are looked at every time).
     if (written || this.openTables === null)

@@ -120,6 +120,11 @@ export class SimWorld {
   faults: Faults = { ...NO_FAULTS }
   /** When (the manual clock) a commit last failed by injection: a table cannot move while its commits fail. */
   lastCommitFailureAt = Number.NEGATIVE_INFINITY
+  /**
+   * When (the manual clock) the bot running now finished starting: while it was down or failing to
+   * start (the supervisor's delays pass on the clock), no table could move.
+   */
+  upSince = Number.NEGATIVE_INFINITY
   /** Bot starts so far (the first is 1); a crashed generation's timers and database calls stop. */
   generation = 0
   /** Crashes so far, and the latest one's point. */
@@ -207,6 +212,7 @@ export class SimWorld {
       }),
     )
     this.bot = bot
+    this.upSince = this.discord.clock.now()
     // Registered after the bot's own listener: by the time this runs, the bot is handling it.
     bot.client.on(Events.InteractionCreate, (interaction) => {
       this.takenIn.add(interaction.id)

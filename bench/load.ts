@@ -5,7 +5,7 @@ import type { BotKind } from './load/bot-process.js'
 
 /**
  * `npm run load -- --tables 500 --seconds 60 [--warmup 10] [--game bura] [--bot dist|src] [--shards 4
- * --database postgresql://...] [--reopens 1] [--compare-picture-cache]`: the load test
+ * --database postgresql://...] [--reopens 1] [--bot-nice 10] [--compare-picture-cache]`: the load test
  * (docs/load.md); `npm run load -- --startup 10000`: start-up with that many open tables. Prints a
  * JSON report. Exit code: 0 when every check and target held, 1 when a check failed (an error, a
  * failed interaction, a lost, doubled or unanswered move, the audit), 2 when only targets were missed.
@@ -22,12 +22,17 @@ const { values } = parseArgs({
     shards: { type: 'string', default: process.env.SHARDS ?? '1' },
     database: { type: 'string', default: process.env.LOAD_DATABASE_URL },
     reopens: { type: 'string', default: '1' },
+    // The bot's niceness (docs/load.md): the fake Discord and the members first on a shared machine.
+    'bot-nice': { type: 'string', default: '0' },
     // Two runs, one after the other: the hand-picture cache off (HAND_PICTURE_CACHE_MB=0), then on.
     'compare-picture-cache': { type: 'boolean', default: false },
   },
 })
 if (values.bot !== 'dist' && values.bot !== 'src') throw new Error('--bot is dist (as npm start) or src (through tsx)')
 const bot: BotKind = values.bot
+const botNice = Number(values['bot-nice'])
+if (!Number.isInteger(botNice) || botNice < 0 || botNice > 19)
+  throw new Error('--bot-nice is a whole number from 0 to 19')
 if (values.startup !== undefined) {
   const report = await runStartup({ tables: Number(values.startup), bot })
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
@@ -41,6 +46,7 @@ if (values.startup !== undefined) {
     shards: Number(values.shards),
     reopens: Number(values.reopens),
     warmupSeconds: Number(values.warmup),
+    botNice,
     ...(values.database ? { databaseUrl: values.database } : {}),
   }
   const exitCode = (r: Awaited<ReturnType<typeof runLoad>>) =>

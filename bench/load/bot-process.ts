@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { setPriority } from 'node:os'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { FakeDiscord } from '../../src/sandbox/discord/index.js'
@@ -61,6 +62,8 @@ export class BotProcess {
     shards = 1,
     /** Settings of the run's own for the bot (they win over the passed-through ones). */
     botEnv: Record<string, string> = {},
+    /** The bot's niceness; set before it starts its shard processes, which inherit it. */
+    nice = 0,
   ): Promise<BotProcess> {
     const args = kind === 'dist' ? ['--enable-source-maps', 'dist/main.js'] : ['--import', 'tsx', 'src/main.ts']
     // LOAD_BOT_NODE_ARGS: node's own flags for the bot, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
@@ -93,6 +96,7 @@ export class BotProcess {
         DOTENV_CONFIG_PATH: '/nonexistent/.env',
       },
     })
+    if (nice) setPriority(child.pid!, nice)
     const bot = new BotProcess(child, kind)
     let buffer = ''
     let ready = 0

@@ -40,6 +40,11 @@ export interface LoadOptions {
   readonly reopens?: number
   /** The bot's HAND_PICTURE_CACHE_MB (0: every view draws its hand picture); default: the bot's own. */
   readonly handPictureCacheMb?: number
+  /**
+   * The bot's processes' niceness (0 to 19, default 0): above 0 the fake Discord and the members,
+   * which stand for other machines, get the CPU first on a machine they share with the bot.
+   */
+  readonly botNice?: number
 }
 
 /** Discord's global limit for a bot, enforced by the fake on bot-token requests. */
@@ -102,7 +107,7 @@ export async function runLoad(opts: LoadOptions) {
   prepareBot(kind)
   const botEnv: Record<string, string> =
     opts.handPictureCacheMb === undefined ? {} : { HAND_PICTURE_CACHE_MB: String(opts.handPictureCacheMb) }
-  const bot = await BotProcess.start(discord, databaseUrl, kind, shards, botEnv)
+  const bot = await BotProcess.start(discord, databaseUrl, kind, shards, botEnv, opts.botNice ?? 0)
   const store = await openStore({ url: databaseUrl })
   const reader = new TableService({ store, games: gameLookup })
   try {
@@ -194,6 +199,7 @@ export async function runLoad(opts: LoadOptions) {
       viewsWithoutPing: stats.viewsWithoutPing,
       reopenedViews: stats.reopenedViews,
       handPictureCacheMb: opts.handPictureCacheMb ?? 'default',
+      botNice: opts.botNice ?? 0,
       requestsPerMove,
       requests: requestsBetween(countsBefore, countsAfter),
       otherRequests: otherRoutes(discord.requests.filter((r) => r.at >= began && r.at < began + elapsed * 1000)),

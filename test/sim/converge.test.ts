@@ -70,7 +70,7 @@ describe('the simulator: table messages converge', () => {
       const [open] = await world.bot.tables.activeTables()
       expect((await world.bot.tables.get(open!.id))?.status).toBe('playing')
       await expect(checker.afterStep({ moves: [], calm: true })).rejects.toThrow(
-        /^table messages converge: table \S+ \(version \d+\) shows \{"title":"Bura — table open".*, committed \{"title":"Bura",/s,
+        /^table messages converge: table \S+ \(version \d+\) shows what its committed state does not: from character \d+: shows …\{"title":"Bura — table open".*, committed …\{"title":"Bura",/s,
       )
     }),
   )

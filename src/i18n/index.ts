@@ -1,5 +1,5 @@
 import { createInstance, type TFunction } from 'i18next'
-import { Lru } from '../lib/lru.js'
+import { GenerationCache } from '../lib/generation-cache.js'
 import { RESOURCES, type Locale, type ResourceTree } from './resources.js'
 
 export { LOCALES, type Locale } from './resources.js'
@@ -46,15 +46,17 @@ const UNITS = [
 /**
  * Texts already put together, per language: a busy bot writes the same lines over and over (seat
  * lines, buttons, headings), and i18next's lookup with plurals and interpolation costs more than
- * the table's own rendering. Bounded: the least recently used go first (a busy bot's texts with
- * names and amounts outnumber the limit; starting afresh would lose the common ones with them).
+ * the table's own rendering. Bounded, keeping the texts in use (a busy bot's texts with names and
+ * amounts outnumber the limit; starting afresh would lose the common ones with them): a cache of
+ * two generations, whose read costs a map lookup where an exact LRU's costs three (the lookup is
+ * among the bot's largest costs per move).
  */
 const REMEMBERED_TEXTS = 20_000
-const remembered = new Map<Locale, Lru<string, string>>()
+const remembered = new Map<Locale, GenerationCache<string, string>>()
 
 function rememberingT(locale: Locale): TFunction<Namespaces> {
   const fixed = i18n.getFixedT(locale) as unknown as (...args: unknown[]) => unknown
-  const texts = new Lru<string, string>(REMEMBERED_TEXTS)
+  const texts = new GenerationCache<string, string>(REMEMBERED_TEXTS)
   remembered.set(locale, texts)
   return ((...args: unknown[]) => {
     const key = JSON.stringify(args)

@@ -21,10 +21,6 @@ export class Lru<K, V> {
     this.map.delete(key)
   }
 
-  clear(): void {
-    this.map.clear()
-  }
-
   set(key: K, value: V): void {
     this.map.delete(key)
     this.map.set(key, value)

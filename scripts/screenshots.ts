@@ -111,8 +111,7 @@ async function play(sandbox: Sandbox, browser: Browser, outDir: string): Promise
   }
   const privates = (name: string) => channel.messages().filter((m) => m.ephemeralFor === memberId(name) && !m.loading)
   /** A message's buttons and menus by their text (a menu by its placeholder), for errors. */
-  const labels = (components: unknown): string[] =>
-    controls(components).flatMap((c) => ((c.label ?? c.placeholder) ? [(c.label ?? c.placeholder)!] : []))
+  const labels = (components: unknown): string[] => controls(components).flatMap((c) => c.label || c.placeholder || [])
   /**
    * The member presses "Your hand" and gets a new private view: its message id. With `withMove`, the
    * view is the first new private message with a control that lays cards: on a busy machine the

@@ -24,6 +24,11 @@ export interface SeatRecord {
   readonly away: boolean
 }
 
+/** Seats in the order they joined: how a table lists them, and the order the next game seats them in. */
+export function byJoinOrder(a: Pick<SeatRecord, 'joinOrder'>, b: Pick<SeatRecord, 'joinOrder'>): number {
+  return a.joinOrder - b.joinOrder
+}
+
 /** What identifies a stored table's state: its version, and the columns written without a version bump. */
 export interface TableVersion {
   readonly version: number
@@ -209,7 +214,7 @@ function records(rows: JoinedRow[]): TableRecord[] {
     knockouts: readKnockouts(r.knockouts),
     endAfterGame: bool(r.endAfterGame),
     createdAt: msOrNull(r.createdAt) ?? 0,
-    seats: seats.sort((a, b) => a.joinOrder - b.joinOrder),
+    seats: seats.sort(byJoinOrder),
   }))
 }
 

@@ -4,7 +4,13 @@ import type { LogEntryInput, LogKind } from '../store/actions.js'
 import type { Movement } from '../store/ledger.js'
 import type { Placing } from '../store/ratings.js'
 import type { GameResult } from '../store/stats.js'
-import type { Knockouts, SeatRecord, TableRecord, TableStatusValue } from '../store/tables.js'
+import {
+  byJoinOrder,
+  type Knockouts,
+  type SeatRecord,
+  type TableRecord,
+  type TableStatusValue,
+} from '../store/tables.js'
 import { isAiSeat, isPracticeTable } from './ai-seats.js'
 import { potShares } from './games.js'
 import { knockOut } from './knockouts.js'
@@ -93,7 +99,7 @@ export class TableDraft {
 
   /** Seated players in join order (the seating of the next game). */
   seated(): MutableSeat[] {
-    return this.seats.filter((s) => s.status === 'seated').sort((a, b) => a.joinOrder - b.joinOrder)
+    return this.seats.filter((s) => s.status === 'seated').sort(byJoinOrder)
   }
 
   progress() {

@@ -1,5 +1,5 @@
 import type { AnyEngine } from '../core/engine.js'
-import type { SeatRecord, TableRecord } from '../store/tables.js'
+import { byJoinOrder, type SeatRecord, type TableRecord } from '../store/tables.js'
 
 /**
  * Tables played as one match rather than game by game: a Badugi freeze-out (over when one
@@ -39,7 +39,7 @@ export function standingsOf(seats: readonly Pick<SeatRecord, 'userId' | 'stack' 
 } {
   const standings = seats
     .slice()
-    .sort((a, b) => b.stack - b.brought - (a.stack - a.brought) || a.joinOrder - b.joinOrder)
+    .sort((a, b) => b.stack - b.brought - (a.stack - a.brought) || byJoinOrder(a, b))
     .map((s) => ({ userId: s.userId, stack: s.stack, result: s.stack - s.brought }))
   const best = standings[0]?.result
   return { standings, winners: standings.filter((s) => s.result === best).map((s) => s.userId) }

@@ -1,5 +1,5 @@
 import type { Repos } from '../store/store.js'
-import type { TableRecord } from '../store/tables.js'
+import { byJoinOrder, type TableRecord } from '../store/tables.js'
 import { isAiSeat, isPracticeTable } from './ai-seats.js'
 import { closeIfMatchOver } from './closing.js'
 import type { TableDraft } from './draft.js'
@@ -92,7 +92,7 @@ export async function writeDraft(
     knockouts: d.knockouts,
     endAfterGame: d.endAfterGame,
     // In join order, as a read gives them: a member who sat down again has a new place at the end.
-    seats: d.seats.map((s) => ({ ...s })).sort((a, b) => a.joinOrder - b.joinOrder),
+    seats: d.seats.map((s) => ({ ...s })).sort(byJoinOrder),
   }
   const table = snapshot(after, d.engine)
   const ping =

@@ -70,6 +70,8 @@ const configSchema = z.object({
       .optional(),
   ),
   SHARD_COUNT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(10_000).optional()),
+  // Shards run together in one process of the supervisor (docs/deploy.md): fewer processes than shards.
+  SHARDS_PER_PROCESS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(10_000).default(1)),
   REDIS_URL: z.preprocess(
     blankToUndefined,
     z
@@ -104,7 +106,7 @@ export interface Config {
   memberRate: MemberRate
   /** A lobby that has not started this long (ms) after it opened closes, every buy-in back. */
   lobbyExpiryMs: number
-  /** /metrics, /healthz, /readyz on this port (a shard process: this plus its shard id) and host; none when unset. */
+  /** /metrics, /healthz, /readyz on this port (a shard process: plus its first shard id) and host; none when unset. */
   metrics: { port: number; host: string } | undefined
   /** How often overdue deadlines are looked up in the database, in ms (a timer is only the fast path). */
   deadlineSweepMs: number
@@ -112,6 +114,8 @@ export interface Config {
   tableLogRetentionDays: number
   /** Several hosts (SHARD_IDS with SHARD_COUNT): the shards this host's supervisor runs; undefined: all of them. */
   shardIds: number[] | undefined
+  /** How many of the host's shards each process the supervisor starts runs (SHARDS_PER_PROCESS, default 1). */
+  shardsPerProcess: number
   /** The bot's global budget shared by every process in Redis (REDIS_URL); undefined: each keeps its slice. */
   redisUrl: string | undefined
 }
@@ -159,6 +163,7 @@ export function readConfig(env: Record<string, string | undefined>): ConfigResul
       deadlineSweepMs: e.DEADLINE_SWEEP_MS,
       tableLogRetentionDays: e.TABLE_LOG_RETENTION_DAYS,
       shardIds,
+      shardsPerProcess: e.SHARDS_PER_PROCESS,
       redisUrl: e.REDIS_URL,
     },
   }

@@ -4,6 +4,7 @@ import { missingTokenHelp, readConfig, type Config } from './config.js'
 import { createLogger, type Logger } from './lib/log.js'
 import { untilStopped } from './lib/stop-signal.js'
 import { setDrawThreads } from './render/images/threads.js'
+import { ALL_SHARDS_READY, firstShard } from './sharding/shard-of.js'
 
 /** `npm start`: runs the bot with the settings from .env until it is stopped (Ctrl-C or SIGTERM). */
 async function main(): Promise<number> {
@@ -54,6 +55,8 @@ async function main(): Promise<number> {
     process.stderr.write(`The bot could not start: ${error instanceof Error ? error.message : String(error)}\n`)
     return 1
   }
+  // A shard process tells its supervisor that all its shards are ready (discord.js reports the first).
+  if (process.env.SHARDING_MANAGER) process.send?.(ALL_SHARDS_READY)
   await untilStopped()
   await bot.stop()
   // A shard process: its IPC channel to the ShardingManager would keep it alive.
@@ -63,12 +66,14 @@ async function main(): Promise<number> {
 
 /**
  * Where this process serves its metrics: METRICS_PORT itself, or in a shard process that the
- * ShardingManager started (its shard id in SHARDS) METRICS_PORT plus that id, so that the
- * processes of one host do not collide.
+ * supervisor started (SHARDS: its shard id, or the JSON list of its shards) METRICS_PORT plus its
+ * first shard's id, so that the processes of one host do not collide.
  */
 function metricsAddress(metrics: { port: number; host: string }): { port: number; host: string } {
-  const shard = process.env.SHARDING_MANAGER ? Number.parseInt(process.env.SHARDS ?? '0', 10) || 0 : 0
-  return { port: metrics.port + shard, host: metrics.host }
+  return {
+    port: metrics.port + (process.env.SHARDING_MANAGER ? firstShard(process.env.SHARDS) : 0),
+    host: metrics.host,
+  }
 }
 
 /**
@@ -85,6 +90,7 @@ async function manageShards(token: string, config: Config, log: Logger): Promise
       discordUrl: config.discordUrl,
       shards: config.shards,
       ...(config.shardIds ? { shardIds: config.shardIds } : {}),
+      shardsPerProcess: config.shardsPerProcess,
       log,
     })
   } catch (error) {

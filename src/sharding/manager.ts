@@ -1,17 +1,22 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import { ShardingManager } from 'discord.js'
+import { ShardingManager, type Shard } from 'discord.js'
 import type { Logger } from '../lib/log.js'
+import { isAllShardsReady } from './shard-of.js'
 
 /**
- * SHARDS=auto|N: a discord.js ShardingManager runs `script` once per shard, each in its own
- * process (respawned when it exits); every shard process runs the whole bot for its guilds.
- * `auto` asks Discord (`GET /gateway/bot`, at the configured API root) how many it recommends.
- * `shardIds` (SHARD_IDS): this host runs only these of the shards, other hosts the rest.
+ * SHARDS=auto|N: a discord.js ShardingManager runs `script` in processes of its own (respawned
+ * when they exit), each for `shardsPerProcess` of the shards (SHARDS_PER_PROCESS, default 1);
+ * every shard process runs the whole bot for its shards' guilds. Fewer processes than shards spare
+ * a small host the cost of one process per shard (docs/deploy.md). `auto` asks Discord
+ * (`GET /gateway/bot`, at the configured API root) how many it recommends. `shardIds`
+ * (SHARD_IDS): this host runs only these of the shards, other hosts the rest.
  *
  * Discord starts at most `max_concurrency` sessions every 5 s (one per `shard_id %
- * max_concurrency`): the shards start in waves of that many, 5.5 s apart. Across hosts, and when a
- * shard respawns, the shard processes' IDENTIFYs also wait for their key in Redis when REDIS_URL is
- * set (discord/identify-throttle.ts).
+ * max_concurrency`): one shard a process, the shards start in waves of that many, 5.5 s apart;
+ * several a process, one process at a time (discord.js spaces the IDENTIFYs of its own shards), the
+ * next 5.5 s after the last is ready. Across hosts, and when a shard respawns, the shard
+ * processes' IDENTIFYs also wait for their key in Redis when REDIS_URL is set
+ * (discord/identify-throttle.ts).
  */
 export async function runShards(opts: {
   readonly script: string
@@ -19,31 +24,77 @@ export async function runShards(opts: {
   readonly discordUrl: string
   readonly shards: 'auto' | number
   readonly shardIds?: readonly number[]
+  readonly shardsPerProcess?: number
   readonly log: Logger
 }): Promise<ShardingManager> {
   const gateway = await gatewayBot(opts.discordUrl, opts.token)
   const total = opts.shards === 'auto' ? gateway.shards : opts.shards
   const ids = opts.shardIds ? [...opts.shardIds] : [...Array(total).keys()]
   if (ids.some((id) => id >= total)) throw new Error(`shard ids ${ids.join(',')} are not all below ${total}`)
+  const groups = processGroups(ids, opts.shardsPerProcess ?? 1)
   const manager = new ShardingManager(opts.script, {
     token: opts.token,
     totalShards: total,
-    shardList: ids,
+    // A process is known to discord.js by its first shard.
+    shardList: groups.map((g) => g[0]!),
     mode: 'process',
     respawn: true,
     // The loader this process runs under (tsx in development) runs the shards too.
     execArgv: process.execArgv,
   })
+  const groupOf = new Map(groups.map((g) => [g[0]!, g]))
   manager.on('shardCreate', (shard) => {
-    opts.log.info({ shard: shard.id, of: total }, 'shard started')
-    shard.on('death', () => opts.log.warn({ shard: shard.id }, 'shard process exited; respawning'))
+    const shards = groupOf.get(shard.id)!
+    // discord.js gives the process SHARDS=<its id>; the client reads a JSON list as its shards.
+    const env = shard.env as NodeJS.ProcessEnv
+    env.SHARDS = JSON.stringify(shards)
+    opts.log.info({ shard: shard.id, shards, of: total }, 'shard started')
+    shard.on('death', () => opts.log.warn({ shard: shard.id, shards }, 'shard process exited; respawning'))
   })
-  for (const [i, wave] of waves(ids, gateway.maxConcurrency).entries()) {
+  // A process's start-up includes migrations and re-arming, and its shards' IDENTIFYs one by one.
+  const spawn = async (first: number) => {
+    const group = groupOf.get(first)!
+    const timeoutMs = 120_000 + IDENTIFY_WAVE_MS * group.length
+    const shard = manager.createShard(first)
+    // discord.js counts a process ready at its first shard; the next process waits for them all.
+    const allReady = group.length > 1 ? allShardsReady(shard, group, timeoutMs) : Promise.resolve()
+    await shard.spawn(timeoutMs)
+    await allReady
+  }
+  const starts = groups.every((g) => g.length === 1) ? waves(ids, gateway.maxConcurrency) : groups.map((g) => [g[0]!])
+  for (const [i, wave] of starts.entries()) {
     if (i > 0) await sleep(IDENTIFY_WAVE_MS)
-    // The shards' own deadline is long: a shard's start-up includes migrations and re-arming.
-    await Promise.all(wave.map((id) => manager.createShard(id).spawn(120_000)))
+    await Promise.all(wave.map(spawn))
   }
   return manager
+}
+
+/** Resolves once the shard process says all its shards are ready (main.ts); rejects after `timeoutMs`. */
+function allShardsReady(shard: Shard, group: readonly number[], timeoutMs: number): Promise<void> {
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      shard.off('message', onMessage)
+      reject(new Error(`shards ${group.join(',')} were not all ready after ${timeoutMs} ms`))
+    }, timeoutMs)
+    const onMessage = (message: unknown) => {
+      if (!isAllShardsReady(message)) return
+      clearTimeout(timer)
+      shard.off('message', onMessage)
+      resolve()
+    }
+    shard.on('message', onMessage)
+  })
+  // Awaited after the spawn; a spawn that fails first leaves it unobserved.
+  ready.catch(() => {})
+  return ready
+}
+
+/** The host's shards dealt to processes, `perProcess` consecutive ones each (the last may hold fewer). */
+export function processGroups(ids: readonly number[], perProcess: number): number[][] {
+  const sorted = [...ids].sort((a, b) => a - b)
+  const out: number[][] = []
+  for (let i = 0; i < sorted.length; i += perProcess) out.push(sorted.slice(i, i + perProcess))
+  return out
 }
 
 /** Between two waves of shards: Discord's 5 s per rate-limit key, and a margin. */

@@ -28,6 +28,7 @@ describe('bot settings', () => {
         globalPerSecond: 47,
         memberRate: { burst: 10, perSecond: 2 },
         shardIds: undefined,
+        shardsPerProcess: 1,
         redisUrl: undefined,
         lobbyExpiryMs: 24 * 3_600_000,
         deadlineSweepMs: 30_000,
@@ -55,6 +56,14 @@ describe('bot settings', () => {
     ])
     expect(read({ SHARDS: '8', SHARD_COUNT: '4' })).toEqual(['SHARD_COUNT: differs from SHARDS (set one of them)'])
     expect(read({ REDIS_URL: 'cache:6379' })).toEqual(['REDIS_URL: must be a redis:// or rediss:// URL'])
+    const perProcess = (value: string) => {
+      const r = readConfig({ DISCORD_TOKEN: 'abc', SHARDS: '4', SHARDS_PER_PROCESS: value })
+      return r.ok ? r.config.shardsPerProcess : r.problems
+    }
+    expect(perProcess('2')).toBe(2)
+    expect(perProcess('')).toBe(1)
+    expect(perProcess('0')).toEqual([expect.stringMatching(/^SHARDS_PER_PROCESS: /)])
+    expect(perProcess('two')).toEqual([expect.stringMatching(/^SHARDS_PER_PROCESS: /)])
     // A shard process started by a host's supervisor inherits both, and discord.js's SHARD_COUNT.
     expect(read({ SHARD_IDS: '2,3', SHARD_COUNT: '4', SHARDS: '2', SHARDING_MANAGER: 'true' })).toEqual({
       shards: 4,

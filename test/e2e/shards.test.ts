@@ -416,3 +416,82 @@ describe.skipIf(!testRedisUrl)('two hosts: supervisors with disjoint SHARD_IDS o
     expect(report.granted).toBe(4 * 1000)
   }, 240_000)
 })
+
+describe('four shards in two processes (SHARDS_PER_PROCESS=2) on one PostgreSQL database', () => {
+  it('run two shards in each process, one IDENTIFY at a time; a game on each shard ends through a SIGKILL of one process; nothing lost or doubled', async () => {
+    const discord = await startFakeDiscord({ recommendedShards: 4, enforceIdentifyLimit: true })
+    cleanup.push(() => discord.stop())
+    const url = freshDatabaseUrl()
+    cleanup.push(() => dropDatabase(url))
+    const clubs = [] as Club[]
+    for (const shard of [0, 1, 2, 3]) clubs.push(club(await guildOn(discord, shard, 4)))
+
+    const bot = startSharded(discord, url, '4', { SHARDS_PER_PROCESS: '2' })
+    stopAfterTest(bot)
+    await until('every shard', () => [0, 1, 2, 3].every((s) => bot.ready(s).length > 0))
+    // Two processes, each with two consecutive shards; every shard connected, no IDENTIFY refused.
+    const ready = bot.logs.filter((l) => l.msg === 'bot ready')
+    expect(ready.map((l) => l.shards)).toEqual(
+      expect.arrayContaining([
+        [0, 1],
+        [2, 3],
+      ]),
+    )
+    expect(ready).toHaveLength(2)
+    expect(new Set(ready.map((l) => l.pid)).size).toBe(2)
+    expect(discord.connectedShards).toEqual([
+      [0, 4],
+      [1, 4],
+      [2, 4],
+      [3, 4],
+    ])
+    expect(discord.refusedIdentifies).toEqual([])
+
+    const store: Store = await openStore({ url })
+    cleanup.push(() => store.close())
+    const tables = new TableService({ games: gameLookup, store })
+    await Promise.all(clubs.map(openBura))
+    const playing = clubs.map(() => true)
+    const stepAll = async () => {
+      const next = await Promise.all(
+        clubs.map((c, i) => (playing[i] ? step(discord, tables, c) : Promise.resolve(false))),
+      )
+      next.forEach((going, i) => (playing[i] = going))
+    }
+    while (clubs[3]!.acked.length < 2 && playing[3]) await stepAll()
+
+    // The process of shards 2 and 3 dies; the supervisor starts it again with both; the other plays on.
+    // Not within 5 s of the last IDENTIFY: without REDIS_URL nothing tells a respawned process when
+    // the others identified, and Discord would refuse its first (discord.js identifies again).
+    const lastIdentify = Math.max(...discord.identifies.map((i) => i.at))
+    await new Promise((r) => setTimeout(r, Math.max(0, lastIdentify + 5_500 - Date.now())))
+    const victim = bot.ready(3)[0]!.pid!
+    process.kill(victim, 'SIGKILL')
+    for (const i of [0, 1]) if (playing[i]) playing[i] = await step(discord, tables, clubs[i]!)
+    await until('shards 2 and 3 respawned', () => bot.ready(3).some((l) => l.pid !== victim), 120_000)
+    await until('shards 2 and 3 connected', () => discord.connectedShards.length === 4, 30_000)
+    const respawned = bot.ready(3).find((l) => l.pid !== victim)!
+    expect(respawned.shards).toEqual([2, 3])
+    for (const i of [2, 3])
+      playing[i] = (await tables.inChannel(clubs[i]!.guild.id, clubs[i]!.channel.id))!.progress === 'acting'
+    while (playing.some(Boolean)) await stepAll()
+
+    for (const c of clubs) {
+      const t = (await tables.inChannel(c.guild.id, c.channel.id))!
+      expect(t.progress).toBe('gameOver')
+      const log = await store.actions.list(t.id)
+      const moves = log.filter((e) => e.kind === 'action')
+      expect(moves.map((e) => ({ interactionId: e.interactionId, seat: e.seat, payload: e.payload }))).toEqual(c.acked)
+      expect(rebuildState(engineFor(t.game)!, log)).toEqual(t.state)
+    }
+    expect(discord.failedInteractions).toEqual([])
+    expect(discord.refusedIdentifies).toEqual([])
+
+    bot.child.kill('SIGTERM')
+    expect(await bot.exited).toBe(0)
+    expect(bot.logs.filter((l) => l.msg === 'bot stopped')).toHaveLength(2)
+    const report = await store.audit()
+    expect(report.problems).toEqual([])
+    expect(report.granted).toBe(8 * 1000)
+  }, 300_000)
+})

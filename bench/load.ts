@@ -4,11 +4,12 @@ import { runStartup } from './load/startup.js'
 import type { BotKind } from './load/bot-process.js'
 
 /**
- * `npm run load -- --tables 500 --seconds 60 [--warmup 10] [--game bura] [--bot dist|src] [--shards 4
- * --database postgresql://...] [--reopens 1] [--bot-nice 10] [--compare-picture-cache]`: the load test
- * (docs/load.md); `npm run load -- --startup 10000`: start-up with that many open tables. Prints a
- * JSON report. Exit code: 0 when every check and target held, 1 when a check failed (an error, a
- * failed interaction, a lost, doubled or unanswered move, the audit), 2 when only targets were missed.
+ * `npm run load -- --tables 500 --seconds 60 [--warmup 10] [--game bura] [--bot dist|src]
+ * [--shards 4 [--shards-per-process 4] --database postgresql://...] [--reopens 1] [--think 0]
+ * [--bot-nice 10] [--compare-picture-cache]`: the load test (docs/load.md);
+ * `npm run load -- --startup 10000`: start-up with that many open tables. Prints a JSON report.
+ * Exit code: 0 when every check and target held, 1 when a check failed (an error, a failed
+ * interaction, a lost, doubled or unanswered move, the audit), 2 when only targets were missed.
  */
 const { values } = parseArgs({
   options: {
@@ -20,8 +21,11 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '10' },
     // Shard processes (SHARDS) and the database (a PostgreSQL URL; LOAD_DATABASE_URL): docs/load.md.
     shards: { type: 'string', default: process.env.SHARDS ?? '1' },
+    'shards-per-process': { type: 'string', default: process.env.SHARDS_PER_PROCESS ?? '1' },
     database: { type: 'string', default: process.env.LOAD_DATABASE_URL },
     reopens: { type: 'string', default: '1' },
+    // Mean ms a member takes over each move (0: acts as soon as answered): docs/load.md, "Think time".
+    think: { type: 'string', default: '0' },
     // The bot's niceness (docs/load.md): the fake Discord and the members first on a shared machine.
     'bot-nice': { type: 'string', default: '0' },
     // Two runs, one after the other: the hand-picture cache off (HAND_PICTURE_CACHE_MB=0), then on.
@@ -33,6 +37,12 @@ const bot: BotKind = values.bot
 const botNice = Number(values['bot-nice'])
 if (!Number.isInteger(botNice) || botNice < 0 || botNice > 19)
   throw new Error('--bot-nice is a whole number from 0 to 19')
+const shardsPerProcess = Number(values['shards-per-process'])
+if (!Number.isInteger(shardsPerProcess) || shardsPerProcess < 1)
+  throw new Error('--shards-per-process is a whole number from 1')
+const thinkMs = Number(values.think)
+if (!Number.isInteger(thinkMs) || thinkMs < 0 || thinkMs > 600_000)
+  throw new Error('--think is a whole number of ms from 0 to 600000')
 if (values.startup !== undefined) {
   const report = await runStartup({ tables: Number(values.startup), bot })
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
@@ -44,7 +54,9 @@ if (values.startup !== undefined) {
     game: values.game,
     bot,
     shards: Number(values.shards),
+    shardsPerProcess,
     reopens: Number(values.reopens),
+    thinkMs,
     warmupSeconds: Number(values.warmup),
     botNice,
     ...(values.database ? { databaseUrl: values.database } : {}),

@@ -53,7 +53,8 @@ export class BotProcess {
 
   /**
    * Starts the bot (`prepareBot` first for `dist`) and resolves once it logs `bot ready`; with
-   * `shards` above 1, the shard supervisor (SHARDS=N) once every shard process has.
+   * `shards` above 1, the shard supervisor (SHARDS=N) once every shard process has (one for each
+   * `SHARDS_PER_PROCESS` of `botEnv`'s shards).
    */
   static async start(
     discord: FakeDiscord,
@@ -90,6 +91,8 @@ export class BotProcess {
           'MIMALLOC_ALLOW_THP',
           'REDIS_URL',
           'HAND_PICTURE_CACHE_MB',
+          'METRICS_PORT',
+          'PG_POOL_SIZE',
         ),
         ...botEnv,
         // No .env of the developer's: only the settings above.
@@ -97,6 +100,8 @@ export class BotProcess {
       },
     })
     if (nice) setPriority(child.pid!, nice)
+    // One "bot ready" a process: SHARDS_PER_PROCESS shards in each.
+    const processes = Math.ceil(shards / Number(botEnv.SHARDS_PER_PROCESS ?? 1))
     const bot = new BotProcess(child, kind)
     let buffer = ''
     let ready = 0
@@ -116,7 +121,7 @@ export class BotProcess {
           buffer = lines.pop()!
           for (const line of lines) {
             if (/"level":(50|60)/.test(line)) bot.errors.push(line.slice(0, 1000))
-            if (line.includes('"bot ready"') && ++ready === shards) done()
+            if (line.includes('"bot ready"') && ++ready === processes) done()
           }
         })
       }),

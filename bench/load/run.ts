@@ -32,12 +32,19 @@ export interface LoadOptions {
   readonly bot?: BotKind
   /** Seconds over which the tables start playing before the window opens (default 10). */
   readonly warmupSeconds?: number
-  /** Shard processes (SHARDS, default 1); above 1 needs `databaseUrl` on PostgreSQL. */
+  /** Shards (SHARDS, default 1); above 1 needs `databaseUrl` on PostgreSQL. */
   readonly shards?: number
+  /** Shards in each of the supervisor's processes (SHARDS_PER_PROCESS, default 1: a process a shard). */
+  readonly shardsPerProcess?: number
   /** The bot's database (default: a SQLite file in a temporary folder); a PostgreSQL URL gets a schema of its own. */
   readonly databaseUrl?: string
   /** Times a member opens their hand again on their turn before moving (default 1: a second look). */
   readonly reopens?: number
+  /**
+   * Mean ms each member takes over a move before acting (default 0: as soon as answered). Without
+   * it the run is at the limit of whatever saturates first (docs/load.md, "Think time").
+   */
+  readonly thinkMs?: number
   /** The bot's HAND_PICTURE_CACHE_MB (0: every view draws its hand picture); default: the bot's own. */
   readonly handPictureCacheMb?: number
   /**
@@ -105,8 +112,11 @@ export async function runLoad(opts: LoadOptions) {
   const kind = opts.bot ?? 'dist'
   const reopens = opts.reopens ?? DEFAULT_REOPENS
   prepareBot(kind)
-  const botEnv: Record<string, string> =
-    opts.handPictureCacheMb === undefined ? {} : { HAND_PICTURE_CACHE_MB: String(opts.handPictureCacheMb) }
+  const shardsPerProcess = Math.min(opts.shardsPerProcess ?? 1, shards)
+  const botEnv: Record<string, string> = {
+    SHARDS_PER_PROCESS: String(shardsPerProcess),
+    ...(opts.handPictureCacheMb === undefined ? {} : { HAND_PICTURE_CACHE_MB: String(opts.handPictureCacheMb) }),
+  }
   const bot = await BotProcess.start(discord, databaseUrl, kind, shards, botEnv, opts.botNice ?? 0)
   const store = await openStore({ url: databaseUrl })
   const reader = new TableService({ store, games: gameLookup })
@@ -120,6 +130,7 @@ export async function runLoad(opts: LoadOptions) {
           stats,
           game,
           reopens,
+          thinkMs: opts.thinkMs ?? 0,
           options: game === 'bura' ? { buy_in: 100 } : game === 'badugi' ? { buy_in: 100 } : {},
         }),
     )
@@ -198,6 +209,7 @@ export async function runLoad(opts: LoadOptions) {
       },
       viewsWithoutPing: stats.viewsWithoutPing,
       reopenedViews: stats.reopenedViews,
+      thinkMs: opts.thinkMs ?? 0,
       handPictureCacheMb: opts.handPictureCacheMb ?? 'default',
       botNice: opts.botNice ?? 0,
       requestsPerMove,
@@ -205,6 +217,8 @@ export async function runLoad(opts: LoadOptions) {
       otherRequests: otherRoutes(discord.requests.filter((r) => r.at >= began && r.at < began + elapsed * 1000)),
       rateLimited: rateLimitedInWindow,
       shards,
+      shardsPerProcess,
+      processes: Math.ceil(shards / shardsPerProcess),
       // Tables per shard, by Discord's rule (the server id's timestamp modulo the shard count).
       tablesPerShard: Array.from(
         { length: shards },

@@ -42,10 +42,15 @@ export interface TableDriverDeps {
    * as people do: ↻ Refresh on their private view): each shows the hand as it stands.
    */
   readonly reopens: number
+  /**
+   * Mean ms a member takes over each move before acting on it (0: none, as fast as answered);
+   * each turn's is drawn from half to one and a half times it, so the tables do not move in step.
+   */
+  readonly thinkMs: number
 }
 
 /**
- * Two members at one channel's table, acting as fast as they are answered, as users do: open the
+ * Two members at one channel's table, acting as soon as they are answered (or after `thinkMs`), as users do: open the
  * table, press Join and Start, press Play on their turn ping (and Refresh, `reopens` times), use the
  * controls of their private view (which the bot updates in place), press Next game after a game; a
  * table that ends or stops moving is closed and opened again.
@@ -149,6 +154,7 @@ export class TableDriver {
   }
 
   private async move(t: TableSnapshot, userId: string): Promise<void> {
+    await this.think()
     const member = this.member(userId)
     const seat = t.seats.find((s) => s.userId === userId)?.position
     if (seat === undefined || seat === null) throw new Error(`${member.name} has no seat at table ${t.id}`)
@@ -250,6 +256,14 @@ export class TableDriver {
       if (Date.now() > deadline) throw new Error(`table ${t.id} shows no table message with ${button}`)
       await new Promise((r) => setTimeout(r, 100))
     }
+  }
+
+  /** A person's pause before their move (`thinkMs`); it ends with the run. */
+  private async think(): Promise<void> {
+    if (this.deps.thinkMs <= 0) return
+    const ms = this.deps.thinkMs * (0.5 + Math.random())
+    await new Promise((r) => setTimeout(r, Math.max(0, Math.min(ms, this.until - Date.now()))))
+    if (Date.now() >= this.until) throw new Stopped()
   }
 
   private member(userId: string): FakeMember {

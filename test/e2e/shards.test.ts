@@ -129,6 +129,27 @@ async function step(discord: FakeDiscord, tables: TableService, c: Club, spare =
   return true
 }
 
+/** One step at each club still playing, all at once; `playing[i]` turns false once club i's game is over. */
+async function stepClubs(discord: FakeDiscord, tables: TableService, clubs: readonly Club[], playing: boolean[]) {
+  const next = await Promise.all(clubs.map((c, i) => (playing[i] ? step(discord, tables, c) : Promise.resolve(false))))
+  next.forEach((going, i) => (playing[i] = going))
+}
+
+/**
+ * Each club's game is over, its action log holds exactly the acknowledged moves, once each and in
+ * order, and replays to the stored state.
+ */
+async function expectPlayedOut(store: Store, tables: TableService, clubs: readonly Club[]) {
+  for (const c of clubs) {
+    const t = (await tables.inChannel(c.guild.id, c.channel.id))!
+    expect(t.progress).toBe('gameOver')
+    const log = await store.actions.list(t.id)
+    const moves = log.filter((e) => e.kind === 'action')
+    expect(moves.map((e) => ({ interactionId: e.interactionId, seat: e.seat, payload: e.payload }))).toEqual(c.acked)
+    expect(rebuildState(engineFor(t.game)!, log)).toEqual(t.state)
+  }
+}
+
 function startSharded(
   discord: FakeDiscord,
   databaseUrl: string,
@@ -242,12 +263,7 @@ describe('two shard processes on one PostgreSQL database', () => {
     // Both games move at once, one step each in turn, until shard 1's game has a few moves in.
     const [first, second] = clubs
     const playing = [true, true]
-    const stepBoth = async () => {
-      const next = await Promise.all(
-        clubs.map((c, i) => (playing[i] ? step(discord, tables, c) : Promise.resolve(false))),
-      )
-      next.forEach((going, i) => (playing[i] = going))
-    }
+    const stepBoth = () => stepClubs(discord, tables, clubs, playing)
     while (second.acked.length < 2) {
       await stepBoth()
     }
@@ -294,16 +310,11 @@ describe('two shard processes on one PostgreSQL database', () => {
       await stepBoth()
     }
 
-    // Each action log holds exactly the acknowledged moves, once each and in order, and replays
-    // to the stored state.
+    await expectPlayedOut(store, tables, clubs)
+    // No deadline moved for anyone: every move is a member's.
     for (const c of clubs) {
       const t = (await tables.inChannel(c.guild.id, c.channel.id))!
-      expect(t.progress).toBe('gameOver')
-      const log = await store.actions.list(t.id)
-      expect(log.filter((e) => e.kind === 'auto')).toEqual([])
-      const moves = log.filter((e) => e.kind === 'action')
-      expect(moves.map((e) => ({ interactionId: e.interactionId, seat: e.seat, payload: e.payload }))).toEqual(c.acked)
-      expect(rebuildState(engineFor(t.game)!, log)).toEqual(t.state)
+      expect((await store.actions.list(t.id)).filter((e) => e.kind === 'auto')).toEqual([])
     }
     expect(second.acked.length).toBeGreaterThan(3)
 
@@ -381,12 +392,7 @@ describe.skipIf(!testRedisUrl)('two hosts: supervisors with disjoint SHARD_IDS o
     const tables = new TableService({ games: gameLookup, store })
     await Promise.all(clubs.map(openBura))
     const playing = [true, true]
-    const stepBoth = async () => {
-      const next = await Promise.all(
-        clubs.map((c, i) => (playing[i] ? step(discord, tables, c) : Promise.resolve(false))),
-      )
-      next.forEach((going, i) => (playing[i] = going))
-    }
+    const stepBoth = () => stepClubs(discord, tables, clubs, playing)
     while (clubs[1].acked.length < 2 && playing[1]) await stepBoth()
 
     // Host 1's shard process dies; its supervisor starts it again; host 0 plays on.
@@ -398,14 +404,7 @@ describe.skipIf(!testRedisUrl)('two hosts: supervisors with disjoint SHARD_IDS o
     playing[1] = (await tables.inChannel(clubs[1].guild.id, clubs[1].channel.id))!.progress === 'acting'
     while (playing.some(Boolean)) await stepBoth()
 
-    for (const c of clubs) {
-      const t = (await tables.inChannel(c.guild.id, c.channel.id))!
-      expect(t.progress).toBe('gameOver')
-      const log = await store.actions.list(t.id)
-      const moves = log.filter((e) => e.kind === 'action')
-      expect(moves.map((e) => ({ interactionId: e.interactionId, seat: e.seat, payload: e.payload }))).toEqual(c.acked)
-      expect(rebuildState(engineFor(t.game)!, log)).toEqual(t.state)
-    }
+    await expectPlayedOut(store, tables, clubs)
     expect(discord.failedInteractions).toEqual([])
     expect(discord.refusedIdentifies).toEqual([])
 
@@ -452,12 +451,7 @@ describe('four shards in two processes (SHARDS_PER_PROCESS=2) on one PostgreSQL 
     const tables = new TableService({ games: gameLookup, store })
     await Promise.all(clubs.map(openBura))
     const playing = clubs.map(() => true)
-    const stepAll = async () => {
-      const next = await Promise.all(
-        clubs.map((c, i) => (playing[i] ? step(discord, tables, c) : Promise.resolve(false))),
-      )
-      next.forEach((going, i) => (playing[i] = going))
-    }
+    const stepAll = () => stepClubs(discord, tables, clubs, playing)
     while (clubs[3]!.acked.length < 2 && playing[3]) await stepAll()
 
     // The process of shards 2 and 3 dies; the supervisor starts it again with both; the other plays on.
@@ -476,14 +470,7 @@ describe('four shards in two processes (SHARDS_PER_PROCESS=2) on one PostgreSQL 
       playing[i] = (await tables.inChannel(clubs[i]!.guild.id, clubs[i]!.channel.id))!.progress === 'acting'
     while (playing.some(Boolean)) await stepAll()
 
-    for (const c of clubs) {
-      const t = (await tables.inChannel(c.guild.id, c.channel.id))!
-      expect(t.progress).toBe('gameOver')
-      const log = await store.actions.list(t.id)
-      const moves = log.filter((e) => e.kind === 'action')
-      expect(moves.map((e) => ({ interactionId: e.interactionId, seat: e.seat, payload: e.payload }))).toEqual(c.acked)
-      expect(rebuildState(engineFor(t.game)!, log)).toEqual(t.state)
-    }
+    await expectPlayedOut(store, tables, clubs)
     expect(discord.failedInteractions).toEqual([])
     expect(discord.refusedIdentifies).toEqual([])
 

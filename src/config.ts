@@ -71,7 +71,12 @@ const configSchema = z.object({
   ),
   SHARD_COUNT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(10_000).optional()),
   // Shards run together in one process of the supervisor (docs/deploy.md): fewer processes than shards.
-  SHARDS_PER_PROCESS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(10_000).default(1)),
+  SHARDS_PER_PROCESS: z.preprocess(
+    blankToUndefined,
+    z
+      .union([z.literal('auto'), z.string().regex(/^[1-9]\d{0,3}$/, 'must be auto or a whole number of shards from 1')])
+      .default('1'),
+  ),
   REDIS_URL: z.preprocess(
     blankToUndefined,
     z
@@ -114,8 +119,11 @@ export interface Config {
   tableLogRetentionDays: number
   /** Several hosts (SHARD_IDS with SHARD_COUNT): the shards this host's supervisor runs; undefined: all of them. */
   shardIds: number[] | undefined
-  /** How many of the host's shards each process the supervisor starts runs (SHARDS_PER_PROCESS, default 1). */
-  shardsPerProcess: number
+  /**
+   * How many of the host's shards each process the supervisor starts runs (SHARDS_PER_PROCESS,
+   * default 1); `auto`: enough for one process per two cores (sharding/manager.ts).
+   */
+  shardsPerProcess: number | 'auto'
   /** The bot's global budget shared by every process in Redis (REDIS_URL); undefined: each keeps its slice. */
   redisUrl: string | undefined
 }
@@ -163,7 +171,7 @@ export function readConfig(env: Record<string, string | undefined>): ConfigResul
       deadlineSweepMs: e.DEADLINE_SWEEP_MS,
       tableLogRetentionDays: e.TABLE_LOG_RETENTION_DAYS,
       shardIds,
-      shardsPerProcess: e.SHARDS_PER_PROCESS,
+      shardsPerProcess: e.SHARDS_PER_PROCESS === 'auto' ? 'auto' : Number(e.SHARDS_PER_PROCESS),
       redisUrl: e.REDIS_URL,
     },
   }

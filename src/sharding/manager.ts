@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { ShardingManager, type Shard } from 'discord.js'
 import type { Logger } from '../lib/log.js'
@@ -5,9 +6,10 @@ import { isAllShardsReady } from './shard-of.js'
 
 /**
  * SHARDS=auto|N: a discord.js ShardingManager runs `script` in processes of its own (respawned
- * when they exit), each for `shardsPerProcess` of the shards (SHARDS_PER_PROCESS, default 1);
- * every shard process runs the whole bot for its shards' guilds. Fewer processes than shards spare
- * a small host the cost of one process per shard (docs/deploy.md). `auto` asks Discord
+ * when they exit), each for `shardsPerProcess` of the shards (SHARDS_PER_PROCESS, default 1;
+ * `auto`: `autoShardsPerProcess`); every shard process runs the whole bot for its shards' guilds.
+ * Fewer processes than shards spare a small host the cost of one process per shard
+ * (docs/deploy.md). SHARDS=`auto` asks Discord
  * (`GET /gateway/bot`, at the configured API root) how many it recommends. `shardIds`
  * (SHARD_IDS): this host runs only these of the shards, other hosts the rest.
  *
@@ -24,14 +26,18 @@ export async function runShards(opts: {
   readonly discordUrl: string
   readonly shards: 'auto' | number
   readonly shardIds?: readonly number[]
-  readonly shardsPerProcess?: number
+  readonly shardsPerProcess?: number | 'auto'
   readonly log: Logger
 }): Promise<ShardingManager> {
   const gateway = await gatewayBot(opts.discordUrl, opts.token)
   const total = opts.shards === 'auto' ? gateway.shards : opts.shards
   const ids = opts.shardIds ? [...opts.shardIds] : [...Array(total).keys()]
   if (ids.some((id) => id >= total)) throw new Error(`shard ids ${ids.join(',')} are not all below ${total}`)
-  const groups = processGroups(ids, opts.shardsPerProcess ?? 1)
+  const perProcess =
+    opts.shardsPerProcess === 'auto'
+      ? autoShardsPerProcess(ids.length, availableParallelism())
+      : (opts.shardsPerProcess ?? 1)
+  const groups = processGroups(ids, perProcess)
   const manager = new ShardingManager(opts.script, {
     token: opts.token,
     totalShards: total,
@@ -87,6 +93,14 @@ function allShardsReady(shard: Shard, group: readonly number[], timeoutMs: numbe
   // Awaited after the spawn; a spawn that fails first leaves it unobserved.
   ready.catch(() => {})
   return ready
+}
+
+/**
+ * SHARDS_PER_PROCESS=auto: a process for every two cores (each busy process keeps its main thread
+ * and its drawing thread running), the host's shards shared out among them.
+ */
+export function autoShardsPerProcess(shards: number, cores: number): number {
+  return Math.ceil(shards / Math.max(1, Math.floor(cores / 2)))
 }
 
 /** The host's shards dealt to processes, `perProcess` consecutive ones each (the last may hold fewer). */

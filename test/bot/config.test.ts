@@ -62,8 +62,9 @@ describe('bot settings', () => {
     }
     expect(perProcess('2')).toBe(2)
     expect(perProcess('')).toBe(1)
-    expect(perProcess('0')).toEqual([expect.stringMatching(/^SHARDS_PER_PROCESS: /)])
-    expect(perProcess('two')).toEqual([expect.stringMatching(/^SHARDS_PER_PROCESS: /)])
+    expect(perProcess('auto')).toBe('auto')
+    for (const bad of ['0', 'two', '1.5', '-1', '99999'])
+      expect(perProcess(bad)).toEqual(['SHARDS_PER_PROCESS: must be auto or a whole number of shards from 1'])
     // A shard process started by a host's supervisor inherits both, and discord.js's SHARD_COUNT.
     expect(read({ SHARD_IDS: '2,3', SHARD_COUNT: '4', SHARDS: '2', SHARDING_MANAGER: 'true' })).toEqual({
       shards: 4,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { processGroups, waves } from '../../src/sharding/manager.js'
+import { autoShardsPerProcess, processGroups, waves } from '../../src/sharding/manager.js'
 import { ALL_SHARDS_READY, firstShard, isAllShardsReady } from '../../src/sharding/shard-of.js'
 
 describe("the supervisor's processes", () => {
@@ -13,6 +13,15 @@ describe("the supervisor's processes", () => {
     // The last process holds what is left; more per process than shards is one process.
     expect(processGroups([4, 5, 6, 7, 8], 2)).toEqual([[4, 5], [6, 7], [8]])
     expect(processGroups([2, 3], 8)).toEqual([[2, 3]])
+  })
+
+  it('SHARDS_PER_PROCESS=auto: a process for every two cores, the shards shared out among them', () => {
+    expect(autoShardsPerProcess(4, 2)).toBe(4)
+    expect(autoShardsPerProcess(4, 1)).toBe(4)
+    expect(autoShardsPerProcess(4, 4)).toBe(2)
+    expect(autoShardsPerProcess(5, 4)).toBe(3)
+    expect(autoShardsPerProcess(2, 16)).toBe(1)
+    expect(autoShardsPerProcess(16, 16)).toBe(2)
   })
 
   it('starts single-shard processes in waves of max_concurrency, one shard of each rate-limit key', () => {

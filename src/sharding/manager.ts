@@ -9,9 +9,9 @@ import { isAllShardsReady } from './shard-of.js'
  * when they exit), each for `shardsPerProcess` of the shards (SHARDS_PER_PROCESS, default 1;
  * `auto`: `autoShardsPerProcess`); every shard process runs the whole bot for its shards' guilds.
  * Fewer processes than shards spare a small host the cost of one process per shard
- * (docs/deploy.md). SHARDS=`auto` asks Discord
- * (`GET /gateway/bot`, at the configured API root) how many it recommends. `shardIds`
- * (SHARD_IDS): this host runs only these of the shards, other hosts the rest.
+ * (docs/deploy.md). SHARDS=auto asks Discord (`GET /gateway/bot`, at the configured API root) how
+ * many shards it recommends. `shardIds` (SHARD_IDS): this host runs only these of the shards,
+ * other hosts the rest.
  *
  * Discord starts at most `max_concurrency` sessions every 5 s (one per `shard_id %
  * max_concurrency`): one shard a process, the shards start in waves of that many, 5.5 s apart;

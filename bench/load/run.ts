@@ -42,7 +42,7 @@ export interface LoadOptions {
   readonly reopens?: number
   /**
    * Mean ms each member takes over a move before acting (default 0: as soon as answered). Without
-   * it the run is at the limit of whatever saturates first (docs/load.md, "Think time").
+   * it the run is at the limit of whatever saturates first (docs/load.md, "Capacity and latency").
    */
   readonly thinkMs?: number
   /** The bot's HAND_PICTURE_CACHE_MB (0: every view draws its hand picture); default: the bot's own. */

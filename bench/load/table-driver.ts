@@ -50,10 +50,10 @@ export interface TableDriverDeps {
 }
 
 /**
- * Two members at one channel's table, acting as soon as they are answered (or after `thinkMs`), as users do: open the
- * table, press Join and Start, press Play on their turn ping (and Refresh, `reopens` times), use the
- * controls of their private view (which the bot updates in place), press Next game after a game; a
- * table that ends or stops moving is closed and opened again.
+ * Two members at one channel's table, acting as soon as they are answered (or after `thinkMs`), as
+ * users do: open the table, press Join and Start, press Play on their turn ping (and Refresh,
+ * `reopens` times), use the controls of their private view (which the bot updates in place), press
+ * Next game after a game; a table that ends or stops moving is closed and opened again.
  */
 export class TableDriver {
   private tableId: string | null = null

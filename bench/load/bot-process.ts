@@ -49,6 +49,8 @@ export class BotProcess {
   private constructor(
     private readonly child: ChildProcess,
     readonly kind: BotKind,
+    /** The bot's processes besides a supervisor: one for each `SHARDS_PER_PROCESS` of its shards. */
+    readonly processes: number,
   ) {}
 
   /**
@@ -100,9 +102,7 @@ export class BotProcess {
       },
     })
     if (nice) setPriority(child.pid!, nice)
-    // One "bot ready" a process: SHARDS_PER_PROCESS shards in each.
-    const processes = Math.ceil(shards / Number(botEnv.SHARDS_PER_PROCESS ?? 1))
-    const bot = new BotProcess(child, kind)
+    const bot = new BotProcess(child, kind, Math.ceil(shards / Number(botEnv.SHARDS_PER_PROCESS ?? 1)))
     let buffer = ''
     let ready = 0
     const exited = new Promise<never>((_, reject) =>
@@ -121,7 +121,8 @@ export class BotProcess {
           buffer = lines.pop()!
           for (const line of lines) {
             if (/"level":(50|60)/.test(line)) bot.errors.push(line.slice(0, 1000))
-            if (line.includes('"bot ready"') && ++ready === processes) done()
+            // One "bot ready" a process.
+            if (line.includes('"bot ready"') && ++ready === bot.processes) done()
           }
         })
       }),

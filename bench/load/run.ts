@@ -218,7 +218,7 @@ export async function runLoad(opts: LoadOptions) {
       rateLimited: rateLimitedInWindow,
       shards,
       shardsPerProcess,
-      processes: Math.ceil(shards / shardsPerProcess),
+      processes: bot.processes,
       // Tables per shard, by Discord's rule (the server id's timestamp modulo the shard count).
       tablesPerShard: Array.from(
         { length: shards },
